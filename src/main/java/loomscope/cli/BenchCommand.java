@@ -1,0 +1,146 @@
+package loomscope.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import loomscope.recording.RecordedRun;
+import loomscope.recording.RunSummary;
+import loomscope.workload.LockMode;
+import loomscope.workload.RunObserver;
+import loomscope.workload.SchedulerKind;
+import loomscope.workload.WorkloadConfig;
+import loomscope.workload.WorkloadRun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Sweeps lock modes x parallelism with repeats and prints the seeds' comparison as a Markdown table of medians. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Sweep lock modes x parallelism, print a Markdown table of medians and ratios to the bounds.")
+final class BenchCommand implements Callable<Integer> {
+
+    @Mixin
+    WorkloadOptions workload = new WorkloadOptions();
+
+    @Option(names = "--modes", split = ",", paramLabel = "MODE[,MODE...]", converter = WorkloadOptions.LockConverter.class,
+            description = "Lock modes to sweep. Default: every mode this JVM can run.")
+    List<LockMode> modes;
+
+    @Option(names = "--parallelism", split = ",", paramLabel = "P[,P...]", description = "Default: 1,2.")
+    List<Integer> parallelisms = List.of(1, 2);
+
+    @Option(names = "--repeats", description = "Runs per cell; the table shows the median. Default: ${DEFAULT-VALUE}.")
+    int repeats = 3;
+
+    @Option(names = "--compare-schedulers", description = "Also run each cell on the JDK's default scheduler.")
+    boolean compareSchedulers;
+
+    @Option(names = "--recording-overhead", description = "Also run each cell unrecorded, to measure what recording costs.")
+    boolean recordingOverhead;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (repeats < 1 || repeats > 100) {
+            throw new IllegalArgumentException("repeats must be 1..100, was " + repeats);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        List<LockMode> sweep = modes != null ? modes : runnableModes();
+        out.printf(Locale.ROOT, "Java %s, %,d %s threads, %,d iterations, %d ms sleep, %d repeats (median)%n%n",
+                Runtime.version(), workload.threads, workload.threadKind.cliName(), workload.cpuIterations,
+                workload.sleepMillis, repeats);
+        out.println("| lock | P | median s | min s | max s | vs unpinned bound | vs pinned bound | pinned mounts"
+                + (compareSchedulers ? " | default scheduler s | pool/default" : "")
+                + (recordingOverhead ? " | unrecorded s | recording overhead" : "") + " |");
+        out.println("|---|---|---|---|---|---|---|---" + (compareSchedulers ? "|---|---" : "")
+                + (recordingOverhead ? "|---|---" : "") + "|");
+        warmUp();
+        for (LockMode mode : sweep) {
+            for (int p : parallelisms) {
+                WorkloadConfig config = workload.config(mode, p);
+                out.println(row(config));
+                out.flush();
+            }
+        }
+        return 0;
+    }
+
+    private String row(WorkloadConfig config) throws InterruptedException {
+        double[] walls = new double[repeats];
+        double[] defaults = new double[repeats];
+        double[] unrecorded = new double[repeats];
+        RunSummary last = null;
+        for (int r = 0; r < repeats; r++) {
+            // interleave the variants so drift on a noisy machine hits them alike
+            last = recorded(config);
+            walls[r] = last.wallMillis();
+            if (compareSchedulers) {
+                defaults[r] = recorded(config.withScheduler(SchedulerKind.DEFAULT)).wallMillis();
+            }
+            if (recordingOverhead) {
+                unrecorded[r] = unrecorded(config);
+            }
+        }
+        double median = median(walls);
+        StringBuilder row = new StringBuilder(String.format(Locale.ROOT,
+                "| %s | %d | %.3f | %.3f | %.3f | %.2fx | %.2fx | %,d",
+                config.lockMode().cliName(), config.parallelism(), median / 1000,
+                Arrays.stream(walls).min().orElse(0) / 1000, Arrays.stream(walls).max().orElse(0) / 1000,
+                median / last.boundUnpinnedMillis(), median / last.boundPinnedMillis(), last.pinnedMounts()));
+        if (compareSchedulers) {
+            double d = median(defaults);
+            row.append(String.format(Locale.ROOT, " | %.3f | %.3f", d / 1000, median / d));
+        }
+        if (recordingOverhead) {
+            double u = median(unrecorded);
+            row.append(String.format(Locale.ROOT, " | %.3f | %+.1f%%", u / 1000, (median / u - 1) * 100));
+        }
+        return row.append(" |").toString();
+    }
+
+    private static RunSummary recorded(WorkloadConfig config) throws InterruptedException {
+        RecordedRun run = RecordedRun.start(config);
+        run.await(Long.MAX_VALUE);
+        return run.summary();
+    }
+
+    private static double unrecorded(WorkloadConfig config) throws InterruptedException {
+        WorkloadRun run = WorkloadRun.start(config, RunObserver.NONE);
+        run.await(Long.MAX_VALUE);
+        return run.wallNanos() / 1e6;
+    }
+
+    /** One small run of each code path so that the first measured cell is not also the JIT's warm-up. */
+    private void warmUp() throws InterruptedException {
+        WorkloadConfig small = workload.config(LockMode.SYNCHRONIZED, 1).withThreads(Math.min(500, workload.threads));
+        for (LockMode mode : List.of(LockMode.NONE, LockMode.SYNCHRONIZED, LockMode.REENTRANT_LOCK)) {
+            recorded(small.withLockMode(mode).withSleepMillis(0));
+            unrecorded(small.withLockMode(mode).withSleepMillis(0));
+        }
+    }
+
+    private static List<LockMode> runnableModes() {
+        List<LockMode> modes = new ArrayList<>();
+        for (LockMode mode : LockMode.values()) {
+            if (Runtime.version().feature() >= mode.minimumJdk()) {
+                modes.add(mode);
+            }
+        }
+        return modes;
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}

@@ -1,0 +1,41 @@
+package loomscope.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+
+import loomscope.recording.RunSummary;
+import loomscope.workload.ThreadKind;
+import loomscope.workload.WorkloadConfig;
+
+/** The seeds' console output, word for word where they have words, then what only a recording can add. */
+final class SeedLines {
+    private SeedLines() { }
+
+    static void before(PrintWriter out, WorkloadConfig config) {
+        String kind = config.threadKind() == ThreadKind.VIRTUAL ? "virtual" : "platform";
+        out.println("Running with Java version: " + Runtime.version());
+        out.printf(Locale.ROOT, "Launching %,d %s threads...%n", config.threads(), kind);
+        out.printf(Locale.ROOT, "Each thread does CPU work (%,d iterations), then acquires lock and blocks for %d ms.%n",
+                config.cpuIterations(), config.sleepMillis());
+        out.flush();
+    }
+
+    static void after(PrintWriter out, RunSummary s) {
+        if (s.cancelled()) {
+            out.printf(Locale.ROOT, "Cancelled: %,d of %,d tasks completed.%n", s.completed(), s.threads());
+        } else {
+            out.printf(Locale.ROOT, "All %,d tasks completed.%n", s.completed());
+        }
+        out.printf(Locale.ROOT, "Total execution time: %.3f seconds%n", s.wallMillis() / 1000);
+        out.printf(Locale.ROOT, "Lock %s, parallelism %d, %s scheduler: %s pinned mounts, %s carriers used.%n",
+                s.lock(), s.parallelism(), s.scheduler(), countOrUnknown(s.pinnedMounts()), countOrUnknown(s.carriersUsed()));
+        out.printf(Locale.ROOT, "Bounds: unpinned %.3f s (%.2fx), pinned %.3f s (%.2fx); CPU %.3f ms per task.%n",
+                s.boundUnpinnedMillis() / 1000, s.ratioTo(s.boundUnpinnedMillis()),
+                s.boundPinnedMillis() / 1000, s.ratioTo(s.boundPinnedMillis()), s.cpuMillisPerTask());
+        out.flush();
+    }
+
+    private static String countOrUnknown(long n) {
+        return n < 0 ? "(not recorded)" : String.format(Locale.ROOT, "%,d", n);
+    }
+}

@@ -1,0 +1,30 @@
+package loomscope.recording;
+
+import loomscope.workload.RunObserver;
+import loomscope.workload.WorkloadConfig;
+import loomscope.workload.WorkloadRun;
+
+/** A workload run wired to its recording: what the CLI and the window start. */
+public record RecordedRun(WorkloadRun run, RunRecording recording) {
+
+    /** Starts recording and running; throws {@link loomscope.workload.UnsupportedModeException} at once if it can't run here. */
+    public static RecordedRun start(WorkloadConfig config) {
+        return start(config, RunObserver.NONE);
+    }
+
+    /** As {@link #start(WorkloadConfig)}, also telling {@code alsoTell} (a probe) everything the recording hears. */
+    public static RecordedRun start(WorkloadConfig config, RunObserver alsoTell) {
+        RunRecording recording = RunRecording.forThisJvm(config);
+        RunObserver observer = alsoTell == RunObserver.NONE ? recording : new TeeObserver(recording, alsoTell);
+        return new RecordedRun(WorkloadRun.start(config, observer), recording);
+    }
+
+    /** Waits for the end; returns false if it did not end within {@code millis}. */
+    public boolean await(long millis) throws InterruptedException {
+        return run.await(millis);
+    }
+
+    public RunSummary summary() {
+        return RunSummary.of(recording);
+    }
+}

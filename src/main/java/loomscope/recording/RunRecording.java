@@ -1,0 +1,234 @@
+package loomscope.recording;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.Phase;
+import loomscope.workload.RunObserver;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * What really happened in one run: every mount of every virtual thread on every carrier, and every task's
+ * phase times. It is the single source of truth that the lanes, the thread field, replay, the probes'
+ * cross-check and the exports read. It is written while the run goes (carriers and tasks write their own
+ * slots, no locks) and can be read at the same time from any thread.
+ * <p>
+ * All times are nanoseconds since the recording's origin; {@link #runStart()} is when the clock started.
+ */
+public final class RunRecording implements RunObserver {
+
+    /**
+     * A wait for the shared lock shorter than this while mounted is a plain acquire, not a block. A blocking
+     * interval still open for less than this on a live carrier is the thread on its way to unmount.
+     */
+    public static final long BLOCK_THRESHOLD_NANOS = 100_000;
+
+    private static final int NEVER_SUBMITTED = -3;
+    private static final int QUEUED = -2;
+    private static final int UNMOUNTED = -1;
+
+    private final WorkloadConfig config;
+    private final String jdkVersion;
+    private final long origin;
+    private final PhaseTable phases;
+    private final AtomicIntegerArray mountedOn;
+    private final long[] pendingSubmit;
+    private volatile CarrierLog[] carriers = new CarrierLog[0];
+    private volatile long runStart = -1;
+    private volatile long runEnd = -1;
+    private volatile int completedAtEnd;
+    private volatile boolean cancelled;
+
+    public RunRecording(WorkloadConfig config, String jdkVersion) {
+        this(config, jdkVersion, System.nanoTime());
+    }
+
+    RunRecording(WorkloadConfig config, String jdkVersion, long origin) {
+        this.config = config;
+        this.jdkVersion = jdkVersion;
+        this.origin = origin;
+        this.phases = new PhaseTable(config.threads());
+        this.mountedOn = new AtomicIntegerArray(config.threads());
+        this.pendingSubmit = new long[config.threads()];
+        for (int i = 0; i < config.threads(); i++) {
+            mountedOn.setPlain(i, NEVER_SUBMITTED);
+        }
+    }
+
+    /** For this JVM's runs. */
+    public static RunRecording forThisJvm(WorkloadConfig config) {
+        return new RunRecording(config, Runtime.version().toString());
+    }
+
+    // ---- RunObserver: written by the workload ----
+
+    @Override
+    public void runStarted(long nanos) { runStart = nanos - origin; }
+
+    @Override
+    public void runEnded(long nanos, int completed, boolean wasCancelled) {
+        completedAtEnd = completed;
+        cancelled = wasCancelled;
+        runEnd = nanos - origin;
+    }
+
+    @Override
+    public synchronized void carrierAdded(int index, String name, long nanos) {
+        CarrierLog[] current = carriers;
+        CarrierLog[] grown = Arrays.copyOf(current, Math.max(current.length, index + 1));
+        grown[index] = new CarrierLog(index, name, nanos - origin, index >= config.parallelism());
+        carriers = grown;
+    }
+
+    @Override
+    public void submitted(int vt, long nanos) {
+        if (vt < 0) {
+            return;
+        }
+        pendingSubmit[vt] = nanos - origin;
+        mountedOn.set(vt, QUEUED);
+    }
+
+    @Override
+    public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) {
+        if (vt < 0 || carrier < 0) {
+            return;
+        }
+        mountedOn.set(vt, carrier);
+        carrierLog(carrier).open(vt, nanos - origin);
+    }
+
+    @Override
+    public void mountEnded(int carrier, int vt, long nanos) {
+        if (vt < 0 || carrier < 0) {
+            return;
+        }
+        CarrierLog log = carrierLog(carrier);
+        long start = log.openStart();
+        long end = nanos - origin;
+        log.close(vt, pendingSubmitOf(vt, start), start, end, blockedWithin(vt, start, end));
+        // A new submit (or another carrier's mount) may already have happened: only clear our own mark.
+        mountedOn.compareAndSet(vt, carrier, UNMOUNTED);
+    }
+
+    /**
+     * The submit that led to this mount. Read after mountStarted, before the thread can be submitted again
+     * (a thread is submitted only once it has unmounted), except when its next submit races the end of this
+     * mount; then the value is later than start and we fall back to start.
+     */
+    private long pendingSubmitOf(int vt, long start) {
+        long s = pendingSubmit[vt];
+        return s <= start ? s : start;
+    }
+
+    @Override
+    public void phase(int vt, Phase phase, long nanos) {
+        phases.set(vt, phase, nanos - origin);
+    }
+
+    private CarrierLog carrierLog(int carrier) {
+        CarrierLog[] logs = carriers;
+        if (carrier < logs.length && logs[carrier] != null) {
+            return logs[carrier];
+        }
+        synchronized (this) {
+            return carriers[carrier];
+        }
+    }
+
+    // ---- reading ----
+
+    public WorkloadConfig config() { return config; }
+
+    public String jdkVersion() { return jdkVersion; }
+
+    public int threads() { return config.threads(); }
+
+    /** Nanos since origin when the clock started, or -1 before. */
+    public long runStart() { return runStart; }
+
+    /** Nanos since origin when the last task ended, or -1 while running. */
+    public long runEnd() { return runEnd; }
+
+    public boolean isFinished() { return runEnd >= 0; }
+
+    public boolean wasCancelled() { return cancelled; }
+
+    public int completedAtEnd() { return completedAtEnd; }
+
+    /** Now, on the recording's clock. */
+    public long now() { return System.nanoTime() - origin; }
+
+    public boolean recordsMounts() { return config.recordsMounts(); }
+
+    /** Phase time of a task, nanos since origin, or -1 if not reached (yet). */
+    public long phase(int vt, Phase phase) { return phases.get(vt, phase); }
+
+    /** Carriers seen so far, by index (none for runs whose mounts are not recorded). */
+    public CarrierLog[] carriers() {
+        CarrierLog[] logs = carriers;
+        int n = 0;
+        while (n < logs.length && logs[n] != null) {
+            n++;
+        }
+        return n == logs.length ? logs.clone() : Arrays.copyOf(logs, n);
+    }
+
+    public int carrierCount() { return carriers().length; }
+
+    /** Tasks that have reached DONE so far. */
+    public int doneCount() {
+        int done = 0;
+        for (int vt = 0; vt < threads(); vt++) {
+            if (phases.get(vt, Phase.DONE) >= 0) {
+                done++;
+            }
+        }
+        return done;
+    }
+
+    /** The carrier {@code vt} is mounted on right now, or -1. */
+    public int liveCarrierOf(int vt) {
+        int c = mountedOn.get(vt);
+        return c >= 0 ? c : -1;
+    }
+
+    /** Whether {@code vt} has been submitted and waits for a carrier right now. */
+    boolean liveQueued(int vt) { return mountedOn.get(vt) == QUEUED; }
+
+    boolean liveNeverSubmitted(int vt) { return mountedOn.get(vt) == NEVER_SUBMITTED; }
+
+    /** Whether {@code vt} slept, or waited at least the threshold for its lock, entirely within [start, end]. */
+    boolean blockedWithin(int vt, long start, long end) {
+        long sleepStart = phases.get(vt, Phase.SLEEP_START);
+        long sleepEnd = phases.get(vt, Phase.SLEEP_END);
+        if (sleepStart >= start && sleepEnd >= 0 && sleepEnd <= end && sleepEnd > sleepStart) {
+            return true;
+        }
+        if (!lockCanBlock()) {
+            return false;
+        }
+        long requested = phases.get(vt, Phase.LOCK_REQUESTED);
+        long acquired = phases.get(vt, Phase.LOCK_ACQUIRED);
+        return requested >= start && acquired >= 0 && acquired <= end
+                && acquired - requested >= BLOCK_THRESHOLD_NANOS;
+    }
+
+    /**
+     * Only the shared lock can make a task wait for another holder. Per-task locks are never contended: a slow
+     * first acquire there is class loading or lock inflation, not blocking (seen: 158 µs on the first task).
+     */
+    public boolean lockCanBlock() {
+        return config.lockMode() == LockMode.SHARED_SYNCHRONIZED;
+    }
+
+    /** Approximate heap held by this recording's arrays. */
+    public long approximateBytes() {
+        long bytes = phases.bytes() + (long) threads() * (Integer.BYTES + Long.BYTES);
+        for (CarrierLog log : carriers()) {
+            bytes += log.bytes();
+        }
+        return bytes;
+    }
+}

@@ -1,0 +1,144 @@
+package loomscope.recording;
+
+import java.util.Arrays;
+
+import loomscope.workload.Phase;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * The numbers of one run, all computed from its recording. Bounds: a pinned run cannot beat
+ * N*(sleep+cpu)/P (every sleep holds a carrier), an unpinned one N*cpu/P + sleep (only CPU needs carriers).
+ *
+ * @param cpuMillisPerTask mean measured CPU phase (STARTED to CPU_DONE)
+ * @param sleepMillisMeasured median measured sleep (SLEEP_START to SLEEP_END, includes re-mount wait)
+ * @param pinnedMounts mounts during which the thread slept or waited for its lock without unmounting;
+ *                     -1 when mounts are not recorded (default scheduler, platform threads)
+ * @param maxLockHolders the most tasks ever inside the lock section at one instant
+ */
+public record RunSummary(
+        String jdkVersion,
+        String lock,
+        int parallelism,
+        int threads,
+        String scheduler,
+        String threadKind,
+        int cpuIterations,
+        int sleepMillis,
+        int completed,
+        boolean cancelled,
+        double wallMillis,
+        double cpuMillisPerTask,
+        double sleepMillisMeasured,
+        double boundPinnedMillis,
+        double boundUnpinnedMillis,
+        long mounts,
+        long pinnedMounts,
+        int pinnedThreads,
+        int carriersUsed,
+        int carriersAddedByPool,
+        int maxLockHolders) {
+
+    public static RunSummary of(RunRecording recording) {
+        WorkloadConfig config = recording.config();
+        int n = recording.threads();
+        double cpuMillis = meanMillis(recording, Phase.STARTED, Phase.CPU_DONE);
+        double sleepMillis = medianMillis(recording, Phase.SLEEP_START, Phase.SLEEP_END);
+        double p = config.parallelism();
+        double boundPinned = n * (config.sleepMillis() + cpuMillis) / p;
+        double boundUnpinned = n * cpuMillis / p + config.sleepMillis();
+
+        long mounts = 0;
+        long pinned = 0;
+        int used = 0;
+        int added = 0;
+        boolean[] pinnedThread = new boolean[n];
+        for (CarrierLog log : recording.carriers()) {
+            int size = log.size();
+            mounts += size;
+            if (size > 0) {
+                used++;
+            }
+            if (log.addedByPool()) {
+                added++;
+            }
+            for (int i = 0; i < size; i++) {
+                if (log.pinned(i)) {
+                    pinned++;
+                    pinnedThread[log.vt(i)] = true;
+                }
+            }
+        }
+        int pinnedThreads = 0;
+        for (boolean b : pinnedThread) {
+            pinnedThreads += b ? 1 : 0;
+        }
+        boolean mountsKnown = recording.recordsMounts();
+        long wallNanos = recording.isFinished() ? recording.runEnd() - recording.runStart() : recording.now() - recording.runStart();
+        return new RunSummary(recording.jdkVersion(), config.lockMode().cliName(), config.parallelism(), n,
+                config.scheduler().cliName(), config.threadKind().cliName(), config.cpuIterations(),
+                config.sleepMillis(), recording.isFinished() ? recording.completedAtEnd() : recording.doneCount(),
+                recording.wasCancelled(), wallNanos / 1e6, cpuMillis, sleepMillis, boundPinned, boundUnpinned,
+                mountsKnown ? mounts : -1, mountsKnown ? pinned : -1, mountsKnown ? pinnedThreads : -1,
+                mountsKnown ? used : -1, mountsKnown ? added : -1, maxConcurrentHolders(recording));
+    }
+
+    /** Wall time over the bound that applies: how close the run came to the best it could do. */
+    public double ratioTo(double boundMillis) {
+        return boundMillis > 0 ? wallMillis / boundMillis : Double.NaN;
+    }
+
+    static double meanMillis(RunRecording r, Phase from, Phase to) {
+        double sum = 0;
+        int count = 0;
+        for (int vt = 0; vt < r.threads(); vt++) {
+            long a = r.phase(vt, from);
+            long b = r.phase(vt, to);
+            if (a >= 0 && b >= a) {
+                sum += b - a;
+                count++;
+            }
+        }
+        return count == 0 ? 0 : sum / count / 1e6;
+    }
+
+    static double medianMillis(RunRecording r, Phase from, Phase to) {
+        long[] d = new long[r.threads()];
+        int count = 0;
+        for (int vt = 0; vt < r.threads(); vt++) {
+            long a = r.phase(vt, from);
+            long b = r.phase(vt, to);
+            if (a >= 0 && b >= a) {
+                d[count++] = b - a;
+            }
+        }
+        if (count == 0) {
+            return 0;
+        }
+        Arrays.sort(d, 0, count);
+        return d[count / 2] / 1e6;
+    }
+
+    /** Sweep over [LOCK_ACQUIRED, LOCK_RELEASED]: both are recorded inside the section, so overlap is real. */
+    static int maxConcurrentHolders(RunRecording r) {
+        int n = r.threads();
+        long[] events = new long[2 * n];
+        int count = 0;
+        for (int vt = 0; vt < n; vt++) {
+            long in = r.phase(vt, Phase.LOCK_ACQUIRED);
+            long out = r.phase(vt, Phase.LOCK_RELEASED);
+            if (in >= 0 && out >= in) {
+                // encode enter/leave in the low bit so that at equal times a leave sorts first
+                events[count++] = in << 1 | 1;
+                events[count++] = out << 1;
+            }
+        }
+        Arrays.sort(events, 0, count);
+        int holders = 0;
+        int max = 0;
+        for (int i = 0; i < count; i++) {
+            holders += (events[i] & 1) == 1 ? 1 : -1;
+            max = Math.max(max, holders);
+        }
+        return max;
+    }
+}

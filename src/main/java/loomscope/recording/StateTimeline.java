@@ -1,0 +1,186 @@
+package loomscope.recording;
+
+import loomscope.workload.Phase;
+
+/**
+ * Answers "what was every thread and every carrier doing at instant t" from a recording: for replay of a
+ * finished run (exact, from the mount index) and for the live view of a running one (from the latest
+ * writes). Reads only recorded facts; never guesses a state the recording cannot support.
+ */
+public final class StateTimeline {
+    private final RunRecording recording;
+    private MountIndex index;
+    private int indexedMounts = -1;
+
+    public StateTimeline(RunRecording recording) {
+        this.recording = recording;
+    }
+
+    public RunRecording recording() { return recording; }
+
+    /** The mount index for the recording as it stands; rebuilt only when new mounts were recorded. */
+    public MountIndex index() {
+        int total = 0;
+        for (CarrierLog log : recording.carriers()) {
+            total += log.size();
+        }
+        if (index == null || total != indexedMounts) {
+            index = MountIndex.of(recording);
+            indexedMounts = total;
+        }
+        return index;
+    }
+
+    // ---- replay: any instant of a recorded run ----
+
+    /** Fills {@code out[vt]} with the {@link VtState} ordinal of every thread at time t (nanos since origin). */
+    public void statesAt(long t, byte[] out) {
+        MountIndex mounts = recording.recordsMounts() ? index() : null;
+        for (int vt = 0; vt < recording.threads(); vt++) {
+            out[vt] = (byte) stateAt(mounts, vt, t).ordinal();
+        }
+    }
+
+    public VtState stateAt(int vt, long t) {
+        return stateAt(recording.recordsMounts() ? index() : null, vt, t);
+    }
+
+    private VtState stateAt(MountIndex mounts, int vt, long t) {
+        long created = recording.phase(vt, Phase.CREATED);
+        if (created < 0 || t < created) {
+            return VtState.NEW;
+        }
+        long done = recording.phase(vt, Phase.DONE);
+        if (mounts == null) {
+            return stateFromPhasesOnly(vt, t, done);
+        }
+        int k = mounts.lastMountStartedBy(vt, t);
+        if (k >= 0) {
+            int m = mounts.mount(vt, k);
+            if (t < mounts.end(m)) {
+                return mounts.pinned(m) && inBlockingInterval(vt, t) ? VtState.PINNED : VtState.RUNNING;
+            }
+        }
+        if (done >= 0 && t >= done) {
+            return VtState.DONE;
+        }
+        int next = k + 1;
+        if (next < mounts.mountCount(vt) && mounts.submit(mounts.mount(vt, next)) <= t) {
+            return VtState.QUEUED;
+        }
+        if (inSleep(vt, t)) {
+            return VtState.PARKED;
+        }
+        if (inLockWait(vt, t)) {
+            return VtState.BLOCKED;
+        }
+        return k < 0 ? VtState.NEW : VtState.QUEUED;
+    }
+
+    private VtState stateFromPhasesOnly(int vt, long t, long done) {
+        if (done >= 0 && t >= done) {
+            return VtState.DONE;
+        }
+        long started = recording.phase(vt, Phase.STARTED);
+        if (started < 0 || t < started) {
+            return VtState.QUEUED;
+        }
+        return inSleep(vt, t) || inLockWait(vt, t) ? VtState.WAITING : VtState.RUNNING;
+    }
+
+    // ---- live: the newest instant of a running recording ----
+
+    /** Fills {@code out} with every thread's state now; cheap enough for every pulse (no index). */
+    public void liveStates(byte[] out) {
+        long now = recording.now();
+        for (int vt = 0; vt < recording.threads(); vt++) {
+            out[vt] = (byte) liveState(vt, now).ordinal();
+        }
+    }
+
+    public VtState liveState(int vt, long now) {
+        long created = recording.phase(vt, Phase.CREATED);
+        if (created < 0) {
+            return VtState.NEW;
+        }
+        if (!recording.recordsMounts()) {
+            return stateFromPhasesOnly(vt, now, recording.phase(vt, Phase.DONE));
+        }
+        int carrier = recording.liveCarrierOf(vt);
+        if (carrier >= 0) {
+            long since = openBlockingSince(vt);
+            return since >= 0 && now - since >= RunRecording.BLOCK_THRESHOLD_NANOS ? VtState.PINNED : VtState.RUNNING;
+        }
+        if (recording.phase(vt, Phase.DONE) >= 0) {
+            return VtState.DONE;
+        }
+        return liveUnmountedState(vt, now);
+    }
+
+    private VtState liveUnmountedState(int vt, long now) {
+        if (recording.liveQueued(vt)) {
+            return VtState.QUEUED;
+        }
+        if (recording.liveNeverSubmitted(vt)) {
+            return VtState.NEW;
+        }
+        if (openBlockingSince(vt) >= 0) {
+            return recording.phase(vt, Phase.SLEEP_START) >= 0 ? VtState.PARKED : VtState.BLOCKED;
+        }
+        return VtState.QUEUED;
+    }
+
+    /** The thread carrier {@code c} held at time t, or -1; for replay. */
+    public int occupantAt(CarrierLog carrier, long t) {
+        int i = carrier.mountAt(t);
+        if (i >= 0) {
+            return carrier.vt(i);
+        }
+        int open = carrier.openVt();
+        return open >= 0 && !recording.isFinished() && carrier.openStart() <= t ? open : -1;
+    }
+
+    /** Whether carrier c is wasted at t: it holds a thread that is blocked. */
+    public boolean pinnedAt(CarrierLog carrier, long t) {
+        int i = carrier.mountAt(t);
+        if (i >= 0) {
+            return carrier.pinned(i) && inBlockingInterval(carrier.vt(i), t);
+        }
+        int open = carrier.openVt();
+        if (open >= 0 && carrier.openStart() <= t) {
+            long since = openBlockingSince(open);
+            return since >= 0 && t - since >= RunRecording.BLOCK_THRESHOLD_NANOS;
+        }
+        return false;
+    }
+
+    // ---- blocking intervals ----
+
+    private long openBlockingSince(int vt) {
+        long sleepStart = recording.phase(vt, Phase.SLEEP_START);
+        if (sleepStart >= 0 && recording.phase(vt, Phase.SLEEP_END) < 0) {
+            return sleepStart;
+        }
+        long requested = recording.phase(vt, Phase.LOCK_REQUESTED);
+        if (recording.lockCanBlock() && requested >= 0 && recording.phase(vt, Phase.LOCK_ACQUIRED) < 0) {
+            return requested;
+        }
+        return -1;
+    }
+
+    boolean inBlockingInterval(int vt, long t) {
+        return inSleep(vt, t) || inLockWait(vt, t);
+    }
+
+    private boolean inSleep(int vt, long t) {
+        return within(t, recording.phase(vt, Phase.SLEEP_START), recording.phase(vt, Phase.SLEEP_END));
+    }
+
+    private boolean inLockWait(int vt, long t) {
+        return recording.lockCanBlock() && within(t, recording.phase(vt, Phase.LOCK_REQUESTED), recording.phase(vt, Phase.LOCK_ACQUIRED));
+    }
+
+    private static boolean within(long t, long from, long to) {
+        return from >= 0 && t >= from && (to < 0 || t < to);
+    }
+}

@@ -1,0 +1,30 @@
+package loomscope.recording;
+
+/** What a thread is doing at one instant, derived from recorded mounts and phases only. */
+public enum VtState {
+    NEW("new", "created, not yet started"),
+    QUEUED("queued", "ready, waiting for a carrier"),
+    RUNNING("running", "mounted and running"),
+    PINNED("pinned", "blocked while mounted: its carrier can run nothing else"),
+    PARKED("parked", "unmounted while it sleeps: its carrier is free"),
+    BLOCKED("blocked", "unmounted, waiting for the lock"),
+    WAITING("waiting", "in sleep or lock wait; mounts not recorded (default scheduler or platform thread)"),
+    DONE("done", "finished");
+
+    public static final int COUNT = values().length;
+    private static final VtState[] VALUES = values();
+
+    private final String label;
+    private final String meaning;
+
+    VtState(String label, String meaning) {
+        this.label = label;
+        this.meaning = meaning;
+    }
+
+    public String label() { return label; }
+
+    public String meaning() { return meaning; }
+
+    public static VtState of(int ordinal) { return VALUES[ordinal]; }
+}

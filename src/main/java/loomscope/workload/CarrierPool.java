@@ -1,0 +1,102 @@
+package loomscope.workload;
+
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.ToIntFunction;
+
+/**
+ * A scheduler for virtual threads built like the JDK's default one (an async-mode ForkJoinPool of
+ * {@code parallelism} workers), but whose carriers have names and whose every mount is reported.
+ * The JDK hands a scheduler one {@code execute(runContinuation)} per mount: the wrapper below sees the
+ * carrier pick it up and sees it return when the virtual thread parks, yields or ends.
+ */
+public final class CarrierPool implements Executor, AutoCloseable {
+
+    /** The JDK's default scheduler allows up to 256 carriers for compensation; so do we. */
+    private static final int MAX_POOL_SIZE = 256;
+
+    private final ForkJoinPool pool;
+    private final RunObserver observer;
+    private final ToIntFunction<Runnable> virtualThreadOf;
+    private final AtomicInteger carriersCreated = new AtomicInteger();
+
+    public CarrierPool(int parallelism, RunObserver observer, ToIntFunction<Runnable> virtualThreadOf) {
+        this.observer = observer;
+        this.virtualThreadOf = virtualThreadOf;
+        int maxPoolSize = Math.max(parallelism, MAX_POOL_SIZE);
+        int minRunnable = Math.max(parallelism / 2, 1);
+        this.pool = new ForkJoinPool(parallelism, Carrier::new, (t, e) -> { }, true,
+                0, maxPoolSize, minRunnable, p -> true, 30, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void execute(Runnable runContinuation) {
+        int vt = virtualThreadOf.applyAsInt(runContinuation);
+        long submitted = System.nanoTime();
+        observer.submitted(vt, submitted);
+        pool.execute(new Mount(runContinuation, vt, submitted));
+    }
+
+    /** Carriers created so far; more than the parallelism means the pool compensated for a blocked one. */
+    public int carriersCreated() {
+        return carriersCreated.get();
+    }
+
+    /** Stops the carriers; call only when no virtual thread of the run is still alive. */
+    @Override
+    public void close() {
+        pool.shutdownNow();
+    }
+
+    public boolean awaitTermination(long millis) throws InterruptedException {
+        return pool.awaitTermination(millis, TimeUnit.MILLISECONDS);
+    }
+
+    public boolean isTerminated() {
+        return pool.isTerminated();
+    }
+
+    private final class Mount implements Runnable {
+        private final Runnable runContinuation;
+        private final int vt;
+        private final long submitted;
+
+        Mount(Runnable runContinuation, int vt, long submitted) {
+            this.runContinuation = runContinuation;
+            this.vt = vt;
+            this.submitted = submitted;
+        }
+
+        @Override
+        public void run() {
+            int carrier = Thread.currentThread() instanceof Carrier c ? c.index : -1;
+            observer.mountStarted(carrier, vt, submitted, System.nanoTime());
+            try {
+                runContinuation.run();
+            } finally {
+                observer.mountEnded(carrier, vt, System.nanoTime());
+            }
+        }
+    }
+
+    /** A named carrier that knows its lane number. */
+    private final class Carrier extends ForkJoinWorkerThread {
+        final int index;
+
+        Carrier(ForkJoinPool pool) {
+            super(null, pool, true);
+            this.index = carriersCreated.getAndIncrement();
+            setName("loomscope-carrier-" + index);
+            setDaemon(true);
+        }
+
+        @Override
+        protected void onStart() {
+            super.onStart();
+            observer.carrierAdded(index, getName(), System.nanoTime());
+        }
+    }
+}

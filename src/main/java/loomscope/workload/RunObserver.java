@@ -1,0 +1,40 @@
+package loomscope.workload;
+
+/**
+ * What the workload reports while it runs; the recording implements it. Calls come from carriers,
+ * virtual threads and the launcher concurrently, on hot paths: implementations must not block or allocate
+ * much. Times are {@link System#nanoTime()} values.
+ */
+public interface RunObserver {
+
+    /** The clock starts: nothing has been created yet. */
+    void runStarted(long nanos);
+
+    /** Every task has ended (or the run was cancelled and every thread is gone). */
+    void runEnded(long nanos, int completed, boolean cancelled);
+
+    /** A carrier thread joined the pool; {@code index} counts from 0, indices >= parallelism were added by the pool. */
+    void carrierAdded(int index, String name, long nanos);
+
+    /** Virtual thread {@code vt} was handed to the scheduler (started or unparked) and waits for a carrier. */
+    void submitted(int vt, long nanos);
+
+    /** Carrier {@code carrier} mounted {@code vt}; {@code submittedNanos} is when that mount was requested. */
+    void mountStarted(int carrier, int vt, long submittedNanos, long nanos);
+
+    /** Carrier {@code carrier} unmounted {@code vt} (it parked, yielded or terminated). */
+    void mountEnded(int carrier, int vt, long nanos);
+
+    /** Task {@code vt} reached {@code phase}. */
+    void phase(int vt, Phase phase, long nanos);
+
+    RunObserver NONE = new RunObserver() {
+        @Override public void runStarted(long nanos) { }
+        @Override public void runEnded(long nanos, int completed, boolean cancelled) { }
+        @Override public void carrierAdded(int index, String name, long nanos) { }
+        @Override public void submitted(int vt, long nanos) { }
+        @Override public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) { }
+        @Override public void mountEnded(int carrier, int vt, long nanos) { }
+        @Override public void phase(int vt, Phase phase, long nanos) { }
+    };
+}

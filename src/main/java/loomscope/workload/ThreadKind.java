@@ -1,0 +1,17 @@
+package loomscope.workload;
+
+/** The seeds compare virtual threads with one platform thread per task. */
+public enum ThreadKind {
+    VIRTUAL, PLATFORM;
+
+    public String cliName() { return name().toLowerCase(java.util.Locale.ROOT); }
+
+    public static ThreadKind fromCliName(String name) {
+        for (ThreadKind kind : values()) {
+            if (kind.cliName().equalsIgnoreCase(name)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown thread kind '" + name + "'; allowed: virtual, platform");
+    }
+}

@@ -1,0 +1,208 @@
+package loomscope.workload;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One execution of the seed workload, as the seeds do it: a launcher creates and starts N threads in a
+ * loop and the clock stops when the last task is done. Everything that happens is told to a
+ * {@link RunObserver}. Cancel stops it at any moment: sleepers are interrupted, tasks not yet begun skip
+ * their work, and the carriers stop once every thread of the run has ended.
+ */
+public final class WorkloadRun {
+
+    private final WorkloadConfig config;
+    private final RunObserver observer;
+    private final CancelToken cancel = new CancelToken();
+    private final Thread[] threads;
+    private final AtomicInteger created = new AtomicInteger();
+    private final AtomicInteger completed = new AtomicInteger();
+    private final AtomicInteger ended = new AtomicInteger();
+    private final CountDownLatch allEnded;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private final NativeSection nativeSection;
+    private final Thread launcher;
+    private volatile CarrierPool pool;
+    private Map<Runnable, Integer> continuationIndex;
+    private volatile long startNanos;
+    private volatile long endNanos;
+    private volatile Throwable failure;
+
+    private WorkloadRun(WorkloadConfig config, RunObserver observer) {
+        this.config = config;
+        this.observer = observer;
+        this.threads = new Thread[config.threads()];
+        this.allEnded = new CountDownLatch(config.threads());
+        this.nativeSection = checkRunnable(config);
+        this.launcher = new Thread(this::launchAndWait, "loomscope-launcher");
+        this.launcher.setDaemon(true);
+    }
+
+    /**
+     * Checks that this JVM can run {@code config}, before anything starts; returns the native section it needs.
+     *
+     * @throws UnsupportedModeException saying why not and what would work
+     */
+    public static NativeSection checkRunnable(WorkloadConfig config) {
+        if (config.recordsMounts() && !VirtualThreads.poolAvailable()) {
+            throw new UnsupportedModeException(
+                    "the carrier pool needs --add-opens java.base/java.lang=ALL-UNNAMED on the java command line");
+        }
+        return config.lockMode() == LockMode.NATIVE_FRAME ? NativeSection.load() : null;
+    }
+
+    /**
+     * Starts a run in the background.
+     *
+     * @throws UnsupportedModeException if this JVM cannot run the configuration (e.g. native-frame on JDK 21)
+     */
+    public static WorkloadRun start(WorkloadConfig config, RunObserver observer) {
+        WorkloadRun run = new WorkloadRun(config, observer);
+        run.launcher.start();
+        return run;
+    }
+
+    private void launchAndWait() {
+        int previousParallelism = -1;
+        try {
+            if (config.threadKind() == ThreadKind.VIRTUAL && config.scheduler() == SchedulerKind.DEFAULT) {
+                previousParallelism = DefaultSchedulerParallelism.set(config.parallelism());
+            }
+            Thread.Builder builder = builder();
+            startNanos = System.nanoTime();
+            observer.runStarted(startNanos);
+            launchAll(builder);
+            allEnded.await();
+            endNanos = System.nanoTime();
+            joinAll();
+            observer.runEnded(endNanos, completed.get(), cancel.isCancelled());
+        } catch (Throwable e) {
+            failure = e;
+            cancel.cancel();
+            endNanos = System.nanoTime();
+            observer.runEnded(endNanos, completed.get(), true);
+        } finally {
+            CarrierPool p = pool;
+            if (p != null) {
+                p.close();
+            }
+            if (previousParallelism > 0) {
+                DefaultSchedulerParallelism.restore(previousParallelism);
+            }
+            finished.countDown();
+        }
+    }
+
+    private Thread.Builder builder() {
+        if (config.threadKind() == ThreadKind.PLATFORM) {
+            return Thread.ofPlatform().name("loomscope-task-", 0).daemon(true);
+        }
+        if (config.scheduler() == SchedulerKind.DEFAULT) {
+            return Thread.ofVirtual().name("loomscope-vt-", 0);
+        }
+        Map<Runnable, Integer> vtByContinuation = new ConcurrentHashMap<>(config.threads() * 2);
+        this.continuationIndex = vtByContinuation;
+        pool = new CarrierPool(config.parallelism(), observer, r -> {
+            Integer vt = vtByContinuation.get(r);
+            return vt == null ? -1 : vt;
+        });
+        return VirtualThreads.builderOn(pool).name("loomscope-vt-", 0);
+    }
+
+    private void launchAll(Thread.Builder builder) {
+        int n = config.threads();
+        for (int i = 0; i < n; i++) {
+            if (cancel.isCancelled()) {
+                for (int skipped = i; skipped < n; skipped++) {
+                    allEnded.countDown();
+                }
+                return;
+            }
+            Thread thread = builder.unstarted(new Task(i, config, observer, cancel, nativeSection, this::taskDone));
+            if (continuationIndex != null) {
+                continuationIndex.put(VirtualThreads.runContinuationOf(thread), i);
+            }
+            threads[i] = thread;
+            created.incrementAndGet();
+            observer.phase(i, Phase.CREATED, System.nanoTime());
+            thread.start();
+        }
+    }
+
+    private void taskDone(boolean taskCompleted) {
+        if (taskCompleted) {
+            completed.incrementAndGet();
+        }
+        ended.incrementAndGet();
+        allEnded.countDown();
+    }
+
+    private void joinAll() throws InterruptedException {
+        for (Thread t : threads) {
+            if (t != null) {
+                t.join();
+            }
+        }
+    }
+
+    /** Stops the run: returns at once; the run ends within about a second (tasks skip, sleepers wake). */
+    public void cancel() {
+        cancel.cancel();
+        for (Thread t : threads) {
+            if (t != null) {
+                t.interrupt();
+            }
+        }
+    }
+
+    /** Waits for the run to end, at most {@code millis}; true if it has. */
+    public boolean await(long millis) throws InterruptedException {
+        return finished.await(millis, TimeUnit.MILLISECONDS);
+    }
+
+    public boolean isFinished() { return finished.getCount() == 0; }
+
+    public WorkloadConfig config() { return config; }
+
+    public int created() { return created.get(); }
+
+    public int completed() { return completed.get(); }
+
+    /** Tasks that have ended, completed or cancelled. */
+    public int ended() { return ended.get(); }
+
+    public boolean isCancelled() { return cancel.isCancelled(); }
+
+    public long startNanos() { return startNanos; }
+
+    /** When the last task ended, or 0 while running. */
+    public long endNanos() { return endNanos; }
+
+    public long wallNanos() { return endNanos == 0 ? 0 : endNanos - startNanos; }
+
+    /** What stopped the run if it failed (not a cancel), or null. */
+    public Throwable failure() { return failure; }
+
+    /** Threads of this run that are still alive: 0 soon after it ends or is cancelled. */
+    public int liveThreads() {
+        int alive = 0;
+        for (Thread t : threads) {
+            if (t != null && t.isAlive()) {
+                alive++;
+            }
+        }
+        return alive;
+    }
+
+    /** Whether the run's carriers (if it had its own) have all stopped. */
+    public boolean carriersStopped() {
+        CarrierPool p = pool;
+        return p == null || p.isTerminated();
+    }
+
+    /** The run's threads, by task index; a slot is null for a task never created. For probes. */
+    public Thread thread(int index) { return threads[index]; }
+}
