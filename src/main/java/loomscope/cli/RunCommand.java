@@ -1,6 +1,9 @@
 package loomscope.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -8,6 +11,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunSummary;
+import loomscope.remote.ChildRun;
+import loomscope.remote.JdkCheck;
+import loomscope.remote.JdkInspector;
+import loomscope.remote.LiveRun;
+import loomscope.remote.RunOutcome;
+import loomscope.remote.RunTarget;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import loomscope.workload.WorkloadRun;
@@ -35,16 +44,28 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of the seeds' lines.")
     boolean json;
 
+    @Option(names = "--jdk", paramLabel = "PATH",
+            description = "Run in a child JVM of this Java runtime (21 or newer): its home, bin folder or java launcher.")
+    Path jdk;
+
+    @Option(names = "--jvm-arg", paramLabel = "ARG",
+            description = "A flag for the child JVM, repeatable, e.g. --jvm-arg=-XX:LockingMode=1 "
+                    + "(legacy locking: synchronized pins again). Without --jdk the child runs on this JVM's runtime.")
+    List<String> jvmArgs = new ArrayList<>();
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         WorkloadConfig config = workload.config(lock, parallelism);
+        if (jdk != null || !jvmArgs.isEmpty()) {
+            return inChildJvm(config, childTarget());
+        }
         PrintWriter out = spec.commandLine().getOut();
         WorkloadRun.checkRunnable(config);
         if (!json) {
-            SeedLines.before(out, config);
+            SeedLines.before(out, config, Runtime.version().toString());
         }
         RecordedRun run = RecordedRun.start(config);
         Thread stopOnCtrlC = new Thread(() -> run.run().cancel(), "loomscope-cancel");
@@ -54,12 +75,57 @@ final class RunCommand implements Callable<Integer> {
         if (run.run().failure() != null) {
             throw new IllegalStateException("the run failed: " + run.run().failure(), run.run().failure());
         }
-        RunSummary summary = run.summary();
+        return print(out, run.summary());
+    }
+
+    /** The runtime --jdk names (refused with its reason if it cannot run the workload), else this JVM's. */
+    private RunTarget.ChildJvm childTarget() {
+        Path home = jdk != null ? jdk : Path.of(System.getProperty("java.home"));
+        JdkCheck check = new JdkInspector().inspect(home, "--jdk");
+        if (check instanceof JdkCheck.Refused r) {
+            throw new IllegalArgumentException(r.reason());
+        }
+        RunTarget.ChildJvm plain = RunTarget.ChildJvm.of(((JdkCheck.Accepted) check).jdk());
+        return new RunTarget.ChildJvm(plain.jdk(), jvmArgs, plain.label());
+    }
+
+    /** The same run, in a child JVM: the recording streams back and the same lines are printed from it. */
+    private int inChildJvm(WorkloadConfig config, RunTarget.ChildJvm target) throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        LiveRun run = ChildRun.start(target, config, ChildRun.Options.plain());
+        Thread stopOnCtrlC = new Thread(run::stop, "loomscope-cancel");
+        Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
+        boolean announced = false;
+        while (!run.await(20)) {
+            if (!json && !announced && run.recording() != null && run.recording().runStart() >= 0) {
+                SeedLines.before(out, config, run.javaVersion());
+                announced = true;
+            }
+        }
+        Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
+        RunOutcome outcome = run.outcome();
+        if (outcome instanceof RunOutcome.Failed f && run.summary() == null) {
+            // the child refused the mode or did not start: bad input as far as this command is concerned
+            throw new IllegalArgumentException(f.message());
+        }
+        if (outcome.isError()) {
+            spec.commandLine().getErr().println("loomscope: " + outcome.describe());
+            spec.commandLine().getErr().flush();
+            return 1;
+        }
+        if (!json && !announced) {
+            SeedLines.before(out, config, run.javaVersion());
+        }
+        return print(out, run.summary());
+    }
+
+    private int print(PrintWriter out, RunSummary summary) throws Exception {
         if (json) {
             out.println(toJson(summary));
         } else {
             SeedLines.after(out, summary);
         }
+        out.flush();
         return summary.cancelled() ? 130 : 0;
     }
 

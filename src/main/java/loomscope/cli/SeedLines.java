@@ -11,9 +11,10 @@ import loomscope.workload.WorkloadConfig;
 final class SeedLines {
     private SeedLines() { }
 
-    static void before(PrintWriter out, WorkloadConfig config) {
+    /** {@code javaVersion}: the JVM that runs the workload (a child's, with --jdk). */
+    static void before(PrintWriter out, WorkloadConfig config, String javaVersion) {
         String kind = config.threadKind() == ThreadKind.VIRTUAL ? "virtual" : "platform";
-        out.println("Running with Java version: " + Runtime.version());
+        out.println("Running with Java version: " + javaVersion);
         out.printf(Locale.ROOT, "Launching %,d %s threads...%n", config.threads(), kind);
         out.printf(Locale.ROOT, "Each thread does CPU work (%,d iterations), then acquires lock and blocks for %d ms.%n",
                 config.cpuIterations(), config.sleepMillis());

@@ -61,6 +61,18 @@ public final class RunRecording implements RunObserver {
         return new RunRecording(config, Runtime.version().toString());
     }
 
+    /**
+     * For a run in another JVM (loomscope.remote): that JVM's clock cannot be read here, so its events arrive
+     * as nanos since its own origin and are fed in as {@code origin() + relative}. This recording's clock
+     * starts now, which the feeder makes the moment the child's stream began.
+     */
+    public static RunRecording forAnotherJvm(WorkloadConfig config, String childJdkVersion) {
+        return new RunRecording(config, childJdkVersion);
+    }
+
+    /** The {@link System#nanoTime()} value that is time 0 of this recording. */
+    public long origin() { return origin; }
+
     // ---- RunObserver: written by the workload ----
 
     @Override

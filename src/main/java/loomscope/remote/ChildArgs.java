@@ -1,0 +1,70 @@
+package loomscope.remote;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.SchedulerKind;
+import loomscope.workload.ThreadKind;
+import loomscope.workload.WorkloadConfig;
+
+/** The child's command-line arguments: the workload configuration and what to probe, as {@code key=value}. */
+record ChildArgs(WorkloadConfig config, ProbeRequest probes) {
+
+    /** What the child polls besides recording; off for plain runs and the CLI. */
+    record ProbeRequest(boolean jfrPinned, int dumpsPerSecond) {
+        static final ProbeRequest NONE = new ProbeRequest(false, 0);
+    }
+
+    List<String> toArgs() {
+        List<String> args = new ArrayList<>();
+        args.add("threads=" + config.threads());
+        args.add("cpu=" + config.cpuIterations());
+        args.add("sleep=" + config.sleepMillis());
+        args.add("lock=" + config.lockMode().cliName());
+        args.add("parallelism=" + config.parallelism());
+        args.add("scheduler=" + config.scheduler().cliName());
+        args.add("kind=" + config.threadKind().cliName());
+        args.add("jfr=" + probes.jfrPinned());
+        args.add("dumps=" + probes.dumpsPerSecond());
+        return args;
+    }
+
+    /** @throws IllegalArgumentException naming the bad argument */
+    static ChildArgs parse(String[] args) {
+        Map<String, String> values = new HashMap<>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("expected key=value, got '" + arg + "'");
+            }
+            values.put(arg.substring(0, eq), arg.substring(eq + 1));
+        }
+        WorkloadConfig config = new WorkloadConfig(
+                intOf(values, "threads"), intOf(values, "cpu"), intOf(values, "sleep"),
+                LockMode.fromCliName(required(values, "lock")), intOf(values, "parallelism"),
+                SchedulerKind.fromCliName(required(values, "scheduler")),
+                ThreadKind.fromCliName(required(values, "kind")));
+        ProbeRequest probes = new ProbeRequest(Boolean.parseBoolean(values.getOrDefault("jfr", "false")),
+                Integer.parseInt(values.getOrDefault("dumps", "0")));
+        return new ChildArgs(config, probes);
+    }
+
+    private static String required(Map<String, String> values, String key) {
+        String v = values.get(key);
+        if (v == null) {
+            throw new IllegalArgumentException("missing " + key + "=");
+        }
+        return v;
+    }
+
+    private static int intOf(Map<String, String> values, String key) {
+        try {
+            return Integer.parseInt(required(values, key));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a whole number, was '" + values.get(key) + "'");
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package loomscope.remote;
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+import loomscope.workload.WorkloadRun;
+
+/**
+ * The child JVM's entry point: runs one workload and streams what happens to stdout (see {@link Wire}).
+ * Compiled for release 21 like everything it uses, so any runtime from 21 on can start it.
+ * It exits when the run ends, when told {@code cancel} (after sending what it has) or when its stdin
+ * closes: then the parent is gone and nobody would stop us.
+ */
+public final class ChildMain {
+
+    /** Exit status for arguments or a mode this JVM refuses (the F line says why). */
+    static final int REFUSED = 2;
+    static final int PARENT_GONE = 3;
+
+    private ChildMain() { }
+
+    public static void main(String[] args) throws Exception {
+        // The protocol owns fd 1: anything else printing to System.out (a library, a stray debug line) goes to stderr.
+        OutputStream stdout = new FileOutputStream(FileDescriptor.out);
+        System.setOut(System.err);
+        EventStreamer streamer = new EventStreamer(stdout, Runtime.version().toString());
+        ChildArgs childArgs;
+        WorkloadRun run;
+        try {
+            childArgs = ChildArgs.parse(args);
+            WorkloadRun.checkRunnable(childArgs.config());
+        } catch (RuntimeException e) {
+            refuse(streamer, e.getMessage());
+            return;
+        }
+        ChildProbes probes = ChildProbes.start(childArgs.probes(), streamer);
+        try {
+            run = WorkloadRun.start(childArgs.config(), streamer);
+        } catch (RuntimeException e) {
+            probes.close();
+            refuse(streamer, e.toString());
+            return;
+        }
+        listenForCommands(run);
+        run.await(Long.MAX_VALUE);
+        probes.close();
+        if (run.failure() != null) {
+            streamer.sendLine(Wire.FAILED + " the run failed in the child: " + run.failure());
+        }
+        streamer.finish(5_000);
+        System.exit(streamer.isBroken() ? PARENT_GONE : 0);
+    }
+
+    private static void refuse(EventStreamer streamer, String why) throws InterruptedException {
+        streamer.sendLine(Wire.FAILED + " " + why);
+        streamer.finish(5_000);
+        System.exit(REFUSED);
+    }
+
+    private static void listenForCommands(WorkloadRun run) {
+        Thread listener = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    if (line.trim().equals(Wire.CANCEL)) {
+                        run.cancel();
+                    }
+                }
+            } catch (IOException e) {
+                // treated as the parent being gone, below
+            }
+            parentGone(run);
+        }, "loomscope-child-commands");
+        listener.setDaemon(true);
+        listener.start();
+    }
+
+    /** No parent reads our stream any more: stop the run and leave, without waiting on a pipe nobody drains. */
+    private static void parentGone(WorkloadRun run) {
+        if (run.isFinished()) {
+            return;
+        }
+        run.cancel();
+        try {
+            run.await(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Runtime.getRuntime().halt(PARENT_GONE);
+    }
+}

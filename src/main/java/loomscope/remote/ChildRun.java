@@ -1,0 +1,287 @@
+package loomscope.remote;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import loomscope.recording.RunRecording;
+import loomscope.workload.RunObserver;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * A workload running in a child JVM, its recording rebuilt here live from the child's stream. Three
+ * platform threads watch it: one reads the stream, one drains stderr, one is the hang watchdog. Whatever
+ * happens to the child (crash, kill, hang, a torn stream) the recording so far is kept, the process is
+ * gone when {@link #isFinished()} turns true, and {@link #outcome()} says what happened.
+ */
+public final class ChildRun implements LiveRun {
+
+    /** The child sends a heartbeat every 0.5 s; this much silence means its JVM is stuck (e.g. in a safepoint). */
+    public static final long DEFAULT_HANG_MILLIS = 10_000;
+    private static final long STOP_GRACE_MILLIS = 500;
+    private static final long DESTROY_GRACE_MILLIS = 300;
+    private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        // The app may exit with a child still running: never leave one behind.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroyForcibly),
+                "loomscope-child-reaper"));
+    }
+
+    /** How to run the child; {@code alsoTell} hears every event the recording hears (e.g. a probe). */
+    public record Options(long hangMillis, boolean jfrPinned, int dumpsPerSecond, RunObserver alsoTell,
+                          Consumer<String> probeLines) {
+        public static Options plain() {
+            return new Options(DEFAULT_HANG_MILLIS, false, 0, RunObserver.NONE, line -> { });
+        }
+
+        public Options withHangMillis(long millis) {
+            return new Options(millis, jfrPinned, dumpsPerSecond, alsoTell, probeLines);
+        }
+    }
+
+    private final RunTarget.ChildJvm target;
+    private final WorkloadConfig config;
+    private final Options options;
+    private final Path errorFileDir;
+    private final ChildOutput output = new ChildOutput();
+    private final StreamReceiver receiver;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile Process process;
+    private volatile RunRecording recording;
+    private volatile RunOutcome outcome;
+    private volatile String failure;
+    private volatile String killedBecause;
+    private volatile boolean stopRequested;
+    private volatile long hungAfterMillis = -1;
+
+    private ChildRun(RunTarget.ChildJvm target, WorkloadConfig config, Options options) {
+        this.target = target;
+        this.config = config;
+        this.options = options;
+        this.errorFileDir = Path.of(System.getProperty("java.io.tmpdir"), "loomscope");
+        this.receiver = new StreamReceiver(new Listener());
+    }
+
+    /** Starts the child and returns at once; a child that cannot start gives a finished run with a Failed outcome. */
+    public static ChildRun start(RunTarget.ChildJvm target, WorkloadConfig config, Options options) {
+        ChildRun run = new ChildRun(target, config, options);
+        run.launch();
+        return run;
+    }
+
+    private void launch() {
+        ChildArgs args = new ChildArgs(config, new ChildArgs.ProbeRequest(options.jfrPinned(), options.dumpsPerSecond()));
+        try {
+            Files.createDirectories(errorFileDir);
+            process = new ProcessBuilder(ChildCommand.build(target, args, errorFileDir)).start();
+        } catch (IOException | RuntimeException e) {
+            end(new RunOutcome.Failed("could not start " + target.jdk().javaLauncher() + ": " + e.getMessage()));
+            return;
+        }
+        LIVE.add(process);
+        daemon("loomscope-child-stderr", () -> output.drain(process.getErrorStream())).start();
+        daemon("loomscope-child-watchdog", this::watch).start();
+        daemon("loomscope-child-stream", this::readStream).start();
+    }
+
+    private static Thread daemon(String name, Runnable body) {
+        Thread t = new Thread(body, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    private void readStream() {
+        StreamReceiver.Ending ending = receiver.receive(process.getInputStream());
+        if (ending instanceof StreamReceiver.Ending.Garbled || ending instanceof StreamReceiver.Ending.WrongVersion) {
+            kill("its stream made no sense");
+        }
+        Process p = process;
+        try {
+            if (!p.waitFor(3, TimeUnit.SECONDS)) {
+                kill("it did not exit after its stream ended");
+                p.waitFor(2, TimeUnit.SECONDS);
+            }
+            // let the stderr drainer catch the crash report line
+            Thread.sleep(50);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        int exit = p.isAlive() ? -1 : p.exitValue();
+        end(judge(ending, exit));
+    }
+
+    private RunOutcome judge(StreamReceiver.Ending ending, int exit) {
+        if (ending instanceof StreamReceiver.Ending.Garbled g) {
+            return new RunOutcome.StreamBroken("line " + g.lines() + " is not LoomScope's stream (" + g.why() + "): '" + g.line() + "'");
+        }
+        if (ending instanceof StreamReceiver.Ending.WrongVersion w) {
+            return new RunOutcome.StreamBroken("the child speaks another stream version: '" + w.hello() + "'");
+        }
+        if (hungAfterMillis >= 0) {
+            return new RunOutcome.Hung(hungAfterMillis);
+        }
+        if (failure != null) {
+            return new RunOutcome.Failed(failure);
+        }
+        if (ending instanceof StreamReceiver.Ending.Complete) {
+            RunRecording r = recording;
+            if (r != null && r.wasCancelled()) {
+                return new RunOutcome.Cancelled(stopRequested ? "stopped by you" : "cancelled in the child");
+            }
+            return new RunOutcome.Completed();
+        }
+        if (killedBecause != null) {
+            return new RunOutcome.Killed(killedBecause);
+        }
+        if (!receiver.helloSeen()) {
+            return new RunOutcome.Failed("the child JVM did not start (exit code " + exit + "): " + output.firstError());
+        }
+        String hsErr = output.hsErrFile(errorFileDir, process.pid());
+        if (hsErr != null || !(ending instanceof StreamReceiver.Ending.MidLine)) {
+            return new RunOutcome.Crashed(exit, hsErr, output.tail());
+        }
+        StreamReceiver.Ending.MidLine m = (StreamReceiver.Ending.MidLine) ending;
+        return new RunOutcome.StreamBroken("it ended in the middle of line " + (m.lines() + 1) + " ('" + m.fragment()
+                + "'), exit code " + exit);
+    }
+
+    private void end(RunOutcome result) {
+        Process p = process;
+        if (p != null) {
+            LIVE.remove(p);
+        }
+        RunRecording r = recording;
+        if (r != null && r.runStart() >= 0 && !r.isFinished()) {
+            // A partial recording: close its clock where the data stops, so its lanes stop moving.
+            r.runEnded(receiver.lastInputNanos(), r.doneCount(), true);
+        }
+        outcome = result;
+        finished.countDown();
+    }
+
+    private void watch() {
+        while (finished.getCount() > 0) {
+            try {
+                if (finished.await(200, TimeUnit.MILLISECONDS)) {
+                    return;
+                }
+            } catch (InterruptedException e) {
+                return;
+            }
+            long silent = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - receiver.lastInputNanos());
+            if (silent >= options.hangMillis() && process.isAlive() && hungAfterMillis < 0) {
+                hungAfterMillis = silent;
+                kill("it hung");
+            }
+        }
+    }
+
+    /** Kills the child now (SIGTERM, then SIGKILL after 0.3 s); returns at once. */
+    public void kill(String why) {
+        Process p = process;
+        if (p == null || !p.isAlive()) {
+            return;
+        }
+        if (killedBecause == null) {
+            killedBecause = why;
+        }
+        p.destroy();
+        daemon("loomscope-child-killer", () -> {
+            try {
+                if (!p.waitFor(DESTROY_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                p.destroyForcibly();
+            }
+        }).start();
+    }
+
+    /** Asks the child to cancel (it then sends what it has and exits); kills it if it has not within 0.5 s. */
+    @Override
+    public void stop() {
+        stopRequested = true;
+        Process p = process;
+        if (p == null || !p.isAlive()) {
+            return;
+        }
+        try {
+            OutputStream in = p.getOutputStream();
+            in.write((Wire.CANCEL + "\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+        } catch (IOException e) {
+            kill("stopped by you");
+            return;
+        }
+        daemon("loomscope-child-stopper", () -> {
+            try {
+                if (!p.waitFor(STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
+                    kill("stopped by you (it did not stop within " + STOP_GRACE_MILLIS + " ms)");
+                }
+            } catch (InterruptedException e) {
+                kill("stopped by you");
+            }
+        }).start();
+    }
+
+    @Override public RunTarget target() { return target; }
+
+    @Override public RunRecording recording() { return recording; }
+
+    @Override public boolean await(long millis) throws InterruptedException {
+        return finished.await(millis, TimeUnit.MILLISECONDS);
+    }
+
+    @Override public boolean isFinished() { return finished.getCount() == 0; }
+
+    @Override public RunOutcome outcome() { return outcome; }
+
+    /** The child's process id, or -1 if it never started. */
+    public long pid() {
+        Process p = process;
+        return p == null ? -1 : p.pid();
+    }
+
+    /** Whether the child process is still alive. */
+    public boolean childAlive() {
+        Process p = process;
+        return p != null && p.isAlive();
+    }
+
+    /** The child's last lines of own output (stderr, JVM messages), for an error dialog. */
+    public java.util.List<String> childOutput() { return output.tail(); }
+
+    private final class Listener implements StreamReceiver.Listener {
+        @Override public StreamReceiver.Target hello(String javaVersion) {
+            RunRecording r = RunRecording.forAnotherJvm(config, javaVersion);
+            recording = r;
+            RunObserver to = options.alsoTell() == RunObserver.NONE ? r : new Both(r, options.alsoTell());
+            return new StreamReceiver.Target(to, r.origin());
+        }
+
+        @Override public void probeLine(String payload) { options.probeLines().accept(payload); }
+
+        @Override public void failed(String message) { failure = message; }
+
+        @Override public void foreign(String line) { output.line(line); }
+    }
+
+    /** The recording first, then the extra listener. */
+    private record Both(RunObserver first, RunObserver second) implements RunObserver {
+        @Override public void runStarted(long n) { first.runStarted(n); second.runStarted(n); }
+        @Override public void runEnded(long n, int c, boolean x) { first.runEnded(n, c, x); second.runEnded(n, c, x); }
+        @Override public void carrierAdded(int i, String s, long n) { first.carrierAdded(i, s, n); second.carrierAdded(i, s, n); }
+        @Override public void submitted(int vt, long n) { first.submitted(vt, n); second.submitted(vt, n); }
+        @Override public void mountStarted(int c, int vt, long s, long n) { first.mountStarted(c, vt, s, n); second.mountStarted(c, vt, s, n); }
+        @Override public void mountEnded(int c, int vt, long n) { first.mountEnded(c, vt, n); second.mountEnded(c, vt, n); }
+        @Override public void phase(int vt, loomscope.workload.Phase p, long n) { first.phase(vt, p, n); second.phase(vt, p, n); }
+    }
+}

@@ -1,0 +1,141 @@
+package loomscope.remote;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import loomscope.workload.Phase;
+import loomscope.workload.RunObserver;
+
+/**
+ * The child's side of the stream: a RunObserver that never blocks the workload. Carriers and tasks only
+ * append to a lock-free queue (on JDK 21 a monitor or a full pipe here would pin or stall the very carriers
+ * we measure); one platform thread formats, writes and flushes every {@value #FLUSH_MILLIS} ms, which is live
+ * enough for a 60 Hz animation, and sends a heartbeat when there is nothing else to say.
+ */
+final class EventStreamer implements RunObserver {
+
+    static final long FLUSH_MILLIS = 15;
+    private static final long HEARTBEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    private final ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>();
+    private final Writer out;
+    private final long origin;
+    private final Thread writer;
+    private volatile boolean closing;
+    private volatile IOException broken;
+
+    /** One event; formatted on the writer thread so that the workload's threads only allocate this. */
+    private record Event(char tag, int a, int b, long t1, long t2) { }
+
+    EventStreamer(OutputStream stdout, String javaVersion) throws IOException {
+        this.out = new OutputStreamWriter(stdout, StandardCharsets.UTF_8);
+        this.origin = System.nanoTime();
+        out.write(Wire.hello(Wire.oneLine(javaVersion)));
+        out.write('\n');
+        out.flush();
+        this.writer = new Thread(this::drainLoop, "loomscope-stream-writer");
+        writer.setDaemon(true);
+        writer.start();
+    }
+
+    /** Nanos since the origin: the clock every line uses. */
+    long now() { return System.nanoTime() - origin; }
+
+    long relative(long nanos) { return nanos - origin; }
+
+    /** Sends a whole line (probe data, failure) in order with the events. */
+    void sendLine(String line) { queue.add(Wire.oneLine(line)); }
+
+    /** Whether the parent stopped reading (the pipe broke). */
+    boolean isBroken() { return broken != null; }
+
+    @Override public void runStarted(long nanos) { queue.add(new Event(Wire.RUN_STARTED, 0, 0, nanos, 0)); }
+
+    @Override public void runEnded(long nanos, int completed, boolean cancelled) {
+        queue.add(new Event(Wire.RUN_ENDED, completed, cancelled ? 1 : 0, nanos, 0));
+    }
+
+    @Override public void carrierAdded(int index, String name, long nanos) {
+        queue.add(Wire.CARRIER + " " + index + " " + relative(nanos) + " " + Wire.oneLine(name).replace(' ', '_'));
+    }
+
+    @Override public void submitted(int vt, long nanos) { queue.add(new Event(Wire.SUBMITTED, vt, 0, nanos, 0)); }
+
+    @Override public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) {
+        queue.add(new Event(Wire.MOUNT, carrier, vt, submittedNanos, nanos));
+    }
+
+    @Override public void mountEnded(int carrier, int vt, long nanos) {
+        queue.add(new Event(Wire.UNMOUNT, carrier, vt, nanos, 0));
+    }
+
+    @Override public void phase(int vt, Phase phase, long nanos) {
+        queue.add(new Event(Wire.PHASE, vt, phase.ordinal(), nanos, 0));
+    }
+
+    /** Sends everything queued, then the end line, and stops the writer; waits at most {@code millis}. */
+    void finish(long millis) throws InterruptedException {
+        sendLine(String.valueOf(Wire.END));
+        closing = true;
+        LockSupport.unpark(writer);
+        writer.join(millis);
+    }
+
+    private void drainLoop() {
+        StringBuilder line = new StringBuilder(64);
+        long lastWrite = System.nanoTime();
+        try {
+            while (true) {
+                boolean wrote = false;
+                Object item;
+                while ((item = queue.poll()) != null) {
+                    line.setLength(0);
+                    format(item, line);
+                    out.append(line).append('\n');
+                    wrote = true;
+                }
+                long now = System.nanoTime();
+                if (!wrote && now - lastWrite >= HEARTBEAT_NANOS) {
+                    out.append(Wire.HEARTBEAT).append(' ').append(Long.toString(relative(now))).append('\n');
+                    wrote = true;
+                }
+                if (wrote) {
+                    out.flush();
+                    lastWrite = now;
+                }
+                if (closing && queue.isEmpty()) {
+                    out.flush();
+                    return;
+                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(FLUSH_MILLIS));
+            }
+        } catch (IOException e) {
+            broken = e;
+        }
+    }
+
+    private void format(Object item, StringBuilder line) {
+        if (item instanceof String s) {
+            line.append(s);
+            return;
+        }
+        Event e = (Event) item;
+        line.append(e.tag());
+        switch (e.tag()) {
+            case Wire.RUN_STARTED -> line.append(' ').append(relative(e.t1()));
+            case Wire.RUN_ENDED -> line.append(' ').append(relative(e.t1())).append(' ').append(e.a()).append(' ').append(e.b());
+            case Wire.SUBMITTED -> line.append(' ').append(e.a()).append(' ').append(relative(e.t1()));
+            case Wire.MOUNT -> line.append(' ').append(e.a()).append(' ').append(e.b())
+                    .append(' ').append(relative(e.t1())).append(' ').append(relative(e.t2()));
+            case Wire.UNMOUNT -> line.append(' ').append(e.a()).append(' ').append(e.b()).append(' ').append(relative(e.t1()));
+            case Wire.PHASE -> line.append(' ').append(e.a()).append(' ').append(e.b()).append(' ').append(relative(e.t1()));
+            default -> throw new IllegalStateException("unknown event " + e.tag());
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package loomscope.remote;
+
+import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
+
+/**
+ * A run in progress wherever it happens ({@link RunTarget}): the window and the CLI hold one of these and
+ * read its recording, which fills while the run goes, whether it is written in this JVM or rebuilt from a
+ * child's stream.
+ */
+public interface LiveRun {
+
+    RunTarget target();
+
+    /** The recording so far; null only while a child JVM is still starting (before its stream begins). */
+    RunRecording recording();
+
+    /** The Java version the run executes on, once known (at once for this JVM), else null. */
+    default String javaVersion() {
+        RunRecording r = recording();
+        return r == null ? null : r.jdkVersion();
+    }
+
+    /** Stops the run: returns at once; it ends within a second (a child that does not stop is killed). */
+    void stop();
+
+    /** Waits at most {@code millis} for the end; true if ended. */
+    boolean await(long millis) throws InterruptedException;
+
+    boolean isFinished();
+
+    /** How it ended, or null while running. */
+    RunOutcome outcome();
+
+    /** The numbers of what was recorded (so far, if not finished); null if nothing was recorded. */
+    default RunSummary summary() {
+        RunRecording r = recording();
+        return r == null || r.runStart() < 0 ? null : RunSummary.of(r);
+    }
+}
