@@ -48,6 +48,12 @@ public final class ChildMain {
         }
         listenForCommands(run);
         run.await(Long.MAX_VALUE);
+        // The last mount's end is reported by its carrier after the run's end: wait for the carriers to stop
+        // so that it is in the stream before the end line.
+        long deadline = System.nanoTime() + 2_000_000_000L;
+        while (!run.carriersStopped() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
         probes.close();
         if (run.failure() != null) {
             streamer.sendLine(Wire.FAILED + " the run failed in the child: " + run.failure());

@@ -1,0 +1,43 @@
+package loomscope.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import loomscope.cli.LoomScopeCli;
+import org.junit.jupiter.api.Test;
+
+/** {@code run --jdk PATH [--jvm-arg ARG]...}: the same lines and JSON as an in-process run, from the child's recording. */
+class RunOnJdkCliTest {
+
+    private static String[] run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = LoomScopeCli.execute(args, new PrintWriter(out), new PrintWriter(err));
+        assertEquals(0, code, err::toString);
+        return out.toString().split("\n");
+    }
+
+    @Test
+    void seedLinesNameTheChildsJavaVersion() {
+        String jdk21 = TestJdks.jdk21().home().toString();
+        String[] lines = run("run", "--jdk", jdk21, "--threads", "200");
+        assertTrue(lines[0].startsWith("Running with Java version: 21.0."), lines[0]);
+        assertEquals("Launching 200 virtual threads...", lines[1]);
+        assertEquals("All 200 tasks completed.", lines[3]);
+        assertTrue(lines[5].contains("200 pinned mounts"), lines[5]);
+    }
+
+    @Test
+    void jsonFromAChildWithFlagsOnThisRuntime() throws Exception {
+        String[] lines = run("run", "--jvm-arg=" + LegacyLocking.FLAG, "--threads", "200", "--json");
+        JsonNode json = new ObjectMapper().readTree(lines[0]);
+        assertEquals(Runtime.version().toString(), json.get("jdkVersion").asText());
+        assertEquals(200, json.get("completed").asInt());
+        assertEquals(200, json.get("pinnedThreads").asInt(), "legacy locking pins synchronized on JDK 25");
+    }
+}
