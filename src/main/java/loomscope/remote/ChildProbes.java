@@ -1,17 +1,98 @@
 package loomscope.remote;
 
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+import loomscope.probe.HotSpotThreadDump;
+import loomscope.probe.ThreadSnapshot;
+
 /**
- * The probes the child runs beside its workload and streams as {@code X} lines. Polling HotSpot's thread
- * dumps can crash a JVM during virtual-thread churn (JDK-8359870): here that costs only the child.
+ * The probes the child runs beside its workload, streamed as {@code X} lines. Polling HotSpot's JSON
+ * thread dump can crash a JVM while virtual threads mount and unmount (JDK-8359870, JDK-8364343): here
+ * that costs only the child, and the parent reports the crash with its hs_err file.
  */
 final class ChildProbes implements AutoCloseable {
 
-    private ChildProbes() { }
+    private final Thread dumper;
+    private final PinnedEvents pinned;
+    /** Counted down on close; the dumper waits on it between dumps (never interrupted: that could cut a dump file). */
+    private final CountDownLatch closing = new CountDownLatch(1);
+
+    private ChildProbes(ChildArgs.ProbeRequest request, EventStreamer streamer) {
+        this.pinned = request.jfrPinned() ? PinnedEvents.start(streamer) : null;
+        if (request.dumpsPerSecond() > 0) {
+            long periodMillis = Math.max(100, 1000 / request.dumpsPerSecond());
+            dumper = new Thread(() -> dumpLoop(streamer, periodMillis), "loomscope-child-dumps");
+            dumper.setDaemon(true);
+            dumper.start();
+        } else {
+            dumper = null;
+        }
+    }
 
     static ChildProbes start(ChildArgs.ProbeRequest request, EventStreamer streamer) {
-        return new ChildProbes();
+        return new ChildProbes(request, streamer);
+    }
+
+    private void dumpLoop(EventStreamer streamer, long periodMillis) {
+        HotSpotDiagnosticMXBean bean = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("loomscope-child-dumps");
+        } catch (IOException e) {
+            streamer.sendLine(Wire.PROBE + " note thread dumps unavailable: " + e.getMessage());
+            return;
+        }
+        int n = 0;
+        while (true) {
+            try {
+                if (closing.await(periodMillis, TimeUnit.MILLISECONDS)) {
+                    break;
+                }
+                Path file = dir.resolve("dump-" + n++ + ".json");
+                // one calibration pair per dump maps the dump's wall-clock instants onto the stream's clock
+                Instant wall0 = Instant.now();
+                long nano0 = System.nanoTime();
+                bean.dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
+                long took = System.nanoTime() - nano0;
+                HotSpotThreadDump dump = HotSpotThreadDump.read(file);
+                Files.deleteIfExists(file);
+                ThreadSnapshot snapshot = dump.toSnapshot(
+                        at -> streamer.relative(nano0 + Duration.between(wall0, at).toNanos()), took);
+                streamer.sendLine(Wire.PROBE + " " + SnapshotCodec.encode(snapshot));
+            } catch (InterruptedException e) {
+                break;
+            } catch (IOException | RuntimeException e) {
+                streamer.sendLine(Wire.PROBE + " note thread dump failed: " + e);
+            }
+        }
+        try {
+            Files.deleteIfExists(dir.resolve("dump-" + n + ".json"));
+            Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            // a leftover empty temp folder is harmless
+        }
     }
 
     @Override
-    public void close() { }
+    public void close() {
+        closing.countDown();
+        if (dumper != null) {
+            try {
+                dumper.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (pinned != null) {
+            pinned.close();
+        }
+    }
 }

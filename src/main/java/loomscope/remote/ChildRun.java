@@ -9,7 +9,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import loomscope.probe.ThreadSnapshot;
 
 import loomscope.recording.RunRecording;
 import loomscope.workload.RunObserver;
@@ -36,14 +39,22 @@ public final class ChildRun implements LiveRun {
     }
 
     /** How to run the child; {@code alsoTell} hears every event the recording hears (e.g. a probe). */
-    public record Options(long hangMillis, boolean jfrPinned, int dumpsPerSecond, RunObserver alsoTell,
-                          Consumer<String> probeLines) {
+    public record Options(long hangMillis, boolean jfrPinned, int dumpsPerSecond, RunObserver alsoTell) {
         public static Options plain() {
-            return new Options(DEFAULT_HANG_MILLIS, false, 0, RunObserver.NONE, line -> { });
+            return new Options(DEFAULT_HANG_MILLIS, false, 0, RunObserver.NONE);
         }
 
         public Options withHangMillis(long millis) {
-            return new Options(millis, jfrPinned, dumpsPerSecond, alsoTell, probeLines);
+            return new Options(millis, jfrPinned, dumpsPerSecond, alsoTell);
+        }
+
+        /** Also stream JFR pinned events and, {@code dumpsPerSecond} times a second, HotSpot JSON thread dumps. */
+        public Options withProbes(boolean jfr, int dumps) {
+            return new Options(hangMillis, jfr, dumps, alsoTell);
+        }
+
+        public Options alsoTelling(RunObserver observer) {
+            return new Options(hangMillis, jfrPinned, dumpsPerSecond, observer);
         }
     }
 
@@ -61,6 +72,9 @@ public final class ChildRun implements LiveRun {
     private volatile String killedBecause;
     private volatile boolean stopRequested;
     private volatile long hungAfterMillis = -1;
+    private final List<ThreadSnapshot> snapshots = new CopyOnWriteArrayList<>();
+    private final List<PinnedEvent> pinned = new CopyOnWriteArrayList<>();
+    private final List<String> probeNotes = new CopyOnWriteArrayList<>();
 
     private ChildRun(RunTarget.ChildJvm target, WorkloadConfig config, Options options) {
         this.target = target;
@@ -256,8 +270,17 @@ public final class ChildRun implements LiveRun {
         return p != null && p.isAlive();
     }
 
+    /** HotSpot JSON thread dumps the child took, parsed there, on the recording clock, oldest first. */
+    public List<ThreadSnapshot> snapshots() { return List.copyOf(snapshots); }
+
+    /** JFR pinned events from the child, in arrival order (JFR delivers them up to a second late). */
+    public List<PinnedEvent> pinnedEvents() { return List.copyOf(pinned); }
+
+    /** What went wrong with the probes (a dump that failed, ...), if anything. */
+    public List<String> probeNotes() { return List.copyOf(probeNotes); }
+
     /** The child's last lines of own output (stderr, JVM messages), for an error dialog. */
-    public java.util.List<String> childOutput() { return output.tail(); }
+    public List<String> childOutput() { return output.tail(); }
 
     private final class Listener implements StreamReceiver.Listener {
         @Override public StreamReceiver.Target hello(String javaVersion) {
@@ -267,7 +290,20 @@ public final class ChildRun implements LiveRun {
             return new StreamReceiver.Target(to, r.origin());
         }
 
-        @Override public void probeLine(String payload) { options.probeLines().accept(payload); }
+        @Override public void probeLine(String payload) {
+            try {
+                if (payload.startsWith(SnapshotCodec.KIND + " ")) {
+                    snapshots.add(SnapshotCodec.decode(payload));
+                } else if (payload.startsWith(PinnedEvents.KIND + " ")) {
+                    pinned.add(PinnedEvents.decode(payload));
+                } else {
+                    probeNotes.add(payload);
+                }
+            } catch (RuntimeException e) {
+                // a probe line we cannot read costs that probe datum, not the run
+                probeNotes.add("unreadable probe data (" + e.getMessage() + ")");
+            }
+        }
 
         @Override public void failed(String message) { failure = message; }
 

@@ -1,0 +1,98 @@
+package loomscope.remote;
+
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingStream;
+import loomscope.probe.StackFrame;
+import loomscope.probe.ThreadNames;
+
+/**
+ * The child's JFR stream of {@code jdk.VirtualThreadPinned}, sent as {@code X pinned} lines. The threshold
+ * is 0 because the default 20 ms would hide the 5 ms pins; JFR delivers them 0.5-1 s late (a fixed flush
+ * period), and {@code eventThread} is often null in a stream, so the carrier and the time place an event.
+ * <pre>pinned start duration carrier(-|name) task reason(-|text) operation(-|text) frame,frame,...</pre>
+ */
+final class PinnedEvents implements AutoCloseable {
+
+    static final String KIND = "pinned";
+    private static final String EVENT = "jdk.VirtualThreadPinned";
+    private static final String NONE = "-";
+
+    private final RecordingStream stream;
+
+    private PinnedEvents(RecordingStream stream) {
+        this.stream = stream;
+    }
+
+    static PinnedEvents start(EventStreamer streamer) {
+        RecordingStream stream = new RecordingStream();
+        stream.enable(EVENT).withThreshold(Duration.ZERO).withStackTrace();
+        Instant wall0 = Instant.now();
+        long nano0 = System.nanoTime();
+        stream.onEvent(EVENT, e -> streamer.sendLine(Wire.PROBE + " "
+                + encode(e, streamer.relative(nano0 + Duration.between(wall0, e.getStartTime()).toNanos()))));
+        stream.startAsync();
+        return new PinnedEvents(stream);
+    }
+
+    private static String encode(RecordedEvent e, long start) {
+        RecordedThread carrier = e.hasField("carrierThread") ? e.getThread("carrierThread") : null;
+        RecordedThread thread = e.getThread();
+        StringBuilder b = new StringBuilder(KIND).append(' ').append(start).append(' ').append(e.getDuration().toNanos())
+                .append(' ').append(carrier == null || carrier.getJavaName() == null ? NONE : enc(carrier.getJavaName()))
+                .append(' ').append(thread == null ? -1 : ThreadNames.taskIndexOf(thread.getJavaName()))
+                .append(' ').append(e.hasField("pinnedReason") ? enc(e.getString("pinnedReason")) : NONE)
+                .append(' ').append(e.hasField("blockingOperation") ? enc(e.getString("blockingOperation")) : NONE)
+                .append(' ');
+        List<RecordedFrame> frames = e.getStackTrace() == null ? List.of() : e.getStackTrace().getFrames();
+        int n = Math.min(SnapshotCodec.FRAMES, frames.size());
+        for (int i = 0; i < n; i++) {
+            RecordedFrame f = frames.get(i);
+            StackFrame frame = new StackFrame(null, f.getMethod().getType().getName(), f.getMethod().getName(), null,
+                    f.isJavaFrame() ? f.getLineNumber() : StackFrame.NATIVE_LINE);
+            b.append(i == 0 ? "" : ",").append(enc(frame.toString()));
+        }
+        return n == 0 ? b.append(NONE).toString() : b.toString();
+    }
+
+    /** @throws IllegalArgumentException if the line is not an encoded pinned event */
+    static PinnedEvent decode(String line) {
+        String[] f = line.split(" ", -1);
+        if (f.length != 8 || !f[0].equals(KIND)) {
+            throw new IllegalArgumentException("not a pinned-event line");
+        }
+        List<StackFrame> stack = new ArrayList<>();
+        if (!f[7].equals(NONE)) {
+            for (String frame : f[7].split(",")) {
+                stack.add(StackFrame.parse(dec(frame)));
+            }
+        }
+        String carrier = f[3].equals(NONE) ? null : dec(f[3]);
+        return new PinnedEvent(Long.parseLong(f[1]), Long.parseLong(f[2]), carrier, ThreadNames.carrierIndexOf(carrier),
+                Integer.parseInt(f[4]), f[5].equals(NONE) ? null : dec(f[5]), f[6].equals(NONE) ? null : dec(f[6]), stack);
+    }
+
+    private static String enc(String s) {
+        return s == null ? NONE : s.isEmpty() ? "%00" : URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    private static String dec(String s) {
+        return s.equals("%00") ? "" : URLDecoder.decode(s, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() {
+        // stop() waits until every recorded event has been delivered: JFR's last pins arrive up to a second late
+        stream.stop();
+        stream.close();
+    }
+}
