@@ -23,6 +23,9 @@ public final class LoomScopeApp extends Application {
         stage.setMinHeight(720);
         stage.setScene(scene);
         stage.show();
+        if (getParameters().getRaw().contains("--compare")) {
+            view.openCompare();   // mvn javafx:run -Djavafx.args=--compare (screenshots, talks)
+        }
     }
 
     @Override

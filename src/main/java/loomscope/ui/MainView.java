@@ -61,7 +61,11 @@ public final class MainView extends BorderPane {
         error.getStyleClass().addAll("status-message", "error");
         error.textProperty().bind(model.errorMessageProperty());
         error.setWrapText(true);
-        HBox status = new HBox(24, message, error);
+        javafx.scene.control.Button compare = new javafx.scene.control.Button("Compare JVMs…");
+        compare.setId("open-compare");
+        compare.setTooltip(new javafx.scene.control.Tooltip("These settings on two JVMs side by side, e.g. JDK 21 vs this JDK (Ctrl+J)"));
+        compare.setOnAction(e -> openCompare());
+        HBox status = new HBox(24, compare, message, error);
         status.setStyle("-fx-padding: 4 14 6 14;");
 
         setTop(controls);
@@ -97,8 +101,15 @@ public final class MainView extends BorderPane {
         accelerators.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), () -> model.replay().togglePlay());
         accelerators.put(new KeyCodeCombination(KeyCode.LEFT, KeyCombination.SHORTCUT_DOWN), () -> model.replay().step(-1));
         accelerators.put(new KeyCodeCombination(KeyCode.RIGHT, KeyCombination.SHORTCUT_DOWN), () -> model.replay().step(1));
+        accelerators.put(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN), this::openCompare);
         accelerators.put(new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 () -> setControlsVisible(!controls.isVisible()));
+    }
+
+    /** Opens the compare view (loomscope.ui.compare) on this window's current settings. */
+    public loomscope.ui.compare.CompareView openCompare() {
+        return loomscope.ui.compare.CompareWindow.open(getScene() == null ? null : getScene().getWindow(),
+                model::configFromInputs);
     }
 
     /** Hides the controls bar and the side panel (presentation mode shows only lanes, field and replay). */

@@ -1,0 +1,177 @@
+package loomscope.ui.compare;
+
+import atlantafx.base.theme.Styles;
+import javafx.animation.AnimationTimer;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import loomscope.recording.RunSummary;
+import loomscope.remote.RunTarget;
+import loomscope.ui.theme.AppTheme;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * Two lane panels, the same workload on two JVMs, each with its clock; under them the two times as bars
+ * and the ratio. One AnimationTimer drives both sides (they read their recordings once per frame).
+ */
+public final class CompareView extends BorderPane {
+    private final CompareViewModel model;
+    private final CompareSide left;
+    private final CompareSide right;
+    private final TimesChart chart = new TimesChart();
+    private final AnimationTimer pulse;
+    private final RunOnCatalog catalog;
+    private boolean chartDirty = true;
+
+    public CompareView(CompareViewModel model, RunOnCatalog catalog) {
+        this.model = model;
+        this.catalog = catalog;
+        getStyleClass().add("compare-view");
+        left = new CompareSide("Left", model.left(), catalog);
+        right = new CompareSide("Right", model.right(), catalog);
+
+        Button run = new Button("Run both");
+        run.setId("compare-run");
+        run.getStyleClass().addAll(Styles.SUCCESS, Styles.LARGE);
+        run.setTooltip(new Tooltip("Run the main window's settings on both sides (Ctrl+R)"));
+        run.setOnAction(e -> model.runBoth());
+        Button stop = new Button("Stop");
+        stop.setId("compare-stop");
+        stop.getStyleClass().addAll(Styles.DANGER, Styles.LARGE);
+        stop.setTooltip(new Tooltip("Stop both (Esc); a child JVM is killed if it does not stop within a second"));
+        stop.setOnAction(e -> model.stop());
+        run.disableProperty().bind(model.busyProperty());
+        stop.disableProperty().bind(model.busyProperty().not());
+        ChoiceBox<CompareViewModel.Order> order = new ChoiceBox<>();
+        order.getItems().setAll(CompareViewModel.Order.values());
+        order.valueProperty().bindBidirectional(model.orderProperty());
+        order.disableProperty().bind(model.busyProperty());
+        order.setTooltip(new Tooltip("One after the other: each run has the machine to itself. Together: they share the CPU."));
+        Label workload = new Label();
+        workload.getStyleClass().add(Styles.TEXT_BOLD);
+        workload.textProperty().bind(Bindings.createStringBinding(() -> describe(model.configProperty().get()),
+                model.configProperty()));
+        Label message = new Label();
+        message.setId("compare-message");
+        message.textProperty().bind(model.messageProperty());
+        HBox toolbar = new HBox(14, run, stop, order, workload, message);
+        toolbar.setAlignment(Pos.CENTER_LEFT);
+        Label warning = new Label();
+        warning.setId("compare-warning");
+        warning.getStyleClass().addAll(Styles.WARNING);
+        warning.setWrapText(true);
+        warning.textProperty().bind(model.warningProperty());
+        warning.managedProperty().bind(warning.textProperty().isNotEmpty());
+        Label found = new Label();
+        found.getStyleClass().add(Styles.TEXT_MUTED);
+        found.textProperty().bind(catalog.noteProperty());
+        VBox top = new VBox(6, toolbar, warning, found);
+        top.setStyle("-fx-padding: 10 14 6 14;");
+
+        HBox sides = new HBox(10, left, right);
+        HBox.setHgrow(left, Priority.ALWAYS);
+        HBox.setHgrow(right, Priority.ALWAYS);
+        left.setPrefWidth(900);
+        right.setPrefWidth(900);
+
+        Label chartTitle = new Label("Total execution time");
+        chartTitle.getStyleClass().add("section-title");
+        Label ratio = new Label();
+        ratio.setId("compare-ratio");
+        ratio.getStyleClass().addAll(Styles.TITLE_2);
+        ratio.textProperty().bind(model.ratioProperty());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox chartHeader = new HBox(12, chartTitle, spacer, ratio);
+        chartHeader.setAlignment(Pos.CENTER_LEFT);
+        chart.setId("compare-chart");
+        VBox bottom = new VBox(4, chartHeader, chart);
+        bottom.setStyle("-fx-padding: 6 14 12 14;");
+
+        setTop(top);
+        setCenter(sides);
+        setBottom(bottom);
+
+        model.left().summaryProperty().addListener((o, a, b) -> chartDirty = true);
+        model.right().summaryProperty().addListener((o, a, b) -> chartDirty = true);
+        AppTheme.currentProperty().addListener((o, a, b) -> chartDirty = true);
+        pulse = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                model.pulse();
+                left.recordingView().showLive();
+                right.recordingView().showLive();
+                if (chartDirty) {
+                    chartDirty = false;
+                    chart.setPalette(left.recordingView().palette());
+                    chart.show(barLabel(model.left()), model.left().summaryProperty().get(),
+                            barLabel(model.right()), model.right().summaryProperty().get());
+                }
+            }
+        };
+        sceneProperty().addListener((o, was, scene) -> {
+            if (scene != null) {
+                installShortcuts(scene);
+                pulse.start();
+            } else {
+                pulse.stop();
+            }
+        });
+    }
+
+    /** Finds runtimes; picks JDK 21 (else the legacy-locking preset) for the left and this JVM for the right. */
+    public void discoverAndPickDefaults() {
+        catalog.discover(targets -> {
+            RunTarget pinning = catalog.firstChild(c -> c.jdk().pinsOnSynchronized());
+            if (pinning == null) {
+                pinning = catalog.firstChild(c -> !c.jvmArgs().isEmpty());
+            }
+            if (pinning != null && !model.isBusy()) {
+                model.left().targetProperty().set(pinning);
+            }
+            if (!model.isBusy()) {
+                model.right().targetProperty().set(targets.get(0));
+            }
+        });
+    }
+
+    private static String barLabel(CompareSideModel side) {
+        RunSummary s = side.summaryProperty().get();
+        String where = side.targetProperty().get() instanceof RunTarget.ChildJvm c && !c.jvmArgs().isEmpty()
+                ? " " + String.join(" ", c.jvmArgs()) : "";
+        return s == null ? side.name() : "Java " + s.jdkVersion() + where
+                + (s.pinnedMounts() > 0 ? String.format("  (%,d pinned mounts)", s.pinnedMounts()) : "  (no pins)");
+    }
+
+    private static String describe(WorkloadConfig c) {
+        return c == null ? "" : String.format("%s, P=%d, N=%,d", c.lockMode().cliName(), c.parallelism(), c.threads());
+    }
+
+    private void installShortcuts(Scene scene) {
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), model::runBoth);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F5), model::runBoth);
+        scene.getAccelerators().put(new KeyCodeCombination(KeyCode.ESCAPE), model::stop);
+    }
+
+    public CompareViewModel model() { return model; }
+
+    public CompareSide left() { return left; }
+
+    public CompareSide right() { return right; }
+
+    public TimesChart chart() { return chart; }
+
+    public void stopPulse() { pulse.stop(); }
+}

@@ -1,0 +1,134 @@
+package loomscope.ui.compare;
+
+import java.util.Locale;
+import java.util.function.Supplier;
+
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import loomscope.recording.RunSummary;
+import loomscope.ui.RunState;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * The same workload on two JVMs: left then right (fair: each has the machine to itself), or both at once
+ * (they share the CPU, so both are slower than alone; the view says so). The ratio appears once both
+ * completed: the seeds' JDK 21 vs JDK 24 table, measured here.
+ */
+public final class CompareViewModel {
+
+    /** How the two runs share the machine. */
+    public enum Order {
+        ONE_AFTER_THE_OTHER("One after the other"), TOGETHER("Together");
+
+        private final String label;
+
+        Order(String label) { this.label = label; }
+
+        @Override public String toString() { return label; }
+    }
+
+    private final CompareSideModel left = new CompareSideModel("left");
+    private final CompareSideModel right = new CompareSideModel("right");
+    private final Supplier<WorkloadConfig> settings;
+    private final ObjectProperty<Order> order = new SimpleObjectProperty<>(Order.ONE_AFTER_THE_OTHER);
+    private final ReadOnlyObjectWrapper<WorkloadConfig> config = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyStringWrapper ratio = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper warning = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Choose where each side runs, then Run both (Ctrl+R).");
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
+    private boolean rightPending;
+
+    /** @param settings the workload to compare (the main window's current settings), or null if they are invalid */
+    public CompareViewModel(Supplier<WorkloadConfig> settings) {
+        this.settings = settings;
+        order.addListener((o, was, now) -> warning.set(now == Order.TOGETHER
+                ? String.format(Locale.ROOT, "Together: both JVMs share this machine's %d CPU cores, so each runs slower "
+                        + "than alone. One after the other gives the fair numbers.", Runtime.getRuntime().availableProcessors())
+                : ""));
+    }
+
+    public void runBoth() {
+        if (busy.get()) {
+            message.set("A comparison is running: Stop (Esc) first.");
+            return;
+        }
+        WorkloadConfig c = settings.get();
+        if (c == null) {
+            message.set("The main window's settings are not valid: fix them there first.");
+            return;
+        }
+        config.set(c);
+        ratio.set("");
+        busy.set(true);
+        left.start(c);
+        if (order.get() == Order.TOGETHER) {
+            right.start(c);
+            rightPending = false;
+        } else {
+            rightPending = true;
+        }
+        message.set(String.format(Locale.ROOT, "Running %s, P=%d, N=%,d %s ...", c.lockMode().cliName(),
+                c.parallelism(), c.threads(), order.get() == Order.TOGETHER ? "on both at once" : "left, then right"));
+    }
+
+    public void stop() {
+        rightPending = false;
+        left.stop();
+        right.stop();
+    }
+
+    /** Called once per frame. */
+    public void pulse() {
+        left.pulse();
+        right.pulse();
+        if (rightPending && left.state() == RunState.FINISHED) {
+            rightPending = false;
+            right.start(config.get());
+        } else if (rightPending && left.state() == RunState.IDLE) {
+            rightPending = false;   // the left side could not even start
+        }
+        if (busy.get() && !rightPending && !left.state().isActive() && !right.state().isActive()) {
+            busy.set(false);
+            concluded();
+        }
+    }
+
+    private void concluded() {
+        if (left.hasComparableTime() && right.hasComparableTime()) {
+            RunSummary a = left.summaryProperty().get();
+            RunSummary b = right.summaryProperty().get();
+            double r = a.wallMillis() / b.wallMillis();
+            ratio.set(r >= 1
+                    ? String.format(Locale.ROOT, "Left took %.1f× as long as right", r)
+                    : String.format(Locale.ROOT, "Right took %.1f× as long as left", 1 / r));
+            message.set("Both runs completed.");
+        } else {
+            message.set("No ratio: a run did not complete (see its side).");
+        }
+    }
+
+    public CompareSideModel left() { return left; }
+
+    public CompareSideModel right() { return right; }
+
+    public ObjectProperty<Order> orderProperty() { return order; }
+
+    public ReadOnlyObjectProperty<WorkloadConfig> configProperty() { return config.getReadOnlyProperty(); }
+
+    /** "Left took 21.9× as long as right" once both completed, else empty. */
+    public ReadOnlyStringProperty ratioProperty() { return ratio.getReadOnlyProperty(); }
+
+    public ReadOnlyStringProperty warningProperty() { return warning.getReadOnlyProperty(); }
+
+    public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }
+
+    public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
+
+    public boolean isBusy() { return busy.get(); }
+}

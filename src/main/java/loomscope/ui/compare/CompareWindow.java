@@ -1,0 +1,37 @@
+package loomscope.ui.compare;
+
+import java.util.function.Supplier;
+
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import loomscope.ui.theme.AppTheme;
+import loomscope.workload.WorkloadConfig;
+
+/** Opens the compare view in its own window; closing it stops its runs (and kills any child JVM left). */
+public final class CompareWindow {
+
+    private CompareWindow() { }
+
+    /** @param settings the workload to compare: the main window's current settings (null when invalid) */
+    public static CompareView open(Window owner, Supplier<WorkloadConfig> settings) {
+        CompareView view = new CompareView(new CompareViewModel(settings), new RunOnCatalog());
+        Stage stage = new Stage();
+        if (owner != null) {
+            stage.initOwner(owner);
+        }
+        Scene scene = new Scene(view, 1900, 1040);
+        AppTheme.current().applyTo(scene);
+        stage.setTitle("LoomScope - the same workload on two JVMs");
+        stage.setMinWidth(1280);
+        stage.setMinHeight(720);
+        stage.setScene(scene);
+        stage.setOnHidden(e -> {
+            view.model().stop();
+            view.stopPulse();
+        });
+        stage.show();
+        view.discoverAndPickDefaults();
+        return view;
+    }
+}

@@ -1,0 +1,113 @@
+package loomscope.ui.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.stage.Stage;
+import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
+import loomscope.remote.JdkCheck;
+import loomscope.remote.JdkInspector;
+import loomscope.remote.RunTarget;
+import loomscope.ui.RunState;
+import loomscope.ui.theme.AppTheme;
+import loomscope.workload.LockMode;
+import loomscope.workload.WorkloadConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The compare view on the Headless glass platform: a child JVM with legacy locking on the left (it pins),
+ * this JVM on the right (it does not), one after the other; lanes animate from the child's stream, the
+ * chart and the ratio come from both recordings; a child that cannot start leaves the view usable.
+ */
+@ExtendWith(ApplicationExtension.class)
+class CompareViewTest {
+    private static final int N = 300;
+    private static final WorkloadConfig CONFIG = WorkloadConfig.seed().withThreads(N).withLockMode(LockMode.SYNCHRONIZED);
+
+    @TempDir
+    static Path tmp;
+
+    private CompareView view;
+
+    @Start
+    void start(Stage stage) {
+        view = new CompareView(new CompareViewModel(() -> CONFIG), new RunOnCatalog(tmp.resolve("jdks.txt")));
+        Scene scene = new Scene(view, 1600, 900);
+        AppTheme.DARK.applyTo(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    private static RunTarget.ChildJvm thisJdkWithLegacyLocking() {
+        JdkCheck check = new JdkInspector().inspect(Path.of(System.getProperty("java.home")), "test");
+        return RunTarget.ChildJvm.legacyLocking(((JdkCheck.Accepted) check).jdk());
+    }
+
+    @Test
+    void childOnTheLeftThisJvmOnTheRightThenBarsAndRatio(FxRobot robot) throws Exception {
+        CompareViewModel model = view.model();
+        robot.interact(() -> {
+            model.left().targetProperty().set(thisJdkWithLegacyLocking());
+            model.right().targetProperty().set(new RunTarget.ThisJvm());
+        });
+        robot.clickOn("#compare-run");
+
+        // while the child runs, its lanes are drawn from the stream
+        AtomicInteger lanesWhileRunning = new AtomicInteger();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> {
+            RunRecording r = model.left().recordingProperty().get();
+            if (r == null || r.isFinished() || r.doneCount() < 20) {
+                return false;
+            }
+            robot.interact(() -> lanesWhileRunning.set(view.left().recordingView().lanes().laneCount()));
+            return true;
+        });
+        assertEquals(1, lanesWhileRunning.get(), "one carrier lane for P=1, drawn while the child runs");
+        assertEquals(RunState.IDLE, model.right().state(), "one after the other: right waits");
+
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !model.isBusy());
+        RunSummary left = model.left().summaryProperty().get();
+        RunSummary right = model.right().summaryProperty().get();
+        assertEquals(N, left.completed());
+        assertEquals(N, left.pinnedThreads(), "legacy locking pins every thread");
+        assertEquals(0, right.pinnedMounts(), "JEP 491: no pins in this JVM");
+        assertTrue(left.wallMillis() > 3 * right.wallMillis(), left.wallMillis() + " vs " + right.wallMillis());
+        assertTrue(robot.lookup("#compare-ratio").queryAs(Label.class).getText().startsWith("Left took "));
+        WaitForAsyncUtils.waitForFxEvents();
+        double[] bars = view.chart().barWidths();
+        assertTrue(bars[0] > bars[1] && bars[1] > 0, bars[0] + " vs " + bars[1]);
+        assertEquals(String.format("%.3f s", left.wallMillis() / 1000),
+                robot.lookup("#left-clock").queryAs(Label.class).getText());
+    }
+
+    @Test
+    void aChildThatCannotStartIsReportedAndTheViewStaysUsable(FxRobot robot) throws Exception {
+        CompareViewModel model = view.model();
+        RunTarget.ChildJvm good = thisJdkWithLegacyLocking();
+        robot.interact(() -> {
+            model.left().targetProperty().set(new RunTarget.ChildJvm(good.jdk(), List.of("-XX:+NoSuchFlag"), "broken"));
+            model.right().targetProperty().set(new RunTarget.ThisJvm());
+        });
+        robot.clickOn("#compare-run");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !model.isBusy());
+        String error = robot.lookup("#left-error").queryAs(Label.class).getText();
+        assertTrue(error.contains("Unrecognized VM option 'NoSuchFlag'"), error);
+        assertTrue(robot.lookup("#compare-ratio").queryAs(Label.class).getText().isEmpty());
+        assertFalse(robot.lookup("#compare-run").queryButton().isDisabled(), "usable again");
+    }
+}
