@@ -47,6 +47,7 @@ public final class CompareViewModel {
     /** @param settings the workload to compare (the main window's current settings), or null if they are invalid */
     public CompareViewModel(Supplier<WorkloadConfig> settings) {
         this.settings = settings;
+        config.set(settings.get());   // show what will run before the first run
         order.addListener((o, was, now) -> warning.set(now == Order.TOGETHER
                 ? String.format(Locale.ROOT, "Together: both JVMs share this machine's %d CPU cores, so each runs slower "
                         + "than alone. One after the other gives the fair numbers.", Runtime.getRuntime().availableProcessors())
