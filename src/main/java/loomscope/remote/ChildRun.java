@@ -30,6 +30,7 @@ public final class ChildRun implements LiveRun {
     public static final long DEFAULT_HANG_MILLIS = 10_000;
     private static final long STOP_GRACE_MILLIS = 500;
     private static final long DESTROY_GRACE_MILLIS = 300;
+    private static final long GARBLED_GRACE_MILLIS = 1_500;
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
@@ -66,6 +67,7 @@ public final class ChildRun implements LiveRun {
     private final StreamReceiver receiver;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile Process process;
+    private Thread stderrDrainer;
     private volatile RunRecording recording;
     private volatile RunOutcome outcome;
     private volatile String failure;
@@ -101,7 +103,8 @@ public final class ChildRun implements LiveRun {
             return;
         }
         LIVE.add(process);
-        daemon("loomscope-child-stderr", () -> output.drain(process.getErrorStream())).start();
+        stderrDrainer = daemon("loomscope-child-stderr", () -> output.drain(process.getErrorStream()));
+        stderrDrainer.start();
         daemon("loomscope-child-watchdog", this::watch).start();
         daemon("loomscope-child-stream", this::readStream).start();
     }
@@ -114,7 +117,7 @@ public final class ChildRun implements LiveRun {
 
     private void readStream() {
         StreamReceiver.Ending ending = receiver.receive(process.getInputStream());
-        if (ending instanceof StreamReceiver.Ending.Garbled || ending instanceof StreamReceiver.Ending.WrongVersion) {
+        if (ending instanceof StreamReceiver.Ending.WrongVersion) {
             kill("its stream made no sense");
         }
         Process p = process;
@@ -123,8 +126,8 @@ public final class ChildRun implements LiveRun {
                 kill("it did not exit after its stream ended");
                 p.waitFor(2, TimeUnit.SECONDS);
             }
-            // let the stderr drainer catch the crash report line
-            Thread.sleep(50);
+            // the crash report's path may be among the child's last stderr lines
+            stderrDrainer.join(1_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -134,6 +137,10 @@ public final class ChildRun implements LiveRun {
 
     private RunOutcome judge(StreamReceiver.Ending ending, int exit) {
         if (ending instanceof StreamReceiver.Ending.Garbled g) {
+            String hsErr = output.hsErrFile(errorFileDir, process.pid());
+            if (killedBecause == null && (hsErr != null || exit != 0)) {
+                return new RunOutcome.Crashed(exit, hsErr, output.tail());   // it died writing its crash report
+            }
             return new RunOutcome.StreamBroken("line " + g.lines() + " is not LoomScope's stream (" + g.why() + "): '" + g.line() + "'");
         }
         if (ending instanceof StreamReceiver.Ending.WrongVersion w) {
@@ -308,6 +315,20 @@ public final class ChildRun implements LiveRun {
         @Override public void failed(String message) { failure = message; }
 
         @Override public void foreign(String line) { output.line(line); }
+
+        /** A crashing JVM dies on its own within a second or so; a child that goes on talking nonsense is killed. */
+        @Override public void garbled(StreamReceiver.Ending.Garbled first) {
+            Process p = process;
+            daemon("loomscope-child-garbled", () -> {
+                try {
+                    if (!p.waitFor(GARBLED_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
+                        kill("its stream made no sense");
+                    }
+                } catch (InterruptedException e) {
+                    kill("its stream made no sense");
+                }
+            }).start();
+        }
     }
 
     /** The recording first, then the extra listener. */

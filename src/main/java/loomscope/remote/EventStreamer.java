@@ -2,8 +2,6 @@ package loomscope.remote;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +22,9 @@ final class EventStreamer implements RunObserver {
     private static final long HEARTBEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
     private final ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>();
-    private final Writer out;
+    /** Written only in whole lines, so that a JVM crash report can never land inside one of ours. */
+    private final OutputStream out;
+    private final StringBuilder pending = new StringBuilder(1 << 16);
     private final long origin;
     private final Thread writer;
     private volatile boolean closing;
@@ -34,11 +34,10 @@ final class EventStreamer implements RunObserver {
     private record Event(char tag, int a, int b, long t1, long t2) { }
 
     EventStreamer(OutputStream stdout, String javaVersion) throws IOException {
-        this.out = new OutputStreamWriter(stdout, StandardCharsets.UTF_8);
+        this.out = stdout;
         this.origin = System.nanoTime();
-        out.write(Wire.hello(Wire.oneLine(javaVersion)));
-        out.write('\n');
-        out.flush();
+        pending.append(Wire.hello(Wire.oneLine(javaVersion))).append('\n');
+        writePending();
         this.writer = new Thread(this::drainLoop, "loomscope-stream-writer");
         writer.setDaemon(true);
         writer.start();
@@ -97,26 +96,38 @@ final class EventStreamer implements RunObserver {
                 while ((item = queue.poll()) != null) {
                     line.setLength(0);
                     format(item, line);
-                    out.append(line).append('\n');
+                    pending.append(line).append('\n');
                     wrote = true;
+                    if (pending.length() >= 1 << 15) {
+                        writePending();
+                    }
                 }
                 long now = System.nanoTime();
                 if (!wrote && now - lastWrite >= HEARTBEAT_NANOS) {
-                    out.append(Wire.HEARTBEAT).append(' ').append(Long.toString(relative(now))).append('\n');
+                    pending.append(Wire.HEARTBEAT).append(' ').append(relative(now)).append('\n');
                     wrote = true;
                 }
                 if (wrote) {
-                    out.flush();
+                    writePending();
                     lastWrite = now;
                 }
                 if (closing && queue.isEmpty()) {
-                    out.flush();
+                    writePending();
                     return;
                 }
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(FLUSH_MILLIS));
             }
         } catch (IOException e) {
             broken = e;
+        }
+    }
+
+    /** One write call of whole lines (a probe line may be long: it still goes in one piece). */
+    private void writePending() throws IOException {
+        if (pending.length() > 0) {
+            out.write(pending.toString().getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            pending.setLength(0);
         }
     }
 

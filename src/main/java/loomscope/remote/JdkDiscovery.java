@@ -77,7 +77,8 @@ public final class JdkDiscovery {
         if (places.thisJavaHome() != null) {
             out.add(new Candidate(places.thisJavaHome(), "this app's JVM"));
         }
-        places.jdk21Hints().forEach(p -> out.add(new Candidate(p, "LoomScope's JDK 21")));
+        // the JDK 21 hints are guesses (CI's and the dev machine's folders): one that is absent is no news
+        places.jdk21Hints().stream().filter(Files::exists).forEach(p -> out.add(new Candidate(p, "LoomScope's JDK 21")));
         childrenOf(Path.of("/usr/lib/jvm"), "/usr/lib/jvm", out);
         Path home = places.userHome();
         childrenOf(home.resolve(".sdkman/candidates/java"), "SDKMAN!", out);

@@ -24,7 +24,7 @@ final class StreamReceiver {
         record Cut(long lines) implements Ending { }
         /** EOF in the middle of a line: {@code fragment} is what arrived of it. */
         record MidLine(long lines, String fragment) implements Ending { }
-        /** A line that is not version-1 protocol after the hello. */
+        /** A line that is not version-1 protocol after the hello (the first such line; reading went on to EOF). */
         record Garbled(long lines, String line, String why) implements Ending { }
         /** The child speaks another protocol version (another LoomScope build on the class path). */
         record WrongVersion(String hello) implements Ending { }
@@ -43,6 +43,9 @@ final class StreamReceiver {
 
         /** A line that is the JVM's own output (before the hello, or a '#' crash report line). */
         void foreign(String line);
+
+        /** The stream stopped making sense; the receiver keeps reading, handing every further line to foreign. */
+        void garbled(Ending.Garbled first);
     }
 
     record Target(RunObserver observer, long base) { }
@@ -53,6 +56,7 @@ final class StreamReceiver {
     private volatile boolean helloSeen;
     private RunObserver observer;
     private long base;
+    private Ending.Garbled garbled;
 
     StreamReceiver(Listener listener) {
         this.listener = listener;
@@ -76,6 +80,9 @@ final class StreamReceiver {
                 }
                 int n = in.read(buf, filled, buf.length - filled);
                 if (n < 0) {
+                    if (garbled != null) {
+                        return garbled;
+                    }
                     return filled == 0 ? new Ending.Cut(lines)
                             : new Ending.MidLine(lines, new String(buf, 0, Math.min(filled, 200), StandardCharsets.UTF_8));
                 }
@@ -111,11 +118,21 @@ final class StreamReceiver {
         if (to == from) {
             return null;
         }
+        if (garbled != null) {
+            listener.foreign(new String(b, from, to - from, StandardCharsets.UTF_8));
+            return null;
+        }
         try {
             return event(b, from, to);
         } catch (RuntimeException e) {
-            return new Ending.Garbled(lines, new String(b, from, Math.min(to - from, 200), StandardCharsets.UTF_8),
+            // A crashing JVM writes its report into the middle of our last line: stop trusting the stream but
+            // read on, so that the report (and the hs_err path) is seen, and let the owner decide when to stop.
+            String text = new String(b, from, to - from, StandardCharsets.UTF_8);
+            garbled = new Ending.Garbled(lines, text.length() > 200 ? text.substring(0, 200) : text,
                     e.getMessage() == null ? e.toString() : e.getMessage());
+            listener.foreign(text);
+            listener.garbled(garbled);
+            return null;
         }
     }
 

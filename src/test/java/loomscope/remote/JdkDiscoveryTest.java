@@ -95,7 +95,7 @@ class JdkDiscoveryTest {
         assertTrue(found.usable().stream().anyMatch(j -> j.home().equals(added) && j.foundBy().equals("added by you")));
         assertEquals(1, found.usable().stream().filter(j -> j.version().equals("21.0.1")).count());
         assertTrue(found.refused().stream().anyMatch(r -> r.reason().contains("Java 11.0.20")));
-        assertTrue(found.refused().stream().anyMatch(r -> r.reason().contains("no-jdk21-here does not exist")));
+        assertTrue(found.refused().stream().noneMatch(r -> r.reason().contains("no-jdk21-here")), "absent hints are not news");
         for (int i = 1; i < found.usable().size(); i++) {
             assertTrue(found.usable().get(i - 1).feature() >= found.usable().get(i).feature(), "newest first");
         }

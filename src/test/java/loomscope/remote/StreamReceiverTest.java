@@ -42,6 +42,10 @@ class StreamReceiverTest {
         @Override public void failed(String message) { failed = message; }
 
         @Override public void foreign(String line) { foreign.add(line); }
+
+        @Override public void garbled(StreamReceiver.Ending.Garbled first) { garbledSeen++; }
+
+        int garbledSeen;
     }
 
     private static StreamReceiver.Ending receive(String text, Collector c) {
@@ -116,6 +120,19 @@ class StreamReceiverTest {
         assertInstanceOf(StreamReceiver.Ending.Garbled.class, receive("LOOMSCOPE-STREAM 1 x\nQ 1 2 3\n", new Collector()));
         // a thread index beyond the configuration's
         assertInstanceOf(StreamReceiver.Ending.Garbled.class, receive("LOOMSCOPE-STREAM 1 x\nQ 99999 2\n", new Collector()));
+    }
+
+    @Test
+    void afterAGarbledLineTheRestIsReadAsTheJvmsOwnOutput() {
+        Collector c = new Collector();
+        StreamReceiver.Ending ending = receive("LOOMSCOPE-STREAM 1 x\nR 100\nU 0 1# A fatal error has been detected\n"
+                + "# /tmp/hs_err_pid42.log\n/tmp/hs_err_pid42.log\nQ 0 5\n", c);
+        StreamReceiver.Ending.Garbled g = assertInstanceOf(StreamReceiver.Ending.Garbled.class, ending);
+        assertEquals(3, g.lines());
+        assertEquals(1, c.garbledSeen);
+        assertEquals(List.of("U 0 1# A fatal error has been detected", "# /tmp/hs_err_pid42.log",
+                "/tmp/hs_err_pid42.log", "Q 0 5"), c.foreign);
+        assertEquals(-1, c.recording.liveCarrierOf(0), "nothing after the garbled line is applied");
     }
 
     @Test

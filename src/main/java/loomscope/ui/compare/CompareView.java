@@ -77,6 +77,9 @@ public final class CompareView extends BorderPane {
         Label found = new Label();
         found.getStyleClass().add(Styles.TEXT_MUTED);
         found.textProperty().bind(catalog.noteProperty());
+        Tooltip skipped = new Tooltip();
+        skipped.textProperty().bind(catalog.skippedProperty());
+        found.setTooltip(skipped);
         VBox top = new VBox(6, toolbar, warning, found);
         top.setStyle("-fx-padding: 10 14 6 14;");
 

@@ -20,7 +20,8 @@ public final class CompareWindow {
         if (owner != null) {
             stage.initOwner(owner);
         }
-        Scene scene = new Scene(view, 1900, 1040);
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(view, Math.min(1900, screen.getWidth()), Math.min(1040, screen.getHeight()));
         AppTheme.current().applyTo(scene);
         stage.setTitle("LoomScope - the same workload on two JVMs");
         stage.setMinWidth(1280);

@@ -31,6 +31,7 @@ public final class RunOnCatalog {
     private final ObservableList<RunTarget> targets = FXCollections.observableArrayList(new RunTarget.ThisJvm());
     private final ReadOnlyBooleanWrapper discovering = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper skipped = new ReadOnlyStringWrapper("");
 
     public RunOnCatalog(Path userPathsFile) {
         this.userPaths = new UserJdkPaths(userPathsFile, inspector);
@@ -50,8 +51,10 @@ public final class RunOnCatalog {
             Platform.runLater(() -> {
                 targets.setAll(offered);
                 discovering.set(false);
-                note.set(String.format("%d Java runtimes found, %d skipped (not a JDK 21+).",
-                        found.usable().size(), found.refused().size()));
+                note.set(String.format("%d Java runtimes found%s.", found.usable().size(),
+                        found.refused().isEmpty() ? "" : ", " + found.refused().size() + " skipped (hover for why)"));
+                skipped.set(found.refused().stream().map(JdkCheck.Refused::reason)
+                        .collect(java.util.stream.Collectors.joining("\n")));
                 done.accept(offered);
             });
         });
@@ -90,6 +93,9 @@ public final class RunOnCatalog {
     }
 
     public ObservableList<RunTarget> targets() { return targets; }
+
+    /** Why each skipped folder was skipped, one a line. */
+    public ReadOnlyStringProperty skippedProperty() { return skipped.getReadOnlyProperty(); }
 
     public ReadOnlyBooleanProperty discoveringProperty() { return discovering.getReadOnlyProperty(); }
 

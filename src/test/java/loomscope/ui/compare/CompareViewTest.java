@@ -110,4 +110,20 @@ class CompareViewTest {
         assertTrue(robot.lookup("#compare-ratio").queryAs(Label.class).getText().isEmpty());
         assertFalse(robot.lookup("#compare-run").queryButton().isDisabled(), "usable again");
     }
+
+    @Test
+    void togetherStartsBothAtOnceAndWarnsThatTheyShareTheCpu(FxRobot robot) throws Exception {
+        CompareViewModel model = view.model();
+        robot.interact(() -> {
+            model.orderProperty().set(CompareViewModel.Order.TOGETHER);
+            model.left().targetProperty().set(new RunTarget.ThisJvm());
+            model.right().targetProperty().set(new RunTarget.ThisJvm());
+        });
+        assertTrue(robot.lookup("#compare-warning").queryAs(Label.class).getText().contains("share this machine's"));
+        robot.interact(model::runBoth);
+        assertTrue(model.left().state().isActive() && model.right().state().isActive(), "both started at once");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !model.isBusy());
+        assertEquals(N, model.left().summaryProperty().get().completed());
+        assertEquals(N, model.right().summaryProperty().get().completed());
+    }
 }
