@@ -17,8 +17,11 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import loomscope.recording.CarrierLog;
+import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.remote.RunTarget;
+import loomscope.ui.RecordingView;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.WorkloadConfig;
 
@@ -114,8 +117,8 @@ public final class CompareView extends BorderPane {
             @Override
             public void handle(long now) {
                 model.pulse();
-                left.recordingView().showLive();
-                right.recordingView().showLive();
+                show(left.recordingView());
+                show(right.recordingView());
                 if (chartDirty) {
                     chartDirty = false;
                     chart.setPalette(left.recordingView().palette());
@@ -132,6 +135,26 @@ public final class CompareView extends BorderPane {
                 pulse.stop();
             }
         });
+    }
+
+    /**
+     * A running recording is drawn live; a finished one as it was once everything settled: the clock stops when
+     * the last task is done, but its carrier reports the unmount a few microseconds later, and the final frame
+     * should not show that thread still on its carrier.
+     */
+    private static void show(RecordingView view) {
+        RunRecording r = view.recording();
+        if (r == null || !r.isFinished()) {
+            view.showLive();
+            return;
+        }
+        long settled = r.runEnd();
+        for (CarrierLog log : r.carriers()) {
+            if (log.size() > 0) {
+                settled = Math.max(settled, log.end(log.size() - 1));
+            }
+        }
+        view.showAt(settled);
     }
 
     /** Finds runtimes; picks JDK 21 (else the legacy-locking preset) for the left and this JVM for the right. */
