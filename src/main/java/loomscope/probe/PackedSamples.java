@@ -102,6 +102,23 @@ final class PackedSamples extends AbstractList<ThreadSample> implements RandomAc
             size++;
         }
 
+        /** Sets the stack of the sample of task {@code taskIndex} (samples are added in task order, gaps allowed). */
+        void setStack(int taskIndex, int stack) {
+            int lo = 0;
+            int hi = size - 1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                if (task[mid] < taskIndex) {
+                    lo = mid + 1;
+                } else if (task[mid] > taskIndex) {
+                    hi = mid - 1;
+                } else {
+                    stackId[mid] = stack;
+                    return;
+                }
+            }
+        }
+
         /** @param carrierNames and {@code stacks} are append-only tables: later ids never change earlier ones */
         PackedSamples build(List<String> carrierNames, List<List<StackFrame>> stacks) {
             return new PackedSamples(this, carrierNames, stacks);
