@@ -54,6 +54,9 @@ public final class ProbeSession implements AutoCloseable {
 
     public ProbeSelection selection() { return selection; }
 
+    /** The run these probes watch. */
+    public RecordedRun run() { return run; }
+
     /** The JFR probe, or null. */
     public JfrProbe jfr() { return jfr; }
 

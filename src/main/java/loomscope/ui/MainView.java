@@ -1,5 +1,10 @@
 package loomscope.ui;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.input.KeyCode;
@@ -33,6 +38,7 @@ public final class MainView extends BorderPane {
     private final DebugOverlay overlay = new DebugOverlay(frameStats);
     private final VBox sidePanel;
     private final PulseLoop pulse;
+    private final List<LongConsumer> pulseHooks = new ArrayList<>();
 
     public MainView(MainViewModel model) {
         this.model = model;
@@ -76,7 +82,7 @@ public final class MainView extends BorderPane {
                 frameStats.resetMax();
             }
         });
-        pulse = new PulseLoop(model, recordingView, timing, overlay, frameStats);
+        pulse = new PulseLoop(model, recordingView, timing, overlay, frameStats, pulseHooks);
         sceneProperty().addListener((o, was, scene) -> {
             if (scene != null) {
                 installShortcuts(scene);
@@ -110,6 +116,16 @@ public final class MainView extends BorderPane {
     public void setSidePanelVisible(boolean visible) {
         getRight().setVisible(visible);
         getRight().setManaged(visible);
+    }
+
+    /** Adds a panel below the side panel's others (the probes' verified panel and inspector). */
+    public void addSidePanel(Node panel) {
+        sidePanel.getChildren().add(panel);
+    }
+
+    /** Runs {@code hook} once per pulse, after the view has drawn (on the FX thread; must not block). */
+    public void addPulseHook(LongConsumer hook) {
+        pulseHooks.add(hook);
     }
 
     public MainViewModel model() { return model; }

@@ -68,7 +68,7 @@ public final class MainViewModel {
     private boolean stopRequested;
     private int runNumber;
 
-    private final Function<WorkloadConfig, RecordedRun> starter;
+    private Function<WorkloadConfig, RecordedRun> starter;
 
     public MainViewModel() {
         this(RecordedRun::start);
@@ -83,6 +83,11 @@ public final class MainViewModel {
         cpuText.addListener((o, a, b) -> inputsChanged());
         sleepText.addListener((o, a, b) -> inputsChanged());
         state.addListener((o, a, b) -> inputsChanged());
+    }
+
+    /** Replaces how runs start, from the next run on (the probes start each run with JFR and snapshots). */
+    public void setRunStarter(Function<WorkloadConfig, RecordedRun> starter) {
+        this.starter = java.util.Objects.requireNonNull(starter);
     }
 
     // ---- commands ----
