@@ -118,9 +118,9 @@ public final class MainView extends BorderPane {
         getRight().setManaged(visible);
     }
 
-    /** Adds a panel below the side panel's others (the probes' verified panel and inspector). */
-    public void addSidePanel(Node panel) {
-        sidePanel.getChildren().add(panel);
+    /** Puts a panel into the side panel at {@code position} (0 = top; the probes' panel goes under timing). */
+    public void addSidePanel(int position, Node panel) {
+        sidePanel.getChildren().add(Math.min(position, sidePanel.getChildren().size()), panel);
     }
 
     /** Runs {@code hook} once per pulse, after the view has drawn (on the FX thread; must not block). */

@@ -20,8 +20,6 @@ final class InspectorPanel extends VBox {
     InspectorPanel() {
         getStyleClass().add("side-panel");
         setSpacing(4);
-        Label title = new Label("Inspector (thread snapshots)");
-        title.getStyleClass().add("section-title");
         subject.setId("inspector-subject");
         when.setId("inspector-when");
         when.getStyleClass().add("text-muted");
@@ -32,15 +30,15 @@ final class InspectorPanel extends VBox {
             l.setMinHeight(Region.USE_PREF_SIZE);
         }
         stack.setId("inspector-stack");
-        stack.setPrefHeight(170);
+        stack.setPrefHeight(110);
         stack.setStyle("-fx-font-family: monospace; -fx-font-size: 12px;");
         stack.setPlaceholder(new Label("No stack"));
-        getChildren().addAll(title, subject, when, state, carrier, stack);
+        getChildren().addAll(subject, when, state, carrier, stack);
     }
 
     void show(Inspection i, long runStart) {
         subject.setText(i.subject());
-        when.setText(i.snapshotAt() < 0 ? "" : String.format(Locale.ROOT, "snapshot at %.3f s%s", seconds(i.snapshotAt(), runStart),
+        when.setText(i.snapshotAt() < 0 ? "" : String.format(Locale.ROOT, "snapshot at %.3f s (the newest at or before the instant shown)%s", seconds(i.snapshotAt(), runStart),
                 i.stackFromEarlierPass() ? String.format(Locale.ROOT, "; stack from the pass at %.3f s (parked threads' stacks are taken in turn)",
                         seconds(i.stackTakenAt(), runStart)) : ""));
         state.setText("State: " + i.state());

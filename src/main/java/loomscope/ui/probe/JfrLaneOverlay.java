@@ -8,8 +8,10 @@ import loomscope.ui.lanes.LanesCanvas;
 
 /**
  * Draws JFR's {@code jdk.VirtualThreadPinned} events on the lanes where JFR puts them (its carrierThread,
- * start time and duration), as frames around the recording's red pinned bars: a framed bar is a pin both
- * voices report. Same frame, same time scale as the lanes, live and in replay; allocates nothing per frame.
+ * start time and duration), as a band along the top of the lane above the recording's red pinned bars: band
+ * over red is a pin both voices report. Only a band: native-frame pins every 5 ms back to back, and frames
+ * around each event (tried) painted the whole lane over. Same frame and time scale as the lanes, live and in
+ * replay; allocates nothing per frame.
  */
 final class JfrLaneOverlay implements LanesCanvas.Overlay {
     private final ProbeController probes;
@@ -39,11 +41,9 @@ final class JfrLaneOverlay implements LanesCanvas.Overlay {
             return; // events belong to one run; another recording on screen gets none
         }
         PinnedEventIndex index = probes.index();
-        gc.setStroke(colour);
         gc.setFill(colour);
-        gc.setLineWidth(2);
         int lanes = Math.min(g.lanes(), index.lanes());
-        double band = Math.max(2, Math.min(5, g.laneHeight() * 0.08));
+        double band = Math.max(2, Math.min(8, g.laneHeight() * 0.09));
         for (int lane = 0; lane < lanes; lane++) {
             double y = lane * g.laneStep();
             for (int i = index.firstEndingAfter(lane, g.t0()); i < index.count(lane); i++) {
@@ -53,12 +53,9 @@ final class JfrLaneOverlay implements LanesCanvas.Overlay {
                 }
                 double x0 = g.x(Math.max(start, g.t0()));
                 double x1 = g.x(Math.min(index.end(lane, i), g.t()));
-                double w = Math.max(1, x1 - x0);
-                gc.strokeRect(x0 + 1, y + 1, Math.max(1, w - 2), g.laneHeight() - 2);
-                gc.fillRect(x0, y, w, band);
+                gc.fillRect(x0, y, Math.max(1, x1 - x0), band);
                 drawnLastFrame++;
             }
         }
-        gc.setLineWidth(1);
     }
 }

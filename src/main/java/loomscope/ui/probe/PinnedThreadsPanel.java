@@ -19,8 +19,6 @@ final class PinnedThreadsPanel extends VBox {
     PinnedThreadsPanel(ObservableList<PinnedThreadsTable.Row> rows) {
         getStyleClass().add("side-panel");
         setSpacing(4);
-        Label title = new Label("Pinned threads (JFR)");
-        title.getStyleClass().add("section-title");
         table.setId("pinned-threads-table");
         table.setItems(rows);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -32,7 +30,8 @@ final class PinnedThreadsPanel extends VBox {
                 column("Total", 80, r -> String.format(Locale.ROOT, "%,.0f ms", r.totalNanos() / 1e6)),
                 column("Reason", 200, PinnedThreadsTable.Row::reason)));
         table.setPrefHeight(150);
-        getChildren().addAll(title, table);
+        getChildren().add(table);
+        VBox.setVgrow(table, javafx.scene.layout.Priority.ALWAYS);
     }
 
     private static TableColumn<PinnedThreadsTable.Row, String> column(String name, double width,

@@ -134,7 +134,8 @@ public final class ProbeController {
             snapshotText.set(String.format(Locale.ROOT,
                     "Snapshots (%.1f/s, %d taken): %s of %,d mounted threads were on the carrier the lanes show%s",
                     snapshots.rateHz(), snapshots.taken(), percent(all), all == null ? 0 : all.mounted(),
-                    latest == null ? "." : String.format(Locale.ROOT, "; latest %d of %d.", latest.matched(), latest.mounted())));
+                    latest == null || latest.mounted() == 0 ? "."
+                            : String.format(Locale.ROOT, "; latest %d of %d.", latest.matched(), latest.mounted())));
         }
         if (session.jfr() == null) {
             jfrText.set("JFR: off.");
@@ -163,8 +164,8 @@ public final class ProbeController {
         }
         java.util.Arrays.sort(lags);
         return String.format(Locale.ROOT,
-                "JFR is late: its pinned events arrived %.2f s after they ended (median; max %.2f s), so the white frames "
-                        + "trail the lanes by that much while a run goes.", lags[lags.length / 2] / 1e9, lags[lags.length - 1] / 1e9);
+                "JFR is late: its pinned events arrived %.2f s after they ended (median; max %.2f s), so the band "
+                        + "trails the lanes by that much while a run goes.", lags[lags.length / 2] / 1e9, lags[lags.length - 1] / 1e9);
     }
 
     private static String percent(SnapshotAgreement a) {

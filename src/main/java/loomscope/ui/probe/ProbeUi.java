@@ -34,6 +34,7 @@ public final class ProbeUi {
     private final VerifiedPanel verified;
     private final InspectorPanel inspector = new InspectorPanel();
     private final PinnedThreadsPanel table;
+    private final ProbeSidePanel side;
     private int selectedVt = -1;
     private int selectedLane = -1;
     private long lastInspect;
@@ -45,6 +46,7 @@ public final class ProbeUi {
         this.overlay = new JfrLaneOverlay(probes, () -> view.recordingView().recording());
         this.verified = new VerifiedPanel(probes);
         this.table = new PinnedThreadsPanel(probes.rows());
+        this.side = new ProbeSidePanel(verified, table, inspector);
     }
 
     /** Wires the probes into {@code view}; call once, on the FX thread, before the first run. */
@@ -52,9 +54,7 @@ public final class ProbeUi {
         ProbeUi ui = new ProbeUi(view);
         ui.model.setRunStarter(ui.probes::start);
         view.recordingView().lanes().setOverlay(ui.overlay);
-        view.addSidePanel(ui.verified);
-        view.addSidePanel(ui.table);
-        view.addSidePanel(ui.inspector);
+        view.addSidePanel(1, ui.side);
         view.addPulseHook(ui::pulse);
         view.recordingView().field().addEventHandler(MouseEvent.MOUSE_CLICKED, e -> ui.inspectThread(
                 view.recordingView().field().threadAt(e.getX(), e.getY())));
@@ -92,6 +92,7 @@ public final class ProbeUi {
         if (vt >= 0) {
             selectedVt = vt;
             selectedLane = -1;
+            side.showInspector();
             inspect();
         }
     }
@@ -100,6 +101,7 @@ public final class ProbeUi {
         if (lane >= 0) {
             selectedLane = lane;
             selectedVt = -1;
+            side.showInspector();
             inspect();
         }
     }

@@ -19,8 +19,8 @@ final class VerifiedPanel extends VBox {
     static final String OFF = "off";
 
     private final ComboBox<String> rate = new ComboBox<>();
-    private final Button saveJfr = new Button("Save .jfr...");
-    private final Button exportDump = new Button("Export thread dump...");
+    private final Button saveJfr = new Button("Save .jfr");
+    private final Button exportDump = new Button("Thread dump");
     private final Label status = new Label();
 
     VerifiedPanel(ProbeController probes) {
@@ -36,8 +36,8 @@ final class VerifiedPanel extends VBox {
         lag.textProperty().bind(probes.lagTextProperty());
         lag.getStyleClass().add("text-muted");
         Label legend = wrapped("verified-legend");
-        legend.setText("White frames on the lanes: JFR's jdk.VirtualThreadPinned events, placed by their carrier, start "
-                + "and duration. A framed red bar is a pin both the recording and JFR report.");
+        legend.setText("The band along the top of a lane: JFR's jdk.VirtualThreadPinned events, placed by their carrier, "
+                + "start and duration. Band over red: a pin both the recording and JFR report.");
         legend.getStyleClass().add("text-muted");
 
         for (double hz : InProcessSnapshotter.OFFERED_RATES_HZ) {
@@ -47,9 +47,11 @@ final class VerifiedPanel extends VBox {
         rate.setId("snapshot-rate");
         rate.setValue(label(probes.snapshotRate()));
         rate.valueProperty().addListener((o, was, now) -> probes.setSnapshotRate(parse(now)));
-        Label rateLabel = new Label("Thread snapshots");
+        Label rateLabel = new Label("Snapshots");
         rateLabel.setLabelFor(rate);
         saveJfr.setId("save-jfr");
+        saveJfr.setTooltip(new javafx.scene.control.Tooltip("Save this run's JFR recording (Ctrl+Shift+J)"));
+        exportDump.setTooltip(new javafx.scene.control.Tooltip("Export HotSpot's JSON thread dump, jcmd's format (Ctrl+Shift+D)"));
         exportDump.setId("export-thread-dump");
         status.setId("probe-status");
         status.setWrapText(true);
