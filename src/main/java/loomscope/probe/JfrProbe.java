@@ -45,6 +45,7 @@ public final class JfrProbe implements AutoCloseable {
     private volatile long originNanoTime = Long.MIN_VALUE;
     private volatile boolean stopped;
     private volatile boolean complete;
+    private final java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(1);
 
     /** A pinned event as delivered, before the clock mapping is known. */
     private record RawPinned(java.time.Instant start, long durationNanos, String carrier, String reason,
@@ -61,7 +62,10 @@ public final class JfrProbe implements AutoCloseable {
         stream.onEvent(STARTED, e -> starts.incrementAndGet());
         stream.onEvent(ENDED, e -> ends.incrementAndGet());
         stream.onEvent(SUBMIT_FAILED, e -> submitFailures.incrementAndGet());
-        stream.onEvent(SYNC, e -> clock.sync(e.getStartTime(), e.getLong("nanoBefore"), e.getLong("nanoAfter")));
+        stream.onEvent(SYNC, e -> {
+            clock.sync(e.getStartTime(), e.getLong("nanoBefore"), e.getLong("nanoAfter"));
+            ready.countDown();
+        });
         // One sync per flush keeps the mapping checked through the whole run at no measurable cost.
         stream.onFlush(() -> {
             if (!stopped) {
@@ -76,6 +80,14 @@ public final class JfrProbe implements AutoCloseable {
         probe.stream.startAsync();
         ClockSyncEvent.emit();
         return probe;
+    }
+
+    /**
+     * Waits until the stream has delivered its first event (up to a flush, ~1 s). Starting the run only then
+     * keeps JFR's own start-up (class loading, the parser's first compilation) out of the timed run.
+     */
+    public boolean awaitReady(long millis) throws InterruptedException {
+        return ready.await(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     /** Places events on {@code recording}'s clock from now on (and those already delivered). */

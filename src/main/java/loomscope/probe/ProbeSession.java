@@ -12,6 +12,7 @@ import loomscope.workload.WorkloadConfig;
  */
 public final class ProbeSession implements AutoCloseable {
     private static final long JFR_STOP_TIMEOUT_MILLIS = 10_000;
+    private static final long JFR_READY_MILLIS = 3_000;
 
     private final ProbeSelection selection;
     private final JfrProbe jfr;
@@ -26,13 +27,20 @@ public final class ProbeSession implements AutoCloseable {
         this.jfr = selection.jfr() ? JfrProbe.start() : null;
     }
 
-    /** Starts the run with its probes. */
+    /** Starts the run with its probes; with JFR, first waits (about a second) for the stream to be ready. */
     public static ProbedRun start(WorkloadConfig config, ProbeSelection selection, double snapshotRateHz) {
         ProbeSession probes = new ProbeSession(selection, snapshotRateHz);
         try {
+            if (probes.jfr != null) {
+                probes.jfr.awaitReady(JFR_READY_MILLIS);
+            }
             RecordedRun run = RecordedRun.start(config);
             probes.attach(run);
             return new ProbedRun(run, probes);
+        } catch (InterruptedException e) {
+            probes.close();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while JFR was starting", e);
         } catch (RuntimeException e) {
             probes.close();
             throw e;
