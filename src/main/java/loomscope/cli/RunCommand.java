@@ -9,6 +9,12 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import loomscope.probe.InProcessSnapshotter;
+import loomscope.probe.PinnedThreadsTable;
+import loomscope.probe.ProbeReport;
+import loomscope.probe.ProbeSelection;
+import loomscope.probe.ProbeSession;
+import loomscope.probe.ThreadDumpExport;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunSummary;
 import loomscope.remote.ChildRun;
@@ -44,6 +50,24 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of the seeds' lines.")
     boolean json;
 
+    @Option(names = "--probes", paramLabel = "none|jfr|snapshots|all", converter = ProbesConverter.class,
+            description = "The JDK's own view alongside the recording: JFR pinned events, in-process thread snapshots, "
+                    + "both, or none. Default: all.")
+    ProbeSelection probes = ProbeSelection.ALL;
+
+    @Option(names = "--snapshot-rate", paramLabel = "HZ",
+            description = "Thread snapshots per second, up to 10. Default: ${DEFAULT-VALUE}.")
+    double snapshotRate = InProcessSnapshotter.DEFAULT_RATE_HZ;
+
+    @Option(names = "--save-jfr", paramLabel = "FILE",
+            description = "Write the run's JFR recording (pinned events with stacks) to FILE; opens in JDK Mission Control.")
+    Path saveJfr;
+
+    @Option(names = "--thread-dump", paramLabel = "FILE",
+            description = "After the run, write HotSpot's JSON thread dump (jcmd's format) to FILE. Never during a run: "
+                    + "it can crash JDK 25.0.3 while virtual threads mount and unmount.")
+    Path threadDump;
+
     @Option(names = "--jdk", paramLabel = "PATH",
             description = "Run in a child JVM of this Java runtime (21 or newer): its home, bin folder or java launcher.")
     Path jdk;
@@ -64,22 +88,71 @@ final class RunCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         WorkloadRun.checkRunnable(config);
+        checkProbeOptions();
         if (!json) {
             SeedLines.before(out, config, Runtime.version().toString());
         }
-        RecordedRun run = RecordedRun.start(config);
-        Thread stopOnCtrlC = new Thread(() -> run.run().cancel(), "loomscope-cancel");
-        Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
-        run.await(Long.MAX_VALUE);
-        Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
-        if (run.run().failure() != null) {
-            throw new IllegalStateException("the run failed: " + run.run().failure(), run.run().failure());
+        ProbeSession.ProbedRun probed = ProbeSession.start(config, probes, snapshotRate);
+        try (ProbeSession session = probed.probes()) {
+            RecordedRun run = probed.run();
+            Thread stopOnCtrlC = new Thread(() -> run.run().cancel(), "loomscope-cancel");
+            Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
+            run.await(Long.MAX_VALUE);
+            Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
+            if (run.run().failure() != null) {
+                throw new IllegalStateException("the run failed: " + run.run().failure(), run.run().failure());
+            }
+            RunSummary summary = run.summary();
+            ProbeReport report = session.finish();
+            if (saveJfr != null) {
+                session.saveJfr(saveJfr);
+            }
+            if (threadDump != null) {
+                ThreadDumpExport.write(threadDump, false, false);
+            }
+            if (json) {
+                out.println(toJson(summary, report));
+            } else {
+                SeedLines.after(out, summary);
+                out.println(report.verifiedLine());
+                if (report.jfr() != null && report.jfr().events() > 0) {
+                    out.print(PinnedThreadsTable.format(PinnedThreadsTable.of(session.jfr().pinnedEvents())));
+                }
+                if (saveJfr != null) {
+                    out.println("JFR recording: " + saveJfr.toAbsolutePath());
+                }
+                if (threadDump != null) {
+                    out.println("Thread dump (HotSpot JSON): " + threadDump.toAbsolutePath());
+                }
+                out.flush();
+            }
+            return summary.cancelled() ? 130 : 0;
         }
-        return print(out, run.summary());
+    }
+
+    private void checkProbeOptions() {
+        double max = InProcessSnapshotter.OFFERED_RATES_HZ.get(InProcessSnapshotter.OFFERED_RATES_HZ.size() - 1);
+        if (!(snapshotRate > 0 && snapshotRate <= max)) {
+            throw new IllegalArgumentException("--snapshot-rate must be more than 0 and at most " + max + ", was " + snapshotRate);
+        }
+        if (saveJfr != null && !probes.jfr()) {
+            throw new IllegalArgumentException("--save-jfr needs JFR: use --probes jfr or all");
+        }
+        for (Path p : new Path[] {saveJfr, threadDump}) {
+            Path parent = p == null ? null : p.toAbsolutePath().getParent();
+            if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
+                throw new IllegalArgumentException("no such folder for " + p + ": " + parent);
+            }
+        }
     }
 
     /** The runtime --jdk names (refused with its reason if it cannot run the workload), else this JVM's. */
     private RunTarget.ChildJvm childTarget() {
+        for (String inProcessOnly : new String[] {"--probes", "--snapshot-rate", "--save-jfr", "--thread-dump"}) {
+            if (spec.commandLine().getParseResult().hasMatchedOption(inProcessOnly)) {
+                throw new IllegalArgumentException(inProcessOnly + " works for runs in this JVM only, not with --jdk/--jvm-arg");
+            }
+        }
         Path home = jdk != null ? jdk : Path.of(System.getProperty("java.home"));
         JdkCheck check = new JdkInspector().inspect(home, "--jdk");
         if (check instanceof JdkCheck.Refused r) {
@@ -130,11 +203,29 @@ final class RunCommand implements Callable<Integer> {
     }
 
     static String toJson(RunSummary summary) throws Exception {
+        return toJson(summary, null);
+    }
+
+    static String toJson(RunSummary summary, ProbeReport report) throws Exception {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode node = mapper.valueToTree(summary);
         node.put("ratioToBoundUnpinned", round(summary.ratioTo(summary.boundUnpinnedMillis())));
         node.put("ratioToBoundPinned", round(summary.ratioTo(summary.boundPinnedMillis())));
+        if (report != null) {
+            ProbeJson.add(node, report);
+        }
         return mapper.writeValueAsString(node);
+    }
+
+    static final class ProbesConverter implements picocli.CommandLine.ITypeConverter<ProbeSelection> {
+        @Override
+        public ProbeSelection convert(String value) {
+            try {
+                return ProbeSelection.fromCliName(value);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 
     private static double round(double v) {

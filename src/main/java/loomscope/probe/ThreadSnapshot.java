@@ -16,7 +16,8 @@ public record ThreadSnapshot(long takenAt, long tookNanos, SnapshotSource source
                              List<ThreadSample> samples) {
 
     public ThreadSnapshot {
-        samples = List.copyOf(samples);
+        // Packed samples are already immutable; copying them would unpack 5,000 records per snapshot.
+        samples = samples instanceof PackedSamples ? samples : List.copyOf(samples);
     }
 
     /** The sample of workload task {@code taskIndex}, or null if this snapshot did not see it. */

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import loomscope.probe.PinnedEvent;
 import loomscope.probe.ThreadSnapshot;
 
 import loomscope.recording.RunRecording;

@@ -12,6 +12,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
+import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.probe.ThreadNames;
 
@@ -19,7 +20,8 @@ import loomscope.probe.ThreadNames;
  * The child's JFR stream of {@code jdk.VirtualThreadPinned}, sent as {@code X pinned} lines. The threshold
  * is 0 because the default 20 ms would hide the 5 ms pins; JFR delivers them 0.5-1 s late (a fixed flush
  * period), and {@code eventThread} is often null in a stream, so the carrier and the time place an event.
- * <pre>pinned start duration carrier(-|name) task reason(-|text) operation(-|text) frame,frame,...</pre>
+ * Sent as the probe model's {@link PinnedEvent}, {@code arrivedAt} being when the child's stream delivered it.
+ * <pre>pinned start duration arrivedAt carrier(-|name) reason(-|text) operation(-|text) frame,frame,...</pre>
  */
 final class PinnedEvents implements AutoCloseable {
 
@@ -39,17 +41,16 @@ final class PinnedEvents implements AutoCloseable {
         Instant wall0 = Instant.now();
         long nano0 = System.nanoTime();
         stream.onEvent(EVENT, e -> streamer.sendLine(Wire.PROBE + " "
-                + encode(e, streamer.relative(nano0 + Duration.between(wall0, e.getStartTime()).toNanos()))));
+                + encode(e, streamer.relative(nano0 + Duration.between(wall0, e.getStartTime()).toNanos()), streamer.now())));
         stream.startAsync();
         return new PinnedEvents(stream);
     }
 
-    private static String encode(RecordedEvent e, long start) {
+    private static String encode(RecordedEvent e, long start, long arrivedAt) {
         RecordedThread carrier = e.hasField("carrierThread") ? e.getThread("carrierThread") : null;
-        RecordedThread thread = e.getThread();
         StringBuilder b = new StringBuilder(KIND).append(' ').append(start).append(' ').append(e.getDuration().toNanos())
+                .append(' ').append(arrivedAt)
                 .append(' ').append(carrier == null || carrier.getJavaName() == null ? NONE : enc(carrier.getJavaName()))
-                .append(' ').append(thread == null ? -1 : ThreadNames.taskIndexOf(thread.getJavaName()))
                 .append(' ').append(e.hasField("pinnedReason") ? enc(e.getString("pinnedReason")) : NONE)
                 .append(' ').append(e.hasField("blockingOperation") ? enc(e.getString("blockingOperation")) : NONE)
                 .append(' ');
@@ -76,9 +77,9 @@ final class PinnedEvents implements AutoCloseable {
                 stack.add(StackFrame.parse(dec(frame)));
             }
         }
-        String carrier = f[3].equals(NONE) ? null : dec(f[3]);
+        String carrier = f[4].equals(NONE) ? null : dec(f[4]);
         return new PinnedEvent(Long.parseLong(f[1]), Long.parseLong(f[2]), carrier, ThreadNames.carrierIndexOf(carrier),
-                Integer.parseInt(f[4]), f[5].equals(NONE) ? null : dec(f[5]), f[6].equals(NONE) ? null : dec(f[6]), stack);
+                f[5].equals(NONE) ? null : dec(f[5]), f[6].equals(NONE) ? null : dec(f[6]), stack, Long.parseLong(f[3]));
     }
 
     private static String enc(String s) {

@@ -5,6 +5,7 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import loomscope.ui.probe.ProbeUi;
 import loomscope.ui.theme.AppTheme;
 
 /** The LoomScope window: `mvn javafx:run`. Sized for a 1920x1080 projector, usable down to 1280x720. */
@@ -15,6 +16,7 @@ public final class LoomScopeApp extends Application {
     public void start(Stage stage) {
         model = new MainViewModel();
         MainView view = new MainView(model);
+        ProbeUi.install(view);
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(view, Math.min(1920, screen.getWidth()), Math.min(1080, screen.getHeight()));
         AppTheme.DARK.applyTo(scene);

@@ -1,5 +1,10 @@
 package loomscope.ui;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.input.KeyCode;
@@ -33,6 +38,7 @@ public final class MainView extends BorderPane {
     private final DebugOverlay overlay = new DebugOverlay(frameStats);
     private final VBox sidePanel;
     private final PulseLoop pulse;
+    private final List<LongConsumer> pulseHooks = new ArrayList<>();
 
     public MainView(MainViewModel model) {
         this.model = model;
@@ -80,7 +86,7 @@ public final class MainView extends BorderPane {
                 frameStats.resetMax();
             }
         });
-        pulse = new PulseLoop(model, recordingView, timing, overlay, frameStats);
+        pulse = new PulseLoop(model, recordingView, timing, overlay, frameStats, pulseHooks);
         sceneProperty().addListener((o, was, scene) -> {
             if (scene != null) {
                 installShortcuts(scene);
@@ -121,6 +127,16 @@ public final class MainView extends BorderPane {
     public void setSidePanelVisible(boolean visible) {
         getRight().setVisible(visible);
         getRight().setManaged(visible);
+    }
+
+    /** Puts a panel into the side panel at {@code position} (0 = top; the probes' panel goes under timing). */
+    public void addSidePanel(int position, Node panel) {
+        sidePanel.getChildren().add(Math.min(position, sidePanel.getChildren().size()), panel);
+    }
+
+    /** Runs {@code hook} once per pulse, after the view has drawn (on the FX thread; must not block). */
+    public void addPulseHook(LongConsumer hook) {
+        pulseHooks.add(hook);
     }
 
     public MainViewModel model() { return model; }

@@ -1,5 +1,8 @@
 package loomscope.ui;
 
+import java.util.List;
+import java.util.function.LongConsumer;
+
 import javafx.animation.AnimationTimer;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
@@ -16,8 +19,11 @@ final class PulseLoop extends AnimationTimer {
     private final TimingPanel timing;
     private final DebugOverlay overlay;
     private final FrameStats stats;
+    private final List<LongConsumer> hooks;
 
-    PulseLoop(MainViewModel model, RecordingView view, TimingPanel timing, DebugOverlay overlay, FrameStats stats) {
+    PulseLoop(MainViewModel model, RecordingView view, TimingPanel timing, DebugOverlay overlay, FrameStats stats,
+              List<LongConsumer> hooks) {
+        this.hooks = hooks;
         this.model = model;
         this.view = view;
         this.timing = timing;
@@ -39,6 +45,9 @@ final class PulseLoop extends AnimationTimer {
             view.showLive();
         }
         timing.refresh(now);
+        for (LongConsumer hook : hooks) {
+            hook.accept(now);
+        }
         overlay.refresh(now);
         stats.drawTook(System.nanoTime() - began);
     }

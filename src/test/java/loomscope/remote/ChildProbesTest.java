@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
+import loomscope.probe.PinnedEvent;
 import loomscope.probe.SnapshotAgreement;
 import loomscope.probe.ThreadSample;
 import loomscope.probe.ThreadSnapshot;
@@ -61,5 +62,7 @@ class ChildProbesTest {
         assertEquals(0, first.carrierIndex());
         assertTrue(first.duration() >= 4_000_000, "a 5 ms sleep: " + first.duration());
         assertTrue(first.start() >= run.recording().runStart() - TOLERANCE_NANOS && first.start() < run.recording().runEnd());
+        assertTrue(first.lag() >= 0, "delivered after it ended: lag " + first.lag());
+        assertTrue(first.reason() != null && first.reason().startsWith("Freeze or preempt failed"), first.reason());
     }
 }

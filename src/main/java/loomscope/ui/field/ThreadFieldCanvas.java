@@ -51,6 +51,16 @@ public final class ThreadFieldCanvas extends Region {
 
     public int threadsDrawn() { return threads; }
 
+    /** The thread whose cell is at ({@code x}, {@code y}) in the last frame, or -1 (for click-to-inspect). */
+    public int threadAt(double x, double y) {
+        if (threads == 0 || pitch <= 0 || x < 0 || y < 0) {
+            return -1;
+        }
+        int column = (int) (x / pitch);
+        int i = (int) (y / pitch) * columns + column;
+        return column < columns && i < threads ? i : -1;
+    }
+
     public void clear() {
         GraphicsContext gc = canvas.getGraphicsContext2D();
         gc.setFill(palette.background());

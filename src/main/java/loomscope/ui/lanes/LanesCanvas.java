@@ -42,6 +42,31 @@ public final class LanesCanvas extends Region {
     private boolean[] pinnedNow = new boolean[0];
     private int laneCount;
     private long drawnAt = -1;
+    private Overlay overlay;
+    private LaneGeometry geometry;
+
+    /** Drawn over the lanes in the same frame and on the same time scale (the probes draw JFR's events so). */
+    public interface Overlay {
+        void paint(GraphicsContext gc, LaneGeometry lanes);
+    }
+
+    /** Where the last frame put its lanes and its time axis: lane i spans y in [i*laneStep, i*laneStep+laneHeight). */
+    public record LaneGeometry(long t0, long t, double trailX, double trailWidth, double laneStep, double laneHeight,
+                               int lanes) {
+        public double x(long time) { return trailX + (time - t0) * trailWidth / (double) (t - t0); }
+    }
+
+    public void setOverlay(Overlay overlay) { this.overlay = overlay; }
+
+    /** The lane at height {@code y} in the last frame, or -1. */
+    public int laneAt(double y) {
+        LaneGeometry g = geometry;
+        if (g == null || y < 0) {
+            return -1;
+        }
+        int lane = (int) (y / g.laneStep());
+        return lane < g.lanes() && y - lane * g.laneStep() < g.laneHeight() ? lane : -1;
+    }
 
     public LanesCanvas() {
         getStyleClass().add("canvas-host");
@@ -82,6 +107,7 @@ public final class LanesCanvas extends Region {
         gc.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
         laneCount = 0;
         drawnAt = -1;
+        geometry = null;
     }
 
     /** Draws the carriers of {@code timeline}'s recording as they were at {@code t} (nanos since its origin). */
@@ -97,6 +123,7 @@ public final class LanesCanvas extends Region {
         laneCount = logs.length;
         drawnAt = t;
         if (logs.length == 0 || w <= LABEL_WIDTH + NOW_WIDTH) {
+            geometry = null;
             return;
         }
         double laneStep = Math.min(MAX_LANE_HEIGHT, (h - AXIS_HEIGHT) / logs.length);
@@ -131,6 +158,10 @@ public final class LanesCanvas extends Region {
         }
         drawNowBoxes(gc, logs.length, laneStep, laneH, w - NOW_WIDTH);
         drawLabels(gc, logs, laneStep, laneH);
+        geometry = new LaneGeometry(t0, t, trailX, trailW, laneStep, laneH, logs.length);
+        if (overlay != null) {
+            overlay.paint(gc, geometry);
+        }
     }
 
     /** Running pass: whole mounts. Pinned pass: only the blocked part of mounts that held their carrier. */

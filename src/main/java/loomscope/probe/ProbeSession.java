@@ -1,0 +1,131 @@
+package loomscope.probe;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import loomscope.recording.RecordedRun;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * The probes of one run: JFR started before the run (so its first pins are seen), snapshots attached once
+ * the run's threads exist, both stopped and cross-checked after it ends. What the CLI and the window use.
+ */
+public final class ProbeSession implements AutoCloseable {
+    private static final long JFR_STOP_TIMEOUT_MILLIS = 10_000;
+    private static final long JFR_READY_MILLIS = 3_000;
+
+    private final ProbeSelection selection;
+    private final JfrProbe jfr;
+    private volatile double snapshotRateHz;
+    private volatile InProcessSnapshotter snapshotter;
+    private volatile RecordedRun run;
+    private ProbeReport report;
+
+    private ProbeSession(ProbeSelection selection, double snapshotRateHz) {
+        this.selection = selection;
+        this.snapshotRateHz = snapshotRateHz;
+        this.jfr = selection.jfr() ? JfrProbe.start() : null;
+    }
+
+    /** Starts the run with its probes; with JFR, first waits (about a second) for the stream to be ready. */
+    public static ProbedRun start(WorkloadConfig config, ProbeSelection selection, double snapshotRateHz) {
+        ProbeSession probes = new ProbeSession(selection, snapshotRateHz);
+        try {
+            if (probes.jfr != null) {
+                probes.jfr.awaitReady(JFR_READY_MILLIS);
+            }
+            RecordedRun run = RecordedRun.start(config);
+            probes.attach(run);
+            return new ProbedRun(run, probes);
+        } catch (InterruptedException e) {
+            probes.close();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while JFR was starting", e);
+        } catch (RuntimeException e) {
+            probes.close();
+            throw e;
+        }
+    }
+
+    /** A run and its probes. */
+    public record ProbedRun(RecordedRun run, ProbeSession probes) { }
+
+    private void attach(RecordedRun recordedRun) {
+        this.run = recordedRun;
+        if (jfr != null) {
+            jfr.attach(recordedRun.recording());
+        }
+        if (selection.snapshots()) {
+            snapshotter = InProcessSnapshotter.start(recordedRun.run(), recordedRun.recording(), snapshotRateHz);
+        }
+    }
+
+    public ProbeSelection selection() { return selection; }
+
+    /** The run these probes watch. */
+    public RecordedRun run() { return run; }
+
+    /** The JFR probe, or null. */
+    public JfrProbe jfr() { return jfr; }
+
+    /** The snapshot poller, or null. */
+    public InProcessSnapshotter snapshots() { return snapshotter; }
+
+    /** Changes the snapshot rate, also for a running poller. */
+    public void setSnapshotRate(double rateHz) {
+        InProcessSnapshotter s = snapshotter;
+        if (s != null) {
+            s.setRate(rateHz);
+        }
+        snapshotRateHz = rateHz;
+    }
+
+    /**
+     * After the run ended: takes the last snapshot, waits for JFR's last events (about a second), and
+     * cross-checks both against the recording. Idempotent.
+     */
+    public synchronized ProbeReport finish() throws InterruptedException {
+        if (report != null) {
+            return report;
+        }
+        InProcessSnapshotter s = snapshotter;
+        if (s != null) {
+            s.stop(5_000);
+        }
+        JfrCrossCheck check = null;
+        boolean complete = true;
+        if (jfr != null) {
+            complete = jfr.finish(JFR_STOP_TIMEOUT_MILLIS);
+            check = JfrCrossCheck.of(jfr.pinnedEvents(), run.recording());
+        }
+        report = new ProbeReport(selection, s == null ? 0 : s.rateHz(), s == null ? 0 : s.taken(),
+                s == null ? 0 : s.meanPassNanos() / 1e6, s == null ? null : s.overallAgreement(), check,
+                jfr == null ? null : jfr.lag(), jfr == null ? -1 : jfr.clockErrorNanos(),
+                jfr == null ? 0 : jfr.virtualThreadStarts(), jfr == null ? 0 : jfr.virtualThreadEnds(),
+                jfr == null ? 0 : jfr.submitFailures(), complete,
+                s == null || s.failure() == null ? null : s.failure().toString());
+        return report;
+    }
+
+    /** Writes the run's JFR recording (with its pinned events) to {@code file}; only after {@link #finish()}. */
+    public void saveJfr(Path file) throws IOException {
+        if (jfr == null) {
+            throw new IllegalStateException("JFR did not run (--probes " + selection.cliName() + ")");
+        }
+        if (report == null) {
+            throw new IllegalStateException("save the .jfr after the run has finished");
+        }
+        jfr.saveTo(file);
+    }
+
+    @Override
+    public void close() {
+        InProcessSnapshotter s = snapshotter;
+        if (s != null) {
+            s.close();
+        }
+        if (jfr != null) {
+            jfr.close();
+        }
+    }
+}

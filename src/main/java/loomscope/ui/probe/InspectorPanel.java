@@ -1,0 +1,60 @@
+package loomscope.ui.probe;
+
+import java.util.Locale;
+
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import loomscope.probe.SnapshotInspector.Inspection;
+import loomscope.probe.StackFrame;
+
+/** What a thread snapshot saw of the clicked thread cell or carrier lane: state, carrier, stack. */
+final class InspectorPanel extends VBox {
+    private final Label subject = new Label("Click a thread cell or a carrier lane.");
+    private final Label when = new Label();
+    private final Label state = new Label();
+    private final Label carrier = new Label();
+    private final ListView<String> stack = new ListView<>();
+
+    InspectorPanel() {
+        getStyleClass().add("side-panel");
+        setSpacing(4);
+        subject.setId("inspector-subject");
+        when.setId("inspector-when");
+        when.getStyleClass().add("text-muted");
+        state.setId("inspector-state");
+        carrier.setId("inspector-carrier");
+        for (Label l : new Label[] {subject, when, state, carrier}) {
+            l.setWrapText(true);
+            l.setMinHeight(Region.USE_PREF_SIZE);
+        }
+        stack.setId("inspector-stack");
+        stack.setPrefHeight(110);
+        stack.setStyle("-fx-font-family: monospace; -fx-font-size: 12px;");
+        stack.setPlaceholder(new Label("No stack"));
+        getChildren().addAll(subject, when, state, carrier, stack);
+    }
+
+    void show(Inspection i, long runStart) {
+        subject.setText(i.subject());
+        when.setText(i.snapshotAt() < 0 ? "" : String.format(Locale.ROOT, "snapshot at %.3f s (the newest at or before the instant shown)%s", seconds(i.snapshotAt(), runStart),
+                i.stackFromEarlierPass() ? String.format(Locale.ROOT, "; stack from the pass at %.3f s (parked threads' stacks are taken in turn)",
+                        seconds(i.stackTakenAt(), runStart)) : ""));
+        state.setText("State: " + i.state());
+        carrier.setText((i.subject().startsWith("loomscope-carrier-") ? "Mounted: " : "Carrier: ") + i.carrier());
+        stack.getItems().setAll(i.stack().stream().map(StackFrame::toString).toList());
+    }
+
+    private static double seconds(long t, long runStart) {
+        return (t - Math.max(0, runStart)) / 1e9;
+    }
+
+    String subjectText() { return subject.getText(); }
+
+    String stateText() { return state.getText(); }
+
+    String carrierText() { return carrier.getText(); }
+
+    ListView<String> stack() { return stack; }
+}

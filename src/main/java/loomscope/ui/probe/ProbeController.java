@@ -1,0 +1,208 @@
+package loomscope.ui.probe;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
+
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import loomscope.probe.InProcessSnapshotter;
+import loomscope.probe.JfrCrossCheck;
+import loomscope.probe.JfrProbe;
+import loomscope.probe.PinnedEvent;
+import loomscope.probe.PinnedEventIndex;
+import loomscope.probe.PinnedThreadsTable;
+import loomscope.probe.ProbeReport;
+import loomscope.probe.ProbeSelection;
+import loomscope.probe.ProbeSession;
+import loomscope.probe.SnapshotAgreement;
+import loomscope.recording.RecordedRun;
+import loomscope.recording.RunRecording;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * The window's side of the probes. Starts every run with its probes (as the model's run starter, on the
+ * starter thread), and learns everything else in {@link #pulse}: new JFR events go into the lane index each
+ * pulse; texts and the table refresh four times a second. JFR's final flush (about a second) is awaited on a
+ * background thread, never on the FX thread.
+ */
+public final class ProbeController {
+    private static final long REFRESH_NANOS = 250_000_000;
+
+    private final AtomicReference<ProbeSession> started = new AtomicReference<>();
+    private final AtomicReference<ProbeReport> finished = new AtomicReference<>();
+    private volatile double nextRateHz = InProcessSnapshotter.DEFAULT_RATE_HZ;
+
+    private ProbeSession session;
+    private RunRecording recording;
+    private final List<PinnedEvent> events = new ArrayList<>();
+    private PinnedEventIndex index = new PinnedEventIndex();
+    private boolean finishing;
+    private ProbeReport report;
+    private int eventsAtLastCheck = -1;
+    private long lastRefresh;
+
+    private final ReadOnlyStringWrapper snapshotText = new ReadOnlyStringWrapper("Snapshots: no run yet.");
+    private final ReadOnlyStringWrapper jfrText = new ReadOnlyStringWrapper("JFR: no run yet.");
+    private final ReadOnlyStringWrapper lagText = new ReadOnlyStringWrapper(
+            "JFR delivers its events in batches, about once a second: pins appear on the lanes 0.5-1 s after they happen.");
+    private final ReadOnlyObjectWrapper<ProbeReport> lastReport = new ReadOnlyObjectWrapper<>();
+    private final ObservableList<PinnedThreadsTable.Row> rows = FXCollections.observableArrayList();
+
+    /** The run starter: builds the run with JFR and snapshots. Called on the model's starter thread. */
+    public RecordedRun start(WorkloadConfig config) {
+        double rate = nextRateHz;
+        ProbeSelection probes = rate > 0 ? ProbeSelection.ALL : ProbeSelection.JFR;
+        ProbeSession.ProbedRun probed = ProbeSession.start(config, probes, rate > 0 ? rate : InProcessSnapshotter.DEFAULT_RATE_HZ);
+        ProbeSession unclaimed = started.getAndSet(probed.probes());
+        closeLater(unclaimed);
+        return probed.run();
+    }
+
+    /** Once per pulse, on the FX thread. */
+    public void pulse(long now) {
+        ProbeSession fresh = started.getAndSet(null);
+        if (fresh != null) {
+            begin(fresh);
+        }
+        if (session == null) {
+            return;
+        }
+        pullEvents();
+        ProbeReport done = finished.getAndSet(null);
+        if (done != null) {
+            report = done;
+            lastReport.set(done);
+        }
+        if (!finishing && recording.isFinished()) {
+            finishing = true;
+            ProbeSession s = session;
+            Thread.ofPlatform().daemon().name("loomscope-probe-finish").start(() -> {
+                try {
+                    finished.set(s.finish());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        if (now - lastRefresh >= REFRESH_NANOS || done != null) {
+            lastRefresh = now;
+            refreshTexts();
+        }
+    }
+
+    private void begin(ProbeSession fresh) {
+        closeLater(session);
+        session = fresh;
+        recording = fresh.run().recording();
+        events.clear();
+        index = new PinnedEventIndex();
+        finishing = false;
+        report = null;
+        lastReport.set(null);
+        eventsAtLastCheck = -1;
+        rows.clear();
+    }
+
+    private static void closeLater(ProbeSession old) {
+        if (old != null) {
+            Thread.ofPlatform().daemon().name("loomscope-probe-close").start(old::close);
+        }
+    }
+
+    private void pullEvents() {
+        JfrProbe jfr = session.jfr();
+        if (jfr != null && jfr.pinnedCount() > events.size()) {
+            List<PinnedEvent> fresh = jfr.pinnedEventsSince(events.size());
+            events.addAll(fresh);
+            index.addAll(fresh);
+        }
+    }
+
+    private void refreshTexts() {
+        InProcessSnapshotter snapshots = session.snapshots();
+        if (snapshots == null) {
+            snapshotText.set("Snapshots: off for this run.");
+        } else {
+            SnapshotAgreement all = snapshots.overallAgreement();
+            SnapshotAgreement latest = snapshots.latestAgreement();
+            snapshotText.set(String.format(Locale.ROOT,
+                    "Snapshots (%.1f/s, %d taken): %s of %,d mounted threads were on the carrier the lanes show%s",
+                    snapshots.rateHz(), snapshots.taken(), percent(all), all == null ? 0 : all.mounted(),
+                    latest == null || latest.mounted() == 0 ? "."
+                            : String.format(Locale.ROOT, "; latest %d of %d.", latest.matched(), latest.mounted())));
+        }
+        if (session.jfr() == null) {
+            jfrText.set("JFR: off.");
+            return;
+        }
+        if (events.size() != eventsAtLastCheck || report != null) {
+            eventsAtLastCheck = events.size();
+            JfrCrossCheck check = report != null ? report.jfr() : JfrCrossCheck.of(events, recording);
+            jfrText.set(String.format(Locale.ROOT,
+                    "JFR: %,d pinned events%s, %,d on a recorded pinned mount %s, %,d not; %,d recorded pinned mounts without an event.",
+                    check.events(), report != null ? "" : " so far", check.matchedEvents(),
+                    check.events() == 0 || check.byCarrier() ? "of their carrier" : "(matched by time: no carrier on this JDK)",
+                    check.unmatchedEvents(), check.pinnedMountsWithoutEvent()));
+            rows.setAll(PinnedThreadsTable.of(events));
+        }
+        lagText.set(lagSentence());
+    }
+
+    private String lagSentence() {
+        if (events.isEmpty()) {
+            return "JFR delivers its events in batches, about once a second: pins appear on the lanes 0.5-1 s after they happen.";
+        }
+        long[] lags = new long[events.size()];
+        for (int i = 0; i < lags.length; i++) {
+            lags[i] = events.get(i).lag();
+        }
+        java.util.Arrays.sort(lags);
+        return String.format(Locale.ROOT,
+                "JFR is late: its pinned events arrived %.2f s after they ended (median; max %.2f s), so the band "
+                        + "trails the lanes by that much while a run goes.", lags[lags.length / 2] / 1e9, lags[lags.length - 1] / 1e9);
+    }
+
+    private static String percent(SnapshotAgreement a) {
+        return a == null || a.mounted() == 0 ? "n/a" : String.format(Locale.ROOT, "%.1f%%", a.share() * 100);
+    }
+
+    // ---- what the panels and the overlay read ----
+
+    /** The current (or last) run's probes, or null. */
+    public ProbeSession session() { return session; }
+
+    /** The recording the probes watch, or null. */
+    public RunRecording recording() { return recording; }
+
+    public PinnedEventIndex index() { return index; }
+
+    /** All pinned events placed so far, in arrival order (FX thread). */
+    public List<PinnedEvent> events() { return events; }
+
+    public ObservableList<PinnedThreadsTable.Row> rows() { return rows; }
+
+    public ReadOnlyStringProperty snapshotTextProperty() { return snapshotText.getReadOnlyProperty(); }
+
+    public ReadOnlyStringProperty jfrTextProperty() { return jfrText.getReadOnlyProperty(); }
+
+    public ReadOnlyStringProperty lagTextProperty() { return lagText.getReadOnlyProperty(); }
+
+    /** The finished run's report (null while running). */
+    public ReadOnlyObjectProperty<ProbeReport> reportProperty() { return lastReport.getReadOnlyProperty(); }
+
+    /** Snapshots per second for the next run and the current one; 0 turns snapshots off from the next run on. */
+    public void setSnapshotRate(double hz) {
+        nextRateHz = hz;
+        if (hz > 0 && session != null && session.snapshots() != null && !recording.isFinished()) {
+            session.setSnapshotRate(hz);
+        }
+    }
+
+    public double snapshotRate() { return nextRateHz; }
+}

@@ -1,0 +1,81 @@
+package loomscope.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import loomscope.recording.RecordedRun;
+import loomscope.workload.LockMode;
+import loomscope.workload.WorkloadConfig;
+import org.junit.jupiter.api.Test;
+
+/** Agreement must be able to fail: a snapshot that lies about carriers or times is caught. */
+class SnapshotCheckTest {
+
+    @Test
+    void aTrueSnapshotAgreesAndForgedOnesAreCaught() throws Exception {
+        WorkloadConfig config = WorkloadConfig.seed().withThreads(300).withLockMode(LockMode.NATIVE_FRAME).withParallelism(2);
+        RecordedRun run = RecordedRun.start(config);
+        try (InProcessSnapshotter snapshotter = InProcessSnapshotter.start(run.run(), run.recording(), 0.5)) {
+            ThreadSnapshot snapshot = null;
+            for (int attempt = 0; attempt < 200 && (snapshot == null || snapshot.mountedTasks() < 2); attempt++) {
+                Thread.sleep(3);
+                snapshot = snapshotter.takeOne();
+            }
+            assertNotNull(snapshot);
+            assertTrue(snapshot.mountedTasks() >= 2, "no snapshot caught both carriers busy: " + snapshot);
+
+            SnapshotAgreement truth = SnapshotAgreement.of(snapshot, run.recording());
+            assertEquals(truth.mounted(), truth.matched(), truth.toString());
+
+            SnapshotAgreement swapped = SnapshotAgreement.of(forge(snapshot, 0, true), run.recording());
+            assertEquals(0, swapped.matched(), "carriers swapped: " + swapped);
+            assertEquals(swapped.mounted(), swapped.wrongCarrier());
+
+            SnapshotAgreement later = SnapshotAgreement.of(forge(snapshot, 60_000_000_000L, false), run.recording());
+            assertEquals(0, later.matched(), "a minute later nothing was mounted: " + later);
+            assertEquals(later.mounted(), later.notMounted());
+
+            inspect(snapshot);
+            assertTrue(run.await(60_000));
+        }
+    }
+
+    private static void inspect(ThreadSnapshot snapshot) {
+        ThreadSample mounted = snapshot.samples().stream().filter(ThreadSample::mounted).findFirst().orElseThrow();
+        SnapshotInspector.Inspection vt = SnapshotInspector.virtualThread(snapshot, mounted.taskIndex());
+        assertEquals(mounted.carrierName(), vt.carrier());
+        assertEquals("loomscope-vt-" + mounted.taskIndex(), vt.subject());
+        assertTrue(vt.stack().stream().anyMatch(f -> f.className().startsWith("loomscope.workload.")), vt.stack().toString());
+        SnapshotInspector.Inspection lane = SnapshotInspector.carrier(snapshot, mounted.carrierIndex(), mounted.carrierName());
+        assertEquals(mounted.name(), lane.carrier());
+        assertEquals(vt.stack(), lane.stack());
+        assertEquals("no snapshot yet", SnapshotInspector.virtualThread(null, 3).state());
+    }
+
+    /** The same samples, carriers swapped between lanes 0 and 1, or moved in time. */
+    private static ThreadSnapshot forge(ThreadSnapshot s, long shift, boolean swapCarriers) {
+        List<ThreadSample> forged = new ArrayList<>();
+        for (ThreadSample t : s.samples()) {
+            int c = t.carrierIndex();
+            int other = swapCarriers && c >= 0 ? 1 - c : c;
+            forged.add(new ThreadSample(t.taskIndex(), t.name(), t.tid(), t.virtual(), t.state(), t.carrierReported(),
+                    t.mounted() ? ThreadNames.CARRIER_PREFIX + other : null, other, t.sampledFrom() + shift,
+                    t.sampledTo() + shift, t.stack()));
+        }
+        return new ThreadSnapshot(s.takenAt() + shift, s.tookNanos(), s.source(), s.jdkVersion(), forged);
+    }
+
+    @Test
+    void refusesToCompareWhatCannotBeCompared() throws Exception {
+        RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withThreads(10).withScheduler(loomscope.workload.SchedulerKind.DEFAULT));
+        ThreadSnapshot jdk21Like = new ThreadSnapshot(0, 0, SnapshotSource.HOTSPOT_JSON, "21", List.of());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SnapshotAgreement.of(jdk21Like, run.recording()));
+        assertTrue(e.getMessage().contains("not recorded"), e.getMessage());
+        assertTrue(run.await(30_000));
+    }
+}
