@@ -58,6 +58,7 @@ public record SnapshotAgreement(long takenAt, int mounted, int matched, int wron
         int wrong = 0;
         int none = 0;
         List<Integer> mismatches = new java.util.ArrayList<>();
+        long now = recording.now();
         for (ThreadSample s : snapshot.samples()) {
             if (s.taskIndex() < 0 || !s.mounted() || s.sampledFrom() < 0) {
                 continue;
@@ -66,14 +67,14 @@ public record SnapshotAgreement(long takenAt, int mounted, int matched, int wron
             long from = s.sampledFrom() - toleranceNanos;
             long to = s.sampledTo() + toleranceNanos;
             int c = s.carrierIndex();
-            if (c >= 0 && c < carriers.length && heldWithin(carriers[c], s.taskIndex(), from, to)) {
+            if (c >= 0 && c < carriers.length && heldWithin(carriers[c], s.taskIndex(), from, to, now)) {
                 matched++;
                 continue;
             }
             if (mismatches.size() < KEEP_MISMATCHES) {
                 mismatches.add(s.taskIndex());
             }
-            if (heldByAnyWithin(carriers, s.taskIndex(), from, to)) {
+            if (heldByAnyWithin(carriers, s.taskIndex(), from, to, now)) {
                 wrong++;
             } else {
                 none++;
@@ -103,9 +104,9 @@ public record SnapshotAgreement(long takenAt, int mounted, int matched, int wron
         return new SnapshotAgreement(each.isEmpty() ? -1 : each.get(0).takenAt, mounted, matched, wrong, none, mismatches);
     }
 
-    private static boolean heldByAnyWithin(CarrierLog[] carriers, int vt, long from, long to) {
+    private static boolean heldByAnyWithin(CarrierLog[] carriers, int vt, long from, long to, long now) {
         for (CarrierLog log : carriers) {
-            if (heldWithin(log, vt, from, to)) {
+            if (heldWithin(log, vt, from, to, now)) {
                 return true;
             }
         }
@@ -113,11 +114,12 @@ public record SnapshotAgreement(long takenAt, int mounted, int matched, int wron
     }
 
     /** Whether {@code log} had {@code vt} mounted at some instant of [from, to], closed or still open. */
-    static boolean heldWithin(CarrierLog log, int vt, long from, long to) {
+    static boolean heldWithin(CarrierLog log, int vt, long from, long to, long now) {
         // A carrier closes its mount by clearing openVt before it publishes the closed entry: look twice so
         // that a mount ending between the two reads is not missed.
         for (int attempt = 0; attempt < 2; attempt++) {
-            if (log.openVt() == vt && log.openStart() <= to) {
+            // an open mount is known to last until now, not beyond: a window in the future is not "held"
+            if (log.openVt() == vt && log.openStart() <= to && from <= now) {
                 return true;
             }
             for (int i = log.firstEndingAfter(from); i < log.size() && log.start(i) <= to; i++) {
