@@ -22,6 +22,8 @@ public final class CarrierPool implements Executor, AutoCloseable {
     private final RunObserver observer;
     private final ToIntFunction<Runnable> virtualThreadOf;
     private final AtomicInteger carriersCreated = new AtomicInteger();
+    /** Mounts handed to the pool whose end has not been reported yet. */
+    private final AtomicInteger mountsInFlight = new AtomicInteger();
 
     public CarrierPool(int parallelism, RunObserver observer, ToIntFunction<Runnable> virtualThreadOf) {
         this.observer = observer;
@@ -37,12 +39,30 @@ public final class CarrierPool implements Executor, AutoCloseable {
         int vt = virtualThreadOf.applyAsInt(runContinuation);
         long submitted = System.nanoTime();
         observer.submitted(vt, submitted);
+        mountsInFlight.incrementAndGet();
         pool.execute(new Mount(runContinuation, vt, submitted));
     }
 
     /** Carriers created so far; more than the parallelism means the pool compensated for a blocked one. */
     public int carriersCreated() {
         return carriersCreated.get();
+    }
+
+    /**
+     * Waits until every mount handed to the pool has reported its end. A virtual thread counts as terminated
+     * (join returns) while its carrier is still returning from the continuation, so the last mountEnded
+     * can come after the run's threads are all joined; the run waits here so its recording is complete when
+     * it says it ended. Returns false if that took longer than {@code millis}.
+     */
+    public boolean awaitMountsReported(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (mountsInFlight.get() > 0) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(0, 100_000);
+        }
+        return true;
     }
 
     /** Stops the carriers; call only when no virtual thread of the run is still alive. */
@@ -78,6 +98,7 @@ public final class CarrierPool implements Executor, AutoCloseable {
                 runContinuation.run();
             } finally {
                 observer.mountEnded(carrier, vt, System.nanoTime());
+                mountsInFlight.decrementAndGet();
             }
         }
     }

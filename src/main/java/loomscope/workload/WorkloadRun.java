@@ -78,6 +78,10 @@ public final class WorkloadRun {
             allEnded.await();
             endNanos = System.nanoTime();
             joinAll();
+            CarrierPool p = pool;
+            if (p != null) {
+                p.awaitMountsReported(1_000);   // the clock already stopped at endNanos; this only completes the recording
+            }
             observer.runEnded(endNanos, completed.get(), cancel.isCancelled());
         } catch (Throwable e) {
             failure = e;
