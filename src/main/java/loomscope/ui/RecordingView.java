@@ -64,6 +64,14 @@ public final class RecordingView extends VBox {
 
     public LanesCanvas lanes() { return lanes; }
 
+    /** Hides both legends (a compare view showing two recordings side by side keeps one shared legend). */
+    public void setLegendsVisible(boolean visible) {
+        for (javafx.scene.Node legend : new javafx.scene.Node[] {laneLegend, stateLegend}) {
+            legend.setVisible(visible);
+            legend.setManaged(visible);
+        }
+    }
+
     public ThreadFieldCanvas field() { return field; }
 
     public StateLegend stateLegend() { return stateLegend; }
