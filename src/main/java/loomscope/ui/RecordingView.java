@@ -80,6 +80,11 @@ public final class RecordingView extends VBox {
 
     public RunRecording recording() { return timeline == null ? null : timeline.recording(); }
 
+    /** Draws the next frame even if the instant shown is unchanged (an overlay's data changed: JFR's late events). */
+    public void redrawNextFrame() {
+        lastT = Long.MIN_VALUE;
+    }
+
     /** Shows {@code recording} from the next frame on (null: empty). */
     public void setRecording(RunRecording recording) {
         timeline = recording == null ? null : new StateTimeline(recording);
