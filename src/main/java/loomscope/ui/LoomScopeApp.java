@@ -15,17 +15,22 @@ public final class LoomScopeApp extends Application {
     @Override
     public void start(Stage stage) {
         model = new MainViewModel();
+        LaunchOptions options = LaunchOptions.of(getParameters().getNamed(), getParameters().getUnnamed());
+        AppTheme theme = options.applyTo(model);
         MainView view = new MainView(model);
         ProbeUi.install(view);
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(view, Math.min(1920, screen.getWidth()), Math.min(1080, screen.getHeight()));
-        AppTheme.DARK.applyTo(scene);
+        theme.applyTo(scene);
         stage.setTitle("LoomScope - carrier lanes (JDK " + Runtime.version().feature() + ")");
         stage.setMinWidth(1280);
         stage.setMinHeight(720);
         stage.setScene(scene);
         stage.show();
-        if (getParameters().getRaw().contains("--compare")) {
+        if (options.autorun()) {
+            model.run();
+        }
+        if (getParameters().getUnnamed().contains("--compare")) {
             view.openCompare();   // mvn javafx:run -Djavafx.args=--compare (screenshots, talks)
         }
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
 
+import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -18,6 +19,7 @@ import loomscope.ui.controls.ControlsBar;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
 import loomscope.ui.history.HistoryPanel;
+import loomscope.ui.history.HistoryRow;
 import loomscope.ui.replay.ReplayBar;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.timing.TimingPanel;
@@ -39,6 +41,8 @@ public final class MainView extends BorderPane {
     private final VBox sidePanel;
     private final PulseLoop pulse;
     private final List<LongConsumer> pulseHooks = new ArrayList<>();
+    static final String KEYS = "Ctrl+R run \u00b7 Esc stop \u00b7 Ctrl+P play/pause \u00b7 Ctrl+\u2190/\u2192 frame step"
+            + " \u00b7 Ctrl+T theme \u00b7 F12 frame stats \u00b7 Ctrl+Shift+H controls \u00b7 Ctrl+J compare JVMs";
 
     public MainView(MainViewModel model) {
         this.model = model;
@@ -71,7 +75,12 @@ public final class MainView extends BorderPane {
         compare.setId("open-compare");
         compare.setTooltip(new javafx.scene.control.Tooltip("These settings on two JVMs side by side, e.g. JDK 21 vs this JDK (Ctrl+J)"));
         compare.setOnAction(e -> openCompare());
-        HBox status = new HBox(24, compare, message, error);
+        Label keys = new Label(KEYS);
+        keys.setId("keys-hint");
+        keys.getStyleClass().add("keys-hint");
+        javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
+        HBox.setHgrow(spacer, javafx.scene.layout.Priority.ALWAYS);
+        HBox status = new HBox(24, compare, message, error, spacer, keys);
         status.setStyle("-fx-padding: 4 14 6 14;");
 
         setTop(controls);
@@ -83,7 +92,19 @@ public final class MainView extends BorderPane {
         model.recordingProperty().addListener((o, was, now) -> recordingView.setRecording(now));
         model.stateProperty().addListener((o, was, now) -> {
             if (now == RunState.RUNNING) {
-                frameStats.resetMax();
+                frameStats.reset();
+            }
+        });
+        model.history().addListener((ListChangeListener<HistoryRow>) change -> {
+            while (change.next()) {
+                change.getAddedSubList().forEach(row -> RunLog.finished(row, frameStats));
+            }
+        });
+        model.replay().playingProperty().addListener((o, was, playing) -> {
+            if (playing) {
+                frameStats.reset();
+            } else {
+                RunLog.replayed(model.replay(), frameStats);
             }
         });
         pulse = new PulseLoop(model, recordingView, timing, overlay, frameStats, pulseHooks);

@@ -67,6 +67,8 @@ public final class LanesCanvas extends Region {
         int lane = (int) (y / g.laneStep());
         return lane < g.lanes() && y - lane * g.laneStep() < g.laneHeight() ? lane : -1;
     }
+    private double drawnLaneStep;
+    private double drawnLaneHeight;
 
     public LanesCanvas() {
         getStyleClass().add("canvas-host");
@@ -83,6 +85,11 @@ public final class LanesCanvas extends Region {
 
     public void setPalette(Palette palette) { this.palette = palette; }
 
+    /** The height that shows {@code lanes} lanes at their largest, with the time axis. */
+    public double heightFor(int lanes) {
+        return Math.max(1, lanes) * MAX_LANE_HEIGHT + AXIS_HEIGHT + 8;
+    }
+
     public void setTrailSeconds(double seconds) { this.trailNanos = (long) (seconds * 1e9); }
 
     public double trailSeconds() { return trailNanos / 1e9; }
@@ -96,6 +103,15 @@ public final class LanesCanvas extends Region {
     public int occupantDrawn(int lane) { return occupants[lane]; }
 
     public boolean pinnedDrawn(int lane) { return pinnedNow[lane]; }
+
+    /** Top pixel row of lane {@code i} in the last frame (for overlays and pixel tests). */
+    public double laneTop(int lane) { return lane * drawnLaneStep; }
+
+    /** Height in pixels of each lane in the last frame. */
+    public double laneHeight() { return drawnLaneHeight; }
+
+    /** Where the trail ends and the box showing the mounted thread begins, in pixels. */
+    public double nowBoxX() { return canvas.getWidth() - NOW_WIDTH; }
 
     /** Recording time of the last frame, or -1. */
     public long drawnAt() { return drawnAt; }
@@ -129,6 +145,8 @@ public final class LanesCanvas extends Region {
         double laneStep = Math.min(MAX_LANE_HEIGHT, (h - AXIS_HEIGHT) / logs.length);
         double gap = laneStep >= 12 ? 3 : 0;
         double laneH = laneStep - gap;
+        drawnLaneStep = laneStep;
+        drawnLaneHeight = laneH;
         resizeFonts(laneH);
         double trailX = LABEL_WIDTH;
         double trailW = w - LABEL_WIDTH - NOW_WIDTH - 8;
@@ -223,19 +241,25 @@ public final class LanesCanvas extends Region {
     }
 
     private void drawTimeGrid(GraphicsContext gc, double x, double width, double lanesBottom) {
-        gc.setStroke(palette.grid());
-        gc.setLineWidth(1);
+        // grid lines as 1-px rectangles: strokeLine goes through the anti-aliasing rasterizer, which profiling
+        // showed as a third of the software pipeline's render time per frame
+        int seconds = (int) Math.round(trailNanos / 1e9);
+        gc.setFill(palette.grid());
+        for (int s = 0; s <= seconds; s++) {
+            gc.fillRect(gridX(x, width, s), 0, 1, lanesBottom);
+        }
         gc.setFill(palette.mutedText());
         gc.setFont(axisFont);
         gc.setTextBaseline(VPos.TOP);
         gc.setTextAlign(TextAlignment.CENTER);
-        int seconds = (int) Math.round(trailNanos / 1e9);
         for (int s = 0; s <= seconds; s++) {
-            double gx = Math.floor(x + width - s * (width / (trailNanos / 1e9))) + 0.5;
-            gc.strokeLine(gx, 0, gx, lanesBottom);
-            gc.fillText(s == 0 ? "t" : TIME_LABELS[Math.min(s, TIME_LABELS.length - 1)], gx, lanesBottom + 4);
+            gc.fillText(s == 0 ? "t" : TIME_LABELS[Math.min(s, TIME_LABELS.length - 1)], gridX(x, width, s), lanesBottom + 4);
         }
         gc.setTextAlign(TextAlignment.LEFT);
+    }
+
+    private double gridX(double x, double width, int secondsBack) {
+        return Math.floor(x + width - secondsBack * (width / (trailNanos / 1e9)));
     }
 
     private static final String[] TIME_LABELS = {"t", "-1 s", "-2 s", "-3 s", "-4 s", "-5 s", "-6 s", "-7 s", "-8 s",

@@ -79,7 +79,12 @@ public final class ProbeUi {
             overlay.setColour(view.recordingView().palette().text());
             colourDirty = false;
         }
+        int eventsBefore = probes.index().size();
+        ProbeSession before = probes.session();
         probes.pulse(now);
+        if (probes.index().size() != eventsBefore || probes.session() != before) {
+            view.recordingView().redrawNextFrame(); // a paused replay skips unchanged frames; JFR's events came late
+        }
         ProbeSession s = probes.session();
         verified.saveJfr().setDisable(s == null || s.jfr() == null || probes.reportProperty().get() == null);
         if ((selectedVt >= 0 || selectedLane >= 0) && now - lastInspect > 250_000_000L) {
