@@ -145,6 +145,11 @@ public final class MainView extends BorderPane {
         controls.setVisible(visible);
     }
 
+    /** Adds a section (a probe panel, an export box) under timing and history in the side panel. */
+    public void addSideSection(javafx.scene.Node section) {
+        sidePanel.getChildren().add(section);
+    }
+
     public void setSidePanelVisible(boolean visible) {
         getRight().setVisible(visible);
         getRight().setManaged(visible);
