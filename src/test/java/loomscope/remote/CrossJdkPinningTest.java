@@ -27,10 +27,16 @@ class CrossJdkPinningTest {
     static void runOnThisJdk() throws InterruptedException {
         InProcessRun warmUp = InProcessRun.start(CONFIG.withThreads(200), loomscope.workload.RunObserver.NONE);
         warmUp.await(30_000);
-        InProcessRun run = InProcessRun.start(CONFIG, loomscope.workload.RunObserver.NONE);
-        assertTrue(run.await(60_000));
-        inProcess = run.summary();
-        assertEquals(0, inProcess.pinnedMounts(), "JDK 25 must not pin on synchronized: " + inProcess);
+        // best of three: one 0.2 s run on a shared 2-core machine can be tripled by a neighbour's build
+        for (int i = 0; i < 3; i++) {
+            InProcessRun run = InProcessRun.start(CONFIG, loomscope.workload.RunObserver.NONE);
+            assertTrue(run.await(60_000));
+            RunSummary s = run.summary();
+            assertEquals(0, s.pinnedMounts(), "JDK 25 must not pin on synchronized: " + s);
+            if (inProcess == null || s.wallMillis() < inProcess.wallMillis()) {
+                inProcess = s;
+            }
+        }
     }
 
     @Test
