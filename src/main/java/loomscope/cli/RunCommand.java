@@ -17,11 +17,8 @@ import loomscope.probe.ProbeSession;
 import loomscope.probe.ThreadDumpExport;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunSummary;
-import loomscope.remote.ChildRun;
 import loomscope.remote.JdkCheck;
 import loomscope.remote.JdkInspector;
-import loomscope.remote.LiveRun;
-import loomscope.remote.RunOutcome;
 import loomscope.remote.RunTarget;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
@@ -52,7 +49,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--probes", paramLabel = "none|jfr|snapshots|all", converter = ProbesConverter.class,
             description = "The JDK's own view alongside the recording: JFR pinned events, in-process thread snapshots, "
-                    + "both, or none. Default: all.")
+                    + "both, or none. Default: all (with --jdk: jfr; snapshots there are HotSpot JSON dumps polled in the child).")
     ProbeSelection probes = ProbeSelection.ALL;
 
     @Option(names = "--snapshot-rate", paramLabel = "HZ",
@@ -84,7 +81,10 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         WorkloadConfig config = workload.config(lock, parallelism);
         if (jdk != null || !jvmArgs.isEmpty()) {
-            return inChildJvm(config, childTarget());
+            ProbeSelection childProbes = spec.commandLine().getParseResult().hasMatchedOption("--probes")
+                    ? probes : ProbeSelection.JFR;   // HotSpot dumps in the child only when asked for
+            return ChildJvmRun.run(config, childTarget(), childProbes, snapshotRate, json,
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
         }
         PrintWriter out = spec.commandLine().getOut();
         WorkloadRun.checkRunnable(config);
@@ -148,7 +148,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** The runtime --jdk names (refused with its reason if it cannot run the workload), else this JVM's. */
     private RunTarget.ChildJvm childTarget() {
-        for (String inProcessOnly : new String[] {"--probes", "--snapshot-rate", "--save-jfr", "--thread-dump"}) {
+        for (String inProcessOnly : new String[] {"--save-jfr", "--thread-dump"}) {
             if (spec.commandLine().getParseResult().hasMatchedOption(inProcessOnly)) {
                 throw new IllegalArgumentException(inProcessOnly + " works for runs in this JVM only, not with --jdk/--jvm-arg");
             }
@@ -160,46 +160,6 @@ final class RunCommand implements Callable<Integer> {
         }
         RunTarget.ChildJvm plain = RunTarget.ChildJvm.of(((JdkCheck.Accepted) check).jdk());
         return new RunTarget.ChildJvm(plain.jdk(), jvmArgs, plain.label());
-    }
-
-    /** The same run, in a child JVM: the recording streams back and the same lines are printed from it. */
-    private int inChildJvm(WorkloadConfig config, RunTarget.ChildJvm target) throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        LiveRun run = ChildRun.start(target, config, ChildRun.Options.plain());
-        Thread stopOnCtrlC = new Thread(run::stop, "loomscope-cancel");
-        Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
-        boolean announced = false;
-        while (!run.await(20)) {
-            if (!json && !announced && run.recording() != null && run.recording().runStart() >= 0) {
-                SeedLines.before(out, config, run.javaVersion());
-                announced = true;
-            }
-        }
-        Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
-        RunOutcome outcome = run.outcome();
-        if (outcome instanceof RunOutcome.Failed f && run.summary() == null) {
-            // the child refused the mode or did not start: bad input as far as this command is concerned
-            throw new IllegalArgumentException(f.message());
-        }
-        if (outcome.isError()) {
-            spec.commandLine().getErr().println("loomscope: " + outcome.describe());
-            spec.commandLine().getErr().flush();
-            return 1;
-        }
-        if (!json && !announced) {
-            SeedLines.before(out, config, run.javaVersion());
-        }
-        return print(out, run.summary());
-    }
-
-    private int print(PrintWriter out, RunSummary summary) throws Exception {
-        if (json) {
-            out.println(toJson(summary));
-        } else {
-            SeedLines.after(out, summary);
-        }
-        out.flush();
-        return summary.cancelled() ? 130 : 0;
     }
 
     static String toJson(RunSummary summary) throws Exception {

@@ -14,8 +14,13 @@ import loomscope.workload.WorkloadConfig;
 record ChildArgs(WorkloadConfig config, ProbeRequest probes) {
 
     /** What the child polls besides recording; off for plain runs and the CLI. */
-    record ProbeRequest(boolean jfrPinned, int dumpsPerSecond) {
+    record ProbeRequest(boolean jfrPinned, int dumpPeriodMillis) {
         static final ProbeRequest NONE = new ProbeRequest(false, 0);
+
+        /** {@code dumpsPerSecond} 0 = none; at most 10 a second (a 5,000-thread dump takes 150-470 ms). */
+        static ProbeRequest of(boolean jfrPinned, double dumpsPerSecond) {
+            return new ProbeRequest(jfrPinned, dumpsPerSecond <= 0 ? 0 : (int) Math.max(100, Math.round(1000 / dumpsPerSecond)));
+        }
     }
 
     List<String> toArgs() {
@@ -28,7 +33,7 @@ record ChildArgs(WorkloadConfig config, ProbeRequest probes) {
         args.add("scheduler=" + config.scheduler().cliName());
         args.add("kind=" + config.threadKind().cliName());
         args.add("jfr=" + probes.jfrPinned());
-        args.add("dumps=" + probes.dumpsPerSecond());
+        args.add("dumpPeriodMs=" + probes.dumpPeriodMillis());
         return args;
     }
 
@@ -48,7 +53,7 @@ record ChildArgs(WorkloadConfig config, ProbeRequest probes) {
                 SchedulerKind.fromCliName(required(values, "scheduler")),
                 ThreadKind.fromCliName(required(values, "kind")));
         ProbeRequest probes = new ProbeRequest(Boolean.parseBoolean(values.getOrDefault("jfr", "false")),
-                Integer.parseInt(values.getOrDefault("dumps", "0")));
+                Integer.parseInt(values.getOrDefault("dumpPeriodMs", "0")));
         return new ChildArgs(config, probes);
     }
 

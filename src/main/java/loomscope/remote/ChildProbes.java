@@ -27,8 +27,8 @@ final class ChildProbes implements AutoCloseable {
 
     private ChildProbes(ChildArgs.ProbeRequest request, EventStreamer streamer) {
         this.pinned = request.jfrPinned() ? PinnedEvents.start(streamer) : null;
-        if (request.dumpsPerSecond() > 0) {
-            long periodMillis = Math.max(100, 1000 / request.dumpsPerSecond());
+        if (request.dumpPeriodMillis() > 0) {
+            long periodMillis = request.dumpPeriodMillis();
             dumper = new Thread(() -> dumpLoop(streamer, periodMillis), "loomscope-child-dumps");
             dumper.setDaemon(true);
             dumper.start();

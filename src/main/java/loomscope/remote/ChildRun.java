@@ -41,7 +41,7 @@ public final class ChildRun implements LiveRun {
     }
 
     /** How to run the child; {@code alsoTell} hears every event the recording hears (e.g. a probe). */
-    public record Options(long hangMillis, boolean jfrPinned, int dumpsPerSecond, RunObserver alsoTell) {
+    public record Options(long hangMillis, boolean jfrPinned, double dumpsPerSecond, RunObserver alsoTell) {
         public static Options plain() {
             return new Options(DEFAULT_HANG_MILLIS, false, 0, RunObserver.NONE);
         }
@@ -51,7 +51,7 @@ public final class ChildRun implements LiveRun {
         }
 
         /** Also stream JFR pinned events and, {@code dumpsPerSecond} times a second, HotSpot JSON thread dumps. */
-        public Options withProbes(boolean jfr, int dumps) {
+        public Options withProbes(boolean jfr, double dumps) {
             return new Options(hangMillis, jfr, dumps, alsoTell);
         }
 
@@ -95,7 +95,7 @@ public final class ChildRun implements LiveRun {
     }
 
     private void launch() {
-        ChildArgs args = new ChildArgs(config, new ChildArgs.ProbeRequest(options.jfrPinned(), options.dumpsPerSecond()));
+        ChildArgs args = new ChildArgs(config, ChildArgs.ProbeRequest.of(options.jfrPinned(), options.dumpsPerSecond()));
         try {
             Files.createDirectories(errorFileDir);
             process = new ProcessBuilder(ChildCommand.build(target, args, errorFileDir)).start();

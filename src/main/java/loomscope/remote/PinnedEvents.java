@@ -42,7 +42,17 @@ final class PinnedEvents implements AutoCloseable {
         long nano0 = System.nanoTime();
         stream.onEvent(EVENT, e -> streamer.sendLine(Wire.PROBE + " "
                 + encode(e, streamer.relative(nano0 + Duration.between(wall0, e.getStartTime()).toNanos()), streamer.now())));
+        // Start the run only once JFR runs (its first flush, ~1 s): its start-up must not be timed with the run.
+        java.util.concurrent.CountDownLatch flushed = new java.util.concurrent.CountDownLatch(1);
+        stream.onFlush(flushed::countDown);
         stream.startAsync();
+        try {
+            if (!flushed.await(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                streamer.sendLine(Wire.PROBE + " note JFR did not start within 5 s; the run starts anyway");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         return new PinnedEvents(stream);
     }
 

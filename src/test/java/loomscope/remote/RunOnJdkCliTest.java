@@ -30,6 +30,9 @@ class RunOnJdkCliTest {
         assertEquals("Launching 200 virtual threads...", lines[1]);
         assertEquals("All 200 tasks completed.", lines[3]);
         assertTrue(lines[5].contains("200 pinned mounts"), lines[5]);
+        // the JDK's own word, from the child's JFR stream
+        assertTrue(lines[7].startsWith("Verified by the JDK: JFR 200 pinned events, 200 matched to recorded pinned mounts by time"),
+                lines[7]);
     }
 
     @Test
@@ -39,5 +42,6 @@ class RunOnJdkCliTest {
         assertEquals(Runtime.version().toString(), json.get("jdkVersion").asText());
         assertEquals(200, json.get("completed").asInt());
         assertEquals(200, json.get("pinnedThreads").asInt(), "legacy locking pins synchronized on JDK 25");
+        assertEquals(200, json.get("jfrPinnedEvents").asInt(), json.toString());
     }
 }

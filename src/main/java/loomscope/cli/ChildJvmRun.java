@@ -1,0 +1,81 @@
+package loomscope.cli;
+
+import java.io.PrintWriter;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import loomscope.probe.PinnedThreadsTable;
+import loomscope.probe.ProbeReport;
+import loomscope.probe.ProbeSelection;
+import loomscope.recording.RunSummary;
+import loomscope.remote.ChildProbeReport;
+import loomscope.remote.ChildRun;
+import loomscope.remote.RunOutcome;
+import loomscope.remote.RunTarget;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * {@code run --jdk PATH [--jvm-arg ARG]...}: the run happens in a child JVM and this prints, from the recording
+ * rebuilt out of the child's stream, the same lines (or JSON) as a run in this JVM. The JDK's second opinion
+ * comes from the child too: JFR pinned events by default, HotSpot JSON thread dumps with {@code --probes
+ * snapshots|all} (polled in the child, where a dump that crashes the JVM costs only the child).
+ */
+final class ChildJvmRun {
+
+    private ChildJvmRun() { }
+
+    static int run(WorkloadConfig config, RunTarget.ChildJvm target, ProbeSelection probes, double dumpsPerSecond,
+                   boolean json, PrintWriter out, PrintWriter err) throws Exception {
+        ChildRun.Options options = ChildRun.Options.plain()
+                .withProbes(probes.jfr(), probes.snapshots() ? dumpsPerSecond : 0);
+        ChildRun run = ChildRun.start(target, config, options);
+        Thread stopOnCtrlC = new Thread(run::stop, "loomscope-cancel");
+        Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
+        boolean announced = false;
+        while (!run.await(20)) {
+            if (!json && !announced && run.recording() != null && run.recording().runStart() >= 0) {
+                SeedLines.before(out, config, run.javaVersion());
+                announced = true;
+            }
+        }
+        Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
+        RunOutcome outcome = run.outcome();
+        if (outcome instanceof RunOutcome.Failed f && run.summary() == null) {
+            // the child refused the mode or did not start: bad input as far as this command is concerned
+            throw new IllegalArgumentException(f.message());
+        }
+        if (outcome.isError()) {
+            err.println("loomscope: " + outcome.describe());
+            err.flush();
+            return 1;
+        }
+        RunSummary summary = run.summary();
+        ProbeReport report = ChildProbeReport.of(run, probes, dumpsPerSecond);
+        if (json) {
+            out.println(json(summary, report));
+        } else {
+            if (!announced) {
+                SeedLines.before(out, config, run.javaVersion());
+            }
+            SeedLines.after(out, summary);
+            out.println(report.verifiedLine());
+            if (report.jfr() != null && report.jfr().events() > 0) {
+                out.print(PinnedThreadsTable.format(PinnedThreadsTable.of(run.pinnedEvents())));
+            }
+        }
+        out.flush();
+        return summary.cancelled() ? 130 : 0;
+    }
+
+    private static String json(RunSummary summary, ProbeReport report) throws Exception {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode node = (ObjectNode) mapper.readTree(RunCommand.toJson(summary, report));
+        // not measured in a child: say so rather than print zeros
+        for (String unknown : new String[] {"jfrClockErrorMicros", "jfrVirtualThreadStarts", "jfrVirtualThreadEnds", "jfrSubmitFailed"}) {
+            if (node.has(unknown)) {
+                node.putNull(unknown);
+            }
+        }
+        return mapper.writeValueAsString(node);
+    }
+}
