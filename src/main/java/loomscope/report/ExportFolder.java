@@ -23,6 +23,14 @@ public final class ExportFolder {
         if (Files.exists(absolute) && !Files.isDirectory(absolute)) {
             throw new ExportException("cannot export to " + absolute + ": it is a file, not a folder");
         }
+        for (Path up = absolute.getParent(); up != null; up = up.getParent()) {
+            if (Files.exists(up)) {
+                if (!Files.isDirectory(up)) {
+                    throw new ExportException("cannot export to " + absolute + ": " + up + " is a file, not a folder");
+                }
+                break;
+            }
+        }
         try {
             Files.createDirectories(absolute);
         } catch (FileAlreadyExistsException e) {

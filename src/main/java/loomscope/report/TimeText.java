@@ -18,19 +18,20 @@ public final class TimeText {
         return String.format(Locale.ROOT, "%,.0f s", s);
     }
 
-    /** "25.0.3+9-LTS" → "25.0.3": the build suffix means nothing from the back row. */
+    /** "25.0.3+9-LTS" → "25.0.3", "26-ea+3" → "26-ea": the build number means nothing from the back row. */
     public static String jdk(String runtimeVersion) {
         int plus = runtimeVersion.indexOf('+');
-        String v = plus > 0 ? runtimeVersion.substring(0, plus) : runtimeVersion;
-        int dash = v.indexOf('-');
-        return dash > 0 ? v.substring(0, dash) : v;
+        return plus > 0 ? runtimeVersion.substring(0, plus) : runtimeVersion;
     }
 
     /** "25.0.3+9-LTS" → "25": the feature release, which decides the pinning story. */
     public static String jdkFeature(String runtimeVersion) {
         String v = jdk(runtimeVersion);
-        int dot = v.indexOf('.');
-        return dot > 0 ? v.substring(0, dot) : v;
+        int end = 0;
+        while (end < v.length() && Character.isDigit(v.charAt(end))) {
+            end++;
+        }
+        return end > 0 ? v.substring(0, end) : v;
     }
 
     public static String count(long n) {
