@@ -51,9 +51,16 @@ public final class ExportFolder {
         return absolute;
     }
 
+    /** The why of an I/O failure in a few words; NIO's own messages are often just the path again. */
     static String reason(IOException e) {
         if (e instanceof AccessDeniedException) {
             return "permission denied";
+        }
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "the system refused to create it (no such file or folder)";
+        }
+        if (e instanceof java.nio.file.FileSystemException fs) {
+            return fs.getReason() != null ? fs.getReason() : "the file system refused (" + e.getClass().getSimpleName() + ")";
         }
         String message = e.getMessage();
         return message == null ? e.getClass().getSimpleName() : message.lines().findFirst().orElse(message);

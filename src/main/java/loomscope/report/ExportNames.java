@@ -34,6 +34,11 @@ public record ExportNames(String stem) {
         return stem + "-history.md";
     }
 
+    /** The runs as JSON lines, for {@code loomscope export --from}. */
+    public String runsJson() {
+        return stem + "-runs.json";
+    }
+
     /** A path in {@code folder} that does not exist yet: never overwrite an earlier export. */
     public static Path unused(Path folder, String name) {
         Path candidate = folder.resolve(name);

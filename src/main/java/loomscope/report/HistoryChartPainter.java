@@ -48,6 +48,7 @@ final class HistoryChartPainter {
         double maxBar = width - VALUE_ROOM;
 
         Set<HistoryEntry.Pinning> shown = EnumSet.noneOf(HistoryEntry.Pinning.class);
+        boolean strayPins = bars.stream().anyMatch(HistoryEntry::hasStrayPins);
         for (int i = 0; i < bars.size(); i++) {
             HistoryEntry run = bars.get(i);
             boolean headline = run == card.headline();
@@ -69,16 +70,17 @@ final class HistoryChartPainter {
                     CardInk.Align.LEFT);
             shown.add(run.pinning());
         }
-        legend(x, y + height - 14, shown);
+        legend(x, y + height - 14, shown, strayPins);
     }
 
-    private void legend(double x, double baseline, Set<HistoryEntry.Pinning> shown) {
+    private void legend(double x, double baseline, Set<HistoryEntry.Pinning> shown, boolean strayPins) {
         Font font = CardInk.font(Font.PLAIN, 28);
         double at = x;
         for (HistoryEntry.Pinning pinning : shown) {
             g.setColor(palette.of(pinning));
             g.fill(new RoundRectangle2D.Double(at, baseline - 24, 28, 28, 8, 8));
-            at += 40 + ink.text("legend", pinning.legend(), font, palette.muted(), at + 40, baseline, CardInk.Align.LEFT) + 40;
+            String words = pinning == HistoryEntry.Pinning.NOT_PINNED && strayPins ? "under 1% of threads pinned" : pinning.legend();
+            at += 40 + ink.text("legend", words, font, palette.muted(), at + 40, baseline, CardInk.Align.LEFT) + 40;
         }
     }
 }

@@ -21,13 +21,21 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt) {
         return new HistoryEntry(summary, Instant.now());
     }
 
-    /** What the recording says about pinning: the colour a run gets on the card. */
+    /**
+     * What the recording says about pinning: the colour a run gets on the card. A run counts as pinned
+     * when at least 1% of its threads pinned a carrier: a shared-lock run on JDK 25 can record a single
+     * pinned mount among thousands (a monitor handoff), which is not the story its bar should tell.
+     */
     public Pinning pinning() {
-        long pinned = summary.pinnedMounts();
-        if (pinned < 0) {
+        if (summary.pinnedMounts() < 0) {
             return Pinning.NOT_RECORDED;
         }
-        return pinned > 0 ? Pinning.PINNED : Pinning.NOT_PINNED;
+        return summary.pinnedThreads() * 100L >= Math.max(1, summary.threads()) ? Pinning.PINNED : Pinning.NOT_PINNED;
+    }
+
+    /** Pinned mounts that the colour rounds away (see {@link #pinning()}). */
+    public boolean hasStrayPins() {
+        return pinning() == Pinning.NOT_PINNED && summary.pinnedMounts() > 0;
     }
 
     /** "JDK 25 · synchronized · P1 · N 5,000": enough to tell the bars apart. */

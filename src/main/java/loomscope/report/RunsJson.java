@@ -26,6 +26,19 @@ public final class RunsJson {
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
             .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
 
+    /** One JSON object per line, as {@code run --json} prints them, plus {@code finishedAt}: {@link #read} reads it back. */
+    public static String toJsonLines(List<HistoryEntry> runs) {
+        StringBuilder out = new StringBuilder();
+        for (HistoryEntry run : runs) {
+            ObjectNode node = MAPPER.valueToTree(run.summary());
+            if (run.finishedAt() != null) {
+                node.put("finishedAt", run.finishedAt().toString());
+            }
+            out.append(node).append('\n');
+        }
+        return out.toString();
+    }
+
     public static List<HistoryEntry> read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new IOException("no such file: " + file);

@@ -10,7 +10,7 @@ final class Runs {
 
     static RunSummary summary(String jdk, String lock, int p, int n, double wallMillis, long pinnedMounts) {
         return new RunSummary(jdk, lock, p, n, "pool", "virtual", 10_000, 5, n, false, wallMillis, 0.19, 5.2,
-                n * 5.4 / p, n * 0.19 / p + 5, n * 2L, pinnedMounts, pinnedMounts > 0 ? n : 0, p, 0, 1);
+                n * 5.4 / p, n * 0.19 / p + 5, n * 2L, pinnedMounts, (int) Math.max(0, Math.min(n, pinnedMounts)), p, 0, 1);
     }
 
     static HistoryEntry entry(String jdk, String lock, int p, int n, double wallMillis, long pinnedMounts) {

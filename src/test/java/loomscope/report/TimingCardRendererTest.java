@@ -105,6 +105,17 @@ class TimingCardRendererTest {
         assertFalse(card.text("chart-hidden").isPresent());
     }
 
+    @Test
+    void aSinglePinnedMountAmongThousandsIsColouredAsNotPinnedAndTheLegendSaysSo() {
+        HistoryEntry shared = Runs.entry("25.0.3", "shared-synchronized", 1, 1000, 5_460, 1);
+        assertEquals(HistoryEntry.Pinning.NOT_PINNED, shared.pinning());
+        assertEquals(HistoryEntry.Pinning.PINNED, Runs.entry("25.0.3", "native-frame", 1, 1000, 5_490, 10).pinning());
+        RenderedCard card = renderer.render(new TimingCard(null, shared, List.of(Runs.jdk21(), shared), DAY), CardSize.FULL_HD);
+        List<String> legend = card.texts().stream().filter(t -> t.role().equals("legend")).map(DrawnText::text).toList();
+        assertEquals(List.of("pinned carriers", "under 1% of threads pinned"), legend);
+        assertEquals("1", card.text("fact:Pinned mounts").orElseThrow().text(), "the fact itself is not rounded away");
+    }
+
     static int inkPixels(BufferedImage image, Rectangle r) {
         int background = image.getRGB(0, image.getHeight() / 2) & 0xFFFFFF;
         int panel = image.getRGB(r.x, r.y) & 0xFFFFFF;
