@@ -1,17 +1,35 @@
 package loomscope.ui;
 
 import javafx.application.Application;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
-import javafx.scene.control.Label;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
+import loomscope.ui.theme.AppTheme;
 
-/** Placeholder window; the carrier-lanes window replaces it. */
+/** The LoomScope window: `mvn javafx:run`. Sized for a 1920x1080 projector, usable down to 1280x720. */
 public final class LoomScopeApp extends Application {
+    private MainViewModel model;
+
     @Override
     public void start(Stage stage) {
-        stage.setTitle("LoomScope");
-        stage.setScene(new Scene(new Label("LoomScope"), 640, 400));
+        model = new MainViewModel();
+        MainView view = new MainView(model);
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(view, Math.min(1920, screen.getWidth()), Math.min(1080, screen.getHeight()));
+        AppTheme.DARK.applyTo(scene);
+        stage.setTitle("LoomScope - carrier lanes (JDK " + Runtime.version().feature() + ")");
+        stage.setMinWidth(1280);
+        stage.setMinHeight(720);
+        stage.setScene(scene);
         stage.show();
+    }
+
+    @Override
+    public void stop() {
+        if (model != null) {
+            model.stop();
+        }
     }
 
     public static void main(String[] args) {

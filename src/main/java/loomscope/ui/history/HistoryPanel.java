@@ -1,0 +1,103 @@
+package loomscope.ui.history;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * Every run as a table row and a bar, so the seeds' comparisons build up on screen; select two rows
+ * (Ctrl+click) to see how many times slower one was.
+ */
+public final class HistoryPanel extends VBox {
+    private final TableView<HistoryRow> table = new TableView<>();
+    private final BarChart<String, Number> chart;
+    private final XYChart.Series<String, Number> series = new XYChart.Series<>();
+    private final Label comparison = new Label("Select two runs to compare them.");
+
+    public HistoryPanel(ObservableList<HistoryRow> history) {
+        getStyleClass().add("side-panel");
+        Label title = new Label("History");
+        title.getStyleClass().add("section-title");
+        table.setId("history-table");
+        table.setItems(history);
+        table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("No runs yet"));
+        table.getColumns().addAll(List.of(
+                column("#", 40, HistoryRow::number),
+                column("JDK", 70, r -> r.jdk().split("\\+")[0]),
+                column("Mode", 160, HistoryRow::mode),
+                column("P", 40, HistoryRow::parallelism),
+                column("N", 70, r -> String.format(Locale.ROOT, "%,d", r.threads())),
+                column("Time s", 80, r -> String.format(Locale.ROOT, "%.3f%s", r.seconds(), r.cancelled() ? "*" : "")),
+                column("Pinned", 80, r -> r.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", r.pinnedMounts()))));
+        table.setPrefHeight(260);
+        VBox.setVgrow(table, Priority.SOMETIMES);
+
+        CategoryAxis x = new CategoryAxis();
+        NumberAxis y = new NumberAxis();
+        y.setLabel("seconds");
+        chart = new BarChart<>(x, y);
+        chart.setId("history-chart");
+        chart.setLegendVisible(false);
+        chart.setAnimated(false);
+        chart.setPrefHeight(260);
+        chart.getData().add(series);
+        VBox.setVgrow(chart, Priority.ALWAYS);
+
+        comparison.setId("comparison");
+        comparison.setWrapText(true);
+        comparison.getStyleClass().add("timing-figure");
+        history.addListener((ListChangeListener<HistoryRow>) change -> {
+            while (change.next()) {
+                for (HistoryRow row : change.getAddedSubList()) {
+                    series.getData().add(new XYChart.Data<>(row.label(), row.seconds()));
+                }
+            }
+            table.scrollTo(history.size() - 1);
+        });
+        table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<HistoryRow>) c -> compareSelection());
+        getChildren().addAll(title, table, comparison, chart);
+    }
+
+    private void compareSelection() {
+        List<HistoryRow> selected = List.copyOf(table.getSelectionModel().getSelectedItems());
+        if (selected.size() != 2) {
+            comparison.setText(selected.size() > 2 ? "Select exactly two runs to compare." : "Select two runs to compare them.");
+            return;
+        }
+        HistoryRow slow = selected.get(0).seconds() >= selected.get(1).seconds() ? selected.get(0) : selected.get(1);
+        HistoryRow fast = slow == selected.get(0) ? selected.get(1) : selected.get(0);
+        comparison.setText(String.format(Locale.ROOT, "#%d (%s P%d) took %.2fx as long as #%d (%s P%d)",
+                slow.number(), slow.mode(), slow.parallelism(), slow.ratioTo(fast),
+                fast.number(), fast.mode(), fast.parallelism()));
+    }
+
+    public TableView<HistoryRow> table() { return table; }
+
+    public String comparisonText() { return comparison.getText(); }
+
+    public int bars() { return series.getData().size(); }
+
+    private static <T> TableColumn<HistoryRow, T> column(String name, double width, Function<HistoryRow, T> value) {
+        TableColumn<HistoryRow, T> c = new TableColumn<>(name);
+        c.setPrefWidth(width);
+        c.setSortable(false);
+        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        return c;
+    }
+}
