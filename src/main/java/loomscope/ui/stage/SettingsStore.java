@@ -56,8 +56,25 @@ public final class SettingsStore {
                         node.getBoolean(MAXIMIZED, w.maximized())));
     }
 
-    /** Writes and flushes; a store that cannot be written is reported, never fatal. */
+    /** Writes and flushes (disk I/O: not on the FX thread). */
     public void save(StageSettings s) throws BackingStoreException {
+        put(s);
+        node.flush();
+    }
+
+    /**
+     * Updates the in-memory preferences only: cheap enough for the FX thread. The JDK's preferences
+     * write themselves to disk in the background and once more at exit.
+     */
+    public void remember(StageSettings s) {
+        try {
+            put(s);
+        } catch (IllegalStateException removed) {
+            // the node was removed (a reset from another process, a test's cleanup): nothing left to remember into
+        }
+    }
+
+    private void put(StageSettings s) {
         node.put(THEME, s.theme());
         node.putBoolean(HIGH_CONTRAST, s.highContrast());
         node.put(LOCK, s.lock().cliName());
@@ -73,7 +90,6 @@ public final class SettingsStore {
         node.putDouble(WIDTH, w.width());
         node.putDouble(HEIGHT, w.height());
         node.putBoolean(MAXIMIZED, w.maximized());
-        node.flush();
     }
 
     /** {@code --reset-settings}: forget everything; the next load gives the defaults. */
