@@ -1,6 +1,7 @@
 package loomscope.ui;
 
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -67,7 +68,15 @@ public final class MainViewModel {
     private boolean stopRequested;
     private int runNumber;
 
+    private final Function<WorkloadConfig, RecordedRun> starter;
+
     public MainViewModel() {
+        this(RecordedRun::start);
+    }
+
+    /** With another way to start runs (tests: one that fails like an unsupported JVM would). */
+    MainViewModel(Function<WorkloadConfig, RecordedRun> starter) {
+        this.starter = starter;
         lockMode.addListener((o, a, b) -> inputsChanged());
         parallelism.addListener((o, a, b) -> inputsChanged());
         threadsText.addListener((o, a, b) -> inputsChanged());
@@ -101,7 +110,7 @@ public final class MainViewModel {
         // building a run loads the native section and starts a pool: keep even that off the FX thread
         Thread.ofPlatform().daemon().name("loomscope-run-starter").start(() -> {
             try {
-                started.set(RecordedRun.start(config));
+                started.set(starter.apply(config));
             } catch (Throwable e) {
                 started.set(e);
             }
