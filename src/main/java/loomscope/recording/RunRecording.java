@@ -203,7 +203,7 @@ public final class RunRecording implements RunObserver {
     boolean blockedWithin(int vt, long start, long end) {
         long sleepStart = phases.get(vt, Phase.SLEEP_START);
         long sleepEnd = phases.get(vt, Phase.SLEEP_END);
-        if (sleepStart >= start && sleepEnd >= 0 && sleepEnd <= end && sleepEnd > sleepStart) {
+        if (sleepCanBlock() && sleepStart >= start && sleepEnd >= 0 && sleepEnd <= end && sleepEnd > sleepStart) {
             return true;
         }
         if (!lockCanBlock()) {
@@ -221,6 +221,11 @@ public final class RunRecording implements RunObserver {
      */
     public boolean lockCanBlock() {
         return config.lockMode() == LockMode.SHARED_SYNCHRONIZED;
+    }
+
+    /** With a zero sleep the task never calls Thread.sleep: its sleep phases mark an instant, not a block. */
+    public boolean sleepCanBlock() {
+        return config.sleepMillis() > 0;
     }
 
     /** Approximate heap held by this recording's arrays. */

@@ -158,7 +158,7 @@ public final class StateTimeline {
 
     private long openBlockingSince(int vt) {
         long sleepStart = recording.phase(vt, Phase.SLEEP_START);
-        if (sleepStart >= 0 && recording.phase(vt, Phase.SLEEP_END) < 0) {
+        if (recording.sleepCanBlock() && sleepStart >= 0 && recording.phase(vt, Phase.SLEEP_END) < 0) {
             return sleepStart;
         }
         long requested = recording.phase(vt, Phase.LOCK_REQUESTED);
@@ -173,7 +173,7 @@ public final class StateTimeline {
     }
 
     private boolean inSleep(int vt, long t) {
-        return within(t, recording.phase(vt, Phase.SLEEP_START), recording.phase(vt, Phase.SLEEP_END));
+        return recording.sleepCanBlock() && within(t, recording.phase(vt, Phase.SLEEP_START), recording.phase(vt, Phase.SLEEP_END));
     }
 
     private boolean inLockWait(int vt, long t) {

@@ -28,8 +28,8 @@ final class DefaultSchedulerParallelism {
             return fixed;
         }
         try {
-            int previous = (int) bean.getClass().getMethod("getParallelism").invoke(bean);
-            bean.getClass().getMethod("setParallelism", int.class).invoke(bean, parallelism);
+            int previous = (int) beanType().getMethod("getParallelism").invoke(bean);
+            beanType().getMethod("setParallelism", int.class).invoke(bean, parallelism);
             return previous;
         } catch (ReflectiveOperationException | RuntimeException e) {
             throw new UnsupportedModeException("cannot set the default scheduler's parallelism: " + e, e);
@@ -40,7 +40,7 @@ final class DefaultSchedulerParallelism {
         PlatformManagedObject bean = mxBean();
         if (bean != null) {
             try {
-                bean.getClass().getMethod("setParallelism", int.class).invoke(bean, parallelism);
+                beanType().getMethod("setParallelism", int.class).invoke(bean, parallelism);
             } catch (ReflectiveOperationException | RuntimeException ignored) {
                 // restoring is best effort: the next run sets its own value anyway
             }
@@ -55,6 +55,11 @@ final class DefaultSchedulerParallelism {
         } catch (ClassNotFoundException | IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /** Methods are called through the exported interface: the implementation class is not exported. */
+    private static Class<?> beanType() throws ClassNotFoundException {
+        return Class.forName(MXBEAN);
     }
 
     private static int fixedAtStartup() {

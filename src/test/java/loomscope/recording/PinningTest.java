@@ -1,0 +1,69 @@
+package loomscope.recording;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.Phase;
+import org.junit.jupiter.api.Test;
+
+/** The experiment's facts, as the recording sees them on this JDK (25: JEP 491 in force). */
+class PinningTest {
+
+    @Test
+    void perTaskSynchronizedDoesNotPinOnThisJdk() throws Exception {
+        RunSummary summary = Recorded.run(Recorded.small(400).withLockMode(LockMode.SYNCHRONIZED)).summary();
+        assertEquals(0, summary.pinnedMounts(), "JEP 491: a sleep inside synchronized unmounts on JDK 24+");
+        assertEquals(400, summary.completed());
+    }
+
+    @Test
+    void nativeFramePinsEveryThreadForExactlyTheMountThatHoldsItsSleep() throws Exception {
+        RunRecording recording = Recorded.run(Recorded.small(200).withLockMode(LockMode.NATIVE_FRAME)).recording();
+        MountIndex index = new StateTimeline(recording).index();
+        for (int vt = 0; vt < recording.threads(); vt++) {
+            int pinned = 0;
+            for (int k = 0; k < index.mountCount(vt); k++) {
+                int m = index.mount(vt, k);
+                if (index.pinned(m)) {
+                    pinned++;
+                    assertTrue(index.start(m) <= recording.phase(vt, Phase.SLEEP_START)
+                            && recording.phase(vt, Phase.SLEEP_END) <= index.end(m),
+                            "the pinned mount of thread " + vt + " does not contain its sleep");
+                }
+            }
+            assertEquals(1, pinned, "thread " + vt + " should have exactly one pinned mount");
+        }
+        assertEquals(200, RunSummary.of(recording).pinnedThreads());
+    }
+
+    @Test
+    void sharedLockNeverHasTwoHolders() throws Exception {
+        RunSummary summary = Recorded.run(Recorded.small(200)
+                .withLockMode(LockMode.SHARED_SYNCHRONIZED).withParallelism(4)).summary();
+        assertEquals(1, summary.maxLockHolders());
+    }
+
+    @Test
+    void perTaskLocksAreHeldConcurrentlyWhenThreadsUnmount() throws Exception {
+        RunSummary summary = Recorded.run(Recorded.small(400).withLockMode(LockMode.SYNCHRONIZED)).summary();
+        assertTrue(summary.maxLockHolders() > 10,
+                "with JEP 491 many sleepers hold their own lock at once; saw " + summary.maxLockHolders());
+    }
+
+    @Test
+    void pinnedRunIsAtLeastFiveTimesSlowerAtOneCarrier() throws Exception {
+        RunSummary unpinned = Recorded.run(Recorded.small(200).withLockMode(LockMode.SYNCHRONIZED)).summary();
+        RunSummary pinned = Recorded.run(Recorded.small(200).withLockMode(LockMode.NATIVE_FRAME)).summary();
+        assertTrue(pinned.wallMillis() >= 5 * unpinned.wallMillis(),
+                "native-frame " + pinned.wallMillis() + " ms vs synchronized " + unpinned.wallMillis() + " ms");
+        // each pinned sleep holds the only carrier: the run cannot beat N x sleep
+        assertTrue(pinned.wallMillis() >= 200 * 5 * 0.95);
+    }
+
+    @Test
+    void zeroSleepNeverCountsAsPinned() throws Exception {
+        RunSummary summary = Recorded.run(Recorded.small(300).withLockMode(LockMode.NATIVE_FRAME).withSleepMillis(0)).summary();
+        assertEquals(0, summary.pinnedMounts());
+    }
+}

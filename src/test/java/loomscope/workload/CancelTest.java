@@ -1,0 +1,33 @@
+package loomscope.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import loomscope.recording.RecordedRun;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class CancelTest {
+
+    /** Cancel mid-run: within 1 s no thread of the run and no carrier is left. */
+    @ParameterizedTest
+    @EnumSource(value = LockMode.class, names = {"NATIVE_FRAME", "SHARED_SYNCHRONIZED", "SYNCHRONIZED"})
+    void cancelMidRunLeavesNothingAliveAfterOneSecond(LockMode mode) throws Exception {
+        RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withLockMode(mode).withParallelism(2)
+                .withCpuIterations(mode == LockMode.SYNCHRONIZED ? 2_000_000 : 10_000));
+        Thread.sleep(300);
+        assertTrue(run.run().ended() < 5_000, "the run ended before the cancel: nothing was tested");
+
+        long cancelledAt = System.nanoTime();
+        run.run().cancel();
+        assertTrue(run.await(1_000), "run still going 1 s after cancel");
+        long deadline = cancelledAt + 1_000_000_000L;
+        while ((run.run().liveThreads() > 0 || !run.run().carriersStopped()) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(0, run.run().liveThreads(), "live threads 1 s after cancel");
+        assertTrue(run.run().carriersStopped(), "carriers still running 1 s after cancel");
+        assertTrue(run.recording().wasCancelled());
+        assertTrue(run.summary().completed() < 5_000);
+    }
+}
