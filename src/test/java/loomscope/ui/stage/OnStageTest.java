@@ -58,11 +58,13 @@ class OnStageTest {
         MainViewModel model = new MainViewModel();
         view = new MainView(model);
         StackPane root = new StackPane(view);
-        Scene scene = new Scene(root, 1600, 900);
+        Scene scene = new Scene(root, 1000, 1000);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
         OnStage.Context context = new OnStage.Context(StartFlags.parse(List.of()), new SettingsStore(prefs),
-                StageSettings.defaults().withExportFolder(exports), new TalkTrackLoader.Loaded(TalkTrackLoader.builtIn(), null),
+                // the Headless platform's screen is 1000x1000 and its blit fails for windows reaching past it
+                StageSettings.defaults().withExportFolder(exports)
+                        .withWindow(new StageSettings.WindowBounds(0, 0, 1000, 1000, false)), new TalkTrackLoader.Loaded(TalkTrackLoader.builtIn(), null),
                 opened::add, List.of());
         onStage = OnStage.install(stage, view, root, context);
         stage.show();
