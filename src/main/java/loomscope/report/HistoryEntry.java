@@ -42,8 +42,10 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt) {
     public String shortLabel() {
         RunSummary s = summary;
         String kind = "platform".equals(s.threadKind()) ? " platform" : "";
+        // the seeds' 5 ms goes without saying; any other sleep changes the story and is named
+        String sleep = s.sleepMillis() == 5 ? "" : " · sleep " + TimeText.count(s.sleepMillis()) + " ms";
         return "JDK " + TimeText.jdkFeature(s.jdkVersion()) + " · " + s.lock() + " · P" + s.parallelism()
-                + " · N " + TimeText.count(s.threads()) + kind + (s.cancelled() ? " · cancelled" : "");
+                + " · N " + TimeText.count(s.threads()) + kind + sleep + (s.cancelled() ? " · cancelled" : "");
     }
 
     public enum Pinning {

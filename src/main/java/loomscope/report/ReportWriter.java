@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,8 +82,9 @@ public final class ReportWriter {
         Path target = ExportNames.unused(folder, name);
         Path temp = null;
         try {
-            temp = Files.createTempFile(folder, ".loomscope-", ".part");
-            try (OutputStream out = Files.newOutputStream(temp)) {
+            // not createTempFile: its owner-only permissions would stick to the export
+            temp = folder.resolve("." + target.getFileName() + "." + Long.toHexString(System.nanoTime()) + ".part");
+            try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 content.writeTo(out);
             }
             try {

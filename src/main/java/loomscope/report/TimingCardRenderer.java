@@ -82,13 +82,14 @@ public final class TimingCardRenderer {
             {"Lock", s.lock()},
             {"Carriers (P)", TimeText.count(s.parallelism())},
             {"Threads (N)", TimeText.count(s.threads()) + " " + s.threadKind()},
+            {"Sleep in lock", TimeText.count(s.sleepMillis()) + " ms"},
             {"Pinned mounts", s.pinnedMounts() < 0 ? "not recorded" : TimeText.count(s.pinnedMounts())},
         };
-        double y = 700;
+        double y = 692;
         for (String[] fact : facts) {
             ink.text("fact-label", fact[0], CardInk.font(Font.PLAIN, 32), palette.muted(), x + 16, y, CardInk.Align.LEFT);
             ink.fitted("fact:" + fact[0], fact[1], Font.BOLD, 40, 30, LEFT_COLUMN_WIDTH - 320, palette.text(), x + 300, y);
-            y += 54;
+            y += 48;
         }
     }
 

@@ -51,6 +51,15 @@ class HistoryTablesTest {
     }
 
     @Test
+    void barLabelsNameASleepOtherThanTheSeeds() {
+        assertEquals("JDK 25 · synchronized · P1 · N 5,000", Runs.jep491().shortLabel());
+        var s = Runs.jep491().summary();
+        var waves = new loomscope.recording.RunSummary(s.jdkVersion(), "native-frame", 4, 16, "pool", "virtual", 10_000, 1000,
+                16, false, 4030, 0.2, 1000, 4000, 1000, 16, 16, 16, 4, 0, 4);
+        assertEquals("JDK 25 · native-frame · P4 · N 16 · sleep 1,000 ms", new HistoryEntry(waves, null).shortLabel());
+    }
+
+    @Test
     void timesReadTheWayPeopleSayThem() {
         assertEquals("0.85 s", TimeText.seconds(853));
         assertEquals("9.99 s", TimeText.seconds(9_990));

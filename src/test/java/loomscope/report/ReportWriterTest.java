@@ -47,6 +47,8 @@ class ReportWriterTest {
         try (var leftovers = Files.list(folder)) {
             assertEquals(4, leftovers.count(), "no temp or probe files left behind");
         }
+        var ordinary = Files.getPosixFilePermissions(Files.createFile(dir.resolve("ordinary")));
+        assertEquals(ordinary, Files.getPosixFilePermissions(export.files().get(0)), "exports get the umask's permissions");
     }
 
     @Test

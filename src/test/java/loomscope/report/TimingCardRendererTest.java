@@ -65,6 +65,7 @@ class TimingCardRendererTest {
         assertEquals("2", card.text("fact:Carriers (P)").orElseThrow().text());
         assertEquals("5,000 virtual", card.text("fact:Threads (N)").orElseThrow().text());
         assertEquals("5,000", card.text("fact:Pinned mounts").orElseThrow().text());
+        assertEquals("5 ms", card.text("fact:Sleep in lock").orElseThrow().text());
         assertEquals("22 November 2026", card.text("date").orElseThrow().text());
         List<String> barValues = card.texts().stream()
                 .filter(t -> t.role().startsWith("bar-value")).map(DrawnText::text).toList();

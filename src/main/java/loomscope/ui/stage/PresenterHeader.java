@@ -10,7 +10,8 @@ import loomscope.ui.MainViewModel;
 
 /**
  * The top of the presentation screen: chapter title and narration on the left, the run's clock (96 px)
- * and what is running on the right. Everything else in presentation mode is lanes and thread field.
+ * and what is running on the right; between them the chapter's code, when it has some. Everything else
+ * in presentation mode is lanes and thread field.
  */
 final class PresenterHeader extends HBox {
     private final Label chapter = new Label();
@@ -18,6 +19,7 @@ final class PresenterHeader extends HBox {
     private final Label standIn = new Label();
     private final Label clock = new Label();
     private final Label config = new Label();
+    private final Label code = new Label();
 
     PresenterHeader(MainViewModel model, ChapterNavigator chapters) {
         getStyleClass().add("presenter-header");
@@ -40,6 +42,12 @@ final class PresenterHeader extends HBox {
                 model.lockModeProperty().get().cliName(), model.parallelismProperty().get(), model.threadsTextProperty().get()),
                 model.lockModeProperty(), model.parallelismProperty(), model.threadsTextProperty()));
 
+        code.getStyleClass().add("presenter-code");
+        code.setId("presenter-code");
+        code.managedProperty().bind(code.textProperty().isNotEmpty());
+        code.visibleProperty().bind(code.managedProperty());
+        code.setMinWidth(USE_PREF_SIZE);
+
         chapters.setupProperty().addListener((o, was, now) -> show(chapters));
         show(chapters);
 
@@ -50,7 +58,7 @@ final class PresenterHeader extends HBox {
         VBox time = new VBox(0, clock, config);
         time.setAlignment(Pos.CENTER_RIGHT);
         time.setMinWidth(USE_PREF_SIZE);
-        getChildren().addAll(words, time);
+        getChildren().addAll(words, code, time);
     }
 
     private void show(ChapterNavigator chapters) {
@@ -58,6 +66,7 @@ final class PresenterHeader extends HBox {
         chapter.setText(chapters.heading());
         narration.setText(setup == null ? "" : setup.chapter().narration());
         standIn.setText(setup == null || !setup.isStandIn() ? "" : setup.standInLabel());
+        code.setText(setup == null ? "" : setup.chapter().code());
     }
 
     Label clock() { return clock; }
