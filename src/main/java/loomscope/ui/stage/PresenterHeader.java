@@ -26,6 +26,7 @@ final class PresenterHeader extends HBox {
         setId("presenter-header");
         chapter.getStyleClass().add("presenter-chapter");
         chapter.setId("presenter-chapter");
+        chapter.setMinWidth(USE_PREF_SIZE); // the narration wraps; the title is never cut
         narration.getStyleClass().add("presenter-narration");
         narration.setId("presenter-narration");
         narration.setWrapText(true);

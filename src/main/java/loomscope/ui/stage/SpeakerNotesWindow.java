@@ -51,14 +51,16 @@ final class SpeakerNotesWindow {
                 model.elapsedSecondsProperty(), model.stateProperty()));
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox clocks = new HBox(24, chapter, gap, run, talk);
+        HBox clocks = new HBox(24, talk, gap, run);
         clocks.setStyle("-fx-alignment: baseline-left;");
+        chapter.setWrapText(true);
+        VBox top = new VBox(6, clocks, chapter);
 
         ScrollPane notesScroll = new ScrollPane(notes);
         notesScroll.setFitToWidth(true);
         VBox.setVgrow(notesScroll, Priority.ALWAYS);
         VBox body = new VBox(14, standIn, narration, notesScroll, next);
-        BorderPane content = new BorderPane(body, clocks, null, null, null);
+        BorderPane content = new BorderPane(body, top, null, null, null);
         content.getStyleClass().add("notes-window");
         BorderPane.setMargin(body, new javafx.geometry.Insets(14, 0, 0, 0));
 

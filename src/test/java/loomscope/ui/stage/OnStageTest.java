@@ -147,6 +147,9 @@ class OnStageTest {
     void sExportsTheCardWithTheRunsTimeAndTheWindow(FxRobot robot) throws Exception {
         finishASmallRun(robot);
         robot.type(KeyCode.P);
+        robot.type(KeyCode.R);
+        assertTrue(view.model().replay().playingProperty().get(), "R replays the recorded run");
+        assertTrue(view.model().replay().positionProperty().get() < view.model().replay().durationProperty().get());
         robot.type(KeyCode.S);
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onStage.export().lastResultProperty().get() != null);
 

@@ -30,7 +30,8 @@ class TalkTrackLoaderTest {
                 track.chapters().stream().map(Chapter::lock).toList());
         for (Chapter c : track.chapters()) {
             assertFalse(c.notes().isBlank(), c.title() + " has speaker notes");
-            assertTrue(c.narration().length() <= 100, c.title() + ": narration fits one line on the big screen");
+            assertTrue(c.narration().length() <= 100, c.title() + ": narration fits two lines on the big screen");
+            c.code().lines().forEach(line -> assertTrue(line.length() <= 30, c.title() + ": code line too wide for 28 px: " + line));
         }
         Chapter waves = track.chapter(6);
         assertTrue(waves.threads() > waves.parallelism(), "waves need more threads than carriers");
