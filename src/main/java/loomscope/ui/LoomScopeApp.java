@@ -24,11 +24,17 @@ public final class LoomScopeApp extends Application {
     @Override
     public void start(Stage stage) {
         model = new MainViewModel();
+        stageContext.restore(model); // remembered settings first, so that explicit launch options win
+        LaunchOptions options = LaunchOptions.of(getParameters().getNamed(), getParameters().getUnnamed());
+        AppTheme theme = options.applyTo(model);
+        if (!getParameters().getNamed().containsKey("theme")) {
+            theme = stageContext.rememberedTheme();
+        }
         MainView view = new MainView(model);
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         StackPane root = new StackPane(view);
         Scene scene = new Scene(root, Math.min(1920, screen.getWidth()), Math.min(1080, screen.getHeight()));
-        AppTheme.DARK.applyTo(scene);
+        theme.applyTo(scene);
         stage.setTitle("LoomScope - carrier lanes (JDK " + Runtime.version().feature() + ")");
         stage.setMinWidth(1280);
         stage.setMinHeight(720);
@@ -36,6 +42,9 @@ public final class LoomScopeApp extends Application {
         OnStage onStage = OnStage.install(stage, view, root, stageContext);
         stage.show();
         onStage.shown();
+        if (options.autorun()) {
+            model.run();
+        }
     }
 
     @Override

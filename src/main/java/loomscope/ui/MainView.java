@@ -1,5 +1,6 @@
 package loomscope.ui;
 
+import javafx.collections.ListChangeListener;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.input.KeyCode;
@@ -13,6 +14,7 @@ import loomscope.ui.controls.ControlsBar;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
 import loomscope.ui.history.HistoryPanel;
+import loomscope.ui.history.HistoryRow;
 import loomscope.ui.replay.ReplayBar;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.timing.TimingPanel;
@@ -73,7 +75,19 @@ public final class MainView extends BorderPane {
         model.recordingProperty().addListener((o, was, now) -> recordingView.setRecording(now));
         model.stateProperty().addListener((o, was, now) -> {
             if (now == RunState.RUNNING) {
-                frameStats.resetMax();
+                frameStats.reset();
+            }
+        });
+        model.history().addListener((ListChangeListener<HistoryRow>) change -> {
+            while (change.next()) {
+                change.getAddedSubList().forEach(row -> RunLog.finished(row, frameStats));
+            }
+        });
+        model.replay().playingProperty().addListener((o, was, playing) -> {
+            if (playing) {
+                frameStats.reset();
+            } else {
+                RunLog.replayed(model.replay(), frameStats);
             }
         });
         pulse = new PulseLoop(model, recordingView, timing, overlay, frameStats);

@@ -188,6 +188,11 @@ public final class MainViewModel {
         current = null;
     }
 
+    /** Shows a problem found outside the controls (e.g. a bad command-line option) on the error line. */
+    public void reportProblem(String text) {
+        errorMessage.set(text);
+    }
+
     // ---- inputs ----
 
     /** The config the inputs describe, or null (and {@link #inputErrorProperty()} says why). */

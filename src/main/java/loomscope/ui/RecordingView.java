@@ -32,6 +32,15 @@ public final class RecordingView extends VBox {
     private final Label lanesTitle = new Label("Carriers");
     private final Label fieldTitle = new Label("Virtual threads");
     private StateTimeline timeline;
+    private Palette palette;
+    // what the last replay frame showed, to skip identical frames
+    private long lastT = Long.MIN_VALUE;
+    private StateTimeline lastTimeline;
+    private double lastW;
+    private double lastH;
+    private Palette lastPalette;
+    private boolean clearShown;
+    private int fittedLanes = -1;
     private boolean paletteDirty = true;
     private final ChangeListener<AppTheme> themeChanged = (obs, was, now) -> paletteDirty = true;
 
@@ -42,8 +51,11 @@ public final class RecordingView extends VBox {
         fieldTitle.getStyleClass().add("section-title");
         BorderPane lanesHeader = new BorderPane(laneLegend, null, null, null, lanesTitle);
         BorderPane fieldHeader = new BorderPane(stateLegend, null, null, null, fieldTitle);
-        VBox.setVgrow(lanes, Priority.ALWAYS);
-        VBox.setVgrow(field, Priority.SOMETIMES);
+        // lanes take the height their carriers need (up to a cap), the thread field the rest
+        VBox.setVgrow(lanes, Priority.SOMETIMES);
+        VBox.setVgrow(field, Priority.ALWAYS);
+        field.setMinHeight(200);
+        fitLanes(1);
         getChildren().addAll(probe, lanesHeader, lanes, fieldHeader, field);
         // weak: the theme is app-wide and outlives views (a compare view makes and drops them)
         AppTheme.currentProperty().addListener(new WeakChangeListener<>(themeChanged));
@@ -63,6 +75,7 @@ public final class RecordingView extends VBox {
     /** Shows {@code recording} from the next frame on (null: empty). */
     public void setRecording(RunRecording recording) {
         timeline = recording == null ? null : new StateTimeline(recording);
+        field.repaintAll();
         if (recording != null) {
             stateLegend.showStates(recording.recordsMounts()
                     ? EnumSet.complementOf(EnumSet.of(VtState.WAITING))
@@ -71,6 +84,17 @@ public final class RecordingView extends VBox {
     }
 
     /** The newest instant of the recording (its end once finished). */
+    /** Sizes the lanes area for {@code count} carriers; called when the count changes, not per frame. */
+    private void fitLanes(int count) {
+        if (count == fittedLanes) {
+            return;
+        }
+        fittedLanes = count;
+        double wanted = lanes.heightFor(count);
+        lanes.setPrefHeight(Math.min(wanted, 640));
+        lanes.setMaxHeight(Math.max(wanted, 160));
+    }
+
     public void showLive() {
         refreshPalette();
         if (timeline == null) {
@@ -78,13 +102,15 @@ public final class RecordingView extends VBox {
             return;
         }
         RunRecording r = timeline.recording();
-        long t = r.isFinished() ? r.runEnd() : r.now();
-        lanes.draw(timeline, t);
         if (r.isFinished()) {
-            field.drawAt(timeline, t);
-        } else {
-            field.drawLive(timeline);
+            showAt(r.runEnd());
+            return;
         }
+        clearShown = false;
+        lastT = Long.MIN_VALUE;
+        lanes.draw(timeline, r.now());
+        fitLanes(lanes.laneCount());
+        field.drawLive(timeline);
         updateCounts();
     }
 
@@ -95,12 +121,40 @@ public final class RecordingView extends VBox {
             clear();
             return;
         }
+        if (unchangedSinceLastFrame(t)) {
+            return;
+        }
+        clearShown = false;
         lanes.draw(timeline, t);
+        fitLanes(lanes.laneCount());
         field.drawAt(timeline, t);
         updateCounts();
     }
 
+    /**
+     * A paused replay of a finished run shows the same picture every pulse: skip it. The SW pipeline repaints
+     * a canvas that was drawn into, so redrawing an unchanged frame costs real CPU on a shared laptop.
+     */
+    private boolean unchangedSinceLastFrame(long t) {
+        double w = lanes.getWidth() + field.getWidth();
+        double h = lanes.getHeight() + field.getHeight();
+        boolean same = t == lastT && timeline == lastTimeline && timeline.recording().isFinished()
+                && w == lastW && h == lastH && palette == lastPalette;
+        lastT = t;
+        lastTimeline = timeline;
+        lastW = w;
+        lastH = h;
+        lastPalette = palette;
+        return same;
+    }
+
     private void clear() {
+        if (clearShown && palette == lastPalette) {
+            return;
+        }
+        clearShown = true;
+        lastPalette = palette;
+        lastT = Long.MIN_VALUE;
         lanes.clear();
         field.clear();
         updateCounts();
@@ -116,6 +170,7 @@ public final class RecordingView extends VBox {
     private void refreshPalette() {
         if (paletteDirty && getScene() != null) {
             Palette p = probe.resolve();
+            palette = p;
             lanes.setPalette(p);
             field.setPalette(p);
             paletteDirty = false;

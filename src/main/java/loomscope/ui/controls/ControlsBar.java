@@ -101,13 +101,14 @@ public final class ControlsBar extends VBox {
         debugToggle.setTooltip(new Tooltip("Frame-time overlay: p95 frame time and max pulse gap (F12)"));
 
         FlowPane settings = new FlowPane(24, 8,
-                labelled("Lock mode", lockSlider, lockSummary),
+                padRight(labelled("Lock mode", lockSlider, lockSummary)),
                 labelled("Carriers (parallelism)", parallelismSlider, parallelismValue),
                 labelled("Virtual threads N", threadsField),
                 labelled("CPU iterations", cpuField),
                 labelled("Sleep ms", sleepField));
         settings.setAlignment(Pos.CENTER_LEFT);
-        HBox actions = new HBox(14, runButton, stopButton, progressBar, progressText, clock, nextRunNote);
+        HBox actions = new HBox(14, runButton, stopButton, new LayoutBarrier(progressBar, 240, 22),
+                new LayoutBarrier(progressText, 190, 30), new LayoutBarrier(clock, 170, 40), nextRunNote);
         actions.setAlignment(Pos.CENTER_LEFT);
         tools = new HBox(8, themeChoice, debugToggle);
         tools.setAlignment(Pos.CENTER_RIGHT);
@@ -179,6 +180,12 @@ public final class ControlsBar extends VBox {
         threadsField.pseudoClassStateChanged(Styles.STATE_DANGER, error.contains("Virtual threads"));
         cpuField.pseudoClassStateChanged(Styles.STATE_DANGER, error.contains("CPU iterations"));
         sleepField.pseudoClassStateChanged(Styles.STATE_DANGER, error.contains("Sleep ms"));
+    }
+
+    /** The last tick label ("native-frame") is centred on the slider's end and overhangs it. */
+    private static VBox padRight(VBox box) {
+        box.setPadding(new javafx.geometry.Insets(0, 56, 0, 0));
+        return box;
     }
 
     private static VBox labelled(String title, javafx.scene.Node... content) {

@@ -41,6 +41,14 @@ public final class FrameStats {
 
     public void resetMax() { maxGap = 0; }
 
+    /** Forgets everything but the last pulse: figures from here on describe one run or one replay. */
+    public void reset() {
+        maxGap = 0;
+        count = 0;
+        next = 0;
+        frames = 0;
+    }
+
     /** 95th percentile of the time between frames, ms (0 before two frames). */
     public double p95FrameMillis() { return percentile(gaps, 0.95) / 1e6; }
 

@@ -9,6 +9,7 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import loomscope.recording.VtState;
+import loomscope.ui.controls.LayoutBarrier;
 import loomscope.ui.theme.PaletteProbe;
 
 /** What each colour of the thread field means, with how many threads are in that state right now. */
@@ -26,7 +27,7 @@ public final class StateLegend extends FlowPane {
             Label count = new Label("0");
             count.setId("count-" + s.label());
             count.setStyle("-fx-font-family: monospace; -fx-font-weight: bold;");
-            HBox item = new HBox(swatch, name, count);
+            HBox item = new HBox(swatch, name, new LayoutBarrier(count, 64, 22));
             item.getStyleClass().add("legend-item");
             Tooltip.install(item, new Tooltip(s.meaning()));
             counts[s.ordinal()] = count;

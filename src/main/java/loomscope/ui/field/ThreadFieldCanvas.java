@@ -10,13 +10,18 @@ import loomscope.ui.theme.Palette;
 /**
  * All N threads of a run as small cells coloured by {@link VtState}, on one canvas. A frame reads the states
  * into a reused byte array, counts them, and fills each colour group with one setFill: no allocation per
- * frame. Works for any recording (live, replayed, or streamed from another JVM).
+ * frame. Only cells whose state changed since the last frame are painted (the canvas keeps its pixels): a
+ * 5,000-thread run changes ~100 cells a frame, and on the software pipeline every fillRect costs raster time.
+ * Works for any recording (live, replayed, or streamed from another JVM).
  */
 public final class ThreadFieldCanvas extends Region {
     private final Canvas canvas = new Canvas();
     private final int[] counts = new int[VtState.COUNT];
     private Palette palette = Palette.fallback();
     private byte[] states = new byte[0];
+    /** What the canvas shows now, per cell; -1 forces a repaint of that cell. */
+    private byte[] shown = new byte[0];
+    private boolean repaintAll = true;
     private int threads;
     // grid geometry, recomputed only when the size or N changes
     private double cell;
@@ -39,7 +44,13 @@ public final class ThreadFieldCanvas extends Region {
         canvas.setHeight(Math.floor(getHeight()));
     }
 
-    public void setPalette(Palette palette) { this.palette = palette; }
+    public void setPalette(Palette palette) {
+        this.palette = palette;
+        repaintAll = true;
+    }
+
+    /** The next frame paints every cell (a new recording, or anything else that makes the pixels stale). */
+    public void repaintAll() { repaintAll = true; }
 
     public Canvas canvas() { return canvas; }
 
@@ -57,6 +68,7 @@ public final class ThreadFieldCanvas extends Region {
         gc.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
         threads = 0;
         java.util.Arrays.fill(counts, 0);
+        repaintAll = true;
     }
 
     /** Live frame: the newest state of every thread (cheap; no mount index). */
@@ -76,6 +88,8 @@ public final class ThreadFieldCanvas extends Region {
     private void prepare(int n) {
         if (states.length != n) {
             states = new byte[n];
+            shown = new byte[n];
+            repaintAll = true;
         }
         threads = n;
     }
@@ -83,31 +97,43 @@ public final class ThreadFieldCanvas extends Region {
     private void paint() {
         double w = canvas.getWidth();
         double h = canvas.getHeight();
-        layout(w, h);
+        if (layout(w, h)) {
+            repaintAll = true;
+        }
         java.util.Arrays.fill(counts, 0);
         for (int i = 0; i < threads; i++) {
             counts[states[i]]++;
         }
         GraphicsContext gc = canvas.getGraphicsContext2D();
-        gc.setFill(palette.background());
-        gc.fillRect(0, 0, w, h);
+        if (repaintAll) {
+            gc.setFill(palette.background());
+            gc.fillRect(0, 0, w, h);
+            java.util.Arrays.fill(shown, (byte) -1);
+            repaintAll = false;
+        }
         for (int s = 0; s < VtState.COUNT; s++) {
             if (counts[s] == 0) {
                 continue;
             }
-            gc.setFill(palette.states()[s]);
+            boolean fillSet = false;
             for (int i = 0; i < threads; i++) {
-                if (states[i] == s) {
+                if (states[i] == s && shown[i] != s) {
+                    if (!fillSet) {
+                        gc.setFill(palette.states()[s]);
+                        fillSet = true;
+                    }
                     gc.fillRect((i % columns) * pitch, (i / columns) * pitch, cell, cell);
+                    shown[i] = (byte) s;
                 }
             }
         }
     }
 
     /** The largest square cell that fits all N threads in the area. */
-    private void layout(double w, double h) {
+    /** Returns true when the geometry changed (every cell moved). */
+    private boolean layout(double w, double h) {
         if (w == layoutW && h == layoutH && threads == layoutN) {
-            return;
+            return false;
         }
         layoutW = w;
         layoutH = h;
@@ -119,5 +145,6 @@ public final class ThreadFieldCanvas extends Region {
         pitch = Math.min(p, 48);
         columns = Math.max(1, (int) Math.floor(w / pitch));
         cell = pitch >= 5 ? pitch - 1 : pitch;
+        return true;
     }
 }

@@ -15,6 +15,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
@@ -26,6 +27,7 @@ public final class HistoryPanel extends VBox {
     private final TableView<HistoryRow> table = new TableView<>();
     private final BarChart<String, Number> chart;
     private final XYChart.Series<String, Number> series = new XYChart.Series<>();
+    private static final int MAX_BARS = 10;
     private final Label comparison = new Label("Select two runs to compare them.");
 
     public HistoryPanel(ObservableList<HistoryRow> history) {
@@ -38,14 +40,16 @@ public final class HistoryPanel extends VBox {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No runs yet"));
         table.getColumns().addAll(List.of(
-                column("#", 40, HistoryRow::number),
-                column("JDK", 70, r -> r.jdk().split("\\+")[0]),
-                column("Mode", 160, HistoryRow::mode),
-                column("P", 40, HistoryRow::parallelism),
-                column("N", 70, r -> String.format(Locale.ROOT, "%,d", r.threads())),
-                column("Time s", 80, r -> String.format(Locale.ROOT, "%.3f%s", r.seconds(), r.cancelled() ? "*" : "")),
-                column("Pinned", 80, r -> r.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", r.pinnedMounts()))));
-        table.setPrefHeight(260);
+                column("#", 34, HistoryRow::number),
+                column("JDK", 66, r -> r.jdk().split("\\+")[0]),
+                column("Mode", 150, HistoryRow::mode),
+                column("P", 34, HistoryRow::parallelism),
+                column("N", 64, r -> String.format(Locale.ROOT, "%,d", r.threads())),
+                column("Secs", 66, r -> String.format(Locale.ROOT, "%.3f%s", r.seconds(), r.cancelled() ? "*" : "")),
+                column("Pins", 60, r -> r.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", r.pinnedMounts()))));
+        table.setTooltip(new Tooltip("Secs: wall time (* = stopped). Pins: mounts that blocked while holding their carrier."));
+        table.setPrefHeight(190);
+        table.setMinHeight(120);
         VBox.setVgrow(table, Priority.SOMETIMES);
 
         CategoryAxis x = new CategoryAxis();
@@ -55,7 +59,8 @@ public final class HistoryPanel extends VBox {
         chart.setId("history-chart");
         chart.setLegendVisible(false);
         chart.setAnimated(false);
-        chart.setPrefHeight(260);
+        chart.setPrefHeight(240);
+        chart.setMinHeight(160);
         chart.getData().add(series);
         VBox.setVgrow(chart, Priority.ALWAYS);
 
@@ -65,13 +70,33 @@ public final class HistoryPanel extends VBox {
         history.addListener((ListChangeListener<HistoryRow>) change -> {
             while (change.next()) {
                 for (HistoryRow row : change.getAddedSubList()) {
-                    series.getData().add(new XYChart.Data<>(row.label(), row.seconds()));
+                    addBar(row);
                 }
             }
             table.scrollTo(history.size() - 1);
         });
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<HistoryRow>) c -> compareSelection());
         getChildren().addAll(title, table, comparison, chart);
+    }
+
+    /** The chart keeps the last few runs readable; the table keeps them all. Pinned runs get the pinned colour. */
+    private void addBar(HistoryRow row) {
+        XYChart.Data<String, Number> bar = new XYChart.Data<>(row.label(), row.seconds());
+        series.getData().add(bar);
+        if (series.getData().size() > MAX_BARS) {
+            series.getData().remove(0);
+        }
+        bar.nodeProperty().addListener((o, was, node) -> styleBar(node, row));
+        styleBar(bar.getNode(), row);
+    }
+
+    private static void styleBar(javafx.scene.Node node, HistoryRow row) {
+        if (node != null) {
+            node.getStyleClass().add(row.pinnedMounts() > 0 ? "bar-pinned" : "bar-unpinned");
+            Tooltip.install(node, new Tooltip(String.format(Locale.ROOT, "#%d %s P=%d N=%,d: %.3f s, %s pinned mounts",
+                    row.number(), row.mode(), row.parallelism(), row.threads(), row.seconds(),
+                    row.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", row.pinnedMounts()))));
+        }
     }
 
     private void compareSelection() {

@@ -21,9 +21,19 @@ public record HistoryRow(int number, RunSummary summary, RunRecording recording)
 
     public boolean cancelled() { return summary.cancelled(); }
 
-    /** Short name for a chart bar: "#3 synchronized P1". */
+    /** Short two-line name for a chart bar ("#3" over "sync P1"): long names get rotated and eat the chart. */
     public String label() {
-        return "#" + number + " " + mode() + " P" + parallelism() + (cancelled() ? " (stopped)" : "");
+        return "#" + number + (cancelled() ? "*" : "") + "\n" + shortMode() + " P" + parallelism();
+    }
+
+    private String shortMode() {
+        return switch (mode()) {
+            case "shared-synchronized" -> "shared";
+            case "synchronized" -> "sync";
+            case "reentrant-lock" -> "lock";
+            case "native-frame" -> "native";
+            default -> mode();
+        };
     }
 
     /** How many times slower this run was than {@code other}. */

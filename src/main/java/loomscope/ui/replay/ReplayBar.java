@@ -11,6 +11,7 @@ import javafx.scene.control.Slider;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import loomscope.ui.controls.LayoutBarrier;
 
 /** Play/pause, frame steps, the timeline scrubber and the speed (log scale 0.01x..1x) of the replay. */
 public final class ReplayBar extends HBox {
@@ -39,9 +40,9 @@ public final class ReplayBar extends HBox {
         forward.setOnAction(e -> model.step(1));
 
         scrubber.setId("replay-scrubber");
-        scrubber.maxProperty().bind(model.durationProperty());
+        // min == max (no run yet) makes the slider skin re-layout on every pulse: keep the range open
+        scrubber.maxProperty().bind(Bindings.max(model.durationProperty(), 1e-6));
         scrubber.valueProperty().bindBidirectional(model.positionProperty());
-        HBox.setHgrow(scrubber, Priority.ALWAYS);
         Label time = new Label();
         time.getStyleClass().add("timing-figure");
         time.textProperty().bind(Bindings.createStringBinding(
@@ -65,7 +66,10 @@ public final class ReplayBar extends HBox {
                         model.durationProperty().get() / model.speedProperty().get()),
                 model.speedProperty(), model.durationProperty()));
         disableProperty().bind(model.availableProperty().not());
-        getChildren().addAll(title, back, play, forward, scrubber, time, new Label("Speed"), speed, speedText);
+        LayoutBarrier scrubberBox = new LayoutBarrier(scrubber, 300, 30).growable();
+        HBox.setHgrow(scrubberBox, Priority.ALWAYS);
+        getChildren().addAll(title, back, play, forward, scrubberBox, new LayoutBarrier(time, 260, 30),
+                new Label("Speed"), speed, new LayoutBarrier(speedText, 300, 30));
     }
 
     public Slider scrubber() { return scrubber; }

@@ -46,6 +46,18 @@ public final class OnStage {
             Consumer<Path> open = host == null ? folder -> { } : folder -> host.showDocument(folder.toUri().toString());
             return new Context(flags, store, store.load(), talk, open, List.copyOf(problems));
         }
+
+        /** Puts the remembered lock, P and N into the model; call before explicit launch options are applied. */
+        public void restore(MainViewModel model) {
+            model.lockModeProperty().set(settings.lock());
+            model.parallelismProperty().set(settings.parallelism());
+            model.threadsTextProperty().set(Integer.toString(settings.threads()));
+        }
+
+        /** The theme the window had when it closed. */
+        public AppTheme rememberedTheme() {
+            return settings.highContrast() ? AppTheme.HIGH_CONTRAST : baseTheme(settings.theme());
+        }
     }
 
     private final Stage stage;
@@ -73,11 +85,8 @@ public final class OnStage {
 
         StageSettings s = context.settings();
         remembered = s;
-        model.lockModeProperty().set(s.lock());
-        model.parallelismProperty().set(s.parallelism());
-        model.threadsTextProperty().set(Integer.toString(s.threads()));
-        baseTheme = theme(s.theme());
-        (s.highContrast() ? AppTheme.HIGH_CONTRAST : baseTheme).applyTo(scene);
+        // the window applied its theme (remembered or --theme); H toggles high contrast over a base theme
+        baseTheme = AppTheme.current() != AppTheme.HIGH_CONTRAST ? AppTheme.current() : baseTheme(s.theme());
         if (s.window().hasPosition()) {
             stage.setX(s.window().x());
             stage.setY(s.window().y());
@@ -173,7 +182,7 @@ public final class OnStage {
                 Math.max(0, chapters.index()), export.folderProperty().get(), window);
     }
 
-    private static AppTheme theme(String name) {
+    static AppTheme baseTheme(String name) {
         for (AppTheme t : AppTheme.values()) {
             if (t.name().equalsIgnoreCase(name) && t != AppTheme.HIGH_CONTRAST) {
                 return t;

@@ -6,9 +6,10 @@ import java.util.List;
 
 /**
  * The window's start flags: {@code --presenter} (open in presentation mode), {@code --reset-settings}
- * (forget remembered settings), {@code --chapters FILE} (a talk track of one's own).
+ * (forget remembered settings), {@code --chapters FILE} (a talk track of one's own). Other arguments
+ * belong to the window's own launch options ({@code --lock=...}, {@code --autorun}) and are left to it.
  *
- * @param problems flags we did not understand, in words; shown, never fatal
+ * @param problems what was wrong with our flags, in words; shown, never fatal
  */
 public record StartFlags(boolean presenter, boolean resetSettings, Path chapters, List<String> problems) {
 
@@ -32,8 +33,8 @@ public record StartFlags(boolean presenter, boolean resetSettings, Path chapters
                 default -> {
                     if (arg.startsWith("--chapters=")) {
                         chapters = Path.of(arg.substring("--chapters=".length()));
-                    } else {
-                        problems.add("unknown start flag " + arg + " (known: --presenter, --reset-settings, --chapters FILE)");
+                    } else if (arg.startsWith("--present") || arg.startsWith("--reset")) {
+                        problems.add("unknown start flag " + arg + " (did you mean --presenter or --reset-settings?)");
                     }
                 }
             }

@@ -22,9 +22,9 @@ public final class BoundsGauge extends Region {
 
     /** 0 = at the unpinned bound, 1 = at the pinned bound; NaN hides the marker. Clamped slightly outside. */
     public void setPosition(double p) {
-        if (p != position) {
+        if (Double.compare(p, position) != 0) {
             position = p;
-            requestLayout();
+            placeMarker();
         }
     }
 
@@ -35,8 +35,14 @@ public final class BoundsGauge extends Region {
         double w = getWidth() - MARKER_W;
         double h = getHeight();
         track.resizeRelocate(MARKER_W / 2, (h - TRACK_H) / 2, w, TRACK_H);
+        marker.resizeRelocate(0, 0, MARKER_W, h);
+        placeMarker();
+    }
+
+    /** Moves the marker by translation: a moving marker must not re-layout the window. */
+    private void placeMarker() {
         marker.setVisible(!Double.isNaN(position));
         double p = Double.isNaN(position) ? 0 : Math.max(-0.02, Math.min(1.02, position));
-        marker.resizeRelocate(MARKER_W / 2 + p * w - MARKER_W / 2, 0, MARKER_W, h);
+        marker.setTranslateX(p * (getWidth() - MARKER_W));
     }
 }

@@ -12,13 +12,14 @@ import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.ui.MainViewModel;
 import loomscope.ui.RunState;
+import loomscope.ui.controls.LayoutBarrier;
 
 /**
  * Wall clock, throughput, the two bounds with where this run lands, and at the end the seeds' line
  * "Total execution time: X seconds". Refreshed from the pulse, a few times a second (text changes only).
  */
 public final class TimingPanel extends VBox {
-    private static final long REFRESH_NANOS = 250_000_000L;
+    private static final long REFRESH_NANOS = 100_000_000L;
 
     private final MainViewModel model;
     private final Label wall = figure("wall-clock");
@@ -38,23 +39,22 @@ public final class TimingPanel extends VBox {
         Label title = new Label("Timing");
         title.getStyleClass().add("section-title");
         GridPane grid = new GridPane(14, 4);
-        grid.addRow(0, new Label("Wall clock"), wall);
-        grid.addRow(1, new Label("Throughput"), throughput);
-        grid.addRow(2, new Label("Unpinned bound"), unpinned);
-        grid.addRow(3, new Label("Pinned bound"), pinned);
+        grid.addRow(0, new Label("Wall clock"), fixed(wall));
+        grid.addRow(1, new Label("Throughput"), fixed(throughput));
+        grid.addRow(2, new Label("Unpinned bound"), fixed(unpinned));
+        grid.addRow(3, new Label("Pinned bound"), fixed(pinned));
         Label left = new Label("unpinned");
         Label right = new Label("pinned");
         BorderPane scale = new BorderPane(null, null, right, null, left);
         verdict.setWrapText(true);
-        // a wrapping Label in a VBox needs its min height at its pref, or it truncates instead of wrapping
-        verdict.setMinHeight(Region.USE_PREF_SIZE);
         total.setId("total-time");
         total.getStyleClass().add("total-time");
         total.setWrapText(true);
         total.setMinHeight(Region.USE_PREF_SIZE);
         total.setAlignment(Pos.CENTER_LEFT);
         gauge.setId("bounds-gauge");
-        getChildren().addAll(title, grid, gauge, scale, verdict, total);
+        verdict.setMinHeight(0);
+        getChildren().addAll(title, grid, gauge, scale, new LayoutBarrier(verdict, 400, 52).growable(), total);
     }
 
     /** Called every pulse; does real work only a few times a second, and at the end of a run. */
@@ -106,6 +106,10 @@ public final class TimingPanel extends VBox {
     public String totalText() { return total.getText(); }
 
     public BoundsGauge gauge() { return gauge; }
+
+    private static LayoutBarrier fixed(Label label) {
+        return new LayoutBarrier(label, 240, 30);
+    }
 
     private static Label figure(String id) {
         Label l = new Label("-");
