@@ -7,6 +7,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import loomscope.ui.MainViewModel;
+import loomscope.ui.controls.LayoutBarrier;
 
 /**
  * The top of the presentation screen: chapter title and narration on the left, the run's clock (96 px)
@@ -56,7 +57,8 @@ final class PresenterHeader extends HBox {
         words.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(words, Priority.ALWAYS);
         words.setMaxWidth(Double.MAX_VALUE);
-        VBox time = new VBox(0, clock, config);
+        // the clock changes every frame: behind a fixed-size barrier so that it never re-lays out the window
+        VBox time = new VBox(0, new LayoutBarrier(clock, 480, 124), config);
         time.setAlignment(Pos.CENTER_RIGHT);
         time.setMinWidth(USE_PREF_SIZE);
         getChildren().addAll(words, code, time);

@@ -12,6 +12,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import loomscope.ui.MainViewModel;
+import loomscope.ui.controls.LayoutBarrier;
 import loomscope.ui.theme.AppTheme;
 
 /**
@@ -51,7 +52,7 @@ final class SpeakerNotesWindow {
                 model.elapsedSecondsProperty(), model.stateProperty()));
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox clocks = new HBox(24, talk, gap, run);
+        HBox clocks = new HBox(24, talk, gap, new LayoutBarrier(run, 340, 36));
         clocks.setStyle("-fx-alignment: baseline-left;");
         chapter.setWrapText(true);
         VBox top = new VBox(6, clocks, chapter);
