@@ -35,6 +35,8 @@ public final class MainView extends BorderPane {
     private final DebugOverlay overlay = new DebugOverlay(frameStats);
     private final VBox sidePanel;
     private final PulseLoop pulse;
+    static final String KEYS = "Ctrl+R run \u00b7 Esc stop \u00b7 Ctrl+P play/pause \u00b7 Ctrl+\u2190/\u2192 frame step"
+            + " \u00b7 Ctrl+T theme \u00b7 F12 frame stats \u00b7 Ctrl+Shift+H controls";
 
     public MainView(MainViewModel model) {
         this.model = model;
@@ -63,7 +65,12 @@ public final class MainView extends BorderPane {
         error.getStyleClass().addAll("status-message", "error");
         error.textProperty().bind(model.errorMessageProperty());
         error.setWrapText(true);
-        HBox status = new HBox(24, message, error);
+        Label keys = new Label(KEYS);
+        keys.setId("keys-hint");
+        keys.getStyleClass().add("keys-hint");
+        javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
+        HBox.setHgrow(spacer, javafx.scene.layout.Priority.ALWAYS);
+        HBox status = new HBox(24, message, error, spacer, keys);
         status.setStyle("-fx-padding: 4 14 6 14;");
 
         setTop(controls);
@@ -118,6 +125,11 @@ public final class MainView extends BorderPane {
     public void setControlsVisible(boolean visible) {
         setTop(visible ? controls : null);
         controls.setVisible(visible);
+    }
+
+    /** Adds a section (a probe panel, an export box) under timing and history in the side panel. */
+    public void addSideSection(javafx.scene.Node section) {
+        sidePanel.getChildren().add(section);
     }
 
     public void setSidePanelVisible(boolean visible) {

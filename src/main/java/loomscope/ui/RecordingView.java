@@ -64,6 +64,14 @@ public final class RecordingView extends VBox {
 
     public LanesCanvas lanes() { return lanes; }
 
+    /** Hides both legends (a compare view showing two recordings side by side keeps one shared legend). */
+    public void setLegendsVisible(boolean visible) {
+        for (javafx.scene.Node legend : new javafx.scene.Node[] {laneLegend, stateLegend}) {
+            legend.setVisible(visible);
+            legend.setManaged(visible);
+        }
+    }
+
     public ThreadFieldCanvas field() { return field; }
 
     public StateLegend stateLegend() { return stateLegend; }
@@ -76,11 +84,17 @@ public final class RecordingView extends VBox {
     public void setRecording(RunRecording recording) {
         timeline = recording == null ? null : new StateTimeline(recording);
         field.repaintAll();
+        lanesTitle.setText(recording == null ? "Carriers" : "Carriers: " + describe(recording));
         if (recording != null) {
             stateLegend.showStates(recording.recordsMounts()
                     ? EnumSet.complementOf(EnumSet.of(VtState.WAITING))
                     : EnumSet.of(VtState.NEW, VtState.QUEUED, VtState.RUNNING, VtState.WAITING, VtState.DONE));
         }
+    }
+
+    /** "native-frame, P=4, JDK 25.0.3": what the audience is looking at, in the lanes' title. */
+    static String describe(RunRecording r) {
+        return r.config().lockMode().cliName() + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
     }
 
     /** The newest instant of the recording (its end once finished). */

@@ -42,6 +42,8 @@ public final class LanesCanvas extends Region {
     private boolean[] pinnedNow = new boolean[0];
     private int laneCount;
     private long drawnAt = -1;
+    private double drawnLaneStep;
+    private double drawnLaneHeight;
 
     public LanesCanvas() {
         getStyleClass().add("canvas-host");
@@ -77,6 +79,15 @@ public final class LanesCanvas extends Region {
 
     public boolean pinnedDrawn(int lane) { return pinnedNow[lane]; }
 
+    /** Top pixel row of lane {@code i} in the last frame (for overlays and pixel tests). */
+    public double laneTop(int lane) { return lane * drawnLaneStep; }
+
+    /** Height in pixels of each lane in the last frame. */
+    public double laneHeight() { return drawnLaneHeight; }
+
+    /** Where the trail ends and the box showing the mounted thread begins, in pixels. */
+    public double nowBoxX() { return canvas.getWidth() - NOW_WIDTH; }
+
     /** Recording time of the last frame, or -1. */
     public long drawnAt() { return drawnAt; }
 
@@ -107,6 +118,8 @@ public final class LanesCanvas extends Region {
         double laneStep = Math.min(MAX_LANE_HEIGHT, (h - AXIS_HEIGHT) / logs.length);
         double gap = laneStep >= 12 ? 3 : 0;
         double laneH = laneStep - gap;
+        drawnLaneStep = laneStep;
+        drawnLaneHeight = laneH;
         resizeFonts(laneH);
         double trailX = LABEL_WIDTH;
         double trailW = w - LABEL_WIDTH - NOW_WIDTH - 8;

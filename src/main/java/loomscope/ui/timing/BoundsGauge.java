@@ -20,7 +20,7 @@ public final class BoundsGauge extends Region {
         setPrefWidth(400);
     }
 
-    /** 0 = at the unpinned bound, 1 = at the pinned bound; NaN hides the marker. Clamped slightly outside. */
+    /** 0 = at the unpinned bound, 1 = at the pinned bound; NaN hides the marker. Drawn clamped to the track. */
     public void setPosition(double p) {
         if (Double.compare(p, position) != 0) {
             position = p;
@@ -42,7 +42,7 @@ public final class BoundsGauge extends Region {
     /** Moves the marker by translation: a moving marker must not re-layout the window. */
     private void placeMarker() {
         marker.setVisible(!Double.isNaN(position));
-        double p = Double.isNaN(position) ? 0 : Math.max(-0.02, Math.min(1.02, position));
+        double p = Double.isNaN(position) ? 0 : Math.max(0, Math.min(1, position));
         marker.setTranslateX(p * (getWidth() - MARKER_W));
     }
 }
