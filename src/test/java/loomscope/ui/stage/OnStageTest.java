@@ -111,6 +111,7 @@ class OnStageTest {
 
         robot.type(KeyCode.DIGIT5);
         assertEquals(LockMode.NATIVE_FRAME.ordinal(), lock.getValue());
+        assertEquals(LockMode.NATIVE_FRAME, new SettingsStore(prefs).load().lock(), "remembered for the next start");
         robot.type(KeyCode.DIGIT2);
         assertEquals(LockMode.SHARED_SYNCHRONIZED.ordinal(), lock.getValue());
         robot.type(KeyCode.UP, KeyCode.UP);
@@ -135,6 +136,7 @@ class OnStageTest {
         assertEquals(6, onStage.chapters().index(), "past the end stays on the last chapter");
         robot.type(KeyCode.LEFT, KeyCode.PAGE_UP);
         assertEquals(4, onStage.chapters().index());
+        assertEquals(4, new SettingsStore(prefs).load().chapter());
         assertEquals(LockMode.REENTRANT_LOCK.ordinal(), lock.getValue(), "chapter 5 is the ReentrantLock");
 
         robot.type(KeyCode.ESCAPE);
