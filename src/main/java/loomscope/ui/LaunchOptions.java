@@ -1,0 +1,70 @@
+package loomscope.ui;
+
+import java.util.Map;
+
+import loomscope.ui.theme.AppTheme;
+import loomscope.workload.LockMode;
+
+/**
+ * Named command-line parameters, so a talk can open the window ready for its first demo:
+ * {@code --lock=native-frame --parallelism=4 --threads=5000 --cpu=10000 --sleep=5 --theme=high-contrast --autorun}.
+ * A bad value is reported on the window's error line instead of stopping the launch.
+ */
+record LaunchOptions(Map<String, String> named, boolean autorun) {
+
+    static LaunchOptions of(Map<String, String> named, java.util.List<String> unnamed) {
+        return new LaunchOptions(named, unnamed.contains("--autorun") || "true".equals(named.get("autorun")));
+    }
+
+    /** Applies the options to the model; returns the theme to use. Problems end up in the model's error line. */
+    AppTheme applyTo(MainViewModel model) {
+        StringBuilder problems = new StringBuilder();
+        String lock = named.get("lock");
+        if (lock != null) {
+            try {
+                model.lockModeProperty().set(LockMode.fromCliName(lock));
+            } catch (IllegalArgumentException e) {
+                problems.append(e.getMessage()).append(". ");
+            }
+        }
+        String p = named.get("parallelism");
+        if (p != null) {
+            try {
+                int value = Integer.parseInt(p.strip());
+                if (value < 1 || value > loomscope.workload.WorkloadConfig.MAX_PARALLELISM) {
+                    throw new NumberFormatException();
+                }
+                model.parallelismProperty().set(value);
+            } catch (NumberFormatException e) {
+                problems.append("--parallelism must be 1..64, was '").append(p).append("'. ");
+            }
+        }
+        copy("threads", model.threadsTextProperty());
+        copy("cpu", model.cpuTextProperty());
+        copy("sleep", model.sleepTextProperty());
+        AppTheme theme = AppTheme.DARK;
+        String t = named.get("theme");
+        if (t != null) {
+            theme = switch (t.strip().toLowerCase(java.util.Locale.ROOT)) {
+                case "dark" -> AppTheme.DARK;
+                case "light" -> AppTheme.LIGHT;
+                case "high-contrast", "contrast" -> AppTheme.HIGH_CONTRAST;
+                default -> {
+                    problems.append("--theme must be dark, light or high-contrast, was '").append(t).append("'. ");
+                    yield AppTheme.DARK;
+                }
+            };
+        }
+        if (!problems.isEmpty()) {
+            model.reportProblem(problems.toString().strip());
+        }
+        return theme;
+    }
+
+    private void copy(String key, javafx.beans.property.StringProperty target) {
+        String v = named.get(key);
+        if (v != null) {
+            target.set(v);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package loomscope.ui;
+
+import javafx.collections.ListChangeListener;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import loomscope.ui.controls.ControlsBar;
+import loomscope.ui.debug.DebugOverlay;
+import loomscope.ui.debug.FrameStats;
+import loomscope.ui.history.HistoryPanel;
+import loomscope.ui.history.HistoryRow;
+import loomscope.ui.replay.ReplayBar;
+import loomscope.ui.theme.AppTheme;
+import loomscope.ui.timing.TimingPanel;
+
+/**
+ * The main window's content: controls on top, carrier lanes and thread field in the middle, timing and
+ * history on the right, replay and status at the bottom. Each region is its own class bound to the
+ * {@link MainViewModel}; this class only composes them and owns the pulse loop and shortcuts.
+ */
+public final class MainView extends BorderPane {
+    private final MainViewModel model;
+    private final ControlsBar controls;
+    private final RecordingView recordingView = new RecordingView();
+    private final TimingPanel timing;
+    private final HistoryPanel history;
+    private final ReplayBar replayBar;
+    private final FrameStats frameStats = new FrameStats();
+    private final DebugOverlay overlay = new DebugOverlay(frameStats);
+    private final VBox sidePanel;
+    private final PulseLoop pulse;
+    static final String KEYS = "Ctrl+R run \u00b7 Esc stop \u00b7 Ctrl+P play/pause \u00b7 Ctrl+\u2190/\u2192 frame step"
+            + " \u00b7 Ctrl+T theme \u00b7 F12 frame stats \u00b7 Ctrl+Shift+H controls";
+
+    public MainView(MainViewModel model) {
+        this.model = model;
+        getStyleClass().add("main-view");
+        controls = new ControlsBar(model);
+        timing = new TimingPanel(model);
+        history = new HistoryPanel(model.history());
+        replayBar = new ReplayBar(model.replay());
+
+        StackPane center = new StackPane(recordingView, overlay);
+        recordingView.setStyle("-fx-padding: 6 8 6 8;");
+        sidePanel = new VBox(timing, history);
+        sidePanel.setMinWidth(360);
+        // the lanes get the width: the side panel takes 27% of the window, between 380 and 520 px
+        widthProperty().addListener((o, a, w) -> sidePanel.setPrefWidth(Math.max(380, Math.min(520, w.doubleValue() * 0.27))));
+        sidePanel.setPrefWidth(520);
+        ScrollPane sideScroll = new ScrollPane(sidePanel);
+        sideScroll.setFitToWidth(true);
+        sideScroll.setFitToHeight(true);
+        sideScroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+
+        Label message = new Label();
+        message.setId("status-message");
+        message.getStyleClass().add("status-message");
+        message.textProperty().bind(model.messageProperty());
+        Label error = new Label();
+        error.setId("error-message");
+        error.getStyleClass().addAll("status-message", "error");
+        error.textProperty().bind(model.errorMessageProperty());
+        error.setWrapText(true);
+        Label keys = new Label(KEYS);
+        keys.setId("keys-hint");
+        keys.getStyleClass().add("keys-hint");
+        javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
+        HBox.setHgrow(spacer, javafx.scene.layout.Priority.ALWAYS);
+        HBox status = new HBox(24, message, error, spacer, keys);
+        status.setStyle("-fx-padding: 4 14 6 14;");
+
+        setTop(controls);
+        setCenter(center);
+        setRight(sideScroll);
+        setBottom(new VBox(replayBar, status));
+
+        overlay.visibleProperty().bind(controls.debugToggle().selectedProperty());
+        model.recordingProperty().addListener((o, was, now) -> recordingView.setRecording(now));
+        model.stateProperty().addListener((o, was, now) -> {
+            if (now == RunState.RUNNING) {
+                frameStats.reset();
+            }
+        });
+        model.history().addListener((ListChangeListener<HistoryRow>) change -> {
+            while (change.next()) {
+                change.getAddedSubList().forEach(row -> RunLog.finished(row, frameStats));
+            }
+        });
+        model.replay().playingProperty().addListener((o, was, playing) -> {
+            if (playing) {
+                frameStats.reset();
+            } else {
+                RunLog.replayed(model.replay(), frameStats);
+            }
+        });
+        pulse = new PulseLoop(model, recordingView, timing, overlay, frameStats);
+        sceneProperty().addListener((o, was, scene) -> {
+            if (scene != null) {
+                installShortcuts(scene);
+                pulse.start();
+            } else {
+                pulse.stop();
+            }
+        });
+    }
+
+    private void installShortcuts(javafx.scene.Scene scene) {
+        var accelerators = scene.getAccelerators();
+        accelerators.put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), model::run);
+        accelerators.put(new KeyCodeCombination(KeyCode.ESCAPE), model::stop);
+        accelerators.put(new KeyCodeCombination(KeyCode.F12), () -> controls.debugToggle().setSelected(!controls.debugToggle().isSelected()));
+        accelerators.put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), () -> AppTheme.current().next().applyTo(scene));
+        accelerators.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), () -> model.replay().togglePlay());
+        accelerators.put(new KeyCodeCombination(KeyCode.LEFT, KeyCombination.SHORTCUT_DOWN), () -> model.replay().step(-1));
+        accelerators.put(new KeyCodeCombination(KeyCode.RIGHT, KeyCombination.SHORTCUT_DOWN), () -> model.replay().step(1));
+        accelerators.put(new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                () -> setControlsVisible(!controls.isVisible()));
+    }
+
+    /** Hides the controls bar and the side panel (presentation mode shows only lanes, field and replay). */
+    public void setControlsVisible(boolean visible) {
+        setTop(visible ? controls : null);
+        controls.setVisible(visible);
+    }
+
+    /** Adds a section (a probe panel, an export box) under timing and history in the side panel. */
+    public void addSideSection(javafx.scene.Node section) {
+        sidePanel.getChildren().add(section);
+    }
+
+    public void setSidePanelVisible(boolean visible) {
+        getRight().setVisible(visible);
+        getRight().setManaged(visible);
+    }
+
+    public MainViewModel model() { return model; }
+
+    public ControlsBar controls() { return controls; }
+
+    public RecordingView recordingView() { return recordingView; }
+
+    public TimingPanel timing() { return timing; }
+
+    public HistoryPanel history() { return history; }
+
+    public ReplayBar replayBar() { return replayBar; }
+
+    public FrameStats frameStats() { return frameStats; }
+
+    public DebugOverlay overlay() { return overlay; }
+}

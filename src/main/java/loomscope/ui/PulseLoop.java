@@ -1,0 +1,45 @@
+package loomscope.ui;
+
+import javafx.animation.AnimationTimer;
+import loomscope.ui.debug.DebugOverlay;
+import loomscope.ui.debug.FrameStats;
+import loomscope.ui.replay.ReplayModel;
+import loomscope.ui.timing.TimingPanel;
+
+/**
+ * The one AnimationTimer of the main window: each pulse reads the recording once and draws. The workload
+ * never calls into FX (no runLater per event), and nothing here waits for it.
+ */
+final class PulseLoop extends AnimationTimer {
+    private final MainViewModel model;
+    private final RecordingView view;
+    private final TimingPanel timing;
+    private final DebugOverlay overlay;
+    private final FrameStats stats;
+
+    PulseLoop(MainViewModel model, RecordingView view, TimingPanel timing, DebugOverlay overlay, FrameStats stats) {
+        this.model = model;
+        this.view = view;
+        this.timing = timing;
+        this.overlay = overlay;
+        this.stats = stats;
+    }
+
+    @Override
+    public void handle(long now) {
+        stats.pulse(now);
+        long began = System.nanoTime();
+        model.pulse(now);
+        ReplayModel replay = model.replay();
+        if (model.state() == RunState.RUNNING) {
+            view.showLive();
+        } else if (replay.isAvailable()) {
+            view.showAt(replay.timeNanos());
+        } else {
+            view.showLive();
+        }
+        timing.refresh(now);
+        overlay.refresh(now);
+        stats.drawTook(System.nanoTime() - began);
+    }
+}

@@ -1,0 +1,228 @@
+package loomscope.ui.controls;
+
+import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import loomscope.ui.MainViewModel;
+import loomscope.ui.theme.AppTheme;
+import loomscope.workload.LockMode;
+import loomscope.workload.WorkloadConfig;
+
+/** The settings of the next run, Run / Stop, progress and clock. Binds to the view model, nothing else. */
+public final class ControlsBar extends VBox {
+    private final Slider lockSlider = new Slider(0, LockMode.values().length - 1, LockMode.SYNCHRONIZED.ordinal());
+    private final Slider parallelismSlider = new Slider(1, WorkloadConfig.MAX_PARALLELISM, 1);
+    private final Label lockSummary = new Label();
+    private final Label parallelismValue = new Label();
+    private final TextField threadsField = new TextField();
+    private final TextField cpuField = new TextField();
+    private final TextField sleepField = new TextField();
+    private final Button runButton = new Button("Run");
+    private final Button stopButton = new Button("Stop");
+    private final ProgressBar progressBar = new ProgressBar(0);
+    private final Label progressText = new Label();
+    private final Label clock = new Label("0.000 s");
+    private final Label inputError = new Label();
+    private final Label nextRunNote = new Label();
+    private final ComboBox<AppTheme> themeChoice = new ComboBox<>();
+    private final ToggleButton debugToggle = new ToggleButton("Frame stats");
+    private final HBox tools;
+
+    public ControlsBar(MainViewModel model) {
+        getStyleClass().add("controls-bar");
+        setSpacing(6);
+        buildLockSlider(model);
+        buildParallelismSlider(model);
+        threadsField.setId("threads-field");
+        cpuField.setId("cpu-field");
+        sleepField.setId("sleep-field");
+        threadsField.textProperty().bindBidirectional(model.threadsTextProperty());
+        cpuField.textProperty().bindBidirectional(model.cpuTextProperty());
+        sleepField.textProperty().bindBidirectional(model.sleepTextProperty());
+        for (TextField f : new TextField[] {threadsField, cpuField, sleepField}) {
+            f.setPrefColumnCount(7);
+            f.setOnAction(e -> model.run());
+        }
+        model.inputErrorProperty().addListener((o, a, b) -> markInvalidFields(model));
+
+        runButton.setId("run-button");
+        runButton.getStyleClass().addAll(Styles.SUCCESS, Styles.LARGE);
+        runButton.setDefaultButton(false);
+        runButton.setOnAction(e -> model.run());
+        runButton.setTooltip(new Tooltip("Start a run with these settings (Ctrl+R or Space)"));
+        stopButton.setId("stop-button");
+        stopButton.getStyleClass().addAll(Styles.DANGER, Styles.LARGE);
+        stopButton.setOnAction(e -> model.stop());
+        stopButton.setTooltip(new Tooltip("Stop the run now (Esc)"));
+        runButton.disableProperty().bind(Bindings.createBooleanBinding(() -> model.state().isActive(), model.stateProperty()));
+        stopButton.disableProperty().bind(runButton.disableProperty().not());
+
+        progressBar.setId("progress");
+        progressBar.setPrefWidth(240);
+        progressBar.progressProperty().bind(model.progressProperty());
+        progressText.textProperty().bind(Bindings.createStringBinding(() -> {
+            WorkloadConfig c = model.runningConfig();
+            return c == null ? "" : String.format("%,d / %,d", model.completedProperty().get(), c.threads());
+        }, model.completedProperty(), model.stateProperty()));
+        clock.setId("clock");
+        clock.getStyleClass().add("clock");
+        clock.textProperty().bind(model.elapsedSecondsProperty().asString("%.3f s"));
+
+        inputError.getStyleClass().add("field-error");
+        inputError.textProperty().bind(model.inputErrorProperty());
+        inputError.managedProperty().bind(inputError.textProperty().isNotEmpty());
+        nextRunNote.setId("next-run-note");
+        nextRunNote.getStyleClass().add("next-run-note");
+        nextRunNote.textProperty().bind(model.nextRunNoteProperty());
+
+        themeChoice.getItems().setAll(AppTheme.values());
+        themeChoice.setValue(AppTheme.current());
+        themeChoice.setTooltip(new Tooltip("Theme (Ctrl+T cycles)"));
+        AppTheme.currentProperty().addListener((o, a, b) -> themeChoice.setValue(b));
+        themeChoice.setOnAction(e -> {
+            AppTheme chosen = themeChoice.getValue();
+            if (chosen != null && chosen != AppTheme.current() && getScene() != null) {
+                chosen.applyTo(getScene());
+            }
+        });
+        debugToggle.setId("debug-toggle");
+        debugToggle.setTooltip(new Tooltip("Frame-time overlay: p95 frame time and max pulse gap (F12)"));
+
+        GridPane fields = new GridPane(10, 6);
+        fields.addRow(0, bold("Virtual threads N"), threadsField);
+        fields.addRow(1, bold("CPU iterations"), cpuField);
+        fields.addRow(2, bold("Sleep ms"), sleepField);
+        FlowPane settings = new FlowPane(24, 8,
+                padRight(labelled("Lock mode", lockSlider, lockSummary)),
+                labelled("Carriers (parallelism)", parallelismSlider, parallelismValue),
+                fields);
+        settings.setAlignment(Pos.CENTER_LEFT);
+        HBox actions = new HBox(14, runButton, stopButton, new LayoutBarrier(progressBar, 240, 22),
+                new LayoutBarrier(progressText, 190, 30), new LayoutBarrier(clock, 170, 40), nextRunNote);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        tools = new HBox(8, themeChoice, debugToggle);
+        tools.setAlignment(Pos.CENTER_RIGHT);
+        HBox.setHgrow(tools, javafx.scene.layout.Priority.ALWAYS);
+        actions.getChildren().add(tools);
+        getChildren().addAll(settings, inputError, actions);
+        // a projector gets long sliders; at 1280 px everything still fits in two rows
+        widthProperty().addListener((o, a, w) -> fitSliders(w.doubleValue()));
+        fitSliders(1920);
+    }
+
+    private void buildLockSlider(MainViewModel model) {
+        lockSlider.setId("lock-slider");
+        lockSlider.setMajorTickUnit(1);
+        lockSlider.setMinorTickCount(0);
+        lockSlider.setBlockIncrement(1);
+        lockSlider.setSnapToTicks(true);
+        lockSlider.setShowTickMarks(true);
+        lockSlider.setShowTickLabels(true);
+        lockSlider.setLabelFormatter(new LockModeConverter());
+        lockSummary.setWrapText(true);
+        Tooltip tip = new Tooltip();
+        tip.setShowDelay(Duration.millis(300));
+        tip.setShowDuration(Duration.seconds(30));
+        tip.setWrapText(true);
+        tip.setMaxWidth(520);
+        lockSlider.setTooltip(tip);
+        lockSlider.valueProperty().addListener((o, a, b) -> {
+            LockMode mode = LockModeConverter.modeAt(b.doubleValue());
+            if (model.lockModeProperty().get() != mode) {
+                model.lockModeProperty().set(mode);
+            }
+        });
+        model.lockModeProperty().addListener((o, a, mode) -> showMode(mode, tip));
+        showMode(model.lockModeProperty().get(), tip);
+    }
+
+    private void showMode(LockMode mode, Tooltip tip) {
+        if (LockModeConverter.modeAt(lockSlider.getValue()) != mode) {
+            lockSlider.setValue(mode.ordinal());
+        }
+        tip.setText(mode.cliName() + ": " + mode.summary() + "\n" + mode.jdkBehaviour());
+        lockSummary.setText(mode.summary() + "  " + mode.jdkBehaviour());
+    }
+
+    private void buildParallelismSlider(MainViewModel model) {
+        parallelismSlider.setId("parallelism-slider");
+        // ticks 1, 10, 19, ... 64: seven steps of nine land exactly on 64; minor ticks make every integer a stop
+        parallelismSlider.setMajorTickUnit(9);
+        parallelismSlider.setMinorTickCount(8);
+        parallelismSlider.setBlockIncrement(1);
+        parallelismSlider.setSnapToTicks(true);
+        parallelismSlider.setShowTickLabels(true);
+        parallelismSlider.setShowTickMarks(true);
+        parallelismSlider.setTooltip(new Tooltip("Carrier threads of the run's own scheduler (1 = the seeds' setting)"));
+        parallelismSlider.setValue(model.parallelismProperty().get());
+        parallelismSlider.valueProperty().addListener((o, a, b) -> model.parallelismProperty().set((int) Math.round(b.doubleValue())));
+        model.parallelismProperty().addListener((o, a, b) -> {
+            if ((int) Math.round(parallelismSlider.getValue()) != b.intValue()) {
+                parallelismSlider.setValue(b.intValue());
+            }
+        });
+        parallelismValue.getStyleClass().add("timing-figure");
+        parallelismValue.textProperty().bind(model.parallelismProperty().asString("P = %d"));
+    }
+
+    private void markInvalidFields(MainViewModel model) {
+        String error = model.inputErrorProperty().get();
+        threadsField.pseudoClassStateChanged(Styles.STATE_DANGER, error.contains("Virtual threads"));
+        cpuField.pseudoClassStateChanged(Styles.STATE_DANGER, error.contains("CPU iterations"));
+        sleepField.pseudoClassStateChanged(Styles.STATE_DANGER, error.contains("Sleep ms"));
+    }
+
+    private void fitSliders(double width) {
+        boolean wide = width >= 1700;
+        lockSlider.setPrefWidth(wide ? 720 : 560);
+        lockSummary.setMaxWidth(wide ? 720 : 560);
+        parallelismSlider.setPrefWidth(wide ? 360 : 280);
+    }
+
+    private static Label bold(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add(Styles.TEXT_BOLD);
+        return l;
+    }
+
+    /** The last tick label ("native-frame") is centred on the slider's end and overhangs it. */
+    private static VBox padRight(VBox box) {
+        box.setPadding(new javafx.geometry.Insets(0, 56, 0, 0));
+        return box;
+    }
+
+    private static VBox labelled(String title, javafx.scene.Node... content) {
+        Label l = new Label(title);
+        l.getStyleClass().add(Styles.TEXT_BOLD);
+        VBox box = new VBox(4, l);
+        box.getChildren().addAll(content);
+        return box;
+    }
+
+    /** Hook for other features' buttons (the stage's export and presentation): placed before the theme choice. */
+    public void addTools(javafx.scene.Node... nodes) {
+        tools.getChildren().addAll(0, java.util.List.of(nodes));
+    }
+
+    public Slider lockSlider() { return lockSlider; }
+
+    public Slider parallelismSlider() { return parallelismSlider; }
+
+    public ToggleButton debugToggle() { return debugToggle; }
+
+    /** For tests and layout checks: whether the state allows Run. */
+    public boolean canRun() { return !runButton.isDisabled(); }
+}

@@ -1,0 +1,36 @@
+package loomscope.ui.debug;
+
+import java.util.Locale;
+
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.layout.StackPane;
+
+/** The in-app frame-time counter (toggle F12): p95 frame time, p95 of our own work, max pulse gap. */
+public final class DebugOverlay extends Label {
+    private static final long REFRESH_NANOS = 500_000_000L;
+    private final FrameStats stats;
+    private long lastRefresh;
+
+    public DebugOverlay(FrameStats stats) {
+        this.stats = stats;
+        setId("debug-overlay");
+        getStyleClass().add("debug-overlay");
+        setMouseTransparent(true);
+        setVisible(false);
+        StackPane.setAlignment(this, Pos.TOP_RIGHT);
+    }
+
+    public void refresh(long pulseNanos) {
+        if (!isVisible() || pulseNanos - lastRefresh < REFRESH_NANOS) {
+            return;
+        }
+        lastRefresh = pulseNanos;
+        setText(text(stats));
+    }
+
+    public static String text(FrameStats s) {
+        return String.format(Locale.ROOT, "frame p95 %.1f ms | draw p95 %.1f ms | max pulse gap %.0f ms (since run start)",
+                s.p95FrameMillis(), s.p95DrawMillis(), s.maxGapMillis());
+    }
+}

@@ -1,0 +1,73 @@
+package loomscope.ui.field;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import loomscope.recording.VtState;
+import loomscope.ui.controls.LayoutBarrier;
+import loomscope.ui.theme.PaletteProbe;
+
+/** What each colour of the thread field means, with how many threads are in that state right now. */
+public final class StateLegend extends FlowPane {
+    private final Label[] counts = new Label[VtState.COUNT];
+    private final int[] shown = new int[VtState.COUNT];
+    private final HBox[] items = new HBox[VtState.COUNT];
+    private Set<VtState> shownStates = EnumSet.allOf(VtState.class);
+    private boolean itemsVisible = true;
+
+    public StateLegend() {
+        getStyleClass().add("legend");
+        for (VtState s : VtState.values()) {
+            Region swatch = new Region();
+            swatch.getStyleClass().addAll("legend-swatch", PaletteProbe.stateStyleClass(s));
+            Label name = new Label(s.label());
+            Label count = new Label("0");
+            count.setId("count-" + s.label());
+            count.setStyle("-fx-font-family: monospace; -fx-font-weight: bold;");
+            HBox item = new HBox(swatch, name, new LayoutBarrier(count, 64, 22));
+            item.getStyleClass().add("legend-item");
+            Tooltip.install(item, new Tooltip(s.meaning()));
+            counts[s.ordinal()] = count;
+            shown[s.ordinal()] = -1;
+            items[s.ordinal()] = item;
+            getChildren().add(item);
+        }
+        showStates(EnumSet.complementOf(EnumSet.of(VtState.WAITING)));
+    }
+
+    /** Which states apply: WAITING only exists when mounts are not recorded, the others only when they are. */
+    public void showStates(Set<VtState> states) {
+        shownStates = EnumSet.copyOf(states);
+        applyVisibility();
+    }
+
+    /** Hides or shows all items (not a title put in front of them). */
+    public void setItemsVisible(boolean visible) {
+        itemsVisible = visible;
+        applyVisibility();
+    }
+
+    private void applyVisibility() {
+        for (VtState s : VtState.values()) {
+            boolean on = itemsVisible && shownStates.contains(s);
+            items[s.ordinal()].setVisible(on);
+            items[s.ordinal()].setManaged(on);
+        }
+    }
+
+    /** Sets a count; touches the label only when the number changed. */
+    public void setCount(VtState state, int n) {
+        int i = state.ordinal();
+        if (shown[i] != n) {
+            shown[i] = n;
+            counts[i].setText(String.format("%,d", n));
+        }
+    }
+
+    public String countText(VtState state) { return counts[state.ordinal()].getText(); }
+}

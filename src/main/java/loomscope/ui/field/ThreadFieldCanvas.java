@@ -1,0 +1,150 @@
+package loomscope.ui.field;
+
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.layout.Region;
+import loomscope.recording.StateTimeline;
+import loomscope.recording.VtState;
+import loomscope.ui.theme.Palette;
+
+/**
+ * All N threads of a run as small cells coloured by {@link VtState}, on one canvas. A frame reads the states
+ * into a reused byte array, counts them, and fills each colour group with one setFill: no allocation per
+ * frame. Only cells whose state changed since the last frame are painted (the canvas keeps its pixels): a
+ * 5,000-thread run changes ~100 cells a frame, and on the software pipeline every fillRect costs raster time.
+ * Works for any recording (live, replayed, or streamed from another JVM).
+ */
+public final class ThreadFieldCanvas extends Region {
+    private final Canvas canvas = new Canvas();
+    private final int[] counts = new int[VtState.COUNT];
+    private Palette palette = Palette.fallback();
+    private byte[] states = new byte[0];
+    /** What the canvas shows now, per cell; -1 forces a repaint of that cell. */
+    private byte[] shown = new byte[0];
+    private boolean repaintAll = true;
+    private int threads;
+    // grid geometry, recomputed only when the size or N changes
+    private double cell;
+    private double pitch;
+    private int columns;
+    private double layoutW = -1;
+    private double layoutH = -1;
+    private int layoutN = -1;
+
+    public ThreadFieldCanvas() {
+        getStyleClass().add("canvas-host");
+        getChildren().add(canvas);
+        setMinSize(200, 80);
+        setPrefSize(1200, 300);
+    }
+
+    @Override
+    protected void layoutChildren() {
+        canvas.setWidth(Math.floor(getWidth()));
+        canvas.setHeight(Math.floor(getHeight()));
+    }
+
+    public void setPalette(Palette palette) {
+        this.palette = palette;
+        repaintAll = true;
+    }
+
+    /** The next frame paints every cell (a new recording, or anything else that makes the pixels stale). */
+    public void repaintAll() { repaintAll = true; }
+
+    public Canvas canvas() { return canvas; }
+
+    /** Threads in each state in the last frame, by {@link VtState#ordinal()}. */
+    public int count(VtState state) { return counts[state.ordinal()]; }
+
+    /** The state the last frame drew for thread {@code vt}. */
+    public VtState stateDrawn(int vt) { return VtState.of(states[vt]); }
+
+    public int threadsDrawn() { return threads; }
+
+    public void clear() {
+        GraphicsContext gc = canvas.getGraphicsContext2D();
+        gc.setFill(palette.background());
+        gc.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
+        threads = 0;
+        java.util.Arrays.fill(counts, 0);
+        repaintAll = true;
+    }
+
+    /** Live frame: the newest state of every thread (cheap; no mount index). */
+    public void drawLive(StateTimeline timeline) {
+        prepare(timeline.recording().threads());
+        timeline.liveStates(states);
+        paint();
+    }
+
+    /** Replay frame: every thread's state at recording time {@code t}, exact. */
+    public void drawAt(StateTimeline timeline, long t) {
+        prepare(timeline.recording().threads());
+        timeline.statesAt(t, states);
+        paint();
+    }
+
+    private void prepare(int n) {
+        if (states.length != n) {
+            states = new byte[n];
+            shown = new byte[n];
+            repaintAll = true;
+        }
+        threads = n;
+    }
+
+    private void paint() {
+        double w = canvas.getWidth();
+        double h = canvas.getHeight();
+        if (layout(w, h)) {
+            repaintAll = true;
+        }
+        java.util.Arrays.fill(counts, 0);
+        for (int i = 0; i < threads; i++) {
+            counts[states[i]]++;
+        }
+        GraphicsContext gc = canvas.getGraphicsContext2D();
+        if (repaintAll) {
+            gc.setFill(palette.background());
+            gc.fillRect(0, 0, w, h);
+            java.util.Arrays.fill(shown, (byte) -1);
+            repaintAll = false;
+        }
+        for (int s = 0; s < VtState.COUNT; s++) {
+            if (counts[s] == 0) {
+                continue;
+            }
+            boolean fillSet = false;
+            for (int i = 0; i < threads; i++) {
+                if (states[i] == s && shown[i] != s) {
+                    if (!fillSet) {
+                        gc.setFill(palette.states()[s]);
+                        fillSet = true;
+                    }
+                    gc.fillRect((i % columns) * pitch, (i / columns) * pitch, cell, cell);
+                    shown[i] = (byte) s;
+                }
+            }
+        }
+    }
+
+    /** The largest square cell that fits all N threads in the area. */
+    /** Returns true when the geometry changed (every cell moved). */
+    private boolean layout(double w, double h) {
+        if (w == layoutW && h == layoutH && threads == layoutN) {
+            return false;
+        }
+        layoutW = w;
+        layoutH = h;
+        layoutN = threads;
+        double p = Math.max(1, Math.floor(Math.sqrt(w * h / Math.max(1, threads))));
+        while (p > 1 && Math.floor(w / p) * Math.floor(h / p) < threads) {
+            p--;
+        }
+        pitch = Math.min(p, 48);
+        columns = Math.max(1, (int) Math.floor(w / pitch));
+        cell = pitch >= 5 ? pitch - 1 : pitch;
+        return true;
+    }
+}

@@ -1,0 +1,128 @@
+package loomscope.ui.history;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.CategoryAxis;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * Every run as a table row and a bar, so the seeds' comparisons build up on screen; select two rows
+ * (Ctrl+click) to see how many times slower one was.
+ */
+public final class HistoryPanel extends VBox {
+    private final TableView<HistoryRow> table = new TableView<>();
+    private final BarChart<String, Number> chart;
+    private final XYChart.Series<String, Number> series = new XYChart.Series<>();
+    private static final int MAX_BARS = 10;
+    private final Label comparison = new Label("Select two runs to compare them.");
+
+    public HistoryPanel(ObservableList<HistoryRow> history) {
+        getStyleClass().add("side-panel");
+        Label title = new Label("History");
+        title.getStyleClass().add("section-title");
+        table.setId("history-table");
+        table.setItems(history);
+        table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("No runs yet"));
+        table.getColumns().addAll(List.of(
+                column("#", 34, HistoryRow::number),
+                column("JDK", 66, r -> r.jdk().split("\\+")[0]),
+                column("Mode", 150, HistoryRow::mode),
+                column("P", 34, HistoryRow::parallelism),
+                column("N", 64, r -> String.format(Locale.ROOT, "%,d", r.threads())),
+                column("Secs", 66, r -> String.format(Locale.ROOT, "%.3f%s", r.seconds(), r.cancelled() ? "*" : "")),
+                column("Pins", 60, r -> r.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", r.pinnedMounts()))));
+        table.setTooltip(new Tooltip("Secs: wall time (* = stopped). Pins: mounts that blocked while holding their carrier."));
+        table.setPrefHeight(190);
+        table.setMinHeight(120);
+        VBox.setVgrow(table, Priority.SOMETIMES);
+
+        CategoryAxis x = new CategoryAxis();
+        NumberAxis y = new NumberAxis();
+        y.setLabel("seconds");
+        chart = new BarChart<>(x, y);
+        chart.setId("history-chart");
+        chart.setLegendVisible(false);
+        chart.setAnimated(false);
+        chart.setPrefHeight(240);
+        chart.setMinHeight(160);
+        chart.getData().add(series);
+        VBox.setVgrow(chart, Priority.ALWAYS);
+
+        comparison.setId("comparison");
+        comparison.setWrapText(true);
+        comparison.getStyleClass().add("timing-figure");
+        history.addListener((ListChangeListener<HistoryRow>) change -> {
+            while (change.next()) {
+                for (HistoryRow row : change.getAddedSubList()) {
+                    addBar(row);
+                }
+            }
+            table.scrollTo(history.size() - 1);
+        });
+        table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<HistoryRow>) c -> compareSelection());
+        getChildren().addAll(title, table, comparison, chart);
+    }
+
+    /** The chart keeps the last few runs readable; the table keeps them all. Pinned runs get the pinned colour. */
+    private void addBar(HistoryRow row) {
+        XYChart.Data<String, Number> bar = new XYChart.Data<>(row.label(), row.seconds());
+        series.getData().add(bar);
+        if (series.getData().size() > MAX_BARS) {
+            series.getData().remove(0);
+        }
+        bar.nodeProperty().addListener((o, was, node) -> styleBar(node, row));
+        styleBar(bar.getNode(), row);
+    }
+
+    private static void styleBar(javafx.scene.Node node, HistoryRow row) {
+        if (node != null) {
+            node.getStyleClass().add(row.pinnedMounts() > 0 ? "bar-pinned" : "bar-unpinned");
+            Tooltip.install(node, new Tooltip(String.format(Locale.ROOT, "#%d %s P=%d N=%,d: %.3f s, %s pinned mounts",
+                    row.number(), row.mode(), row.parallelism(), row.threads(), row.seconds(),
+                    row.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", row.pinnedMounts()))));
+        }
+    }
+
+    private void compareSelection() {
+        List<HistoryRow> selected = List.copyOf(table.getSelectionModel().getSelectedItems());
+        if (selected.size() != 2) {
+            comparison.setText(selected.size() > 2 ? "Select exactly two runs to compare." : "Select two runs to compare them.");
+            return;
+        }
+        HistoryRow slow = selected.get(0).seconds() >= selected.get(1).seconds() ? selected.get(0) : selected.get(1);
+        HistoryRow fast = slow == selected.get(0) ? selected.get(1) : selected.get(0);
+        comparison.setText(String.format(Locale.ROOT, "#%d (%s P%d) took %.2fx as long as #%d (%s P%d)",
+                slow.number(), slow.mode(), slow.parallelism(), slow.ratioTo(fast),
+                fast.number(), fast.mode(), fast.parallelism()));
+    }
+
+    public TableView<HistoryRow> table() { return table; }
+
+    public String comparisonText() { return comparison.getText(); }
+
+    public int bars() { return series.getData().size(); }
+
+    private static <T> TableColumn<HistoryRow, T> column(String name, double width, Function<HistoryRow, T> value) {
+        TableColumn<HistoryRow, T> c = new TableColumn<>(name);
+        c.setPrefWidth(width);
+        c.setSortable(false);
+        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        return c;
+    }
+}

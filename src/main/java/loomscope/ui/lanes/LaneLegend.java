@@ -1,0 +1,49 @@
+package loomscope.ui.lanes;
+
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import loomscope.recording.VtState;
+import loomscope.ui.theme.PaletteProbe;
+
+/** Explains every colour of the carrier lanes. */
+public final class LaneLegend extends FlowPane {
+
+    public LaneLegend() {
+        getStyleClass().add("legend");
+        item(PaletteProbe.stateStyleClass(VtState.RUNNING), "running",
+                "A virtual thread mounted on this carrier and running its CPU work.");
+        item(PaletteProbe.stateStyleClass(VtState.PINNED), "pinned: carrier wasted",
+                "The mounted thread sleeps or waits for its lock without unmounting: the carrier can run nothing else.");
+        item("ls-swatch-idle", "idle", "No virtual thread is mounted on this carrier.");
+        item("ls-swatch-pool-added", "added by pool",
+                "A carrier beyond the parallelism that the pool started to compensate for a blocked one.");
+        Label now = new Label("box: VT on the carrier at t");
+        now.setTooltip(new Tooltip("The number of the virtual thread mounted on that carrier at the time shown;"
+                + " the trail to its left is the carrier's last seconds."));
+        getChildren().add(now);
+        items.add(now);
+    }
+
+    private final java.util.List<javafx.scene.Node> items = new java.util.ArrayList<>();
+
+    /** Hides or shows the colour items (not a title put in front of them). */
+    public void setItemsVisible(boolean visible) {
+        for (javafx.scene.Node item : items) {
+            item.setVisible(visible);
+            item.setManaged(visible);
+        }
+    }
+
+    private void item(String swatchClass, String text, String tip) {
+        Region swatch = new Region();
+        swatch.getStyleClass().addAll("legend-swatch", swatchClass);
+        HBox box = new HBox(swatch, new Label(text));
+        box.getStyleClass().add("legend-item");
+        Tooltip.install(box, new Tooltip(tip));
+        getChildren().add(box);
+        items.add(box);
+    }
+}

@@ -1,0 +1,297 @@
+package loomscope.ui.lanes;
+
+import javafx.geometry.VPos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.layout.Region;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.TextAlignment;
+import loomscope.recording.CarrierLog;
+import loomscope.recording.RunRecording;
+import loomscope.recording.StateTimeline;
+import loomscope.ui.theme.Palette;
+import loomscope.workload.Phase;
+
+/**
+ * One canvas, one lane per carrier: on the right the thread mounted at time t (running or pinned, or idle),
+ * to its left a Gantt trail of the last seconds of occupancy. Running time is a short green tick, the part
+ * of a mount spent blocked while holding the carrier is a full-height red bar, so a pinned carrier reads as
+ * one long red bar. Everything comes from the recording's carrier logs; works for any {@link RunRecording}.
+ */
+public final class LanesCanvas extends Region {
+    static final double LABEL_WIDTH = 200;
+    static final double NOW_WIDTH = 150;
+    static final double AXIS_HEIGHT = 26;
+    private static final double MAX_LANE_HEIGHT = 120;
+
+    private final Canvas canvas = new Canvas();
+    private final TrailPainter painter = new TrailPainter();
+    private final NumberLabels vtLabels = new NumberLabels("VT ");
+    private final NumberLabels carrierLabels = new NumberLabels("carrier ");
+    private Palette palette = Palette.fallback();
+    private long trailNanos = 4_000_000_000L;
+    private Font laneFont = Font.font(18);
+    private Font nowFont = Font.font("monospace", FontWeight.BOLD, 22);
+    private Font smallFont = Font.font(13);
+    private final Font axisFont = Font.font(14);
+    private double fontForHeight = -1;
+
+    // what the last frame showed, per lane: read by tests and exports, never by drawing
+    private int[] occupants = new int[0];
+    private boolean[] pinnedNow = new boolean[0];
+    private int laneCount;
+    private long drawnAt = -1;
+    private double drawnLaneStep;
+    private double drawnLaneHeight;
+
+    public LanesCanvas() {
+        getStyleClass().add("canvas-host");
+        getChildren().add(canvas);
+        setMinSize(400, 120);
+        setPrefSize(1200, 420);
+    }
+
+    @Override
+    protected void layoutChildren() {
+        canvas.setWidth(Math.floor(getWidth()));
+        canvas.setHeight(Math.floor(getHeight()));
+    }
+
+    public void setPalette(Palette palette) { this.palette = palette; }
+
+    /** The height that shows {@code lanes} lanes at their largest, with the time axis. */
+    public double heightFor(int lanes) {
+        return Math.max(1, lanes) * MAX_LANE_HEIGHT + AXIS_HEIGHT + 8;
+    }
+
+    public void setTrailSeconds(double seconds) { this.trailNanos = (long) (seconds * 1e9); }
+
+    public double trailSeconds() { return trailNanos / 1e9; }
+
+    public Canvas canvas() { return canvas; }
+
+    /** Lanes drawn in the last frame (carriers the recording knew at that time). */
+    public int laneCount() { return laneCount; }
+
+    /** The thread the last frame showed on lane {@code i}, or -1 for idle. */
+    public int occupantDrawn(int lane) { return occupants[lane]; }
+
+    public boolean pinnedDrawn(int lane) { return pinnedNow[lane]; }
+
+    /** Top pixel row of lane {@code i} in the last frame (for overlays and pixel tests). */
+    public double laneTop(int lane) { return lane * drawnLaneStep; }
+
+    /** Height in pixels of each lane in the last frame. */
+    public double laneHeight() { return drawnLaneHeight; }
+
+    /** Where the trail ends and the box showing the mounted thread begins, in pixels. */
+    public double nowBoxX() { return canvas.getWidth() - NOW_WIDTH; }
+
+    /** Recording time of the last frame, or -1. */
+    public long drawnAt() { return drawnAt; }
+
+    /** Clears to the empty look (no recording yet). */
+    public void clear() {
+        GraphicsContext gc = canvas.getGraphicsContext2D();
+        gc.setFill(palette.background());
+        gc.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
+        laneCount = 0;
+        drawnAt = -1;
+    }
+
+    /** Draws the carriers of {@code timeline}'s recording as they were at {@code t} (nanos since its origin). */
+    public void draw(StateTimeline timeline, long t) {
+        RunRecording recording = timeline.recording();
+        CarrierLog[] logs = recording.carriers();
+        double w = canvas.getWidth();
+        double h = canvas.getHeight();
+        GraphicsContext gc = canvas.getGraphicsContext2D();
+        gc.setFill(palette.background());
+        gc.fillRect(0, 0, w, h);
+        ensureCapacity(logs.length);
+        laneCount = logs.length;
+        drawnAt = t;
+        if (logs.length == 0 || w <= LABEL_WIDTH + NOW_WIDTH) {
+            return;
+        }
+        double laneStep = Math.min(MAX_LANE_HEIGHT, (h - AXIS_HEIGHT) / logs.length);
+        double gap = laneStep >= 12 ? 3 : 0;
+        double laneH = laneStep - gap;
+        drawnLaneStep = laneStep;
+        drawnLaneHeight = laneH;
+        resizeFonts(laneH);
+        double trailX = LABEL_WIDTH;
+        double trailW = w - LABEL_WIDTH - NOW_WIDTH - 8;
+        long t0 = t - trailNanos;
+
+        gc.setFill(palette.laneBackground());
+        for (int lane = 0; lane < logs.length; lane++) {
+            gc.fillRect(trailX, lane * laneStep, trailW, laneH);
+        }
+        drawTimeGrid(gc, trailX, trailW, logs.length * laneStep);
+        gc.setFill(palette.running());
+        for (int lane = 0; lane < logs.length; lane++) {
+            double tickH = Math.max(1, laneH * 0.5);
+            painter.begin(gc, lane * laneStep + (laneH - tickH) / 2, tickH);
+            paintMounts(recording, logs[lane], t0, t, trailX, trailW, false);
+            painter.end();
+        }
+        gc.setFill(palette.pinned());
+        for (int lane = 0; lane < logs.length; lane++) {
+            painter.begin(gc, lane * laneStep, laneH);
+            paintMounts(recording, logs[lane], t0, t, trailX, trailW, true);
+            painter.end();
+        }
+        for (int lane = 0; lane < logs.length; lane++) {
+            occupants[lane] = timeline.occupantAt(logs[lane], t);
+            pinnedNow[lane] = occupants[lane] >= 0 && timeline.pinnedAt(logs[lane], t);
+        }
+        drawNowBoxes(gc, logs.length, laneStep, laneH, w - NOW_WIDTH);
+        drawLabels(gc, logs, laneStep, laneH);
+    }
+
+    /** Running pass: whole mounts. Pinned pass: only the blocked part of mounts that held their carrier. */
+    private void paintMounts(RunRecording r, CarrierLog log, long t0, long t, double x, double width, boolean pinnedPass) {
+        int size = log.size();
+        for (int i = log.firstEndingAfter(t0); i < size; i++) {
+            long start = log.start(i);
+            if (start >= t) {
+                break;
+            }
+            long end = Math.min(log.end(i), t);
+            if (!pinnedPass) {
+                span(Math.max(start, t0), end, t0, x, width);
+            } else if (log.pinned(i)) {
+                blockedSpans(r, log.vt(i), start, Math.max(start, t0), end, t0, x, width, 0);
+            }
+        }
+        int open = log.openVt();
+        long openStart = log.openStart();
+        if (open >= 0 && !r.isFinished() && openStart < t && log.openVt() == open) {
+            if (!pinnedPass) {
+                span(Math.max(openStart, t0), t, t0, x, width);
+            } else {
+                // a thread that just began to sleep is on its way to unmount: not a pin until it stays mounted
+                blockedSpans(r, open, openStart, Math.max(openStart, t0), t, t0, x, width, RunRecording.BLOCK_THRESHOLD_NANOS);
+            }
+        }
+    }
+
+    /** Blocked intervals that began inside this mount: a sleep or lock wait that began elsewhere was unmounted. */
+    private void blockedSpans(RunRecording r, int vt, long mountStart, long from, long to, long t0, double x,
+                              double width, long minOpen) {
+        blockedSpan(r.phase(vt, Phase.SLEEP_START), r.phase(vt, Phase.SLEEP_END), mountStart, from, to, t0, x, width, minOpen);
+        if (r.lockCanBlock()) {
+            blockedSpan(r.phase(vt, Phase.LOCK_REQUESTED), r.phase(vt, Phase.LOCK_ACQUIRED), mountStart, from, to, t0,
+                    x, width, minOpen);
+        }
+    }
+
+    private void blockedSpan(long a, long b, long mountStart, long from, long to, long t0, double x, double width,
+                             long minOpen) {
+        if (a < mountStart || a >= to) {
+            return;
+        }
+        boolean stillBlocked = b < 0 || b > to;
+        if (stillBlocked && to - a < minOpen) {
+            return;
+        }
+        long start = Math.max(a, from);
+        long end = stillBlocked ? to : b;
+        if (end > start) {
+            span(start, end, t0, x, width);
+        }
+    }
+
+    private void span(long from, long to, long t0, double x, double width) {
+        double scale = width / trailNanos;
+        painter.span(x + (from - t0) * scale, x + (to - t0) * scale);
+    }
+
+    private void drawTimeGrid(GraphicsContext gc, double x, double width, double lanesBottom) {
+        // grid lines as 1-px rectangles: strokeLine goes through the anti-aliasing rasterizer, which profiling
+        // showed as a third of the software pipeline's render time per frame
+        int seconds = (int) Math.round(trailNanos / 1e9);
+        gc.setFill(palette.grid());
+        for (int s = 0; s <= seconds; s++) {
+            gc.fillRect(gridX(x, width, s), 0, 1, lanesBottom);
+        }
+        gc.setFill(palette.mutedText());
+        gc.setFont(axisFont);
+        gc.setTextBaseline(VPos.TOP);
+        gc.setTextAlign(TextAlignment.CENTER);
+        for (int s = 0; s <= seconds; s++) {
+            gc.fillText(s == 0 ? "t" : TIME_LABELS[Math.min(s, TIME_LABELS.length - 1)], gridX(x, width, s), lanesBottom + 4);
+        }
+        gc.setTextAlign(TextAlignment.LEFT);
+    }
+
+    private double gridX(double x, double width, int secondsBack) {
+        return Math.floor(x + width - secondsBack * (width / (trailNanos / 1e9)));
+    }
+
+    private static final String[] TIME_LABELS = {"t", "-1 s", "-2 s", "-3 s", "-4 s", "-5 s", "-6 s", "-7 s", "-8 s",
+        "-9 s", "-10 s"};
+
+    private void drawNowBoxes(GraphicsContext gc, int lanes, double laneStep, double laneH, double x) {
+        for (int pass = 0; pass < 3; pass++) {
+            gc.setFill(pass == 0 ? palette.idle() : pass == 1 ? palette.running() : palette.pinned());
+            for (int lane = 0; lane < lanes; lane++) {
+                int kind = occupants[lane] < 0 ? 0 : pinnedNow[lane] ? 2 : 1;
+                if (kind == pass) {
+                    gc.fillRect(x, lane * laneStep, NOW_WIDTH, laneH);
+                }
+            }
+        }
+        if (laneH < 14) {
+            return;
+        }
+        gc.setFont(nowFont);
+        gc.setTextBaseline(VPos.CENTER);
+        gc.setTextAlign(TextAlignment.CENTER);
+        for (int lane = 0; lane < lanes; lane++) {
+            int vt = occupants[lane];
+            gc.setFill(vt < 0 ? palette.mutedText() : palette.background());
+            gc.fillText(vt < 0 ? "idle" : vtLabels.of(vt), x + NOW_WIDTH / 2, lane * laneStep + laneH / 2);
+        }
+        gc.setTextAlign(TextAlignment.LEFT);
+    }
+
+    private void drawLabels(GraphicsContext gc, CarrierLog[] logs, double laneStep, double laneH) {
+        if (laneH < 10) {
+            return;
+        }
+        gc.setTextBaseline(VPos.CENTER);
+        boolean twoLines = laneH >= 44;
+        for (int lane = 0; lane < logs.length; lane++) {
+            double mid = lane * laneStep + laneH / 2;
+            gc.setFont(laneFont);
+            gc.setFill(palette.text());
+            gc.fillText(carrierLabels.of(logs[lane].index()), 10, twoLines && logs[lane].addedByPool() ? mid - 11 : mid);
+            if (logs[lane].addedByPool()) {
+                gc.setFont(smallFont);
+                gc.setFill(palette.poolAdded());
+                gc.fillText(twoLines ? "added by pool" : "+pool", twoLines ? 10 : 120, twoLines ? mid + 13 : mid);
+            }
+        }
+    }
+
+    private void resizeFonts(double laneH) {
+        if (laneH == fontForHeight) {
+            return;
+        }
+        fontForHeight = laneH;
+        double size = Math.max(9, Math.min(20, laneH * 0.42));
+        laneFont = Font.font(null, FontWeight.BOLD, size);
+        nowFont = Font.font("monospace", FontWeight.BOLD, Math.max(9, Math.min(26, laneH * 0.5)));
+        smallFont = Font.font(Math.max(9, Math.min(14, laneH * 0.3)));
+    }
+
+    private void ensureCapacity(int lanes) {
+        if (occupants.length < lanes) {
+            occupants = new int[Math.max(lanes, 16)];
+            pinnedNow = new boolean[Math.max(lanes, 16)];
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package loomscope.ui.lanes;
+
+import javafx.scene.canvas.GraphicsContext;
+
+/**
+ * Paints horizontal spans of one colour, merging spans that touch within a pixel: a lane with 10,000
+ * sub-pixel mounts costs at most one rectangle per pixel column, and the fill is set once per group.
+ */
+final class TrailPainter {
+    private GraphicsContext gc;
+    private double y;
+    private double height;
+    private double runStart = Double.NaN;
+    private double runEnd;
+
+    void begin(GraphicsContext gc, double y, double height) {
+        this.gc = gc;
+        this.y = y;
+        this.height = height;
+        this.runStart = Double.NaN;
+    }
+
+    /** A span [x0, x1) in pixels; spans must come in increasing x0 order. Drawn at least one pixel wide. */
+    void span(double x0, double x1) {
+        double end = Math.max(x1, x0 + 1);
+        if (!Double.isNaN(runStart) && x0 <= runEnd + 1) {
+            runEnd = Math.max(runEnd, end);
+            return;
+        }
+        flush();
+        runStart = x0;
+        runEnd = end;
+    }
+
+    void end() {
+        flush();
+        runStart = Double.NaN;
+    }
+
+    private void flush() {
+        if (!Double.isNaN(runStart)) {
+            gc.fillRect(runStart, y, runEnd - runStart, height);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package loomscope.ui;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import javafx.scene.canvas.Canvas;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.scene.paint.Color;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Waiting on the FX thread's view of things, and counting a colour's pixels in a canvas snapshot. */
+final class UiTestSupport {
+    private UiTestSupport() { }
+
+    static <T> T onFx(Callable<T> work) {
+        try {
+            return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("FX work failed", e);
+        }
+    }
+
+    static void fx(Runnable work) {
+        onFx(() -> {
+            work.run();
+            return null;
+        });
+    }
+
+    /** Polls {@code condition} on the FX thread until it holds. */
+    static void waitFor(double seconds, String what, BooleanSupplier condition) {
+        try {
+            WaitForAsyncUtils.waitFor((long) (seconds * 1000), TimeUnit.MILLISECONDS, () -> onFx(condition::getAsBoolean));
+        } catch (Exception e) {
+            throw new AssertionError("timed out after " + seconds + " s waiting for: " + what, e);
+        }
+    }
+
+    static WritableImage snapshot(Canvas canvas) {
+        return onFx(() -> canvas.snapshot(null, null));
+    }
+
+    /** Pixels within 2/255 per channel of {@code colour}, in the region [x0, x1) x [y0, y1) (all if null). */
+    static int countPixels(WritableImage image, Color colour, int x0, int y0, int x1, int y1) {
+        PixelReader reader = image.getPixelReader();
+        int count = 0;
+        for (int y = y0; y < Math.min(y1, (int) image.getHeight()); y++) {
+            for (int x = x0; x < Math.min(x1, (int) image.getWidth()); x++) {
+                Color c = reader.getColor(x, y);
+                if (Math.abs(c.getRed() - colour.getRed()) < 0.01 && Math.abs(c.getGreen() - colour.getGreen()) < 0.01
+                        && Math.abs(c.getBlue() - colour.getBlue()) < 0.01) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
+    static int countPixels(WritableImage image, Color colour) {
+        return countPixels(image, colour, 0, 0, (int) image.getWidth(), (int) image.getHeight());
+    }
+}
