@@ -55,8 +55,10 @@ public final class MainView extends BorderPane {
         StackPane center = new StackPane(recordingView, overlay);
         recordingView.setStyle("-fx-padding: 6 8 6 8;");
         sidePanel = new VBox(timing, history);
+        sidePanel.setMinWidth(360);
+        // the lanes get the width: the side panel takes 27% of the window, between 380 and 520 px
+        widthProperty().addListener((o, a, w) -> sidePanel.setPrefWidth(Math.max(380, Math.min(520, w.doubleValue() * 0.27))));
         sidePanel.setPrefWidth(520);
-        sidePanel.setMinWidth(380);
         ScrollPane sideScroll = new ScrollPane(sidePanel);
         sideScroll.setFitToWidth(true);
         sideScroll.setFitToHeight(true);
@@ -121,7 +123,6 @@ public final class MainView extends BorderPane {
     private void installShortcuts(javafx.scene.Scene scene) {
         var accelerators = scene.getAccelerators();
         accelerators.put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), model::run);
-        accelerators.put(new KeyCodeCombination(KeyCode.F5), model::run);
         accelerators.put(new KeyCodeCombination(KeyCode.ESCAPE), model::stop);
         accelerators.put(new KeyCodeCombination(KeyCode.F12), () -> controls.debugToggle().setSelected(!controls.debugToggle().isSelected()));
         accelerators.put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), () -> AppTheme.current().next().applyTo(scene));
