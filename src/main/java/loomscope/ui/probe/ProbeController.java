@@ -143,12 +143,17 @@ public final class ProbeController {
         }
         if (events.size() != eventsAtLastCheck || report != null) {
             eventsAtLastCheck = events.size();
-            JfrCrossCheck check = report != null ? report.jfr() : JfrCrossCheck.of(events, recording);
+            long horizon = Long.MIN_VALUE;
+            for (PinnedEvent e : events) {
+                horizon = Math.max(horizon, e.end());
+            }
+            JfrCrossCheck check = report != null ? report.jfr() : JfrCrossCheck.of(events, recording, horizon);
             jfrText.set(String.format(Locale.ROOT,
-                    "JFR: %,d pinned events%s, %,d on a recorded pinned mount %s, %,d not; %,d recorded pinned mounts without an event.",
+                    "JFR: %,d pinned events%s, %,d on a recorded pinned mount %s, %,d not; %,d recorded pinned mounts %s.",
                     check.events(), report != null ? "" : " so far", check.matchedEvents(),
                     check.events() == 0 || check.byCarrier() ? "of their carrier" : "(matched by time: no carrier on this JDK)",
-                    check.unmatchedEvents(), check.pinnedMountsWithoutEvent()));
+                    check.unmatchedEvents(), check.pinnedMountsWithoutEvent(),
+                    report != null ? "without an event" : "up to JFR's newest event without one"));
             rows.setAll(PinnedThreadsTable.of(events));
         }
         lagText.set(lagSentence());
