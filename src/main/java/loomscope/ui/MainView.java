@@ -55,8 +55,10 @@ public final class MainView extends BorderPane {
         StackPane center = new StackPane(recordingView, overlay);
         recordingView.setStyle("-fx-padding: 6 8 6 8;");
         sidePanel = new VBox(timing, history);
+        sidePanel.setMinWidth(360);
+        // the lanes get the width: the side panel takes 27% of the window, between 380 and 520 px
+        widthProperty().addListener((o, a, w) -> sidePanel.setPrefWidth(Math.max(380, Math.min(520, w.doubleValue() * 0.27))));
         sidePanel.setPrefWidth(520);
-        sidePanel.setMinWidth(380);
         ScrollPane sideScroll = new ScrollPane(sidePanel);
         sideScroll.setFitToWidth(true);
         sideScroll.setFitToHeight(true);
@@ -132,6 +134,11 @@ public final class MainView extends BorderPane {
     public void setControlsVisible(boolean visible) {
         setTop(visible ? controls : null);
         controls.setVisible(visible);
+    }
+
+    /** Adds a section (a probe panel, an export box) under timing and history in the side panel. */
+    public void addSideSection(javafx.scene.Node section) {
+        sidePanel.getChildren().add(section);
     }
 
     public void setSidePanelVisible(boolean visible) {

@@ -26,6 +26,7 @@ import loomscope.ui.controls.IntInput;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.replay.ReplayModel;
 import loomscope.workload.LockMode;
+import loomscope.workload.RunObserver;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
@@ -68,26 +69,23 @@ public final class MainViewModel {
     private boolean stopRequested;
     private int runNumber;
 
-    private Function<WorkloadConfig, RecordedRun> starter;
+    private final Function<WorkloadConfig, RecordedRun> starter;
+    private volatile Function<WorkloadConfig, RunObserver> extraObserver = config -> RunObserver.NONE;
+    private final ReadOnlyObjectWrapper<RecordedRun> currentRun = new ReadOnlyObjectWrapper<>();
 
     public MainViewModel() {
-        this(RecordedRun::start);
+        this(null);
     }
 
     /** With another way to start runs (tests: one that fails like an unsupported JVM would). */
     MainViewModel(Function<WorkloadConfig, RecordedRun> starter) {
-        this.starter = starter;
+        this.starter = starter != null ? starter : config -> RecordedRun.start(config, extraObserver.apply(config));
         lockMode.addListener((o, a, b) -> inputsChanged());
         parallelism.addListener((o, a, b) -> inputsChanged());
         threadsText.addListener((o, a, b) -> inputsChanged());
         cpuText.addListener((o, a, b) -> inputsChanged());
         sleepText.addListener((o, a, b) -> inputsChanged());
         state.addListener((o, a, b) -> inputsChanged());
-    }
-
-    /** Replaces how runs start, from the next run on (the probes start each run with JFR and snapshots). */
-    public void setRunStarter(Function<WorkloadConfig, RecordedRun> starter) {
-        this.starter = java.util.Objects.requireNonNull(starter);
     }
 
     // ---- commands ----
@@ -127,9 +125,14 @@ public final class MainViewModel {
         if (state.get() == RunState.STARTING) {
             stopRequested = true;
         } else if (state.get() == RunState.RUNNING && current != null) {
-            current.run().cancel();
+            cancelOffFxThread(current);
             message.set("Stopping ...");
         }
+    }
+
+    /** Cancel interrupts every thread of the run: quick, but with 100,000 threads not quick enough for a frame. */
+    private static void cancelOffFxThread(RecordedRun run) {
+        Thread.ofPlatform().daemon().name("loomscope-cancel").start(() -> run.run().cancel());
     }
 
     // ---- the pulse: the only place the FX side reads the workload ----
@@ -152,11 +155,12 @@ public final class MainViewModel {
 
     private void begin(RecordedRun run) {
         current = run;
+        currentRun.set(run);
         recording.set(run.recording());
         state.set(RunState.RUNNING);
         message.set("Running " + describe(runningConfig) + " ...");
         if (stopRequested) {
-            run.run().cancel();
+            cancelOffFxThread(run);
         }
     }
 
@@ -191,6 +195,7 @@ public final class MainViewModel {
         replay.load(r);
         state.set(RunState.FINISHED);
         current = null;
+        currentRun.set(null);
     }
 
     /** Shows a problem found outside the controls (e.g. a bad command-line option) on the error line. */
@@ -275,6 +280,17 @@ public final class MainViewModel {
     public ReadOnlyStringProperty nextRunNoteProperty() { return nextRunNote.getReadOnlyProperty(); }
 
     public ObservableList<HistoryRow> history() { return history; }
+
+    /**
+     * For probes: something that hears every event of each following run, besides the recording (it is
+     * called on the workload's threads, so it must be quick and must never touch JavaFX).
+     */
+    public void setExtraObserver(Function<WorkloadConfig, RunObserver> factory) {
+        this.extraObserver = factory == null ? config -> RunObserver.NONE : factory;
+    }
+
+    /** The run going now (its threads, for probes), or null between runs. */
+    public ReadOnlyObjectProperty<RecordedRun> currentRunProperty() { return currentRun.getReadOnlyProperty(); }
 
     public ReplayModel replay() { return replay; }
 

@@ -5,7 +5,6 @@ import java.util.EnumSet;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.WeakChangeListener;
 import javafx.scene.control.Label;
-import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import loomscope.recording.RunRecording;
@@ -49,14 +48,15 @@ public final class RecordingView extends VBox {
         setSpacing(4);
         lanesTitle.getStyleClass().add("section-title");
         fieldTitle.getStyleClass().add("section-title");
-        BorderPane lanesHeader = new BorderPane(laneLegend, null, null, null, lanesTitle);
-        BorderPane fieldHeader = new BorderPane(stateLegend, null, null, null, fieldTitle);
+        // the title is the legend's first item: items follow it and wrap at the full width (1920 px: one row)
+        laneLegend.getChildren().add(0, lanesTitle);
+        stateLegend.getChildren().add(0, fieldTitle);
         // lanes take the height their carriers need (up to a cap), the thread field the rest
         VBox.setVgrow(lanes, Priority.SOMETIMES);
         VBox.setVgrow(field, Priority.ALWAYS);
-        field.setMinHeight(200);
+        field.setMinHeight(120);
         fitLanes(1);
-        getChildren().addAll(probe, lanesHeader, lanes, fieldHeader, field);
+        getChildren().addAll(probe, laneLegend, lanes, stateLegend, field);
         // weak: the theme is app-wide and outlives views (a compare view makes and drops them)
         AppTheme.currentProperty().addListener(new WeakChangeListener<>(themeChanged));
         sceneProperty().addListener((obs, was, now) -> paletteDirty = true);
@@ -66,10 +66,8 @@ public final class RecordingView extends VBox {
 
     /** Hides both legends (a compare view showing two recordings side by side keeps one shared legend). */
     public void setLegendsVisible(boolean visible) {
-        for (javafx.scene.Node legend : new javafx.scene.Node[] {laneLegend, stateLegend}) {
-            legend.setVisible(visible);
-            legend.setManaged(visible);
-        }
+        laneLegend.setItemsVisible(visible);
+        stateLegend.setItemsVisible(visible);
     }
 
     public ThreadFieldCanvas field() { return field; }

@@ -92,11 +92,22 @@ public final class WorkloadRun {
             CarrierPool p = pool;
             if (p != null) {
                 p.close();
+                // join() returns when a thread is TERMINATED, a moment before its last unmount is recorded:
+                // wait for the carriers so that a finished run's recording holds every mount
+                awaitCarriers(p);
             }
             if (previousParallelism > 0) {
                 DefaultSchedulerParallelism.restore(previousParallelism);
             }
             finished.countDown();
+        }
+    }
+
+    private static void awaitCarriers(CarrierPool p) {
+        try {
+            p.awaitTermination(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

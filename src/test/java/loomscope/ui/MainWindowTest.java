@@ -169,6 +169,38 @@ class MainWindowTest {
     }
 
     @Test
+    void aProbeObserverHearsEveryMountOfTheRunAndSeesItsThreads(FxRobot robot) {
+        java.util.concurrent.atomic.AtomicInteger mounts = new java.util.concurrent.atomic.AtomicInteger();
+        fx(() -> model.setExtraObserver(config -> new loomscope.workload.RunObserver() {
+            @Override public void runStarted(long nanos) { }
+            @Override public void runEnded(long nanos, int completed, boolean cancelled) { }
+            @Override public void carrierAdded(int index, String name, long nanos) { }
+            @Override public void submitted(int vt, long nanos) { }
+            @Override public void mountEnded(int carrier, int vt, long nanos) { }
+            @Override public void phase(int vt, Phase phase, long nanos) { }
+
+            @Override
+            public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) {
+                if (vt >= 0 && carrier >= 0) {
+                    mounts.incrementAndGet();
+                }
+            }
+        }));
+        typeThreads(robot, "300");
+        java.util.concurrent.atomic.AtomicBoolean sawRun = new java.util.concurrent.atomic.AtomicBoolean();
+        fx(() -> model.currentRunProperty().addListener((o, was, run) -> sawRun.compareAndSet(false, run != null)));
+        runToTheEnd(robot);
+        RunRecording recording = onFx(() -> model.recordingProperty().get());
+        long recorded = 0;
+        for (CarrierLog log : recording.carriers()) {
+            recorded += log.size();
+        }
+        assertEquals(recorded, mounts.get());
+        assertTrue(sawRun.get(), "the running RecordedRun was published for probes");
+        assertEquals(null, onFx(() -> model.currentRunProperty().get()));
+    }
+
+    @Test
     void badInputSaysWhatIsWrongAndStartsNothing(FxRobot robot) {
         typeThreads(robot, "lots");
         robot.clickOn("#run-button");

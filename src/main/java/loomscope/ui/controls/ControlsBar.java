@@ -12,6 +12,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
@@ -99,12 +100,14 @@ public final class ControlsBar extends VBox {
         debugToggle.setId("debug-toggle");
         debugToggle.setTooltip(new Tooltip("Frame-time overlay: p95 frame time and max pulse gap (F12)"));
 
+        GridPane fields = new GridPane(10, 6);
+        fields.addRow(0, bold("Virtual threads N"), threadsField);
+        fields.addRow(1, bold("CPU iterations"), cpuField);
+        fields.addRow(2, bold("Sleep ms"), sleepField);
         FlowPane settings = new FlowPane(24, 8,
                 padRight(labelled("Lock mode", lockSlider, lockSummary)),
                 labelled("Carriers (parallelism)", parallelismSlider, parallelismValue),
-                labelled("Virtual threads N", threadsField),
-                labelled("CPU iterations", cpuField),
-                labelled("Sleep ms", sleepField));
+                fields);
         settings.setAlignment(Pos.CENTER_LEFT);
         HBox actions = new HBox(14, runButton, stopButton, new LayoutBarrier(progressBar, 240, 22),
                 new LayoutBarrier(progressText, 190, 30), new LayoutBarrier(clock, 170, 40), nextRunNote);
@@ -114,6 +117,9 @@ public final class ControlsBar extends VBox {
         HBox.setHgrow(tools, javafx.scene.layout.Priority.ALWAYS);
         actions.getChildren().add(tools);
         getChildren().addAll(settings, inputError, actions);
+        // a projector gets long sliders; at 1280 px everything still fits in two rows
+        widthProperty().addListener((o, a, w) -> fitSliders(w.doubleValue()));
+        fitSliders(1920);
     }
 
     private void buildLockSlider(MainViewModel model) {
@@ -125,9 +131,7 @@ public final class ControlsBar extends VBox {
         lockSlider.setShowTickMarks(true);
         lockSlider.setShowTickLabels(true);
         lockSlider.setLabelFormatter(new LockModeConverter());
-        lockSlider.setPrefWidth(720);
         lockSummary.setWrapText(true);
-        lockSummary.setMaxWidth(720);
         Tooltip tip = new Tooltip();
         tip.setShowDelay(Duration.millis(300));
         tip.setShowDuration(Duration.seconds(30));
@@ -161,7 +165,6 @@ public final class ControlsBar extends VBox {
         parallelismSlider.setSnapToTicks(true);
         parallelismSlider.setShowTickLabels(true);
         parallelismSlider.setShowTickMarks(true);
-        parallelismSlider.setPrefWidth(360);
         parallelismSlider.setTooltip(new Tooltip("Carrier threads of the run's own scheduler (1 = the seeds' setting)"));
         parallelismSlider.setValue(model.parallelismProperty().get());
         parallelismSlider.valueProperty().addListener((o, a, b) -> model.parallelismProperty().set((int) Math.round(b.doubleValue())));
@@ -179,6 +182,19 @@ public final class ControlsBar extends VBox {
         threadsField.pseudoClassStateChanged(Styles.STATE_DANGER, error.contains("Virtual threads"));
         cpuField.pseudoClassStateChanged(Styles.STATE_DANGER, error.contains("CPU iterations"));
         sleepField.pseudoClassStateChanged(Styles.STATE_DANGER, error.contains("Sleep ms"));
+    }
+
+    private void fitSliders(double width) {
+        boolean wide = width >= 1700;
+        lockSlider.setPrefWidth(wide ? 720 : 560);
+        lockSummary.setMaxWidth(wide ? 720 : 560);
+        parallelismSlider.setPrefWidth(wide ? 360 : 280);
+    }
+
+    private static Label bold(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add(Styles.TEXT_BOLD);
+        return l;
     }
 
     /** The last tick label ("native-frame") is centred on the slider's end and overhangs it. */

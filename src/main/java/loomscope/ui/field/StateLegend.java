@@ -17,6 +17,8 @@ public final class StateLegend extends FlowPane {
     private final Label[] counts = new Label[VtState.COUNT];
     private final int[] shown = new int[VtState.COUNT];
     private final HBox[] items = new HBox[VtState.COUNT];
+    private Set<VtState> shownStates = EnumSet.allOf(VtState.class);
+    private boolean itemsVisible = true;
 
     public StateLegend() {
         getStyleClass().add("legend");
@@ -40,8 +42,19 @@ public final class StateLegend extends FlowPane {
 
     /** Which states apply: WAITING only exists when mounts are not recorded, the others only when they are. */
     public void showStates(Set<VtState> states) {
+        shownStates = EnumSet.copyOf(states);
+        applyVisibility();
+    }
+
+    /** Hides or shows all items (not a title put in front of them). */
+    public void setItemsVisible(boolean visible) {
+        itemsVisible = visible;
+        applyVisibility();
+    }
+
+    private void applyVisibility() {
         for (VtState s : VtState.values()) {
-            boolean on = states.contains(s);
+            boolean on = itemsVisible && shownStates.contains(s);
             items[s.ordinal()].setVisible(on);
             items[s.ordinal()].setManaged(on);
         }

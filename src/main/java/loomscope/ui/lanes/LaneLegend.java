@@ -13,15 +13,28 @@ public final class LaneLegend extends FlowPane {
 
     public LaneLegend() {
         getStyleClass().add("legend");
-        item(PaletteProbe.stateStyleClass(VtState.RUNNING), "running (short tick)",
+        item(PaletteProbe.stateStyleClass(VtState.RUNNING), "running",
                 "A virtual thread mounted on this carrier and running its CPU work.");
-        item(PaletteProbe.stateStyleClass(VtState.PINNED), "pinned: blocked, carrier wasted (full bar)",
+        item(PaletteProbe.stateStyleClass(VtState.PINNED), "pinned: carrier wasted",
                 "The mounted thread sleeps or waits for its lock without unmounting: the carrier can run nothing else.");
-        item("ls-swatch-idle", "idle carrier", "No virtual thread is mounted on this carrier.");
+        item("ls-swatch-idle", "idle", "No virtual thread is mounted on this carrier.");
         item("ls-swatch-pool-added", "added by pool",
                 "A carrier beyond the parallelism that the pool started to compensate for a blocked one.");
-        Label now = new Label("right box: the VT on the carrier at t");
+        Label now = new Label("box: VT on the carrier at t");
+        now.setTooltip(new Tooltip("The number of the virtual thread mounted on that carrier at the time shown;"
+                + " the trail to its left is the carrier's last seconds."));
         getChildren().add(now);
+        items.add(now);
+    }
+
+    private final java.util.List<javafx.scene.Node> items = new java.util.ArrayList<>();
+
+    /** Hides or shows the colour items (not a title put in front of them). */
+    public void setItemsVisible(boolean visible) {
+        for (javafx.scene.Node item : items) {
+            item.setVisible(visible);
+            item.setManaged(visible);
+        }
     }
 
     private void item(String swatchClass, String text, String tip) {
@@ -31,5 +44,6 @@ public final class LaneLegend extends FlowPane {
         box.getStyleClass().add("legend-item");
         Tooltip.install(box, new Tooltip(tip));
         getChildren().add(box);
+        items.add(box);
     }
 }

@@ -68,8 +68,11 @@ public final class ReplayBar extends HBox {
         disableProperty().bind(model.availableProperty().not());
         LayoutBarrier scrubberBox = new LayoutBarrier(scrubber, 300, 30).growable();
         HBox.setHgrow(scrubberBox, Priority.ALWAYS);
-        getChildren().addAll(title, back, play, forward, scrubberBox, new LayoutBarrier(time, 260, 30),
-                new Label("Speed"), speed, new LayoutBarrier(speedText, 300, 30));
+        Label speedTitle = new Label("Speed");
+        title.setMinWidth(Label.USE_PREF_SIZE);
+        speedTitle.setMinWidth(Label.USE_PREF_SIZE);
+        getChildren().addAll(title, back, play, forward, scrubberBox, new LayoutBarrier(time, 240, 30),
+                speedTitle, speed, new LayoutBarrier(speedText, 290, 30));
     }
 
     public Slider scrubber() { return scrubber; }

@@ -108,7 +108,7 @@ public final class TimingPanel extends VBox {
     public BoundsGauge gauge() { return gauge; }
 
     private static LayoutBarrier fixed(Label label) {
-        return new LayoutBarrier(label, 240, 30);
+        return new LayoutBarrier(label, 190, 30);
     }
 
     private static Label figure(String id) {
