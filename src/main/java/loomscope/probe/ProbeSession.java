@@ -5,6 +5,7 @@ import java.nio.file.Path;
 
 import loomscope.recording.RecordedRun;
 import loomscope.workload.WorkloadConfig;
+import loomscope.workload.WorkloadRun;
 
 /**
  * The probes of one run: JFR started before the run (so its first pins are seen), snapshots attached once
@@ -29,28 +30,44 @@ public final class ProbeSession implements AutoCloseable {
 
     /** Starts the run with its probes; with JFR, first waits (about a second) for the stream to be ready. */
     public static ProbedRun start(WorkloadConfig config, ProbeSelection selection, double snapshotRateHz) {
-        ProbeSession probes = new ProbeSession(selection, snapshotRateHz);
+        WorkloadRun.checkRunnable(config);
+        ProbeSession probes = prepare(selection, snapshotRateHz);
         try {
-            if (probes.jfr != null) {
-                probes.jfr.awaitReady(JFR_READY_MILLIS);
-            }
             RecordedRun run = RecordedRun.start(config);
             probes.attach(run);
             return new ProbedRun(run, probes);
-        } catch (InterruptedException e) {
-            probes.close();
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while JFR was starting", e);
         } catch (RuntimeException e) {
             probes.close();
             throw e;
         }
     }
 
+    /**
+     * The first half of {@link #start}, for callers that start the run themselves (the window): starts JFR and
+     * waits until it is ready. Call {@link #attach} once the run exists, or {@link #close}.
+     */
+    public static ProbeSession prepare(ProbeSelection selection, double snapshotRateHz) {
+        ProbeSession probes = new ProbeSession(selection, snapshotRateHz);
+        try {
+            if (probes.jfr != null) {
+                probes.jfr.awaitReady(JFR_READY_MILLIS);
+            }
+            return probes;
+        } catch (InterruptedException e) {
+            probes.close();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while JFR was starting", e);
+        }
+    }
+
     /** A run and its probes. */
     public record ProbedRun(RecordedRun run, ProbeSession probes) { }
 
-    private void attach(RecordedRun recordedRun) {
+    /** Watches {@code recordedRun} from now on: JFR events go on its clock, snapshots poll its threads. Once. */
+    public synchronized void attach(RecordedRun recordedRun) {
+        if (this.run != null) {
+            throw new IllegalStateException("these probes already watch a run");
+        }
         this.run = recordedRun;
         if (jfr != null) {
             jfr.attach(recordedRun.recording());

@@ -69,8 +69,7 @@ public final class MainViewModel {
     private boolean stopRequested;
     private int runNumber;
 
-    /** Replaceable (probes start each run with JFR and snapshots); set on the FX thread, read by the starter thread. */
-    private volatile Function<WorkloadConfig, RecordedRun> starter;
+    private final Function<WorkloadConfig, RecordedRun> starter;
     private volatile Function<WorkloadConfig, RunObserver> extraObserver = config -> RunObserver.NONE;
     private final ReadOnlyObjectWrapper<RecordedRun> currentRun = new ReadOnlyObjectWrapper<>();
 
@@ -87,11 +86,6 @@ public final class MainViewModel {
         cpuText.addListener((o, a, b) -> inputsChanged());
         sleepText.addListener((o, a, b) -> inputsChanged());
         state.addListener((o, a, b) -> inputsChanged());
-    }
-
-    /** Replaces how runs start, from the next run on (the probes start each run with JFR and snapshots). */
-    public void setRunStarter(Function<WorkloadConfig, RecordedRun> starter) {
-        this.starter = java.util.Objects.requireNonNull(starter);
     }
 
     // ---- commands ----

@@ -23,17 +23,20 @@ import loomscope.probe.ProbeSession;
 import loomscope.probe.SnapshotAgreement;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
+import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
+import loomscope.workload.WorkloadRun;
 
 /**
- * The window's side of the probes. Starts every run with its probes (as the model's run starter, on the
- * starter thread), and learns everything else in {@link #pulse}: new JFR events go into the lane index each
+ * The window's side of the probes. Prepares JFR before every run (on the model's starter thread), attaches
+ * the probes when the run exists, and learns everything else in {@link #pulse}: new JFR events go into the lane index each
  * pulse; texts and the table refresh four times a second. JFR's final flush (about a second) is awaited on a
  * background thread, never on the FX thread.
  */
 public final class ProbeController {
     private static final long REFRESH_NANOS = 250_000_000;
 
+    private final AtomicReference<ProbeSession> prepared = new AtomicReference<>();
     private final AtomicReference<ProbeSession> started = new AtomicReference<>();
     private final AtomicReference<ProbeReport> finished = new AtomicReference<>();
     private volatile double nextRateHz = InProcessSnapshotter.DEFAULT_RATE_HZ;
@@ -54,14 +57,28 @@ public final class ProbeController {
     private final ReadOnlyObjectWrapper<ProbeReport> lastReport = new ReadOnlyObjectWrapper<>();
     private final ObservableList<PinnedThreadsTable.Row> rows = FXCollections.observableArrayList();
 
-    /** The run starter: builds the run with JFR and snapshots. Called on the model's starter thread. */
-    public RecordedRun start(WorkloadConfig config) {
+    /**
+     * Called by the model on its starter thread just before each run starts (its extra-observer factory):
+     * starts JFR and waits until it is ready, so that the run's first pins are seen and JFR's start-up is not
+     * timed. The probes attach to the run in {@link #attach}, when the window learns of it.
+     */
+    public RunObserver prepare(WorkloadConfig config) {
+        WorkloadRun.checkRunnable(config); // refuse before JFR starts, not after
         double rate = nextRateHz;
         ProbeSelection probes = rate > 0 ? ProbeSelection.ALL : ProbeSelection.JFR;
-        ProbeSession.ProbedRun probed = ProbeSession.start(config, probes, rate > 0 ? rate : InProcessSnapshotter.DEFAULT_RATE_HZ);
-        ProbeSession unclaimed = started.getAndSet(probed.probes());
-        closeLater(unclaimed);
-        return probed.run();
+        closeLater(prepared.getAndSet(ProbeSession.prepare(probes, rate > 0 ? rate : InProcessSnapshotter.DEFAULT_RATE_HZ)));
+        return RunObserver.NONE;
+    }
+
+    /** The window's run started (FX thread): the prepared probes watch it from now on. */
+    public void attach(RecordedRun run) {
+        ProbeSession fresh = prepared.getAndSet(null);
+        if (fresh != null && run != null) {
+            fresh.attach(run);
+            started.set(fresh);
+        } else {
+            closeLater(fresh);
+        }
     }
 
     /** Once per pulse, on the FX thread. */
@@ -143,12 +160,17 @@ public final class ProbeController {
         }
         if (events.size() != eventsAtLastCheck || report != null) {
             eventsAtLastCheck = events.size();
-            JfrCrossCheck check = report != null ? report.jfr() : JfrCrossCheck.of(events, recording);
+            long horizon = Long.MIN_VALUE;
+            for (PinnedEvent e : events) {
+                horizon = Math.max(horizon, e.end());
+            }
+            JfrCrossCheck check = report != null ? report.jfr() : JfrCrossCheck.of(events, recording, horizon);
             jfrText.set(String.format(Locale.ROOT,
-                    "JFR: %,d pinned events%s, %,d on a recorded pinned mount %s, %,d not; %,d recorded pinned mounts without an event.",
+                    "JFR: %,d pinned events%s, %,d on a recorded pinned mount %s, %,d not; %,d recorded pinned mounts %s.",
                     check.events(), report != null ? "" : " so far", check.matchedEvents(),
                     check.events() == 0 || check.byCarrier() ? "of their carrier" : "(matched by time: no carrier on this JDK)",
-                    check.unmatchedEvents(), check.pinnedMountsWithoutEvent()));
+                    check.unmatchedEvents(), check.pinnedMountsWithoutEvent(),
+                    report != null ? "without an event" : "up to JFR's newest event without one"));
             rows.setAll(PinnedThreadsTable.of(events));
         }
         lagText.set(lagSentence());

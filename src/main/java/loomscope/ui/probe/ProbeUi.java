@@ -23,7 +23,8 @@ import loomscope.ui.RunState;
 import loomscope.ui.theme.AppTheme;
 
 /**
- * Puts the JDK's view into the main window through its hook points only: the run starter, one pulse hook,
+ * Puts the JDK's view into the main window through its hook points only: the extra-observer factory and the
+ * current-run property of the model, one pulse hook,
  * a lane overlay, two side panels, mouse clicks on the field and lanes, and Ctrl+Shift+J / Ctrl+Shift+D.
  */
 public final class ProbeUi {
@@ -52,7 +53,12 @@ public final class ProbeUi {
     /** Wires the probes into {@code view}; call once, on the FX thread, before the first run. */
     public static ProbeUi install(MainView view) {
         ProbeUi ui = new ProbeUi(view);
-        ui.model.setRunStarter(ui.probes::start);
+        ui.model.setExtraObserver(ui.probes::prepare);
+        ui.model.currentRunProperty().addListener((o, was, run) -> {
+            if (run != null) {
+                ui.probes.attach(run);
+            }
+        });
         view.recordingView().lanes().setOverlay(ui.overlay);
         view.addSidePanel(1, ui.side);
         view.addPulseHook(ui::pulse);
