@@ -122,8 +122,9 @@ public final class CompareView extends BorderPane {
                 if (chartDirty) {
                     chartDirty = false;
                     chart.setPalette(left.recordingView().palette());
-                    chart.show(barLabel(model.left()), model.left().summaryProperty().get(),
-                            barLabel(model.right()), model.right().summaryProperty().get());
+                    // only a completed run has a total time: a stopped or failed one gets no bar
+                    chart.show(barLabel(model.left()), model.left().hasComparableTime() ? model.left().summaryProperty().get() : null,
+                            barLabel(model.right()), model.right().hasComparableTime() ? model.right().summaryProperty().get() : null);
                 }
             }
         };
@@ -175,6 +176,9 @@ public final class CompareView extends BorderPane {
 
     private static String barLabel(CompareSideModel side) {
         RunSummary s = side.summaryProperty().get();
+        if (s != null && !side.hasComparableTime()) {
+            return "Java " + s.jdkVersion() + "  (" + side.statusProperty().get().replace(".", "").toLowerCase(java.util.Locale.ROOT) + ": no total time)";
+        }
         String where = side.targetProperty().get() instanceof RunTarget.ChildJvm c && !c.jvmArgs().isEmpty()
                 ? " " + String.join(" ", c.jvmArgs()) : "";
         return s == null ? side.name() : "Java " + s.jdkVersion() + where

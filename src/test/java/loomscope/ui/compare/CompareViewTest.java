@@ -109,6 +109,11 @@ class CompareViewTest {
         assertTrue(error.contains("Unrecognized VM option 'NoSuchFlag'"), error);
         assertTrue(robot.lookup("#compare-ratio").queryAs(Label.class).getText().isEmpty());
         assertFalse(robot.lookup("#compare-run").queryButton().isDisabled(), "usable again");
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
+        double[] bars = view.chart().barWidths();
+        assertEquals(0, bars[0], "no time bar for a run that never ran");
+        assertTrue(bars[1] > 0, "the right side still ran and has its bar");
     }
 
     @Test
