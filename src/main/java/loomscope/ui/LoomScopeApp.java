@@ -1,6 +1,7 @@
 package loomscope.ui;
 
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.stage.Screen;
@@ -25,6 +26,9 @@ public final class LoomScopeApp extends Application {
         stage.setMinHeight(720);
         stage.setScene(scene);
         stage.show();
+        if (options.exitAfterRun()) {
+            model.history().addListener((javafx.collections.ListChangeListener<loomscope.ui.history.HistoryRow>) c -> Platform.exit());
+        }
         if (options.autorun()) {
             model.run();
         }

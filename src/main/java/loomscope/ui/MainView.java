@@ -35,7 +35,7 @@ public final class MainView extends BorderPane {
     private final DebugOverlay overlay = new DebugOverlay(frameStats);
     private final VBox sidePanel;
     private final PulseLoop pulse;
-    static final String KEYS = "Ctrl+R run \u00b7 Esc stop \u00b7 Ctrl+P play/pause \u00b7 Ctrl+\u2190/\u2192 frame step"
+    static final String KEYS = "Ctrl+R run \u00b7 Esc stop \u00b7 Ctrl+P play/pause \u00b7 Alt+\u2190/\u2192 frame step"
             + " \u00b7 Ctrl+T theme \u00b7 F12 frame stats \u00b7 Ctrl+Shift+H controls";
 
     public MainView(MainViewModel model) {
@@ -118,8 +118,9 @@ public final class MainView extends BorderPane {
         accelerators.put(new KeyCodeCombination(KeyCode.F12), () -> controls.debugToggle().setSelected(!controls.debugToggle().isSelected()));
         accelerators.put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), () -> AppTheme.current().next().applyTo(scene));
         accelerators.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), () -> model.replay().togglePlay());
-        accelerators.put(new KeyCodeCombination(KeyCode.LEFT, KeyCombination.SHORTCUT_DOWN), () -> model.replay().step(-1));
-        accelerators.put(new KeyCodeCombination(KeyCode.RIGHT, KeyCombination.SHORTCUT_DOWN), () -> model.replay().step(1));
+        // Alt, not Ctrl: a focused text field takes Ctrl+arrows for word moves before the scene sees them
+        accelerators.put(new KeyCodeCombination(KeyCode.LEFT, KeyCombination.ALT_DOWN), () -> model.replay().step(-1));
+        accelerators.put(new KeyCodeCombination(KeyCode.RIGHT, KeyCombination.ALT_DOWN), () -> model.replay().step(1));
         accelerators.put(new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 () -> setControlsVisible(!controls.isVisible()));
     }

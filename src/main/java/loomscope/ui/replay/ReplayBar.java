@@ -26,7 +26,7 @@ public final class ReplayBar extends HBox {
         Label title = new Label("Replay");
         title.getStyleClass().add("section-title");
         Button back = new Button("<");
-        back.setTooltip(new Tooltip("One frame back (Ctrl+Left)"));
+        back.setTooltip(new Tooltip("One frame back (Alt+Left)"));
         back.setOnAction(e -> model.step(-1));
         Button play = new Button();
         play.setId("play-button");
@@ -36,7 +36,7 @@ public final class ReplayBar extends HBox {
         play.setOnAction(e -> model.togglePlay());
         play.setMinWidth(80);
         Button forward = new Button(">");
-        forward.setTooltip(new Tooltip("One frame forward (Ctrl+Right)"));
+        forward.setTooltip(new Tooltip("One frame forward (Alt+Right)"));
         forward.setOnAction(e -> model.step(1));
 
         scrubber.setId("replay-scrubber");
