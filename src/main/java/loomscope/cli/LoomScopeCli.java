@@ -6,10 +6,10 @@ import loomscope.workload.UnsupportedModeException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code java -jar target/loomscope.jar run|bench ...}: the workload without a window, on JDK 21 or 25. */
+/** {@code java -jar target/loomscope.jar run|bench|export ...}: the workload without a window, on JDK 21 or 25. */
 @Command(name = "loomscope", mixinStandardHelpOptions = true, versionProvider = LoomScopeCli.Version.class,
         description = "Runs the JEP 491 pinning experiment on real carriers and reports what was recorded.",
-        subcommands = {RunCommand.class, BenchCommand.class})
+        subcommands = {RunCommand.class, BenchCommand.class, ExportCommand.class})
 public final class LoomScopeCli {
 
     /** Exit code for input we refuse, as picocli uses for usage errors. */

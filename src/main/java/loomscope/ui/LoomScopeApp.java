@@ -4,28 +4,45 @@ import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
+import javafx.scene.layout.StackPane;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import loomscope.ui.stage.OnStage;
+import loomscope.ui.stage.SettingsStore;
 import loomscope.ui.theme.AppTheme;
 
 /** The LoomScope window: `mvn javafx:run`. Sized for a 1920x1080 projector, usable down to 1280x720. */
 public final class LoomScopeApp extends Application {
     private MainViewModel model;
+    private OnStage.Context stageContext;
+
+    /** Runs before the window, off the FX thread: start flags, remembered settings, the talk track. */
+    @Override
+    public void init() {
+        stageContext = OnStage.Context.prepare(getParameters().getRaw(), SettingsStore.forUser(), getHostServices());
+    }
 
     @Override
     public void start(Stage stage) {
         model = new MainViewModel();
+        stageContext.restore(model); // remembered settings first, so that explicit launch options win
         LaunchOptions options = LaunchOptions.of(getParameters().getNamed(), getParameters().getUnnamed());
         AppTheme theme = options.applyTo(model);
+        if (!getParameters().getNamed().containsKey("theme")) {
+            theme = stageContext.rememberedTheme();
+        }
         MainView view = new MainView(model);
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        Scene scene = new Scene(view, Math.min(1920, screen.getWidth()), Math.min(1080, screen.getHeight()));
+        StackPane root = new StackPane(view);
+        Scene scene = new Scene(root, Math.min(1920, screen.getWidth()), Math.min(1080, screen.getHeight()));
         theme.applyTo(scene);
         stage.setTitle("LoomScope - carrier lanes (JDK " + Runtime.version().feature() + ")");
         stage.setMinWidth(1280);
         stage.setMinHeight(720);
         stage.setScene(scene);
+        OnStage onStage = OnStage.install(stage, view, root, stageContext);
         stage.show();
+        onStage.shown();
         if (options.exitAfterRun()) {
             model.history().addListener((javafx.collections.ListChangeListener<loomscope.ui.history.HistoryRow>) c -> Platform.exit());
         }

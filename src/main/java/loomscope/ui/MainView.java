@@ -113,7 +113,6 @@ public final class MainView extends BorderPane {
     private void installShortcuts(javafx.scene.Scene scene) {
         var accelerators = scene.getAccelerators();
         accelerators.put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), model::run);
-        accelerators.put(new KeyCodeCombination(KeyCode.F5), model::run);
         accelerators.put(new KeyCodeCombination(KeyCode.ESCAPE), model::stop);
         accelerators.put(new KeyCodeCombination(KeyCode.F12), () -> controls.debugToggle().setSelected(!controls.debugToggle().isSelected()));
         accelerators.put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), () -> AppTheme.current().next().applyTo(scene));

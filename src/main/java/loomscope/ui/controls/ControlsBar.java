@@ -39,6 +39,7 @@ public final class ControlsBar extends VBox {
     private final Label nextRunNote = new Label();
     private final ComboBox<AppTheme> themeChoice = new ComboBox<>();
     private final ToggleButton debugToggle = new ToggleButton("Frame stats");
+    private final HBox tools;
 
     public ControlsBar(MainViewModel model) {
         getStyleClass().add("controls-bar");
@@ -61,7 +62,7 @@ public final class ControlsBar extends VBox {
         runButton.getStyleClass().addAll(Styles.SUCCESS, Styles.LARGE);
         runButton.setDefaultButton(false);
         runButton.setOnAction(e -> model.run());
-        runButton.setTooltip(new Tooltip("Start a run with these settings (Ctrl+R or F5)"));
+        runButton.setTooltip(new Tooltip("Start a run with these settings (Ctrl+R or Space)"));
         stopButton.setId("stop-button");
         stopButton.getStyleClass().addAll(Styles.DANGER, Styles.LARGE);
         stopButton.setOnAction(e -> model.stop());
@@ -112,7 +113,7 @@ public final class ControlsBar extends VBox {
         HBox actions = new HBox(14, runButton, stopButton, new LayoutBarrier(progressBar, 240, 22),
                 new LayoutBarrier(progressText, 190, 30), new LayoutBarrier(clock, 170, 40), nextRunNote);
         actions.setAlignment(Pos.CENTER_LEFT);
-        HBox tools = new HBox(8, themeChoice, debugToggle);
+        tools = new HBox(8, themeChoice, debugToggle);
         tools.setAlignment(Pos.CENTER_RIGHT);
         HBox.setHgrow(tools, javafx.scene.layout.Priority.ALWAYS);
         actions.getChildren().add(tools);
@@ -209,6 +210,11 @@ public final class ControlsBar extends VBox {
         VBox box = new VBox(4, l);
         box.getChildren().addAll(content);
         return box;
+    }
+
+    /** Hook for other features' buttons (the stage's export and presentation): placed before the theme choice. */
+    public void addTools(javafx.scene.Node... nodes) {
+        tools.getChildren().addAll(0, java.util.List.of(nodes));
     }
 
     public Slider lockSlider() { return lockSlider; }

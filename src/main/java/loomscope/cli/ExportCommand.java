@@ -1,0 +1,139 @@
+package loomscope.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import loomscope.recording.RecordedRun;
+import loomscope.recording.RunSummary;
+import loomscope.report.ExportFolder;
+import loomscope.report.ExportNames;
+import loomscope.report.HistoryEntry;
+import loomscope.report.ReportWriter;
+import loomscope.report.RunsJson;
+import loomscope.report.TimeText;
+import loomscope.report.TimingCard;
+import loomscope.workload.LockMode;
+import loomscope.workload.WorkloadConfig;
+import loomscope.workload.WorkloadRun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Runs the workload (or reads runs that {@code run --json} printed) and writes the timing card at
+ * 1920x1080 and 1280x720, the history as CSV and Markdown, and the runs as JSON for a later export.
+ * Draws with Java2D only, so it works without a display and on JDK 21.
+ */
+@Command(name = "export", mixinStandardHelpOptions = true,
+        description = "Run the workload(s) and write slide-ready timing cards (PNG) and the history (CSV, Markdown).")
+final class ExportCommand implements Callable<Integer> {
+
+    @Mixin
+    WorkloadOptions workload = new WorkloadOptions();
+
+    @Option(names = "--lock", split = ",", paramLabel = "MODE[,MODE...]", converter = WorkloadOptions.LockConverter.class,
+            description = "Lock modes to run, in order; the card shows the last run. Default: synchronized (none with --from).")
+    List<LockMode> locks;
+
+    @Option(names = "--parallelism", split = ",", paramLabel = "P[,P...]", description = "Carriers per run. Default: 1.")
+    List<Integer> parallelisms = List.of(1);
+
+    @Option(names = "--from", paramLabel = "FILE",
+            description = "Runs printed by `loomscope run --json` (one per line or an array), put first in the history.")
+    Path from;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Folder for the files, created if needed. Default: ~/Pictures/LoomScope.")
+    Path out = ExportFolder.defaultFolder();
+
+    @Option(names = "--title", paramLabel = "TEXT", description = "The card's title. Default: what the last run's lock means.")
+    String title;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+        PrintWriter console = spec.commandLine().getOut();
+        // Refuse a bad folder before spending 27 s on a pinned run.
+        Path folder = orBadInput(() -> ExportFolder.prepare(out));
+        List<HistoryEntry> history = new ArrayList<>(from == null ? List.of() : orBadInput(() -> RunsJson.read(from)));
+        List<WorkloadConfig> configs = configs();
+        for (WorkloadConfig config : configs) {
+            WorkloadRun.checkRunnable(config);
+        }
+        for (WorkloadConfig config : configs) {
+            console.printf(Locale.ROOT, "Running %s, P=%d, N=%,d ... ", config.lockMode().cliName(), config.parallelism(),
+                    config.threads());
+            console.flush();
+            RunSummary summary = runToEnd(config);
+            console.println(TimeText.seconds(summary.wallMillis()));
+            history.add(HistoryEntry.finishedNow(summary));
+            if (summary.cancelled()) {
+                break;
+            }
+        }
+        HistoryEntry headline = history.get(history.size() - 1);
+        TimingCard card = new TimingCard(title, headline, history, LocalDate.now());
+        LocalDateTime now = LocalDateTime.now();
+        ReportWriter.Export export = orBadInput(() -> new ReportWriter().exportAll(folder, card, now));
+        ExportNames names = ExportNames.of(now, headline.summary().lock(), headline.summary().parallelism());
+        Path json = orBadInput(() -> ReportWriter.writeText(folder, names.runsJson(), RunsJson.toJsonLines(history)));
+        for (Path file : export.files()) {
+            console.println(file);
+        }
+        console.println(json);
+        console.flush();
+        return headline.summary().cancelled() ? 130 : 0;
+    }
+
+    private List<WorkloadConfig> configs() {
+        List<LockMode> modes = locks != null ? locks : from != null ? List.of() : List.of(LockMode.SYNCHRONIZED);
+        List<WorkloadConfig> configs = new ArrayList<>();
+        for (LockMode mode : modes) {
+            for (int p : parallelisms) {
+                configs.add(workload.config(mode, p));
+            }
+        }
+        return configs;
+    }
+
+    private static RunSummary runToEnd(WorkloadConfig config) throws InterruptedException {
+        RecordedRun run = RecordedRun.start(config);
+        Thread stopOnCtrlC = new Thread(() -> run.run().cancel(), "loomscope-cancel");
+        Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
+        try {
+            run.await(Long.MAX_VALUE);
+        } finally {
+            Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
+        }
+        if (run.run().failure() != null) {
+            throw new IllegalStateException("the run failed: " + run.run().failure(), run.run().failure());
+        }
+        return run.summary();
+    }
+
+    private interface Io<T> {
+        T get() throws IOException;
+    }
+
+    /** A folder or file the user named that we cannot use is bad input: exit 2 with the one-line reason. */
+    private static <T> T orBadInput(Io<T> io) {
+        try {
+            return io.get();
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+}

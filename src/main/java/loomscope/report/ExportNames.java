@@ -1,0 +1,53 @@
+package loomscope.report;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * File names that sort by time and say what they show:
+ * {@code loomscope-2026-11-22-0812-synchronized-P1-card-1920x1080.png}.
+ */
+public record ExportNames(String stem) {
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("uuuu-MM-dd-HHmmss");
+
+    public static ExportNames of(LocalDateTime when, String lockMode, int parallelism) {
+        String mode = lockMode.replaceAll("[^A-Za-z0-9-]", "_");
+        return new ExportNames("loomscope-" + STAMP.format(when) + "-" + mode + "-P" + parallelism);
+    }
+
+    public String card(CardSize size) {
+        return stem + "-card-" + size.label() + ".png";
+    }
+
+    public String window() {
+        return stem + "-window.png";
+    }
+
+    public String historyCsv() {
+        return stem + "-history.csv";
+    }
+
+    public String historyMarkdown() {
+        return stem + "-history.md";
+    }
+
+    /** The runs as JSON lines, for {@code loomscope export --from}. */
+    public String runsJson() {
+        return stem + "-runs.json";
+    }
+
+    /** A path in {@code folder} that does not exist yet: never overwrite an earlier export. */
+    public static Path unused(Path folder, String name) {
+        Path candidate = folder.resolve(name);
+        int dot = name.lastIndexOf('.');
+        String base = dot > 0 ? name.substring(0, dot) : name;
+        String ext = dot > 0 ? name.substring(dot) : "";
+        for (int i = 2; Files.exists(candidate); i++) {
+            candidate = folder.resolve(base + "-" + i + ext);
+        }
+        return candidate;
+    }
+}

@@ -1,0 +1,86 @@
+package loomscope.report;
+
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.geom.RoundRectangle2D;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The card's bar chart: one horizontal bar per run in the history, on one linear scale from zero, so
+ * a 27 s pinned run dwarfs a 0.85 s unpinned one exactly as much as it should. Colour = what the
+ * recording saw (pinned mounts or not), label = JDK, lock, P, N.
+ */
+final class HistoryChartPainter {
+
+    private static final double HEADING_HEIGHT = 64;
+    private static final double LEGEND_HEIGHT = 64;
+    private static final double LABEL_SIZE = 30;
+    private static final double MAX_BAR_HEIGHT = 44;
+    /** Room right of the longest bar for its value. */
+    private static final double VALUE_ROOM = 170;
+    /** A 0.4 s bar beside a 27 s one would vanish; keep it visible (its number tells the truth). */
+    private static final double MIN_BAR = 8;
+
+    private final Graphics2D g;
+    private final CardInk ink;
+    private final CardPalette palette;
+
+    HistoryChartPainter(Graphics2D g, CardInk ink, CardPalette palette) {
+        this.g = g;
+        this.ink = ink;
+        this.palette = palette;
+    }
+
+    void paint(TimingCard card, double x, double y, double width, double height) {
+        List<HistoryEntry> bars = card.bars();
+        String heading = bars.size() == 1 ? "This run" : "Runs this session";
+        ink.text("chart-heading", heading, CardInk.font(Font.BOLD, 36), palette.muted(), x, y + 40, CardInk.Align.LEFT);
+        if (card.hiddenRuns() > 0) {
+            ink.text("chart-hidden", "+" + card.hiddenRuns() + " earlier in the CSV", CardInk.font(Font.PLAIN, 28),
+                    palette.muted(), x + width, y + 40, CardInk.Align.RIGHT);
+        }
+        double top = y + HEADING_HEIGHT + 12;
+        double available = height - HEADING_HEIGHT - LEGEND_HEIGHT - 12;
+        double row = Math.min(112, available / bars.size());
+        double longest = bars.stream().mapToDouble(b -> b.summary().wallMillis()).max().orElse(1);
+        double maxBar = width - VALUE_ROOM;
+
+        Set<HistoryEntry.Pinning> shown = EnumSet.noneOf(HistoryEntry.Pinning.class);
+        boolean strayPins = bars.stream().anyMatch(HistoryEntry::hasStrayPins);
+        for (int i = 0; i < bars.size(); i++) {
+            HistoryEntry run = bars.get(i);
+            boolean headline = run == card.headline();
+            double rowTop = top + i * row;
+            double barHeight = Math.min(MAX_BAR_HEIGHT, row - LABEL_SIZE - 22);
+            if (headline && bars.size() > 1) {
+                // the run this card is about: a lit row, not a different colour (colour means pinning)
+                g.setColor(palette.panel());
+                g.fill(new RoundRectangle2D.Double(x - 20, rowTop - 6, width + 20, LABEL_SIZE + barHeight + 26, 20, 20));
+            }
+            ink.fitted(headline ? "bar-label-headline" : "bar-label", run.shortLabel(), headline ? Font.BOLD : Font.PLAIN,
+                    LABEL_SIZE, 26, width, headline ? palette.text() : palette.muted(), x, rowTop + LABEL_SIZE);
+            double barTop = rowTop + LABEL_SIZE + 10;
+            double length = Math.max(MIN_BAR, maxBar * run.summary().wallMillis() / Math.max(longest, 1e-9));
+            g.setColor(palette.of(run.pinning()));
+            g.fill(new RoundRectangle2D.Double(x, barTop, length, barHeight, 10, 10));
+            ink.text(headline ? "bar-value-headline" : "bar-value", TimeText.seconds(run.summary().wallMillis()),
+                    CardInk.font(Font.BOLD, 34), palette.text(), x + length + 20, barTop + barHeight / 2 + 12,
+                    CardInk.Align.LEFT);
+            shown.add(run.pinning());
+        }
+        legend(x, y + height - 14, shown, strayPins);
+    }
+
+    private void legend(double x, double baseline, Set<HistoryEntry.Pinning> shown, boolean strayPins) {
+        Font font = CardInk.font(Font.PLAIN, 28);
+        double at = x;
+        for (HistoryEntry.Pinning pinning : shown) {
+            g.setColor(palette.of(pinning));
+            g.fill(new RoundRectangle2D.Double(at, baseline - 24, 28, 28, 8, 8));
+            String words = pinning == HistoryEntry.Pinning.NOT_PINNED && strayPins ? "under 1% of threads pinned" : pinning.legend();
+            at += 40 + ink.text("legend", words, font, palette.muted(), at + 40, baseline, CardInk.Align.LEFT) + 40;
+        }
+    }
+}

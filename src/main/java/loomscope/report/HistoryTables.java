@@ -1,0 +1,88 @@
+package loomscope.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+import loomscope.recording.RunSummary;
+
+/** The history as CSV (for spreadsheets) and as a Markdown table (for slides, READMEs, issues). */
+public final class HistoryTables {
+    private HistoryTables() { }
+
+    private record Column(String csvName, String markdownName, Function<HistoryEntry, String> value) { }
+
+    private static final List<Column> COLUMNS = List.of(
+            new Column("finished_at", "finished", e -> e.finishedAt() == null ? "" : e.finishedAt().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString()),
+            new Column("jdk", "JDK", e -> TimeText.jdk(e.summary().jdkVersion())),
+            new Column("lock", "lock", e -> e.summary().lock()),
+            new Column("parallelism", "P", e -> Integer.toString(e.summary().parallelism())),
+            new Column("threads", "N", e -> Integer.toString(e.summary().threads())),
+            new Column("thread_kind", "threads", e -> e.summary().threadKind()),
+            new Column("scheduler", "scheduler", e -> e.summary().scheduler()),
+            new Column("completed", "completed", e -> Integer.toString(e.summary().completed())),
+            new Column("cancelled", "cancelled", e -> Boolean.toString(e.summary().cancelled())),
+            new Column("wall_s", "time s", e -> seconds(e.summary().wallMillis())),
+            new Column("pinned_mounts", "pinned mounts", e -> known(e.summary().pinnedMounts())),
+            new Column("mounts", "mounts", e -> known(e.summary().mounts())),
+            new Column("carriers_used", "carriers used", e -> known(e.summary().carriersUsed())),
+            new Column("bound_unpinned_s", "unpinned bound s", e -> seconds(e.summary().boundUnpinnedMillis())),
+            new Column("bound_pinned_s", "pinned bound s", e -> seconds(e.summary().boundPinnedMillis())),
+            new Column("jdk_version", "JDK build", e -> e.summary().jdkVersion()));
+
+    public static String csv(List<HistoryEntry> history) {
+        StringBuilder out = new StringBuilder();
+        appendCsvRow(out, COLUMNS.stream().map(Column::csvName).toList());
+        for (HistoryEntry e : history) {
+            appendCsvRow(out, COLUMNS.stream().map(c -> c.value().apply(e)).toList());
+        }
+        return out.toString();
+    }
+
+    public static String markdown(List<HistoryEntry> history) {
+        StringBuilder out = new StringBuilder("| # ");
+        for (Column c : COLUMNS) {
+            out.append("| ").append(c.markdownName()).append(' ');
+        }
+        out.append("|\n|---:").append("|---".repeat(COLUMNS.size())).append("|\n");
+        int number = 1;
+        for (HistoryEntry e : history) {
+            out.append("| ").append(number++).append(' ');
+            for (Column c : COLUMNS) {
+                // a pipe inside a cell would split the row
+                out.append("| ").append(c.value().apply(e).replace("|", "\\|")).append(' ');
+            }
+            out.append("|\n");
+        }
+        return out.toString();
+    }
+
+    /** RFC 4180: quote a field holding a comma, quote or line break; double its quotes. */
+    private static void appendCsvRow(StringBuilder out, List<String> fields) {
+        for (int i = 0; i < fields.size(); i++) {
+            String f = fields.get(i);
+            if (i > 0) {
+                out.append(',');
+            }
+            if (f.indexOf(',') >= 0 || f.indexOf('"') >= 0 || f.indexOf('\n') >= 0 || f.indexOf('\r') >= 0) {
+                out.append('"').append(f.replace("\"", "\"\"")).append('"');
+            } else {
+                out.append(f);
+            }
+        }
+        out.append("\r\n");
+    }
+
+    private static String seconds(double millis) {
+        return String.format(Locale.ROOT, "%.3f", millis / 1000);
+    }
+
+    private static String known(long n) {
+        return n < 0 ? "" : Long.toString(n);
+    }
+
+    /** For tests and callers that want the numbers of one summary in the table's words. */
+    static String timeCell(RunSummary s) {
+        return seconds(s.wallMillis());
+    }
+}

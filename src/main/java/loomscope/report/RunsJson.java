@@ -1,0 +1,119 @@
+package loomscope.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import loomscope.recording.RunSummary;
+
+/**
+ * Reads runs back from what {@code loomscope run --json} prints: one object, an array of them, or one
+ * object per line (several runs appended to one file). An optional {@code finishedAt} (ISO instant)
+ * per object is kept; other extra fields (the ratios) are ignored.
+ */
+public final class RunsJson {
+    private RunsJson() { }
+
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+            .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
+
+    /** One JSON object per line, as {@code run --json} prints them, plus {@code finishedAt}: {@link #read} reads it back. */
+    public static String toJsonLines(List<HistoryEntry> runs) {
+        StringBuilder out = new StringBuilder();
+        for (HistoryEntry run : runs) {
+            ObjectNode node = MAPPER.valueToTree(run.summary());
+            if (run.finishedAt() != null) {
+                node.put("finishedAt", run.finishedAt().toString());
+            }
+            out.append(node).append('\n');
+        }
+        return out.toString();
+    }
+
+    public static List<HistoryEntry> read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("no such file: " + file);
+        }
+        List<HistoryEntry> runs = new ArrayList<>();
+        try (MappingIterator<JsonNode> values = MAPPER.readerFor(JsonNode.class).readValues(file.toFile())) {
+            while (values.hasNextValue()) {
+                JsonNode node = values.nextValue();
+                if (node.isArray()) {
+                    for (JsonNode element : node) {
+                        runs.add(entry(element, file, runs.size() + 1));
+                    }
+                } else {
+                    runs.add(entry(node, file, runs.size() + 1));
+                }
+            }
+        } catch (com.fasterxml.jackson.core.JacksonException e) {
+            throw new IOException(file + " is not the JSON that `loomscope run --json` writes: "
+                    + e.getOriginalMessage(), e);
+        }
+        if (runs.isEmpty()) {
+            throw new IOException(file + " holds no runs");
+        }
+        return runs;
+    }
+
+    private static HistoryEntry entry(JsonNode node, Path file, int number) throws IOException {
+        if (!(node instanceof ObjectNode object)) {
+            throw new IOException(file + ": run " + number + " is not a JSON object");
+        }
+        for (String required : List.of("jdkVersion", "lock", "parallelism", "threads", "wallMillis")) {
+            if (!object.hasNonNull(required)) {
+                throw new IOException(file + ": run " + number + " has no \"" + required + "\"");
+            }
+        }
+        Instant finishedAt = null;
+        if (object.hasNonNull("finishedAt")) {
+            try {
+                finishedAt = Instant.parse(object.get("finishedAt").asText());
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new IOException(file + ": run " + number + " has a finishedAt that is not an ISO instant", e);
+            }
+        }
+        // fields a summary always has but an older or hand-written file may lack: absent means unknown
+        for (String unknownCount : List.of("pinnedMounts", "mounts", "carriersUsed", "carriersAddedByPool", "pinnedThreads")) {
+            if (!object.has(unknownCount)) {
+                object.put(unknownCount, -1);
+            }
+        }
+        object.remove("finishedAt");
+        RunSummary summary = MAPPER.treeToValue(withDefaults(object), RunSummary.class);
+        return new HistoryEntry(summary, finishedAt);
+    }
+
+    private static ObjectNode withDefaults(ObjectNode o) {
+        putIfAbsent(o, "scheduler", "pool");
+        putIfAbsent(o, "threadKind", "virtual");
+        if (!o.has("completed")) {
+            o.put("completed", o.get("threads").asInt());
+        }
+        for (String zero : List.of("cpuIterations", "sleepMillis", "cpuMillisPerTask", "sleepMillisMeasured",
+                "boundPinnedMillis", "boundUnpinnedMillis", "maxLockHolders")) {
+            if (!o.has(zero)) {
+                o.put(zero, 0);
+            }
+        }
+        if (!o.has("cancelled")) {
+            o.put("cancelled", false);
+        }
+        return o;
+    }
+
+    private static void putIfAbsent(ObjectNode o, String field, String value) {
+        if (!o.has(field)) {
+            o.put(field, value);
+        }
+    }
+}

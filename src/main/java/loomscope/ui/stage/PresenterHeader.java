@@ -1,0 +1,76 @@
+package loomscope.ui.stage;
+
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import loomscope.ui.MainViewModel;
+import loomscope.ui.controls.LayoutBarrier;
+
+/**
+ * The top of the presentation screen: chapter title and narration on the left, the run's clock (96 px)
+ * and what is running on the right; between them the chapter's code, when it has some. Everything else
+ * in presentation mode is lanes and thread field.
+ */
+final class PresenterHeader extends HBox {
+    private final Label chapter = new Label();
+    private final Label narration = new Label();
+    private final Label standIn = new Label();
+    private final Label clock = new Label();
+    private final Label config = new Label();
+    private final Label code = new Label();
+
+    PresenterHeader(MainViewModel model, ChapterNavigator chapters) {
+        getStyleClass().add("presenter-header");
+        setId("presenter-header");
+        chapter.getStyleClass().add("presenter-chapter");
+        chapter.setId("presenter-chapter");
+        chapter.setMinWidth(USE_PREF_SIZE); // the narration wraps; the title is never cut
+        narration.getStyleClass().add("presenter-narration");
+        narration.setId("presenter-narration");
+        narration.setWrapText(true);
+        standIn.getStyleClass().add("presenter-stand-in");
+        standIn.setId("presenter-stand-in");
+        standIn.managedProperty().bind(standIn.textProperty().isNotEmpty());
+        standIn.visibleProperty().bind(standIn.managedProperty());
+        clock.getStyleClass().add("presenter-clock");
+        clock.setId("presenter-clock");
+        clock.textProperty().bind(model.elapsedSecondsProperty().asString("%.2f s"));
+        config.getStyleClass().add("presenter-clock-caption");
+        config.setId("presenter-config");
+        config.textProperty().bind(Bindings.createStringBinding(() -> String.format("%s · P %d · N %s",
+                model.lockModeProperty().get().cliName(), model.parallelismProperty().get(), model.threadsTextProperty().get()),
+                model.lockModeProperty(), model.parallelismProperty(), model.threadsTextProperty()));
+
+        code.getStyleClass().add("presenter-code");
+        code.setId("presenter-code");
+        code.managedProperty().bind(code.textProperty().isNotEmpty());
+        code.visibleProperty().bind(code.managedProperty());
+        code.setMinWidth(USE_PREF_SIZE);
+
+        chapters.setupProperty().addListener((o, was, now) -> show(chapters));
+        show(chapters);
+
+        VBox words = new VBox(4, chapter, narration, standIn);
+        words.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(words, Priority.ALWAYS);
+        words.setMaxWidth(Double.MAX_VALUE);
+        // the clock changes every frame: behind a fixed-size barrier so that it never re-lays out the window
+        VBox time = new VBox(0, new LayoutBarrier(clock, 480, 124), config);
+        time.setAlignment(Pos.CENTER_RIGHT);
+        time.setMinWidth(USE_PREF_SIZE);
+        getChildren().addAll(words, code, time);
+    }
+
+    private void show(ChapterNavigator chapters) {
+        Chapter.ChapterSetup setup = chapters.setupProperty().get();
+        chapter.setText(chapters.heading());
+        narration.setText(setup == null ? "" : setup.chapter().narration());
+        standIn.setText(setup == null || !setup.isStandIn() ? "" : setup.standInLabel());
+        code.setText(setup == null ? "" : setup.chapter().code());
+    }
+
+    Label clock() { return clock; }
+}

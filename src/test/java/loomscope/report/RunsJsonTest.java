@@ -1,0 +1,62 @@
+package loomscope.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunsJsonTest {
+
+    @TempDir
+    Path dir;
+
+    private final ObjectMapper mapper = new ObjectMapper();
+
+    @Test
+    void readsOneObjectPerLineAsRunPrintsThem() throws Exception {
+        String lines = mapper.writeValueAsString(Runs.jdk21().summary()) + "\n"
+                + mapper.writeValueAsString(Runs.jep491().summary()).replace("{", "{\"ratioToBoundPinned\":0.03,") + "\n";
+        List<HistoryEntry> runs = RunsJson.read(Files.writeString(dir.resolve("runs.json"), lines));
+        assertEquals(2, runs.size());
+        assertEquals(Runs.jdk21().summary(), runs.get(0).summary());
+        assertEquals(853, runs.get(1).summary().wallMillis());
+        assertNull(runs.get(0).finishedAt());
+    }
+
+    @Test
+    void readsAnArrayAndKeepsFinishedAt() throws Exception {
+        String json = "[{\"jdkVersion\":\"21.0.8\",\"lock\":\"synchronized\",\"parallelism\":1,\"threads\":5000,"
+                + "\"wallMillis\":27205.0,\"finishedAt\":\"2026-11-22T08:00:00Z\"}]";
+        HistoryEntry run = RunsJson.read(Files.writeString(dir.resolve("a.json"), json)).get(0);
+        assertEquals(Instant.parse("2026-11-22T08:00:00Z"), run.finishedAt());
+        assertEquals(-1, run.summary().pinnedMounts(), "absent counts are unknown, not zero");
+        assertEquals(5000, run.summary().completed());
+    }
+
+    @Test
+    void brokenFilesAreExplainedInOneLine() throws Exception {
+        assertMessage("{\"lock\":\"synchronized\"}", "run 1 has no \"jdkVersion\"");
+        assertMessage("[1, 2]", "run 1 is not a JSON object");
+        assertMessage("{\"jdkVersion\": ", "is not the JSON that `loomscope run --json` writes");
+        assertMessage("", "holds no runs");
+        IOException missing = assertThrows(IOException.class, () -> RunsJson.read(dir.resolve("nope.json")));
+        assertTrue(missing.getMessage().startsWith("no such file: "));
+    }
+
+    private void assertMessage(String content, String expected) throws IOException {
+        Path file = Files.writeString(dir.resolve("bad.json"), content);
+        IOException e = assertThrows(IOException.class, () -> RunsJson.read(file));
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+    }
+}

@@ -1,0 +1,156 @@
+package loomscope.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.Rectangle;
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.imageio.ImageIO;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class TimingCardRendererTest {
+
+    private static final LocalDate DAY = LocalDate.of(2026, 11, 22);
+    private final TimingCardRenderer renderer = new TimingCardRenderer();
+
+    private static TimingCard card(HistoryEntry headline) {
+        List<HistoryEntry> history = List.of(Runs.sharedLock(), Runs.jdk21(), Runs.nativeFrame(), headline);
+        return new TimingCard(null, headline, history, DAY);
+    }
+
+    @ParameterizedTest
+    @EnumSource(CardSize.class)
+    void rendersAtTheSlideSizeWithInkEverywhereItMatters(CardSize size) throws Exception {
+        RenderedCard card = renderer.render(card(Runs.jep491()), size);
+
+        assertEquals(size.width(), card.image().getWidth());
+        assertEquals(size.height(), card.image().getHeight());
+        assertTrue(distinctColours(card.image(), new Rectangle(0, 0, size.width(), size.height())) > 50,
+                "a card is more than a blank slide");
+        DrawnText time = card.text("time").orElseThrow();
+        assertEquals("0.85 s", time.text());
+        assertTrue(inkPixels(card.image(), time.pixelBounds()) > time.pixelBounds().width * time.pixelBounds().height / 10,
+                "the time's glyphs are really painted where the layout says");
+        for (DrawnText text : card.texts()) {
+            assertTrue(new Rectangle(0, 0, size.width(), size.height()).contains(text.pixelBounds()),
+                    () -> text + " runs off the card");
+        }
+        ImageIO.write(card.image(), "png", new File("target/timing-card-test-" + size.label() + ".png"));
+    }
+
+    @Test
+    void backRowLegibleAtFullHd() {
+        RenderedCard card = renderer.render(card(Runs.jep491()), CardSize.FULL_HD);
+        for (DrawnText text : card.texts()) {
+            assertTrue(text.pixelSize() >= 26, () -> text + " is too small for a projector");
+        }
+        assertTrue(card.text("time").orElseThrow().pixelBounds().height >= 120, "the total time is the biggest thing");
+    }
+
+    @Test
+    void theCardSaysWhatTheRunWas() {
+        RenderedCard card = renderer.render(card(Runs.nativeFrame()), CardSize.FULL_HD);
+        assertEquals("13.6 s", card.text("time").orElseThrow().text());
+        assertEquals("25.0.3", card.text("fact:JDK").orElseThrow().text());
+        assertEquals("native-frame", card.text("fact:Lock").orElseThrow().text());
+        assertEquals("2", card.text("fact:Carriers (P)").orElseThrow().text());
+        assertEquals("5,000 virtual", card.text("fact:Threads (N)").orElseThrow().text());
+        assertEquals("5,000", card.text("fact:Pinned mounts").orElseThrow().text());
+        assertEquals("5 ms", card.text("fact:Sleep in lock").orElseThrow().text());
+        assertEquals("22 November 2026", card.text("date").orElseThrow().text());
+        List<String> barValues = card.texts().stream()
+                .filter(t -> t.role().startsWith("bar-value")).map(DrawnText::text).toList();
+        assertEquals(List.of("27.4 s", "27.2 s", "13.6 s", "13.6 s"), barValues);
+        assertEquals("JDK 21 · synchronized · P1 · N 5,000",
+                card.texts().stream().filter(t -> t.role().equals("bar-label")).toList().get(1).text());
+    }
+
+    @Test
+    void aDifferentTimeChangesThePixelsOfTheTime() {
+        RenderedCard fast = renderer.render(card(Runs.jep491()), CardSize.FULL_HD);
+        RenderedCard slow = renderer.render(card(Runs.entry("25.0.3", "synchronized", 1, 5000, 1_270, 0)), CardSize.FULL_HD);
+        Rectangle where = fast.text("time").orElseThrow().pixelBounds().union(slow.text("time").orElseThrow().pixelBounds());
+        assertTrue(differingPixels(fast.image(), slow.image(), where) > 500, "the time is drawn, not a placeholder");
+    }
+
+    @Test
+    void longHistoriesKeepTheHeadlineAndAtMostEightBars() {
+        List<HistoryEntry> many = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            many.add(Runs.entry("25.0.3", "synchronized", 1 + i % 4, 5000, 800 + i * 10, 0));
+        }
+        HistoryEntry first = many.get(0);
+        TimingCard card = new TimingCard("Twelve runs", first, many, DAY);
+        assertEquals(TimingCard.MAX_BARS, card.bars().size());
+        assertTrue(card.bars().contains(first));
+        assertEquals(4, card.hiddenRuns());
+        RenderedCard rendered = renderer.render(card, CardSize.HD);
+        assertTrue(rendered.text("chart-hidden").orElseThrow().text().startsWith("+4"));
+    }
+
+    @Test
+    void aLongTitleShrinksToFitInsteadOfRunningOffTheSlide() {
+        String title = "A very long title that a speaker typed into the box because the talk needed a lot of context here";
+        RenderedCard card = renderer.render(new TimingCard(title, Runs.jep491(), List.of(), DAY), CardSize.FULL_HD);
+        DrawnText drawn = card.text("title").orElseThrow();
+        assertTrue(drawn.pixelBounds().getMaxX() <= 1920 - 90, "title stays inside the margin");
+        assertFalse(card.text("chart-hidden").isPresent());
+    }
+
+    @Test
+    void aSinglePinnedMountAmongThousandsIsColouredAsNotPinnedAndTheLegendSaysSo() {
+        HistoryEntry shared = Runs.entry("25.0.3", "shared-synchronized", 1, 1000, 5_460, 1);
+        assertEquals(HistoryEntry.Pinning.NOT_PINNED, shared.pinning());
+        assertEquals(HistoryEntry.Pinning.PINNED, Runs.entry("25.0.3", "native-frame", 1, 1000, 5_490, 10).pinning());
+        RenderedCard card = renderer.render(new TimingCard(null, shared, List.of(Runs.jdk21(), shared), DAY), CardSize.FULL_HD);
+        List<String> legend = card.texts().stream().filter(t -> t.role().equals("legend")).map(DrawnText::text).toList();
+        assertEquals(List.of("pinned carriers", "under 1% of threads pinned"), legend);
+        assertEquals("1", card.text("fact:Pinned mounts").orElseThrow().text(), "the fact itself is not rounded away");
+    }
+
+    static int inkPixels(BufferedImage image, Rectangle r) {
+        int background = image.getRGB(0, image.getHeight() / 2) & 0xFFFFFF;
+        int panel = image.getRGB(r.x, r.y) & 0xFFFFFF;
+        int count = 0;
+        for (int y = r.y; y < r.y + r.height; y++) {
+            for (int x = r.x; x < r.x + r.width; x++) {
+                int rgb = image.getRGB(x, y) & 0xFFFFFF;
+                if (rgb != background && rgb != panel) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
+    static long distinctColours(BufferedImage image, Rectangle r) {
+        java.util.Set<Integer> colours = new java.util.HashSet<>();
+        for (int y = r.y; y < r.y + r.height; y += 2) {
+            for (int x = r.x; x < r.x + r.width; x += 2) {
+                colours.add(image.getRGB(x, y));
+            }
+        }
+        return colours.size();
+    }
+
+    static int differingPixels(BufferedImage a, BufferedImage b, Rectangle r) {
+        int count = 0;
+        for (int y = r.y; y < r.y + r.height; y++) {
+            for (int x = r.x; x < r.x + r.width; x++) {
+                if (a.getRGB(x, y) != b.getRGB(x, y)) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+}
