@@ -50,8 +50,8 @@ public final class MainView extends BorderPane {
         recordingView.setStyle("-fx-padding: 6 8 6 8;");
         sidePanel = new VBox(timing, history);
         sidePanel.setMinWidth(360);
-        // the lanes get the width: the side panel takes 27% of the window, between 380 and 520 px
-        widthProperty().addListener((o, a, w) -> sidePanel.setPrefWidth(Math.max(380, Math.min(520, w.doubleValue() * 0.27))));
+        // the lanes get the width: the side panel takes 30% of the window, between 400 and 520 px
+        widthProperty().addListener((o, a, w) -> sidePanel.setPrefWidth(Math.max(400, Math.min(520, w.doubleValue() * 0.3))));
         sidePanel.setPrefWidth(520);
         ScrollPane sideScroll = new ScrollPane(sidePanel);
         sideScroll.setFitToWidth(true);

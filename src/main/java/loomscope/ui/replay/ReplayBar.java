@@ -62,7 +62,7 @@ public final class ReplayBar extends HBox {
         Label speedText = new Label();
         speedText.getStyleClass().add("timing-figure");
         speedText.textProperty().bind(Bindings.createStringBinding(
-                () -> String.format(Locale.ROOT, "%.2fx (run lasts %.1f s)", model.speedProperty().get(),
+                () -> String.format(Locale.ROOT, "%.2fx: replay %.0f s", model.speedProperty().get(),
                         model.durationProperty().get() / model.speedProperty().get()),
                 model.speedProperty(), model.durationProperty()));
         disableProperty().bind(model.availableProperty().not());
@@ -72,7 +72,7 @@ public final class ReplayBar extends HBox {
         title.setMinWidth(Label.USE_PREF_SIZE);
         speedTitle.setMinWidth(Label.USE_PREF_SIZE);
         getChildren().addAll(title, back, play, forward, scrubberBox, new LayoutBarrier(time, 240, 30),
-                speedTitle, speed, new LayoutBarrier(speedText, 290, 30));
+                speedTitle, speed, new LayoutBarrier(speedText, 220, 30));
     }
 
     public Slider scrubber() { return scrubber; }
