@@ -8,12 +8,14 @@ import loomscope.workload.LockMode;
 /**
  * Named command-line parameters, so a talk can open the window ready for its first demo:
  * {@code --lock=native-frame --parallelism=4 --threads=5000 --cpu=10000 --sleep=5 --theme=high-contrast --autorun}.
+ * {@code --exit-after-run} closes the window after the first run (benchmarks: one cold JVM per run, like the CLI).
  * A bad value is reported on the window's error line instead of stopping the launch.
  */
-record LaunchOptions(Map<String, String> named, boolean autorun) {
+record LaunchOptions(Map<String, String> named, boolean autorun, boolean exitAfterRun) {
 
     static LaunchOptions of(Map<String, String> named, java.util.List<String> unnamed) {
-        return new LaunchOptions(named, unnamed.contains("--autorun") || "true".equals(named.get("autorun")));
+        return new LaunchOptions(named, unnamed.contains("--autorun") || "true".equals(named.get("autorun")),
+                unnamed.contains("--exit-after-run"));
     }
 
     /** Applies the options to the model; returns the theme to use. Problems end up in the model's error line. */

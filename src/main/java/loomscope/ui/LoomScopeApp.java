@@ -1,6 +1,7 @@
 package loomscope.ui;
 
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
@@ -44,6 +45,9 @@ public final class LoomScopeApp extends Application {
         OnStage onStage = OnStage.install(stage, view, root, stageContext);
         stage.show();
         onStage.shown();
+        if (options.exitAfterRun()) {
+            model.history().addListener((javafx.collections.ListChangeListener<loomscope.ui.history.HistoryRow>) c -> Platform.exit());
+        }
         if (options.autorun()) {
             model.run();
         }

@@ -41,7 +41,7 @@ public final class MainView extends BorderPane {
     private final VBox sidePanel;
     private final PulseLoop pulse;
     private final List<LongConsumer> pulseHooks = new ArrayList<>();
-    static final String KEYS = "Ctrl+R run \u00b7 Esc stop \u00b7 Ctrl+P play/pause \u00b7 Ctrl+\u2190/\u2192 frame step"
+    static final String KEYS = "Ctrl+R run \u00b7 Esc stop \u00b7 Ctrl+P play/pause \u00b7 Alt+\u2190/\u2192 frame step"
             + " \u00b7 Ctrl+T theme \u00b7 F12 frame stats \u00b7 Ctrl+Shift+H controls \u00b7 Ctrl+J compare JVMs";
 
     public MainView(MainViewModel model) {
@@ -56,8 +56,8 @@ public final class MainView extends BorderPane {
         recordingView.setStyle("-fx-padding: 6 8 6 8;");
         sidePanel = new VBox(timing, history);
         sidePanel.setMinWidth(360);
-        // the lanes get the width: the side panel takes 27% of the window, between 380 and 520 px
-        widthProperty().addListener((o, a, w) -> sidePanel.setPrefWidth(Math.max(380, Math.min(520, w.doubleValue() * 0.27))));
+        // the lanes get the width: the side panel takes 30% of the window, between 400 and 520 px
+        widthProperty().addListener((o, a, w) -> sidePanel.setPrefWidth(Math.max(400, Math.min(520, w.doubleValue() * 0.3))));
         sidePanel.setPrefWidth(520);
         ScrollPane sideScroll = new ScrollPane(sidePanel);
         sideScroll.setFitToWidth(true);
@@ -127,8 +127,9 @@ public final class MainView extends BorderPane {
         accelerators.put(new KeyCodeCombination(KeyCode.F12), () -> controls.debugToggle().setSelected(!controls.debugToggle().isSelected()));
         accelerators.put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), () -> AppTheme.current().next().applyTo(scene));
         accelerators.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), () -> model.replay().togglePlay());
-        accelerators.put(new KeyCodeCombination(KeyCode.LEFT, KeyCombination.SHORTCUT_DOWN), () -> model.replay().step(-1));
-        accelerators.put(new KeyCodeCombination(KeyCode.RIGHT, KeyCombination.SHORTCUT_DOWN), () -> model.replay().step(1));
+        // Alt, not Ctrl: a focused text field takes Ctrl+arrows for word moves before the scene sees them
+        accelerators.put(new KeyCodeCombination(KeyCode.LEFT, KeyCombination.ALT_DOWN), () -> model.replay().step(-1));
+        accelerators.put(new KeyCodeCombination(KeyCode.RIGHT, KeyCombination.ALT_DOWN), () -> model.replay().step(1));
         accelerators.put(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN), this::openCompare);
         accelerators.put(new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 () -> setControlsVisible(!controls.isVisible()));

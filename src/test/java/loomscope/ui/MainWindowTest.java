@@ -21,6 +21,7 @@ import loomscope.recording.RunRecording;
 import loomscope.recording.StateTimeline;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.lanes.LanesCanvas;
+import loomscope.ui.replay.ReplayModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
 import loomscope.workload.LockMode;
@@ -211,6 +212,33 @@ class MainWindowTest {
         robot.clickOn("#run-button");
         assertTrue(onFx(() -> model.errorMessageProperty().get()).contains("from 1 to"));
         assertEquals(0, (int) onFx(() -> model.history().size()));
+    }
+
+    @Test
+    void shortcutsDriveTheWindow(FxRobot robot) {
+        robot.clickOn("#clock");
+        robot.press(KeyCode.F12).release(KeyCode.F12);
+        assertTrue(onFx(() -> view.overlay().isVisible()), "F12 shows the frame-time overlay");
+        waitFor(5, "the overlay's first figures", () -> view.overlay().getText().startsWith("frame p95"));
+        robot.press(KeyCode.CONTROL, KeyCode.T).release(KeyCode.T, KeyCode.CONTROL);
+        assertEquals(AppTheme.LIGHT, onFx(AppTheme::current));
+        robot.press(KeyCode.CONTROL, KeyCode.T).release(KeyCode.T, KeyCode.CONTROL);
+        assertEquals(AppTheme.HIGH_CONTRAST, onFx(AppTheme::current));
+        fx(() -> AppTheme.DARK.applyTo(view.getScene()));
+
+        typeThreads(robot, "200");
+        robot.clickOn("#clock");
+        robot.press(KeyCode.CONTROL, KeyCode.R).release(KeyCode.R, KeyCode.CONTROL);
+        waitFor(60, "the run started by Ctrl+R to finish", () -> model.state() == RunState.FINISHED);
+        robot.press(KeyCode.CONTROL, KeyCode.P).release(KeyCode.P, KeyCode.CONTROL);
+        assertTrue(onFx(() -> model.replay().playingProperty().get()), "Ctrl+P plays the replay");
+        robot.press(KeyCode.CONTROL, KeyCode.P).release(KeyCode.P, KeyCode.CONTROL);
+        double at = onFx(() -> model.replay().positionProperty().get());
+        robot.press(KeyCode.ALT, KeyCode.RIGHT).release(KeyCode.RIGHT, KeyCode.ALT);
+        assertEquals(at + ReplayModel.DEFAULT_SPEED / 60, onFx(() -> model.replay().positionProperty().get()), 1e-9,
+                "Alt+Right steps one frame of replay time");
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.H).release(KeyCode.H, KeyCode.SHIFT, KeyCode.CONTROL);
+        assertEquals(null, onFx(view::getTop), "Ctrl+Shift+H hides the controls");
     }
 
     // ---- helpers ----

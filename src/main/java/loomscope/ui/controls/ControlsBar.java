@@ -14,6 +14,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import loomscope.ui.MainViewModel;
@@ -110,13 +111,19 @@ public final class ControlsBar extends VBox {
                 labelled("Carriers (parallelism)", parallelismSlider, parallelismValue),
                 fields);
         settings.setAlignment(Pos.CENTER_LEFT);
-        HBox actions = new HBox(14, runButton, stopButton, new LayoutBarrier(progressBar, 240, 22),
+        HBox run = new HBox(14, runButton, stopButton, new LayoutBarrier(progressBar, 240, 22),
                 new LayoutBarrier(progressText, 190, 30), new LayoutBarrier(clock, 170, 40), nextRunNote);
-        actions.setAlignment(Pos.CENTER_LEFT);
+        run.setAlignment(Pos.CENTER_LEFT);
+        run.setMinWidth(Region.USE_PREF_SIZE);
+        runButton.setMinWidth(Region.USE_PREF_SIZE);
+        stopButton.setMinWidth(Region.USE_PREF_SIZE);
         tools = new HBox(8, themeChoice, debugToggle);
         tools.setAlignment(Pos.CENTER_RIGHT);
-        HBox.setHgrow(tools, javafx.scene.layout.Priority.ALWAYS);
-        actions.getChildren().add(tools);
+        tools.setMinWidth(Region.USE_PREF_SIZE);
+        // Run/Stop and the clock never shrink; when other features' tools do not fit beside them, the tools
+        // wrap to a second row instead of squeezing every button to "..."
+        FlowPane actions = new FlowPane(14, 8, run, tools);
+        actions.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(settings, inputError, actions);
         // a projector gets long sliders; at 1280 px everything still fits in two rows
         widthProperty().addListener((o, a, w) -> fitSliders(w.doubleValue()));

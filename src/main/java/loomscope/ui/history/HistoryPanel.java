@@ -40,12 +40,12 @@ public final class HistoryPanel extends VBox {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No runs yet"));
         table.getColumns().addAll(List.of(
-                column("#", 34, HistoryRow::number),
-                column("JDK", 66, r -> r.jdk().split("\\+")[0]),
-                column("Mode", 150, HistoryRow::mode),
-                column("P", 34, HistoryRow::parallelism),
-                column("N", 64, r -> String.format(Locale.ROOT, "%,d", r.threads())),
-                column("Secs", 66, r -> String.format(Locale.ROOT, "%.3f%s", r.seconds(), r.cancelled() ? "*" : "")),
+                column("#", 32, HistoryRow::number),
+                column("JDK", 72, r -> r.jdk().split("\\+")[0]),
+                column("Mode", 122, HistoryRow::mode),
+                column("P", 32, HistoryRow::parallelism),
+                column("N", 60, r -> String.format(Locale.ROOT, "%,d", r.threads())),
+                column("Secs", 64, r -> String.format(Locale.ROOT, "%.3f%s", r.seconds(), r.cancelled() ? "*" : "")),
                 column("Pins", 60, r -> r.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", r.pinnedMounts()))));
         table.setTooltip(new Tooltip("Secs: wall time (* = stopped). Pins: mounts that blocked while holding their carrier."));
         table.setPrefHeight(190);

@@ -67,6 +67,12 @@ public final class LanesCanvas extends Region {
         int lane = (int) (y / g.laneStep());
         return lane < g.lanes() && y - lane * g.laneStep() < g.laneHeight() ? lane : -1;
     }
+    // what the static layer (background, labels, axis) was painted for
+    private double staticW = -1;
+    private double staticH = -1;
+    private int staticLanes = -1;
+    private Palette staticPalette;
+    private RunRecording staticRecording;
     private double drawnLaneStep;
     private double drawnLaneHeight;
 
@@ -124,6 +130,7 @@ public final class LanesCanvas extends Region {
         laneCount = 0;
         drawnAt = -1;
         geometry = null;
+        staticW = -1;
     }
 
     /** Draws the carriers of {@code timeline}'s recording as they were at {@code t} (nanos since its origin). */
@@ -133,8 +140,19 @@ public final class LanesCanvas extends Region {
         double w = canvas.getWidth();
         double h = canvas.getHeight();
         GraphicsContext gc = canvas.getGraphicsContext2D();
-        gc.setFill(palette.background());
-        gc.fillRect(0, 0, w, h);
+        // the canvas keeps its pixels: the background, carrier labels and axis are painted only when the
+        // layout changes, each frame repaints just the trails and the boxes (software pipeline: every pixel costs)
+        boolean repaintStatic = w != staticW || h != staticH || logs.length != staticLanes
+                || palette != staticPalette || recording != staticRecording;
+        if (repaintStatic) {
+            gc.setFill(palette.background());
+            gc.fillRect(0, 0, w, h);
+            staticW = w;
+            staticH = h;
+            staticLanes = logs.length;
+            staticPalette = palette;
+            staticRecording = recording;
+        }
         ensureCapacity(logs.length);
         laneCount = logs.length;
         drawnAt = t;
@@ -156,17 +174,17 @@ public final class LanesCanvas extends Region {
         for (int lane = 0; lane < logs.length; lane++) {
             gc.fillRect(trailX, lane * laneStep, trailW, laneH);
         }
-        drawTimeGrid(gc, trailX, trailW, logs.length * laneStep);
+        drawTimeGrid(gc, trailX, trailW, logs.length * laneStep, repaintStatic);
         gc.setFill(palette.running());
         for (int lane = 0; lane < logs.length; lane++) {
             double tickH = Math.max(1, laneH * 0.5);
-            painter.begin(gc, lane * laneStep + (laneH - tickH) / 2, tickH);
+            painter.begin(gc, lane * laneStep + (laneH - tickH) / 2, tickH, trailX + trailW);
             paintMounts(recording, logs[lane], t0, t, trailX, trailW, false);
             painter.end();
         }
         gc.setFill(palette.pinned());
         for (int lane = 0; lane < logs.length; lane++) {
-            painter.begin(gc, lane * laneStep, laneH);
+            painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
             paintMounts(recording, logs[lane], t0, t, trailX, trailW, true);
             painter.end();
         }
@@ -175,7 +193,9 @@ public final class LanesCanvas extends Region {
             pinnedNow[lane] = occupants[lane] >= 0 && timeline.pinnedAt(logs[lane], t);
         }
         drawNowBoxes(gc, logs.length, laneStep, laneH, w - NOW_WIDTH);
-        drawLabels(gc, logs, laneStep, laneH);
+        if (repaintStatic) {
+            drawLabels(gc, logs, laneStep, laneH);
+        }
         geometry = new LaneGeometry(t0, t, trailX, trailW, laneStep, laneH, logs.length);
         if (overlay != null) {
             overlay.paint(gc, geometry);
@@ -240,13 +260,16 @@ public final class LanesCanvas extends Region {
         painter.span(x + (from - t0) * scale, x + (to - t0) * scale);
     }
 
-    private void drawTimeGrid(GraphicsContext gc, double x, double width, double lanesBottom) {
+    private void drawTimeGrid(GraphicsContext gc, double x, double width, double lanesBottom, boolean withLabels) {
         // grid lines as 1-px rectangles: strokeLine goes through the anti-aliasing rasterizer, which profiling
         // showed as a third of the software pipeline's render time per frame
         int seconds = (int) Math.round(trailNanos / 1e9);
         gc.setFill(palette.grid());
         for (int s = 0; s <= seconds; s++) {
             gc.fillRect(gridX(x, width, s), 0, 1, lanesBottom);
+        }
+        if (!withLabels) {
+            return;
         }
         gc.setFill(palette.mutedText());
         gc.setFont(axisFont);

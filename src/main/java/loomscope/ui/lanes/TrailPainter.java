@@ -12,11 +12,14 @@ final class TrailPainter {
     private double height;
     private double runStart = Double.NaN;
     private double runEnd;
+    private double maxX;
 
-    void begin(GraphicsContext gc, double y, double height) {
+    /** Spans are clipped at {@code maxX}: the canvas keeps pixels outside the trail between frames. */
+    void begin(GraphicsContext gc, double y, double height, double maxX) {
         this.gc = gc;
         this.y = y;
         this.height = height;
+        this.maxX = maxX;
         this.runStart = Double.NaN;
     }
 
@@ -39,7 +42,10 @@ final class TrailPainter {
 
     private void flush() {
         if (!Double.isNaN(runStart)) {
-            gc.fillRect(runStart, y, runEnd - runStart, height);
+            double end = Math.min(runEnd, maxX);
+            if (end > runStart) {
+                gc.fillRect(runStart, y, end - runStart, height);
+            }
         }
     }
 }

@@ -26,7 +26,7 @@ public final class ReplayBar extends HBox {
         Label title = new Label("Replay");
         title.getStyleClass().add("section-title");
         Button back = new Button("<");
-        back.setTooltip(new Tooltip("One frame back (Ctrl+Left)"));
+        back.setTooltip(new Tooltip("One frame back (Alt+Left)"));
         back.setOnAction(e -> model.step(-1));
         Button play = new Button();
         play.setId("play-button");
@@ -36,7 +36,7 @@ public final class ReplayBar extends HBox {
         play.setOnAction(e -> model.togglePlay());
         play.setMinWidth(80);
         Button forward = new Button(">");
-        forward.setTooltip(new Tooltip("One frame forward (Ctrl+Right)"));
+        forward.setTooltip(new Tooltip("One frame forward (Alt+Right)"));
         forward.setOnAction(e -> model.step(1));
 
         scrubber.setId("replay-scrubber");
@@ -62,7 +62,7 @@ public final class ReplayBar extends HBox {
         Label speedText = new Label();
         speedText.getStyleClass().add("timing-figure");
         speedText.textProperty().bind(Bindings.createStringBinding(
-                () -> String.format(Locale.ROOT, "%.2fx (run lasts %.1f s)", model.speedProperty().get(),
+                () -> String.format(Locale.ROOT, "%.2fx: replay %.0f s", model.speedProperty().get(),
                         model.durationProperty().get() / model.speedProperty().get()),
                 model.speedProperty(), model.durationProperty()));
         disableProperty().bind(model.availableProperty().not());
@@ -72,7 +72,7 @@ public final class ReplayBar extends HBox {
         title.setMinWidth(Label.USE_PREF_SIZE);
         speedTitle.setMinWidth(Label.USE_PREF_SIZE);
         getChildren().addAll(title, back, play, forward, scrubberBox, new LayoutBarrier(time, 240, 30),
-                speedTitle, speed, new LayoutBarrier(speedText, 290, 30));
+                speedTitle, speed, new LayoutBarrier(speedText, 220, 30));
     }
 
     public Slider scrubber() { return scrubber; }
