@@ -14,6 +14,7 @@ import loomscope.ui.field.StateLegend;
 import loomscope.ui.field.ThreadFieldCanvas;
 import loomscope.ui.lanes.LaneLegend;
 import loomscope.ui.lanes.LanesCanvas;
+import loomscope.ui.replay.ReplayModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
 import loomscope.ui.theme.PaletteProbe;
@@ -120,7 +121,7 @@ public final class RecordingView extends VBox {
         }
         RunRecording r = timeline.recording();
         if (r.isFinished()) {
-            showAt(r.runEnd());
+            showAt(ReplayModel.endOf(r));
             return;
         }
         clearShown = false;

@@ -105,6 +105,12 @@ class MainWindowTest {
         runToTheEnd(robot);
 
         RunRecording recording = onFx(() -> model.recordingProperty().get());
+        assertEquals(300, (int) onFx(() -> view.recordingView().field().count(loomscope.recording.VtState.DONE)),
+                "the finished run shows every thread done");
+        for (int lane = 0; lane < 3; lane++) {
+            int l = lane;
+            assertEquals(-1, (int) onFx(() -> view.recordingView().lanes().occupantDrawn(l)), "carrier idle at the end");
+        }
         HistoryRow row = onFx(() -> model.history().get(0));
         assertEquals("synchronized", row.mode());
         assertEquals(3, row.parallelism());

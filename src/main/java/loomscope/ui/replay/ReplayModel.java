@@ -8,6 +8,7 @@ import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
+import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 
 /**
@@ -55,9 +56,24 @@ public final class ReplayModel {
             return;
         }
         originNanos = recording.runStart();
-        duration.set((recording.runEnd() - recording.runStart()) / 1e9);
+        duration.set((endOf(recording) - recording.runStart()) / 1e9);
         position.set(duration.get());
         available.set(true);
+    }
+
+    /**
+     * Where a finished recording's replay ends: the run's clock stops when the last task is done, a few
+     * microseconds before that thread unmounts; ending there would show one thread still "running".
+     */
+    public static long endOf(RunRecording recording) {
+        long end = recording.runEnd();
+        for (CarrierLog log : recording.carriers()) {
+            int n = log.size();
+            if (n > 0) {
+                end = Math.max(end, log.end(n - 1));
+            }
+        }
+        return end;
     }
 
     public void unload() {
