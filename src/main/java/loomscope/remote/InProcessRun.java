@@ -19,6 +19,14 @@ public final class InProcessRun implements LiveRun {
         return new InProcessRun(RecordedRun.start(config, alsoTell));
     }
 
+    /** Wraps a run started elsewhere (the window starts its own, with its probes' observer). */
+    public static InProcessRun of(RecordedRun run) {
+        return new InProcessRun(run);
+    }
+
+    /** The run itself: its Thread objects are what in-process probes look at. */
+    public RecordedRun recorded() { return run; }
+
     @Override public RunTarget target() { return new RunTarget.ThisJvm(); }
 
     @Override public RunRecording recording() { return run.recording(); }

@@ -45,6 +45,7 @@ public final class LoomScopeApp extends Application {
         OnStage onStage = OnStage.install(stage, view, root, stageContext);
         stage.show();
         onStage.shown();
+        view.discoverRunTargets();
         if (options.exitAfterRun()) {
             model.history().addListener((javafx.collections.ListChangeListener<loomscope.ui.history.HistoryRow>) c -> Platform.exit());
         }

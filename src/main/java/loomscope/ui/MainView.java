@@ -41,13 +41,23 @@ public final class MainView extends BorderPane {
     private final VBox sidePanel;
     private final PulseLoop pulse;
     private final List<LongConsumer> pulseHooks = new ArrayList<>();
+    private final loomscope.ui.compare.RunOnCatalog runOn;
+    private final loomscope.ui.controls.RunOnChooser runOnChooser;
     static final String KEYS = "Ctrl+R run \u00b7 Esc stop \u00b7 Ctrl+P play/pause \u00b7 Alt+\u2190/\u2192 frame step"
             + " \u00b7 Ctrl+T theme \u00b7 F12 frame stats \u00b7 Ctrl+Shift+H controls \u00b7 Ctrl+J compare JVMs";
 
     public MainView(MainViewModel model) {
+        this(model, new loomscope.ui.compare.RunOnCatalog());
+    }
+
+    /** @param runOn the "Run on" choices; nothing is discovered until {@link #discoverRunTargets()} */
+    public MainView(MainViewModel model, loomscope.ui.compare.RunOnCatalog runOn) {
         this.model = model;
+        this.runOn = runOn;
         getStyleClass().add("main-view");
         controls = new ControlsBar(model);
+        runOnChooser = new loomscope.ui.controls.RunOnChooser(model, runOn);
+        controls.addSetting(runOnChooser);
         timing = new TimingPanel(model);
         history = new HistoryPanel(model.history());
         replayBar = new ReplayBar(model.replay());
@@ -134,6 +144,16 @@ public final class MainView extends BorderPane {
         accelerators.put(new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 () -> setControlsVisible(!controls.isVisible()));
     }
+
+    /** Looks for Java runtimes in the background (it starts JVMs to probe them) and offers them under "Run on". */
+    public void discoverRunTargets() {
+        runOn.discover(targets -> { });
+    }
+
+    /** The "Run on" choices (the stage picks chapter targets from them). */
+    public loomscope.ui.compare.RunOnCatalog runOnCatalog() { return runOn; }
+
+    public loomscope.ui.controls.RunOnChooser runOnChooser() { return runOnChooser; }
 
     /** Opens the compare view (loomscope.ui.compare) on this window's current settings. */
     public loomscope.ui.compare.CompareView openCompare() {

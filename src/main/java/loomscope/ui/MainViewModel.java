@@ -22,6 +22,11 @@ import javafx.collections.ObservableList;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
+import loomscope.remote.InProcessRun;
+import loomscope.remote.LiveRun;
+import loomscope.remote.RunOutcome;
+import loomscope.remote.RunTarget;
+import loomscope.remote.RunTargets;
 import loomscope.ui.controls.IntInput;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.replay.ReplayModel;
@@ -43,6 +48,7 @@ public final class MainViewModel {
     private static final IntInput CPU = new IntInput("CPU iterations", 0, WorkloadConfig.MAX_CPU_ITERATIONS);
     private static final IntInput SLEEP = new IntInput("Sleep ms", 0, WorkloadConfig.MAX_SLEEP_MILLIS);
 
+    private final ObjectProperty<RunTarget> runOn = new SimpleObjectProperty<>(new RunTarget.ThisJvm());
     private final ObjectProperty<LockMode> lockMode = new SimpleObjectProperty<>(LockMode.SYNCHRONIZED);
     private final IntegerProperty parallelism = new SimpleIntegerProperty(1);
     private final StringProperty threadsText = new SimpleStringProperty("5000");
@@ -62,9 +68,11 @@ public final class MainViewModel {
     private final ObservableList<HistoryRow> history = FXCollections.observableArrayList();
     private final ReplayModel replay = new ReplayModel();
 
-    /** Filled by the starter thread, emptied by the pulse: a RecordedRun or the Throwable that stopped it. */
+    /** Filled by the starter thread, emptied by the pulse: a LiveRun or the Throwable that stopped it. */
     private final AtomicReference<Object> started = new AtomicReference<>();
-    private RecordedRun current;
+    /** The run going now, in this JVM or a child; its recording is read once per pulse either way. */
+    private LiveRun current;
+    private RunTarget runningTarget;
     private WorkloadConfig runningConfig;
     private boolean stopRequested;
     private int runNumber;
@@ -101,10 +109,12 @@ public final class MainViewModel {
             errorMessage.set(inputError.get());
             return;
         }
+        RunTarget where = runOn.get() == null ? new RunTarget.ThisJvm() : runOn.get();
         runningConfig = config;
+        runningTarget = where;
         stopRequested = false;
         errorMessage.set("");
-        message.set("Starting " + describe(config) + " ...");
+        message.set("Starting " + describe(config) + (where instanceof RunTarget.ChildJvm c ? " on " + c.label() : "") + " ...");
         progress.set(0);
         completed.set(0);
         elapsedSeconds.set(0);
@@ -113,7 +123,9 @@ public final class MainViewModel {
         // building a run loads the native section and starts a pool: keep even that off the FX thread
         Thread.ofPlatform().daemon().name("loomscope-run-starter").start(() -> {
             try {
-                started.set(starter.apply(config));
+                // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.remote
+                started.set(where instanceof RunTarget.ChildJvm
+                        ? RunTargets.start(where, config) : InProcessRun.of(starter.apply(config)));
             } catch (Throwable e) {
                 started.set(e);
             }
@@ -125,14 +137,17 @@ public final class MainViewModel {
         if (state.get() == RunState.STARTING) {
             stopRequested = true;
         } else if (state.get() == RunState.RUNNING && current != null) {
-            cancelOffFxThread(current);
+            stopOffFxThread(current);
             message.set("Stopping ...");
         }
     }
 
-    /** Cancel interrupts every thread of the run: quick, but with 100,000 threads not quick enough for a frame. */
-    private static void cancelOffFxThread(RecordedRun run) {
-        Thread.ofPlatform().daemon().name("loomscope-cancel").start(() -> run.run().cancel());
+    /**
+     * Cancel interrupts every thread of the run: quick, but with 100,000 threads not quick enough for a frame;
+     * a child JVM's stop writes to a pipe.
+     */
+    private static void stopOffFxThread(LiveRun run) {
+        Thread.ofPlatform().daemon().name("loomscope-cancel").start(run::stop);
     }
 
     // ---- the pulse: the only place the FX side reads the workload ----
@@ -140,62 +155,79 @@ public final class MainViewModel {
     /** Called once per FX pulse. */
     public void pulse(long pulseNanos) {
         Object handoff = started.getAndSet(null);
-        if (handoff instanceof RecordedRun run) {
-            begin(run);
+        if (handoff instanceof LiveRun run) {
+            current = run;
+            if (run instanceof InProcessRun inProcess) {
+                currentRun.set(inProcess.recorded());
+            }
+            if (stopRequested) {
+                stopOffFxThread(run);
+            }
         } else if (handoff instanceof Throwable failure) {
             state.set(RunState.IDLE);
             errorMessage.set(failure.getMessage() == null ? failure.toString() : failure.getMessage());
             message.set("Could not start " + describe(runningConfig) + ".");
         }
-        if (state.get() == RunState.RUNNING) {
-            follow();
+        if (current != null) {
+            RunRecording r = current.recording();
+            if (r != null && recording.get() != r) {
+                begin(r);   // a child's recording exists once its stream says hello
+            }
+            if (state.get() == RunState.RUNNING) {
+                follow();
+            }
+            if (current.isFinished()) {
+                finish();
+            }
         }
         replay.advance(pulseNanos);
     }
 
-    private void begin(RecordedRun run) {
-        current = run;
-        currentRun.set(run);
-        recording.set(run.recording());
+    private void begin(RunRecording r) {
+        recording.set(r);
         state.set(RunState.RUNNING);
-        message.set("Running " + describe(runningConfig) + " ...");
-        if (stopRequested) {
-            cancelOffFxThread(run);
-        }
+        message.set("Running " + describe(runningConfig) + " on Java " + r.jdkVersion()
+                + (runningTarget instanceof RunTarget.ChildJvm c && !c.jvmArgs().isEmpty() ? " " + String.join(" ", c.jvmArgs()) : "")
+                + " ...");
     }
 
     private void follow() {
         RunRecording r = current.recording();
         int n = r.threads();
-        int done = current.run().completed();
+        int done = r.doneCount();
         completed.set(done);
         progress.set((double) done / n);
         if (r.runStart() >= 0) {
             long end = r.isFinished() ? r.runEnd() : r.now();
             elapsedSeconds.set((end - r.runStart()) / 1e9);
         }
-        if (current.run().isFinished()) {
-            finish();
-        }
     }
 
     private void finish() {
+        RunOutcome outcome = current.outcome();
         RunRecording r = current.recording();
+        current = null;
+        currentRun.set(null);
+        if (r == null || r.runStart() < 0) {
+            // the child never got to run (bad JDK, crash at start): nothing recorded, nothing for the history
+            state.set(RunState.IDLE);
+            errorMessage.set(outcome.describe());
+            message.set("Could not run " + describe(runningConfig) + " on " + runningTarget.label() + ".");
+            return;
+        }
         RunSummary summary = RunSummary.of(r);
         lastSummary.set(summary);
         elapsedSeconds.set(summary.wallMillis() / 1000);
         history.add(new HistoryRow(++runNumber, summary, r));
-        Throwable failure = current.run().failure();
-        if (failure != null) {
-            errorMessage.set("The run failed: " + failure);
+        if (outcome.isError()) {
+            errorMessage.set("The run on Java " + r.jdkVersion() + " went wrong: " + outcome.describe()
+                    + String.format(" (kept what was recorded: %,d of %,d tasks)", summary.completed(), summary.threads()));
         }
         message.set(summary.cancelled()
                 ? String.format("Stopped: %,d of %,d tasks completed.", summary.completed(), summary.threads())
                 : String.format("All %,d tasks completed.", summary.completed()));
         replay.load(r);
         state.set(RunState.FINISHED);
-        current = null;
-        currentRun.set(null);
     }
 
     /** Shows a problem found outside the controls (e.g. a bad command-line option) on the error line. */
@@ -245,6 +277,9 @@ public final class MainViewModel {
     }
 
     // ---- properties ----
+
+    /** Where the next run happens: this JVM (default) or a child JVM from the "Run on" choice. */
+    public ObjectProperty<RunTarget> runOnProperty() { return runOn; }
 
     public ObjectProperty<LockMode> lockModeProperty() { return lockMode; }
 

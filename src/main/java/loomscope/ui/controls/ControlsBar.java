@@ -41,6 +41,7 @@ public final class ControlsBar extends VBox {
     private final ComboBox<AppTheme> themeChoice = new ComboBox<>();
     private final ToggleButton debugToggle = new ToggleButton("Frame stats");
     private final HBox tools;
+    private final FlowPane settings;
 
     public ControlsBar(MainViewModel model) {
         getStyleClass().add("controls-bar");
@@ -106,7 +107,7 @@ public final class ControlsBar extends VBox {
         fields.addRow(0, bold("Virtual threads N"), threadsField);
         fields.addRow(1, bold("CPU iterations"), cpuField);
         fields.addRow(2, bold("Sleep ms"), sleepField);
-        FlowPane settings = new FlowPane(24, 8,
+        settings = new FlowPane(24, 8,
                 padRight(labelled("Lock mode", lockSlider, lockSummary)),
                 labelled("Carriers (parallelism)", parallelismSlider, parallelismValue),
                 fields);
@@ -217,6 +218,11 @@ public final class ControlsBar extends VBox {
         VBox box = new VBox(4, l);
         box.getChildren().addAll(content);
         return box;
+    }
+
+    /** Adds a setting of the next run after the built-in ones (the "Run on" choice). */
+    public void addSetting(javafx.scene.Node setting) {
+        settings.getChildren().add(setting);
     }
 
     /** Hook for other features' buttons (the stage's export and presentation): placed before the theme choice. */

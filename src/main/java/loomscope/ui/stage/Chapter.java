@@ -22,12 +22,16 @@ public record Chapter(int number, String title, LockMode lock, int parallelism, 
     public record StandIn(LockMode lock, String label) { }
 
     /**
-     * The settings to apply now. An unreachable target never silently becomes "this JVM": it becomes
+     * The settings to apply now. An unreachable target becomes its fallback (JDK 21 → this JDK with legacy
+     * locking) when that is reachable; it never silently becomes "this JVM": without either it becomes
      * the declared stand-in and the setup carries its label.
      */
     public ChapterSetup setupFor(Set<RunTarget> reachable) {
         if (runOn == RunTarget.THIS_JVM || reachable.contains(runOn)) {
             return new ChapterSetup(this, lock, runOn, null);
+        }
+        if (runOn.fallback() != null && reachable.contains(runOn.fallback())) {
+            return new ChapterSetup(this, lock, runOn.fallback(), null);
         }
         return new ChapterSetup(this, standIn.lock(), RunTarget.THIS_JVM, standIn.label());
     }

@@ -14,7 +14,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
  */
 public final class ChapterNavigator {
     private final TalkTrack track;
-    private final Set<RunTarget> reachable;
+    private Set<RunTarget> reachable;
     private final Consumer<Chapter.ChapterSetup> apply;
     private final ReadOnlyIntegerWrapper index = new ReadOnlyIntegerWrapper(-1);
     private final ReadOnlyObjectWrapper<Chapter.ChapterSetup> setup = new ReadOnlyObjectWrapper<>();
@@ -37,6 +37,25 @@ public final class ChapterNavigator {
         restore(i);
         apply.accept(setup.get());
     }
+
+    /**
+     * The JVMs at hand changed (discovery ended): the current chapter is resolved again and, if that
+     * changes it (stand-in → JDK 21), applied again, so the next run goes where the chapter says.
+     */
+    public void setReachable(Set<RunTarget> now) {
+        reachable = Set.copyOf(now);
+        int i = index.get();
+        if (i < 0) {
+            return;
+        }
+        Chapter.ChapterSetup resolved = track.chapter(i).setupFor(reachable);
+        if (!resolved.equals(setup.get())) {
+            setup.set(resolved);
+            apply.accept(resolved);
+        }
+    }
+
+    public Set<RunTarget> reachable() { return reachable; }
 
     public void next() {
         if (index.get() < track.size() - 1) {

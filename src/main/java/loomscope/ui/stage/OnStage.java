@@ -95,8 +95,10 @@ public final class OnStage {
         stage.setHeight(s.window().height());
         stage.setMaximized(s.window().maximized());
 
-        chapters = new ChapterNavigator(context.talk().track(), Set.of(RunTarget.THIS_JVM), setup -> apply(model, setup));
+        ChapterJvms jvms = new ChapterJvms(view.runOnCatalog());
+        chapters = new ChapterNavigator(context.talk().track(), Set.of(RunTarget.THIS_JVM), setup -> apply(model, setup, jvms));
         chapters.restore(s.chapter());
+        jvms.follow(chapters);
         toast = new Toast(context.openFolder());
         export = new ExportController(scene, new HistoryTimes(model.history()), toast, s.exportFolder());
         presentation = new PresentationMode(stage, view, root, new PresenterHeader(model, chapters), talkClock);
@@ -122,7 +124,9 @@ public final class OnStage {
         }
     }
 
-    private static void apply(MainViewModel model, Chapter.ChapterSetup setup) {
+    private static void apply(MainViewModel model, Chapter.ChapterSetup setup, ChapterJvms jvms) {
+        loomscope.remote.RunTarget where = jvms.resolve(setup.target());
+        model.runOnProperty().set(where != null ? where : new loomscope.remote.RunTarget.ThisJvm());
         model.lockModeProperty().set(setup.lock());
         model.parallelismProperty().set(setup.parallelism());
         model.threadsTextProperty().set(Integer.toString(setup.threads()));

@@ -18,6 +18,7 @@ final class PresenterHeader extends HBox {
     private final Label chapter = new Label();
     private final Label narration = new Label();
     private final Label standIn = new Label();
+    private final Label runsOn = new Label();
     private final Label clock = new Label();
     private final Label config = new Label();
     private final Label code = new Label();
@@ -35,6 +36,19 @@ final class PresenterHeader extends HBox {
         standIn.setId("presenter-stand-in");
         standIn.managedProperty().bind(standIn.textProperty().isNotEmpty());
         standIn.visibleProperty().bind(standIn.managedProperty());
+        runsOn.getStyleClass().add("presenter-runs-on");
+        runsOn.setId("presenter-runs-on");
+        runsOn.setWrapText(true);
+        // which JVM the next run goes to, whenever that is not simply this one (or the chapter wanted another)
+        runsOn.textProperty().bind(Bindings.createStringBinding(() -> {
+            Chapter.ChapterSetup s = chapters.setupProperty().get();
+            boolean chapterWantsAnother = s != null && s.chapter().runOn() != RunTarget.THIS_JVM;
+            boolean elsewhere = model.runOnProperty().get() instanceof loomscope.remote.RunTarget.ChildJvm;
+            return (chapterWantsAnother && !s.isStandIn()) || elsewhere
+                    ? ChapterJvms.describe(model.runOnProperty().get()) : "";
+        }, chapters.setupProperty(), model.runOnProperty()));
+        runsOn.managedProperty().bind(runsOn.textProperty().isNotEmpty());
+        runsOn.visibleProperty().bind(runsOn.managedProperty());
         clock.getStyleClass().add("presenter-clock");
         clock.setId("presenter-clock");
         clock.textProperty().bind(model.elapsedSecondsProperty().asString("%.2f s"));
@@ -53,7 +67,7 @@ final class PresenterHeader extends HBox {
         chapters.setupProperty().addListener((o, was, now) -> show(chapters));
         show(chapters);
 
-        VBox words = new VBox(4, chapter, narration, standIn);
+        VBox words = new VBox(4, chapter, narration, runsOn, standIn);
         words.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(words, Priority.ALWAYS);
         words.setMaxWidth(Double.MAX_VALUE);

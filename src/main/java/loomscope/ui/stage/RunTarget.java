@@ -1,8 +1,8 @@
 package loomscope.ui.stage;
 
 /**
- * Which JVM a chapter wants its run on. Only {@link #THIS_JVM} exists until the JDK-comparison feature
- * can launch a second JVM; until then chapters that want another target run their declared stand-in.
+ * Which JVM a chapter wants its run on. Which of them exist is known only after the "Run on" discovery
+ * (loomscope.remote); a chapter whose target is missing runs its {@link #fallback()}, else its stand-in.
  */
 public enum RunTarget {
     THIS_JVM("this-jvm", "this JVM"),
@@ -24,6 +24,14 @@ public enum RunTarget {
 
     public String label() {
         return label;
+    }
+
+    /**
+     * What reproduces this target's behaviour when it is not installed, or null: JDK 25 with legacy locking
+     * pins in synchronized exactly like JDK 21 did (same mechanism: the monitor belongs to the carrier).
+     */
+    public RunTarget fallback() {
+        return this == JDK_21 ? LEGACY_LOCKING : null;
     }
 
     static RunTarget fromFileName(String name) {

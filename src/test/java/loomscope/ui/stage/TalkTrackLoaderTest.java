@@ -53,6 +53,13 @@ class TalkTrackLoaderTest {
         assertFalse(later.isStandIn());
         assertEquals(LockMode.SYNCHRONIZED, later.lock());
         assertEquals(RunTarget.JDK_21, later.target());
+
+        Chapter.ChapterSetup legacy = pinned.setupFor(Set.of(RunTarget.THIS_JVM, RunTarget.LEGACY_LOCKING));
+        assertFalse(legacy.isStandIn(), "legacy locking reproduces JDK 21's pinning: no stand-in needed");
+        assertEquals(LockMode.SYNCHRONIZED, legacy.lock());
+        assertEquals(RunTarget.LEGACY_LOCKING, legacy.target());
+        assertEquals(RunTarget.JDK_21, pinned.setupFor(Set.of(RunTarget.THIS_JVM, RunTarget.LEGACY_LOCKING, RunTarget.JDK_21)).target(),
+                "a real JDK 21 wins over the preset");
     }
 
     @Test
