@@ -35,7 +35,8 @@ final class HistoryChartPainter {
 
     void paint(TimingCard card, double x, double y, double width, double height) {
         List<HistoryEntry> bars = card.bars();
-        String heading = bars.size() == 1 ? "This run" : "Runs this session";
+        TimingCard.Comparison comparison = card.comparison();
+        String heading = comparison != null ? "Same workload, two JVMs" : bars.size() == 1 ? "This run" : "Runs this session";
         ink.text("chart-heading", heading, CardInk.font(Font.BOLD, 36), palette.muted(), x, y + 40, CardInk.Align.LEFT);
         if (card.hiddenRuns() > 0) {
             ink.text("chart-hidden", "+" + card.hiddenRuns() + " earlier in the CSV", CardInk.font(Font.PLAIN, 28),
@@ -59,7 +60,7 @@ final class HistoryChartPainter {
                 g.setColor(palette.panel());
                 g.fill(new RoundRectangle2D.Double(x - 20, rowTop - 6, width + 20, LABEL_SIZE + barHeight + 26, 20, 20));
             }
-            ink.fitted(headline ? "bar-label-headline" : "bar-label", run.shortLabel(), headline ? Font.BOLD : Font.PLAIN,
+            ink.fitted(headline ? "bar-label-headline" : "bar-label", barLabel(run, comparison, i), headline ? Font.BOLD : Font.PLAIN,
                     LABEL_SIZE, 26, width, headline ? palette.text() : palette.muted(), x, rowTop + LABEL_SIZE);
             double barTop = rowTop + LABEL_SIZE + 10;
             double length = Math.max(MIN_BAR, maxBar * run.summary().wallMillis() / Math.max(longest, 1e-9));
@@ -70,7 +71,23 @@ final class HistoryChartPainter {
                     CardInk.Align.LEFT);
             shown.add(run.pinning());
         }
+        if (comparison != null) {
+            String ratio = comparison.ratioLine(bars.get(0), bars.get(1));
+            if (!ratio.isEmpty()) {
+                ink.fitted("ratio", ratio, Font.BOLD, 48, 30, width, palette.text(), x, top + bars.size() * row + 56);
+            }
+        }
         legend(x, y + height - 14, shown, strayPins);
+    }
+
+    /** A comparison names its JVMs itself (flags included); otherwise the run's own short label. */
+    private static String barLabel(HistoryEntry run, TimingCard.Comparison comparison, int index) {
+        String label = run.shortLabel();
+        if (comparison == null) {
+            return label;
+        }
+        int rest = label.indexOf(" · ");
+        return comparison.name(index) + (rest < 0 ? "" : label.substring(rest));
     }
 
     private void legend(double x, double baseline, Set<HistoryEntry.Pinning> shown, boolean strayPins) {

@@ -2,6 +2,7 @@ package loomscope.report;
 
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Locale;
 
 import loomscope.workload.LockMode;
 
@@ -10,8 +11,58 @@ import loomscope.workload.LockMode;
  * Pure data; {@link TimingCardRenderer} turns it into pixels.
  *
  * @param history the runs to draw as bars, oldest first; the headline is highlighted if it is among them
+ * @param comparison set when the card shows the same workload on two JVMs (the compare view), else null
  */
-public record TimingCard(String title, HistoryEntry headline, List<HistoryEntry> history, LocalDate date) {
+public record TimingCard(String title, HistoryEntry headline, List<HistoryEntry> history, LocalDate date,
+                         Comparison comparison) {
+
+    /**
+     * Two runs of one workload on two JVMs: their names (a summary knows the Java version but not the JVM
+     * flags, so "JDK 25 + legacy locking" must be named by whoever started it) and how their times relate.
+     */
+    public record Comparison(String firstName, String secondName) {
+        public Comparison {
+            if (firstName == null || firstName.isBlank() || secondName == null || secondName.isBlank()) {
+                throw new IllegalArgumentException("a comparison names both JVMs");
+            }
+        }
+
+        /** "JDK 21 took 31.9× as long as JDK 25", from the two measured times. */
+        public String ratioLine(HistoryEntry first, HistoryEntry second) {
+            double a = first.summary().wallMillis();
+            double b = second.summary().wallMillis();
+            if (a <= 0 || b <= 0) {
+                return "";
+            }
+            return a >= b ? String.format(Locale.ROOT, "%s took %.1f× as long as %s", firstName, a / b, secondName)
+                    : String.format(Locale.ROOT, "%s took %.1f× as long as %s", secondName, b / a, firstName);
+        }
+
+        /** The name of bar {@code index} (0 = first). */
+        public String name(int index) {
+            return index == 0 ? firstName : secondName;
+        }
+    }
+
+    /** A card about one run among others (the window's history, the CLI's runs). */
+    public TimingCard(String title, HistoryEntry headline, List<HistoryEntry> history, LocalDate date) {
+        this(title, headline, history, date, null);
+    }
+
+    /**
+     * The compare view's card: both runs as bars with their times and the ratio; the second run (usually
+     * this JVM) is the headline, the first (usually JDK 21) sits beside it.
+     */
+    public static TimingCard comparing(String firstName, HistoryEntry first, String secondName, HistoryEntry second,
+                                       LocalDate date) {
+        if (first == null || second == null) {
+            throw new IllegalArgumentException("a comparison card needs both runs: run both sides first");
+        }
+        Comparison comparison = new Comparison(firstName, secondName);
+        String what = defaultTitle(second);
+        return new TimingCard(firstName + " vs " + secondName + ": " + Character.toLowerCase(what.charAt(0)) + what.substring(1), second,
+                List.of(first, second), date, comparison);
+    }
 
     /** More bars than this would shrink the labels below what the back row can read. */
     public static final int MAX_BARS = 8;
@@ -23,6 +74,9 @@ public record TimingCard(String title, HistoryEntry headline, List<HistoryEntry>
         title = title == null || title.isBlank() ? defaultTitle(headline) : title.strip();
         history = history == null || history.isEmpty() ? List.of(headline) : List.copyOf(history);
         date = date == null ? LocalDate.now() : date;
+        if (comparison != null && history.size() != 2) {
+            throw new IllegalArgumentException("a comparison card shows exactly two runs, not " + history.size());
+        }
     }
 
     /** A card for the newest run of a history. */

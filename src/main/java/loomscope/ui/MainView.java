@@ -43,6 +43,7 @@ public final class MainView extends BorderPane {
     private final List<LongConsumer> pulseHooks = new ArrayList<>();
     private final loomscope.ui.compare.RunOnCatalog runOn;
     private final loomscope.ui.controls.RunOnChooser runOnChooser;
+    private loomscope.ui.compare.CompareCard.Export cardExport;
     static final String KEYS = "Ctrl+R run \u00b7 Esc stop \u00b7 Ctrl+P play/pause \u00b7 Alt+\u2190/\u2192 frame step"
             + " \u00b7 Ctrl+T theme \u00b7 F12 frame stats \u00b7 Ctrl+Shift+H controls \u00b7 Ctrl+J compare JVMs";
 
@@ -158,7 +159,12 @@ public final class MainView extends BorderPane {
     /** Opens the compare view (loomscope.ui.compare) on this window's current settings. */
     public loomscope.ui.compare.CompareView openCompare() {
         return loomscope.ui.compare.CompareWindow.open(getScene() == null ? null : getScene().getWindow(),
-                model::configFromInputs);
+                model::configFromInputs, cardExport);
+    }
+
+    /** Where the compare view's "Export card" writes (the stage wires its export controller here). */
+    public void setCardExport(loomscope.ui.compare.CompareCard.Export export) {
+        this.cardExport = export;
     }
 
     /** Hides the controls bar and the side panel (presentation mode shows only lanes, field and replay). */

@@ -117,6 +117,42 @@ class TimingCardRendererTest {
         assertEquals("1", card.text("fact:Pinned mounts").orElseThrow().text(), "the fact itself is not rounded away");
     }
 
+    @Test
+    void aComparisonCardShowsBothJvmsTimesBarsAndTheRatio() throws Exception {
+        TimingCard card = TimingCard.comparing("JDK 21", Runs.jdk21(), "JDK 25", Runs.jep491(), DAY);
+        RenderedCard rendered = renderer.render(card, CardSize.FULL_HD);
+
+        List<String> barValues = rendered.texts().stream()
+                .filter(t -> t.role().startsWith("bar-value")).map(DrawnText::text).toList();
+        assertEquals(List.of("27.2 s", "0.85 s"), barValues, "both runs' times, JDK 21 first");
+        List<String> barLabels = rendered.texts().stream()
+                .filter(t -> t.role().startsWith("bar-label")).map(DrawnText::text).toList();
+        assertEquals(List.of("JDK 21 · synchronized · P1 · N 5,000", "JDK 25 · synchronized · P1 · N 5,000"), barLabels);
+        assertEquals("JDK 21 took 31.9× as long as JDK 25", rendered.text("ratio").orElseThrow().text());
+        assertEquals("Same workload, two JVMs", rendered.text("chart-heading").orElseThrow().text());
+        assertTrue(rendered.text("title").orElseThrow().text().startsWith("JDK 21 vs JDK 25"));
+        assertEquals("0.85 s", rendered.text("time").orElseThrow().text(), "the headline is the second run");
+        DrawnText slow = rendered.texts().stream().filter(t -> t.text().equals("27.2 s")).findFirst().orElseThrow();
+        DrawnText fast = rendered.texts().stream().filter(t -> t.role().startsWith("bar-value") && t.text().equals("0.85 s"))
+                .findFirst().orElseThrow();
+        assertTrue(slow.pixelBounds().x > fast.pixelBounds().x + 500, "the 27 s bar is drawn far longer than the 0.85 s one");
+        for (DrawnText text : rendered.texts()) {
+            assertTrue(new Rectangle(0, 0, 1920, 1080).contains(text.pixelBounds()), () -> text + " runs off the card");
+        }
+        ImageIO.write(rendered.image(), "png", new File("target/timing-card-test-compare.png"));
+    }
+
+    @Test
+    void aComparisonNamesFlagsTheSummaryCannotKnowAndNeedsBothRuns() {
+        HistoryEntry legacy = Runs.entry("25.0.3+9-LTS", "synchronized", 1, 5000, 27_000, 5000);
+        TimingCard card = TimingCard.comparing("JDK 25 + legacy locking", legacy, "JDK 25", Runs.jep491(), DAY);
+        RenderedCard rendered = renderer.render(card, CardSize.HD);
+        assertTrue(rendered.texts().stream().anyMatch(t -> t.text().startsWith("JDK 25 + legacy locking · synchronized")));
+        assertTrue(rendered.text("ratio").orElseThrow().text().startsWith("JDK 25 + legacy locking took 31.7×"));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> TimingCard.comparing("JDK 21", null, "JDK 25", Runs.jep491(), DAY));
+    }
+
     static int inkPixels(BufferedImage image, Rectangle r) {
         int background = image.getRGB(0, image.getHeight() / 2) & 0xFFFFFF;
         int panel = image.getRGB(r.x, r.y) & 0xFFFFFF;

@@ -37,6 +37,9 @@ public final class CompareView extends BorderPane {
     private final AnimationTimer pulse;
     private final RunOnCatalog catalog;
     private boolean chartDirty = true;
+    private final Button exportCard = new Button("Export card");
+    private final Label exportNote = new Label();
+    private CompareCard.Export cardExport;
 
     public CompareView(CompareViewModel model, RunOnCatalog catalog) {
         this.model = model;
@@ -69,7 +72,14 @@ public final class CompareView extends BorderPane {
         Label message = new Label();
         message.setId("compare-message");
         message.textProperty().bind(model.messageProperty());
-        HBox toolbar = new HBox(14, run, stop, order, workload, message);
+        exportCard.setId("compare-export");
+        exportCard.setTooltip(new Tooltip("Save the timing card of both runs (times, bars, ratio) as PNGs and copy it"));
+        exportCard.setOnAction(e -> exportCard());
+        exportCard.setVisible(false);   // until an export controller is wired (the main window's stage)
+        exportCard.managedProperty().bind(exportCard.visibleProperty());
+        exportNote.setId("compare-export-note");
+        exportNote.getStyleClass().add(Styles.TEXT_MUTED);
+        HBox toolbar = new HBox(14, run, stop, order, exportCard, workload, message);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         Label warning = new Label();
         warning.setId("compare-warning");
@@ -83,7 +93,8 @@ public final class CompareView extends BorderPane {
         Tooltip skipped = new Tooltip();
         skipped.textProperty().bind(catalog.skippedProperty());
         found.setTooltip(skipped);
-        VBox top = new VBox(6, toolbar, warning, found);
+        exportNote.managedProperty().bind(exportNote.textProperty().isNotEmpty());
+        VBox top = new VBox(6, toolbar, warning, found, exportNote);
         top.setStyle("-fx-padding: 10 14 6 14;");
 
         HBox sides = new HBox(10, left, right);
@@ -113,6 +124,9 @@ public final class CompareView extends BorderPane {
         model.left().summaryProperty().addListener((o, a, b) -> chartDirty = true);
         model.right().summaryProperty().addListener((o, a, b) -> chartDirty = true);
         AppTheme.currentProperty().addListener((o, a, b) -> chartDirty = true);
+        // a card needs two completed runs: enabled when the comparison concluded with both times
+        exportCard.disableProperty().bind(Bindings.createBooleanBinding(() -> model.isBusy() || model.ratioProperty().get().isEmpty(),
+                model.busyProperty(), model.ratioProperty()));
         pulse = new AnimationTimer() {
             @Override
             public void handle(long now) {
@@ -172,6 +186,23 @@ public final class CompareView extends BorderPane {
                 model.right().targetProperty().set(targets.get(0));
             }
         });
+    }
+
+    /** Lets "Export card" write through {@code export} (the stage's export folder, clipboard and toast). */
+    public void setCardExport(CompareCard.Export export) {
+        this.cardExport = export;
+        exportCard.setVisible(export != null);
+    }
+
+    /** Exports the card of both runs; says why not when a side has no complete time. */
+    public void exportCard() {
+        loomscope.report.TimingCard card = CompareCard.of(model, java.time.LocalDate.now());
+        if (card == null) {
+            exportNote.setText("No card yet: both sides need a completed run.");
+        } else if (cardExport != null) {
+            exportNote.setText("Writing the timing card ...");
+            cardExport.export(card, exportNote::setText);
+        }
     }
 
     private static String barLabel(CompareSideModel side) {

@@ -15,7 +15,13 @@ public final class CompareWindow {
 
     /** @param settings the workload to compare: the main window's current settings (null when invalid) */
     public static CompareView open(Window owner, Supplier<WorkloadConfig> settings) {
+        return open(owner, settings, null);
+    }
+
+    /** @param cardExport where "Export card" writes, or null for no such button */
+    public static CompareView open(Window owner, Supplier<WorkloadConfig> settings, CompareCard.Export cardExport) {
         CompareView view = new CompareView(new CompareViewModel(settings), new RunOnCatalog());
+        view.setCardExport(cardExport);
         Stage stage = new Stage();
         if (owner != null) {
             stage.initOwner(owner);

@@ -74,7 +74,24 @@ public final class ExportController {
                     last == null ? 0 : last.summary().parallelism());
             files.add(ReportWriter.writePng(prepared, names.window(), windowImage));
             return new Result(cards, files, prepared);
-        });
+        }, text -> { });
+    }
+
+    /**
+     * One card made elsewhere (the compare view's two-JVM card): both sizes plus its two runs as tables,
+     * written and copied like S's card; {@code tell} also hears the outcome (the compare window has no toast).
+     */
+    public void exportCard(TimingCard card, java.util.function.Consumer<String> tell) {
+        if (busy) {
+            tell.accept("Still writing the previous export ...");
+            return;
+        }
+        Path target = folder.get();
+        LocalDateTime now = LocalDateTime.now();
+        inBackground(() -> {
+            ReportWriter.Export cards = new ReportWriter().exportAll(target, card, now);
+            return new Result(cards, cards.files(), cards.folder());
+        }, tell);
     }
 
     /** The history as CSV and Markdown only. */
@@ -85,43 +102,46 @@ public final class ExportController {
         inBackground(() -> {
             ReportWriter.Export tables = new ReportWriter().exportHistory(target, runs, now);
             return new Result(null, tables.files(), tables.folder());
-        });
+        }, text -> { });
     }
 
     private interface Work {
         Result run() throws ExportException;
     }
 
-    private void inBackground(Work work) {
+    /** @param tell also hears the outcome line, on the FX thread (the toast always does) */
+    private void inBackground(Work work, java.util.function.Consumer<String> tell) {
         busy = true;
         Thread.ofVirtual().name("loomscope-export").start(() -> {
             try {
                 Result result = work.run();
-                Platform.runLater(() -> succeeded(result));
+                Platform.runLater(() -> succeeded(result, tell));
             } catch (ExportException e) {
-                Platform.runLater(() -> failed(e.getMessage()));
+                Platform.runLater(() -> failed(e.getMessage(), tell));
             } catch (RuntimeException | Error e) {
-                Platform.runLater(() -> failed("export failed: " + e));
+                Platform.runLater(() -> failed("export failed: " + e, tell));
             }
         });
     }
 
-    private void succeeded(Result result) {
+    private void succeeded(Result result, java.util.function.Consumer<String> tell) {
         busy = false;
         lastError.set(null);
         boolean copied = result.cards() != null && copyToClipboard(result.cards().card().image());
         String what = result.files().size() == 1 ? "1 file" : result.files().size() + " files";
         String note = result.cards() == null && result.files().size() == 1
                 ? " (no finished run yet, so no timing card: press Space to run)" : "";
-        toast.success("Saved " + what + " to " + result.folder() + note + (copied ? ". Timing card copied to the clipboard." : "."),
-                result.folder());
+        String saved = "Saved " + what + " to " + result.folder() + note + (copied ? ". Timing card copied to the clipboard." : ".");
+        toast.success(saved, result.folder());
+        tell.accept(saved);
         lastResult.set(result); // last: whoever waits for it sees the toast already up
     }
 
-    private void failed(String message) {
+    private void failed(String message, java.util.function.Consumer<String> tell) {
         busy = false;
         lastError.set(message);
         toast.error("Export failed, nothing was lost: " + message);
+        tell.accept("Export failed, nothing was lost: " + message);
     }
 
     private static boolean copyToClipboard(BufferedImage card) {

@@ -101,6 +101,7 @@ public final class OnStage {
         jvms.follow(chapters);
         toast = new Toast(context.openFolder());
         export = new ExportController(scene, new HistoryTimes(model.history()), toast, s.exportFolder());
+        view.setCardExport(export::exportCard);
         presentation = new PresentationMode(stage, view, root, new PresenterHeader(model, chapters), talkClock);
         root.getChildren().addAll(toast, overlay);
         keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast);

@@ -17,6 +17,13 @@ import loomscope.recording.RunSummary;
 import loomscope.remote.JdkCheck;
 import loomscope.remote.JdkInspector;
 import loomscope.remote.RunTarget;
+import loomscope.report.CardSize;
+import loomscope.report.DrawnText;
+import loomscope.report.HistoryEntry;
+import loomscope.report.RenderedCard;
+import loomscope.report.TimeText;
+import loomscope.report.TimingCard;
+import loomscope.report.TimingCardRenderer;
 import loomscope.ui.RunState;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
@@ -93,6 +100,25 @@ class CompareViewTest {
         assertTrue(bars[0] > bars[1] && bars[1] > 0, bars[0] + " vs " + bars[1]);
         assertEquals(String.format("%.3f s", left.wallMillis() / 1000),
                 robot.lookup("#left-clock").queryAs(Label.class).getText());
+
+        // Export card: the card handed to the exporter shows both runs, named by the JVM that ran them
+        List<TimingCard> exported = new java.util.concurrent.CopyOnWriteArrayList<>();
+        robot.interact(() -> view.setCardExport((card, tell) -> {
+            exported.add(card);
+            tell.accept("Saved 4 files to /tmp/x.");
+        }));
+        robot.clickOn("#compare-export");
+        assertEquals(1, exported.size());
+        assertEquals("Saved 4 files to /tmp/x.", robot.lookup("#compare-export-note").queryAs(Label.class).getText());
+        TimingCard card = exported.get(0);
+        assertEquals(List.of(left, right), card.history().stream().map(HistoryEntry::summary).toList());
+        String jdk = "JDK " + Runtime.version().feature();
+        assertEquals(new TimingCard.Comparison(jdk + " + legacy locking", jdk), card.comparison());
+        RenderedCard rendered = new TimingCardRenderer().render(card, CardSize.FULL_HD);
+        List<String> times = rendered.texts().stream().filter(t -> t.role().startsWith("bar-value")).map(DrawnText::text).toList();
+        assertEquals(List.of(TimeText.seconds(left.wallMillis()), TimeText.seconds(right.wallMillis())), times,
+                "both runs' times on the card");
+        assertTrue(rendered.text("ratio").orElseThrow().text().startsWith(jdk + " + legacy locking took "));
     }
 
     @Test

@@ -19,6 +19,10 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import loomscope.remote.Jdk21;
+import loomscope.report.DrawnText;
+import loomscope.report.HistoryEntry;
+import loomscope.report.TimeText;
+import loomscope.report.TimingCard;
 import loomscope.remote.RunTarget.ChildJvm;
 import loomscope.remote.RunTarget.ThisJvm;
 import loomscope.ui.MainView;
@@ -110,5 +114,26 @@ class PinnedChapterOnJdk21Test {
 
         WaitForAsyncUtils.asyncFx(() -> onStage.chapters().next()).get(10, TimeUnit.SECONDS);
         assertEquals(new ThisJvm(), model.runOnProperty().get(), "chapter 4 (JEP 491) is back on this JVM");
+
+        // the same workload on this JVM, then the two-JVM card through the stage's export controller
+        WaitForAsyncUtils.asyncFx(() -> {
+            model.threadsTextProperty().set(Integer.toString(N));
+            model.run();
+        }).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> model.state() == RunState.FINISHED && model.history().size() == 2);
+        HistoryRow here = model.history().get(1);
+        assertEquals(Runtime.version().toString(), here.jdk());
+        TimingCard card = TimingCard.comparing("JDK 21", HistoryEntry.finishedNow(row.summary()),
+                "JDK " + Runtime.version().feature(), HistoryEntry.finishedNow(here.summary()), null);
+        CompletableFuture<String> told = new CompletableFuture<>();
+        WaitForAsyncUtils.asyncFx(() -> onStage.export().exportCard(card, told::complete));
+        String said = told.get(30, TimeUnit.SECONDS);
+        assertTrue(said.startsWith("Saved 4 files"), said);
+        ExportController.Result result = onStage.export().lastResultProperty().get();
+        String csv = Files.readString(result.files().stream().filter(f -> f.toString().endsWith(".csv")).findFirst().orElseThrow());
+        assertTrue(csv.contains(row.jdk()) && csv.contains(here.jdk()), csv);
+        List<String> times = result.cards().card().texts().stream().filter(t -> t.role().startsWith("bar-value"))
+                .map(DrawnText::text).toList();
+        assertEquals(List.of(TimeText.seconds(row.summary().wallMillis()), TimeText.seconds(here.summary().wallMillis())), times);
     }
 }
