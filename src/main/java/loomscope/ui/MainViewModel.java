@@ -218,7 +218,8 @@ public final class MainViewModel {
         RunSummary summary = RunSummary.of(r);
         lastSummary.set(summary);
         elapsedSeconds.set(summary.wallMillis() / 1000);
-        history.add(new HistoryRow(++runNumber, summary, r));
+        history.add(new HistoryRow(++runNumber, summary, r,
+                runningTarget instanceof RunTarget.ChildJvm c ? c.jvmArgs() : java.util.List.of()));
         if (outcome.isError()) {
             errorMessage.set("The run on Java " + r.jdkVersion() + " went wrong: " + outcome.describe()
                     + String.format(" (kept what was recorded: %,d of %,d tasks)", summary.completed(), summary.threads()));

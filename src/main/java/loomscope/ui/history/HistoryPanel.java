@@ -41,7 +41,7 @@ public final class HistoryPanel extends VBox {
         table.setPlaceholder(new Label("No runs yet"));
         table.getColumns().addAll(List.of(
                 column("#", 32, HistoryRow::number),
-                column("JDK", 72, r -> r.jdk().split("\\+")[0]),
+                column("JDK", 90, HistoryRow::jvm),
                 column("Mode", 122, HistoryRow::mode),
                 column("P", 32, HistoryRow::parallelism),
                 column("N", 60, r -> String.format(Locale.ROOT, "%,d", r.threads())),

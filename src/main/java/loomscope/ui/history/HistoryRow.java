@@ -1,12 +1,36 @@
 package loomscope.ui.history;
 
+import java.util.List;
+
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 
-/** One finished run as the history table and chart show it; keeps its recording for replay and compare. */
-public record HistoryRow(int number, RunSummary summary, RunRecording recording) {
+/**
+ * One finished run as the history table and chart show it; keeps its recording for replay and compare.
+ *
+ * @param jvmFlags the flags a child JVM ran with (legacy locking), empty for this JVM or a plain child
+ */
+public record HistoryRow(int number, RunSummary summary, RunRecording recording, List<String> jvmFlags) {
 
+    public HistoryRow {
+        jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+    }
+
+    public HistoryRow(int number, RunSummary summary, RunRecording recording) {
+        this(number, summary, recording, List.of());
+    }
+
+    /** The Java version that really ran (the child's own, for a child run). */
     public String jdk() { return summary.jdkVersion(); }
+
+    /** For the table: "25.0.3", or "25.0.3 legacy" when it ran with legacy locking (which pins like JDK 21). */
+    public String jvm() {
+        String version = jdk().split("\\+")[0];
+        if (jvmFlags.isEmpty()) {
+            return version;
+        }
+        return version + (jvmFlags.equals(List.of(loomscope.remote.LegacyLocking.FLAG)) ? " legacy" : " " + String.join(" ", jvmFlags));
+    }
 
     public String mode() { return summary.lock(); }
 

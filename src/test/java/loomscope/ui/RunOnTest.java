@@ -13,9 +13,14 @@ import java.nio.file.Path;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import loomscope.remote.JdkCheck;
+import loomscope.remote.JdkInspector;
 import loomscope.remote.JdkInstall;
 import loomscope.remote.RunTarget;
 import loomscope.ui.compare.RunOnCatalog;
+import loomscope.ui.history.HistoryRow;
 import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -24,11 +29,12 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /**
- * "Run on" a JDK that cannot start (its folder vanished since discovery): the reason shows on the error line,
+ * The main window's "Run on": a child JVM's run fills the lanes, clock and history like one in this JVM, and
+ * names its JVM; "Run on" a JDK that cannot start (its folder vanished since discovery): the reason shows on the error line,
  * nothing enters the history, and the window runs again at once, here in this JVM.
  */
 @ExtendWith(ApplicationExtension.class)
-class RunOnFailureTest {
+class RunOnTest {
     private MainViewModel model;
     private MainView view;
 
@@ -67,6 +73,34 @@ class RunOnFailureTest {
         waitFor(30, "a run in this JVM afterwards", () -> model.state() == RunState.FINISHED);
         assertEquals(1, (int) onFx(() -> model.history().size()));
         assertEquals(Runtime.version().toString(), onFx(() -> model.history().get(0).jdk()));
+        assertTrue(onFx(() -> model.errorMessageProperty().get()).isEmpty(), model.errorMessageProperty().get());
+    }
+
+    @Test
+    void theLegacyLockingPresetRunsInAChildAndTheHistorySaysSo() {
+        JdkCheck check = new JdkInspector().inspect(Path.of(System.getProperty("java.home")), "test");
+        RunTarget legacy = RunTarget.ChildJvm.legacyLocking(((JdkCheck.Accepted) check).jdk());
+        fx(() -> {
+            model.runOnProperty().set(legacy);
+            model.threadsTextProperty().set("200");
+            model.run();
+        });
+        AtomicInteger lanes = new AtomicInteger();
+        waitFor(30, "the child's recording in the lanes while it runs", () -> {
+            var r = model.recordingProperty().get();
+            if (r == null || r.isFinished() || r.doneCount() < 10 || view.recordingView().recording() != r) {
+                return false;
+            }
+            lanes.set(view.recordingView().lanes().laneCount());
+            return model.state() == RunState.RUNNING && model.completedProperty().get() > 0 && model.elapsedSecondsProperty().get() > 0;
+        });
+        assertEquals(1, lanes.get(), "one carrier lane for P=1, drawn from the child's stream");
+        waitFor(60, "the child run to finish", () -> model.state() == RunState.FINISHED);
+        HistoryRow row = onFx(() -> model.history().get(0));
+        assertEquals(Runtime.version().toString(), row.jdk());
+        assertTrue(row.jvm().endsWith(" legacy"), row.jvm());
+        assertEquals(200, row.summary().completed());
+        assertTrue(row.pinnedMounts() >= 200, "legacy locking pins every synchronized sleep: " + row.pinnedMounts());
         assertTrue(onFx(() -> model.errorMessageProperty().get()).isEmpty(), model.errorMessageProperty().get());
     }
 }
