@@ -45,7 +45,7 @@ public final class MainView extends BorderPane {
     private final loomscope.ui.controls.RunOnChooser runOnChooser;
     private loomscope.ui.compare.CompareCard.Export cardExport;
     static final String KEYS = "Ctrl+R run \u00b7 Esc stop \u00b7 Ctrl+P play/pause \u00b7 Alt+\u2190/\u2192 frame step"
-            + " \u00b7 Ctrl+T theme \u00b7 F12 frame stats \u00b7 Ctrl+Shift+H controls \u00b7 Ctrl+J compare JVMs";
+            + " \u00b7 Ctrl+T theme \u00b7 F12 frame stats \u00b7 Ctrl+Shift+H controls \u00b7 Ctrl+O run on \u00b7 Ctrl+J compare JVMs";
 
     public MainView(MainViewModel model) {
         this(model, new loomscope.ui.compare.RunOnCatalog());
@@ -142,6 +142,7 @@ public final class MainView extends BorderPane {
         accelerators.put(new KeyCodeCombination(KeyCode.LEFT, KeyCombination.ALT_DOWN), () -> model.replay().step(-1));
         accelerators.put(new KeyCodeCombination(KeyCode.RIGHT, KeyCombination.ALT_DOWN), () -> model.replay().step(1));
         accelerators.put(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN), this::openCompare);
+        accelerators.put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN), this::chooseRunOn);
         accelerators.put(new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 () -> setControlsVisible(!controls.isVisible()));
     }
@@ -149,6 +150,15 @@ public final class MainView extends BorderPane {
     /** Looks for Java runtimes in the background (it starts JVMs to probe them) and offers them under "Run on". */
     public void discoverRunTargets() {
         runOn.discover(targets -> { });
+    }
+
+    /** Ctrl+O: opens the "Run on" list (arrows and Enter pick); not while a run goes, it keeps its JVM. */
+    private void chooseRunOn() {
+        var choice = runOnChooser.choice();
+        if (!choice.isDisabled() && choice.getScene() != null && controls.isVisible()) {
+            choice.requestFocus();
+            choice.show();
+        }
     }
 
     /** The "Run on" choices (the stage picks chapter targets from them). */

@@ -217,6 +217,9 @@ public final class MainViewModel {
         }
         RunSummary summary = RunSummary.of(r);
         lastSummary.set(summary);
+        // while running, "done" is all we can see; a stopped run's cancelled tasks are done but not completed
+        completed.set(summary.completed());
+        progress.set((double) summary.completed() / Math.max(1, summary.threads()));
         elapsedSeconds.set(summary.wallMillis() / 1000);
         history.add(new HistoryRow(++runNumber, summary, r,
                 runningTarget instanceof RunTarget.ChildJvm c ? c.jvmArgs() : java.util.List.of()));

@@ -22,6 +22,7 @@ final class ShortcutsOverlay extends StackPane {
             new String[] {"Esc", "leave presentation mode (else: stop the run)"},
             new String[] {"H", "high contrast on / off"},
             new String[] {"N", "speaker notes window"},
+            new String[] {"Ctrl+O", "Run on: this JVM, JDK 21, legacy locking"},
             new String[] {"?", "this list"});
 
     ShortcutsOverlay() {
