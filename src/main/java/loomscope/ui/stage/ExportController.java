@@ -133,8 +133,8 @@ public final class ExportController {
                 ? " (no finished run yet, so no timing card: press Space to run)" : "";
         String saved = "Saved " + what + " to " + result.folder() + note + (copied ? ". Timing card copied to the clipboard." : ".");
         toast.success(saved, result.folder());
-        tell.accept(saved);
-        lastResult.set(result); // last: whoever waits for it sees the toast already up
+        lastResult.set(result); // after the toast: whoever waits for it sees the toast already up
+        tell.accept(saved);     // and the compare view hears of it once the result is there to read
     }
 
     private void failed(String message, java.util.function.Consumer<String> tell) {
