@@ -45,10 +45,15 @@ public final class LoomScopeApp extends Application {
         OnStage onStage = OnStage.install(stage, view, root, stageContext);
         stage.show();
         onStage.shown();
-        if (options.exitAfterRun()) {
-            model.history().addListener((javafx.collections.ListChangeListener<loomscope.ui.history.HistoryRow>) c -> Platform.exit());
-        }
         if (options.autorun()) {
+            int[] runsLeft = {options.autoruns() - 1};
+            model.history().addListener((javafx.collections.ListChangeListener<loomscope.ui.history.HistoryRow>) c -> {
+                if (runsLeft[0]-- > 0) {
+                    Platform.runLater(model::run);   // once per finished run: after the model has settled
+                } else if (options.exitAfterRun()) {
+                    Platform.exit();
+                }
+            });
             model.run();
         }
         if (getParameters().getUnnamed().contains("--compare")) {
