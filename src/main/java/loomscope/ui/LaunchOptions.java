@@ -8,14 +8,31 @@ import loomscope.workload.LockMode;
 /**
  * Named command-line parameters, so a talk can open the window ready for its first demo:
  * {@code --lock=native-frame --parallelism=4 --threads=5000 --cpu=10000 --sleep=5 --theme=high-contrast --autorun}.
- * {@code --exit-after-run} closes the window after the first run (benchmarks: one cold JVM per run, like the CLI).
+ * {@code --exit-after-run} closes the window after the autorun(s); {@code --autorun=N} runs N times in a row
+ * (benchmarks: a cold JVM's first run, or a warmed window's later runs, against the CLI).
  * A bad value is reported on the window's error line instead of stopping the launch.
  */
-record LaunchOptions(Map<String, String> named, boolean autorun, boolean exitAfterRun) {
+record LaunchOptions(Map<String, String> named, int autoruns, boolean exitAfterRun) {
 
     static LaunchOptions of(Map<String, String> named, java.util.List<String> unnamed) {
-        return new LaunchOptions(named, unnamed.contains("--autorun") || "true".equals(named.get("autorun")),
+        return new LaunchOptions(named, autoruns(named.get("autorun"), unnamed.contains("--autorun")),
                 unnamed.contains("--exit-after-run"));
+    }
+
+    boolean autorun() { return autoruns > 0; }
+
+    private static int autoruns(String named, boolean flag) {
+        if (named == null) {
+            return flag ? 1 : 0;
+        }
+        if ("true".equals(named)) {
+            return 1;
+        }
+        try {
+            return Math.max(0, Math.min(100, Integer.parseInt(named.strip())));
+        } catch (NumberFormatException e) {
+            return 1;
+        }
     }
 
     /** Applies the options to the model; returns the theme to use. Problems end up in the model's error line. */

@@ -45,11 +45,19 @@ public final class LoomScopeApp extends Application {
         OnStage onStage = OnStage.install(stage, view, root, stageContext);
         stage.show();
         onStage.shown();
-        view.discoverRunTargets();
-        if (options.exitAfterRun()) {
-            model.history().addListener((javafx.collections.ListChangeListener<loomscope.ui.history.HistoryRow>) c -> Platform.exit());
+        if (!options.autorun()) {
+            // discovery starts a JVM per runtime found: not while --autorun measures the window
+            view.discoverRunTargets();
         }
         if (options.autorun()) {
+            int[] runsLeft = {options.autoruns() - 1};
+            model.history().addListener((javafx.collections.ListChangeListener<loomscope.ui.history.HistoryRow>) c -> {
+                if (runsLeft[0]-- > 0) {
+                    Platform.runLater(model::run);   // once per finished run: after the model has settled
+                } else if (options.exitAfterRun()) {
+                    Platform.exit();
+                }
+            });
             model.run();
         }
         if (getParameters().getUnnamed().contains("--compare")) {
