@@ -75,6 +75,8 @@ final class BenchCommand implements Callable<Integer> {
 
     private String row(WorkloadConfig config) throws InterruptedException {
         double[] walls = new double[repeats];
+        double[] toUnpinned = new double[repeats];
+        double[] toPinned = new double[repeats];
         double[] defaults = new double[repeats];
         double[] unrecorded = new double[repeats];
         RunSummary last = null;
@@ -82,6 +84,9 @@ final class BenchCommand implements Callable<Integer> {
             // interleave the variants so drift on a noisy machine hits them alike
             last = recorded(config);
             walls[r] = last.wallMillis();
+            // each run against its own bound: the bound uses that run's measured CPU per task
+            toUnpinned[r] = last.ratioTo(last.boundUnpinnedMillis());
+            toPinned[r] = last.ratioTo(last.boundPinnedMillis());
             if (compareSchedulers) {
                 defaults[r] = recorded(config.withScheduler(SchedulerKind.DEFAULT)).wallMillis();
             }
@@ -94,7 +99,7 @@ final class BenchCommand implements Callable<Integer> {
                 "| %s | %d | %.3f | %.3f | %.3f | %.2fx | %.2fx | %,d",
                 config.lockMode().cliName(), config.parallelism(), median / 1000,
                 Arrays.stream(walls).min().orElse(0) / 1000, Arrays.stream(walls).max().orElse(0) / 1000,
-                median / last.boundUnpinnedMillis(), median / last.boundPinnedMillis(), last.pinnedMounts()));
+                median(toUnpinned), median(toPinned), last.pinnedMounts()));
         if (compareSchedulers) {
             double d = median(defaults);
             row.append(String.format(Locale.ROOT, " | %.3f | %.3f", d / 1000, median / d));
