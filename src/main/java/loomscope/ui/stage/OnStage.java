@@ -88,12 +88,13 @@ public final class OnStage {
         // the window applied its theme (remembered or --theme); H toggles high contrast over a base theme
         baseTheme = AppTheme.current() != AppTheme.HIGH_CONTRAST ? AppTheme.current() : baseTheme(s.theme());
         if (s.window().hasPosition()) {
+            // a remembered window; a first start keeps the app's own size (the screen, up to 1920x1080)
             stage.setX(s.window().x());
             stage.setY(s.window().y());
+            stage.setWidth(s.window().width());
+            stage.setHeight(s.window().height());
+            stage.setMaximized(s.window().maximized());
         }
-        stage.setWidth(s.window().width());
-        stage.setHeight(s.window().height());
-        stage.setMaximized(s.window().maximized());
 
         ChapterJvms jvms = new ChapterJvms(view.runOnCatalog());
         chapters = new ChapterNavigator(context.talk().track(), Set.of(RunTarget.THIS_JVM), setup -> apply(model, setup, jvms));
