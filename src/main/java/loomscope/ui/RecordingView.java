@@ -101,7 +101,6 @@ public final class RecordingView extends VBox {
         return r.config().lockMode().cliName() + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
     }
 
-    /** The newest instant of the recording (its end once finished). */
     /** Sizes the lanes area for {@code count} carriers; called when the count changes, not per frame. */
     private void fitLanes(int count) {
         if (count == fittedLanes) {

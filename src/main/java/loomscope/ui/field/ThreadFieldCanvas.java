@@ -139,8 +139,7 @@ public final class ThreadFieldCanvas extends Region {
         }
     }
 
-    /** The largest square cell that fits all N threads in the area. */
-    /** Returns true when the geometry changed (every cell moved). */
+    /** Fits the largest square cell for all N threads into the area; true when the geometry changed (every cell moved). */
     private boolean layout(double w, double h) {
         if (w == layoutW && h == layoutH && threads == layoutN) {
             return false;
