@@ -49,8 +49,10 @@ public record JfrCrossCheck(int events, int matchedEvents, int matchedPinnedMoun
         boolean[][] used = new boolean[carriers.length][];
         long recordedPinned = 0;
         for (int c = 0; c < carriers.length; c++) {
+            // One snapshot of each log's size bounds every loop below: during a live run the carrier keeps
+            // appending, and a later, larger size() would index past used[c].
             used[c] = new boolean[carriers[c].size()];
-            for (int i = 0; i < carriers[c].size(); i++) {
+            for (int i = 0; i < used[c].length; i++) {
                 recordedPinned += carriers[c].pinned(i) && carriers[c].end(i) <= horizon ? 1 : 0;
             }
         }
@@ -98,11 +100,13 @@ public record JfrCrossCheck(int events, int matchedEvents, int matchedPinnedMoun
      * The pinned mount on {@code log} overlapping the event that fits it best, compared with {@code sofar}:
      * a mount no other event took beats a taken one, then the smaller distance between the event's start and
      * the task's recorded SLEEP_START (JFR times the pinned park, which begins right after it). Returns
-     * {carrier, mount, used ? 1 : 0, distance}.
+     * {carrier, mount, used ? 1 : 0, distance}. Only the first {@code used.length} mounts (the snapshot taken in
+     * {@link #of}) are considered, however many the carrier has logged since.
      */
     private static long[] best(CarrierLog log, boolean[] used, PinnedEvent e, RunRecording recording, long[] sofar) {
         long[] best = sofar;
-        for (int i = log.firstEndingAfter(e.start()); i < log.size() && log.start(i) <= e.end(); i++) {
+        int known = used.length;
+        for (int i = log.firstEndingAfter(e.start()); i < known && log.start(i) <= e.end(); i++) {
             if (!log.pinned(i)) {
                 continue;
             }

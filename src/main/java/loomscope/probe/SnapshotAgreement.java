@@ -115,17 +115,15 @@ public record SnapshotAgreement(long takenAt, int mounted, int matched, int wron
 
     /** Whether {@code log} had {@code vt} mounted at some instant of [from, to], closed or still open. */
     static boolean heldWithin(CarrierLog log, int vt, long from, long to, long now) {
-        // A carrier closes its mount by clearing openVt before it publishes the closed entry: look twice so
-        // that a mount ending between the two reads is not missed.
-        for (int attempt = 0; attempt < 2; attempt++) {
-            // an open mount is known to last until now, not beyond: a window in the future is not "held"
-            if (log.openVt() == vt && log.openStart() <= to && from <= now) {
+        // A carrier publishes the closed entry before it clears openVt (CarrierLog.close), and openVt is read
+        // first here: if the mount ended after that read, its closed entry is already visible below.
+        // an open mount is known to last until now, not beyond: a window in the future is not "held"
+        if (log.openVt() == vt && log.openStart() <= to && from <= now) {
+            return true;
+        }
+        for (int i = log.firstEndingAfter(from); i < log.size() && log.start(i) <= to; i++) {
+            if (log.vt(i) == vt) {
                 return true;
-            }
-            for (int i = log.firstEndingAfter(from); i < log.size() && log.start(i) <= to; i++) {
-                if (log.vt(i) == vt) {
-                    return true;
-                }
             }
         }
         return false;

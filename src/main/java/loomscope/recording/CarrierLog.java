@@ -64,8 +64,10 @@ public final class CarrierLog {
         starts[chunk][j] = start;
         ends[chunk][j] = end;
         pinned[chunk][j] = (byte) (wasPinned ? 1 : 0);
-        openVt = -1;
+        // Publish the entry before clearing openVt: a reader in between sees the closed entry and the same
+        // thread still open (harmless), never the carrier idle between two mounts.
         size = i + 1;
+        openVt = -1;
     }
 
     public int index() { return index; }

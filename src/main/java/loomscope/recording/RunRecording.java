@@ -200,6 +200,27 @@ public final class RunRecording implements RunObserver {
         return done;
     }
 
+    /**
+     * Tasks seen to have done all their work: DONE after a sleep that lasted its full time. For a run whose end
+     * never arrived (a killed or crashed child JVM), where the workload's own count is lost: DONE alone also
+     * marks tasks that skipped or cut short their sleep after a cancel. Thread.sleep returns normally only
+     * after its whole time, so a shorter SLEEP_START..SLEEP_END was cut short; the one case this can still
+     * miscount is an interrupt that lands in the instant between the sleep's deadline and its wake-up.
+     */
+    public int doneAfterFullSleepCount() {
+        long sleepNanos = config.sleepMillis() * 1_000_000L;
+        int done = 0;
+        for (int vt = 0; vt < threads(); vt++) {
+            long sleepStart = phases.get(vt, Phase.SLEEP_START);
+            long sleepEnd = phases.get(vt, Phase.SLEEP_END);
+            if (phases.get(vt, Phase.DONE) >= 0 && sleepStart >= 0 && sleepEnd >= 0
+                    && sleepEnd - sleepStart >= sleepNanos) {
+                done++;
+            }
+        }
+        return done;
+    }
+
     /** The carrier {@code vt} is mounted on right now, or -1. */
     public int liveCarrierOf(int vt) {
         int c = mountedOn.get(vt);

@@ -182,8 +182,9 @@ public final class ChildRun implements LiveRun {
         }
         RunRecording r = recording;
         if (r != null && r.runStart() >= 0 && !r.isFinished()) {
-            // A partial recording: close its clock where the data stops, so its lanes stop moving.
-            r.runEnded(receiver.lastInputNanos(), r.doneCount(), true);
+            // A partial recording: close its clock where the data stops, so its lanes stop moving. The child's
+            // own completed count never arrived; count only tasks seen to finish their sleep, not every DONE.
+            r.runEnded(receiver.lastInputNanos(), r.doneAfterFullSleepCount(), true);
         }
         outcome = result;
         finished.countDown();

@@ -2,14 +2,13 @@ package loomscope.remote;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -135,19 +134,16 @@ public final class JdkInspector {
 
     /** The version {@code java -version} prints, or "!" + a reason it could not be read. */
     private static String askLauncher(Path launcher) {
-        Process process = null;
         try {
-            process = new ProcessBuilder(launcher.toString(), "-version").redirectErrorStream(true).start();
-            process.getOutputStream().close();
-            byte[] output = process.getInputStream().readAllBytes();
-            if (!process.waitFor(VERSION_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                return "!" + launcher + " -version did not answer within " + VERSION_TIMEOUT_SECONDS + " s";
+            BoundedCommand.Outcome out = BoundedCommand.run(List.of(launcher.toString(), "-version"),
+                    VERSION_TIMEOUT_SECONDS);
+            if (out.timedOut()) {
+                return "!" + launcher + " -version did not answer within " + VERSION_TIMEOUT_SECONDS
+                        + " s (stopped it)";
             }
-            String text = new String(output, StandardCharsets.UTF_8);
-            Matcher m = VERSION_LINE.matcher(text);
-            if (process.exitValue() != 0 || !m.find()) {
-                String first = text.lines().findFirst().orElse("no output");
-                return "!" + launcher + " -version failed (exit " + process.exitValue() + "): " + first;
+            Matcher m = VERSION_LINE.matcher(out.output());
+            if (out.exitCode() != 0 || !m.find()) {
+                return "!" + launcher + " -version failed (exit " + out.exitCode() + "): " + out.firstLine();
             }
             return m.group(1);
         } catch (IOException e) {
@@ -155,10 +151,6 @@ public final class JdkInspector {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "!interrupted while asking " + launcher + " for its version";
-        } finally {
-            if (process != null) {
-                process.destroyForcibly();
-            }
         }
     }
 

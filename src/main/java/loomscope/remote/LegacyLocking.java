@@ -1,10 +1,9 @@
 package loomscope.remote;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code -XX:LockingMode=1}: HotSpot's legacy stack locking, under which {@code synchronized} pins a virtual
@@ -17,6 +16,8 @@ public final class LegacyLocking {
 
     private static final Map<java.nio.file.Path, Boolean> ACCEPTS = new ConcurrentHashMap<>();
 
+    private static final long PROBE_TIMEOUT_SECONDS = 15;
+
     private LegacyLocking() { }
 
     /**
@@ -28,28 +29,33 @@ public final class LegacyLocking {
     }
 
     public static boolean accepts(JdkInstall jdk) {
-        return ACCEPTS.computeIfAbsent(jdk.home(), h -> probe(jdk));
+        // Probe outside computeIfAbsent: the probe may take up to its timeout, and a map's compute function
+        // must not block other keys' callers that long. Two racing first callers both probe; both agree.
+        Boolean known = ACCEPTS.get(jdk.home());
+        if (known != null) {
+            return known;
+        }
+        boolean accepts = probe(jdk);
+        ACCEPTS.putIfAbsent(jdk.home(), accepts);
+        return accepts;
     }
 
     private static boolean probe(JdkInstall jdk) {
-        Process p = null;
         try {
-            p = new ProcessBuilder(jdk.javaLauncher().toString(), FLAG, "-version").redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(15, TimeUnit.SECONDS)) {
+            BoundedCommand.Outcome out = BoundedCommand.run(
+                    List.of(jdk.javaLauncher().toString(), FLAG, "-version"), PROBE_TIMEOUT_SECONDS);
+            if (out.timedOut()) {
+                // not offered (BoundedCommand killed it): a runtime that cannot answer -version in time would not
+                // run a workload either, and discovery must not wait for it
                 return false;
             }
-            return p.exitValue() == 0 && !out.contains("Ignoring option") && !out.contains("Unrecognized VM option");
+            String text = out.output();
+            return out.exitCode() == 0 && !text.contains("Ignoring option") && !text.contains("Unrecognized VM option");
         } catch (IOException e) {
             return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
-        } finally {
-            if (p != null) {
-                p.destroyForcibly();
-            }
         }
     }
 }

@@ -24,6 +24,15 @@ public interface LiveRun {
     /** Stops the run: returns at once; it ends within a second (a child that does not stop is killed). */
     void stop();
 
+    /**
+     * {@link #stop()} on a short-lived daemon thread, for callers that must not wait at all (the FX thread):
+     * an in-process stop interrupts every thread of the run (100,000 of them at most), and a child JVM's stop
+     * writes to a pipe.
+     */
+    default void stopInBackground() {
+        Thread.ofPlatform().daemon().name("loomscope-stop").start(this::stop);
+    }
+
     /** Waits at most {@code millis} for the end; true if ended. */
     boolean await(long millis) throws InterruptedException;
 

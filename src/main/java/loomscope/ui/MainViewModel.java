@@ -137,17 +137,9 @@ public final class MainViewModel {
         if (state.get() == RunState.STARTING) {
             stopRequested = true;
         } else if (state.get() == RunState.RUNNING && current != null) {
-            stopOffFxThread(current);
+            current.stopInBackground();
             message.set("Stopping ...");
         }
-    }
-
-    /**
-     * Cancel interrupts every thread of the run: quick, but with 100,000 threads not quick enough for a frame;
-     * a child JVM's stop writes to a pipe.
-     */
-    private static void stopOffFxThread(LiveRun run) {
-        Thread.ofPlatform().daemon().name("loomscope-cancel").start(run::stop);
     }
 
     // ---- the pulse: the only place the FX side reads the workload ----
@@ -161,7 +153,7 @@ public final class MainViewModel {
                 currentRun.set(inProcess.recorded());
             }
             if (stopRequested) {
-                stopOffFxThread(run);
+                run.stopInBackground();
             }
         } else if (handoff instanceof Throwable failure) {
             state.set(RunState.IDLE);

@@ -72,7 +72,7 @@ public final class CompareSideModel {
     public void stop() {
         stopRequested = true;
         if (current != null) {
-            current.stop();
+            current.stopInBackground(); // never on the FX thread itself: see LiveRun.stopInBackground
             status.set("Stopping ...");
         }
     }
@@ -83,7 +83,7 @@ public final class CompareSideModel {
         if (h instanceof LiveRun run) {
             current = run;
             if (stopRequested) {
-                run.stop();
+                run.stopInBackground();
             }
         } else if (h instanceof Throwable t) {
             state.set(RunState.IDLE);

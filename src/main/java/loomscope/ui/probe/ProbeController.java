@@ -49,6 +49,8 @@ public final class ProbeController {
     private ProbeReport report;
     private int eventsAtLastCheck = -1;
     private long lastRefresh;
+    /** The recording on screen when it is not the one the probes watched (a child JVM's run), else null. */
+    private RunRecording otherRun;
 
     private final ReadOnlyStringWrapper snapshotText = new ReadOnlyStringWrapper("Snapshots: no run yet.");
     private final ReadOnlyStringWrapper jfrText = new ReadOnlyStringWrapper("JFR: no run yet.");
@@ -107,7 +109,7 @@ public final class ProbeController {
                 }
             });
         }
-        if (now - lastRefresh >= REFRESH_NANOS || done != null) {
+        if (otherRun == null && (now - lastRefresh >= REFRESH_NANOS || done != null)) {
             lastRefresh = now;
             refreshTexts();
         }
@@ -125,6 +127,36 @@ public final class ProbeController {
         eventsAtLastCheck = -1;
         rows.clear();
     }
+
+    /**
+     * Told each pulse which recording the window shows. A child JVM's run gets no probes in this window, so
+     * the last in-process run's figures and table would sit next to another run's lanes: say so instead (the
+     * lane overlay and the inspector make the same check).
+     */
+    public void showing(RunRecording shown) {
+        RunRecording other = shown != null && shown != recording ? shown : null;
+        if (other == otherRun) {
+            return;
+        }
+        otherRun = other;
+        if (other != null) {
+            snapshotText.set("Probes watch runs in this JVM; this run ran in another JVM (Java " + other.jdkVersion()
+                    + ") — see `run --jdk` in the CLI for its JDK view.");
+            jfrText.set("JFR: not recorded here for that run.");
+            lagText.set("");
+            rows.clear();
+        } else if (session == null) {
+            snapshotText.set("Snapshots: no run yet.");
+            jfrText.set("JFR: no run yet.");
+            lagText.set(lagSentence());
+        } else {
+            eventsAtLastCheck = -1; // refill the table
+            refreshTexts();
+        }
+    }
+
+    /** Whether the window shows a run these probes did not watch. */
+    public boolean showsAnotherRun() { return otherRun != null; }
 
     private static void closeLater(ProbeSession old) {
         if (old != null) {

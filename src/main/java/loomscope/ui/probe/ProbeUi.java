@@ -88,11 +88,13 @@ public final class ProbeUi {
         int eventsBefore = probes.index().size();
         ProbeSession before = probes.session();
         probes.pulse(now);
+        probes.showing(view.recordingView().recording());
         if (probes.index().size() != eventsBefore || probes.session() != before) {
             view.recordingView().redrawNextFrame(); // a paused replay skips unchanged frames; JFR's events came late
         }
         ProbeSession s = probes.session();
-        verified.saveJfr().setDisable(s == null || s.jfr() == null || probes.reportProperty().get() == null);
+        verified.saveJfr().setDisable(s == null || s.jfr() == null || probes.reportProperty().get() == null
+                || probes.showsAnotherRun());
         if ((selectedVt >= 0 || selectedLane >= 0) && now - lastInspect > 250_000_000L) {
             lastInspect = now;
             inspect();

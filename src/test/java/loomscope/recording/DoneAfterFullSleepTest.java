@@ -1,0 +1,36 @@
+package loomscope.recording;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import loomscope.workload.Phase;
+import loomscope.workload.WorkloadConfig;
+import org.junit.jupiter.api.Test;
+
+/** A partial run counts as completed only the tasks seen to finish their sleep, not every task that reached DONE. */
+class DoneAfterFullSleepTest {
+
+    @Test
+    void onlyTasksThatSleptTheirFullTimeCount() {
+        WorkloadConfig config = WorkloadConfig.seed().withThreads(4).withParallelism(1);
+        RunRecording r = new RunRecording(config, "25.0.3+9-test");
+        long base = System.nanoTime();
+        long sleep = config.sleepMillis() * 1_000_000L;
+        r.runStarted(base);
+        // 0: slept in full
+        r.phase(0, Phase.SLEEP_START, base + 1_000);
+        r.phase(0, Phase.SLEEP_END, base + 1_000 + sleep);
+        r.phase(0, Phase.DONE, base + 2_000 + sleep);
+        // 1: sleep cut short by a cancel's interrupt, still DONE
+        r.phase(1, Phase.SLEEP_START, base + 1_000);
+        r.phase(1, Phase.SLEEP_END, base + 1_000 + sleep / 2);
+        r.phase(1, Phase.DONE, base + 2_000 + sleep / 2);
+        // 2: skipped its work after a cancel, still DONE
+        r.phase(2, Phase.CPU_DONE, base + 1_000);
+        r.phase(2, Phase.DONE, base + 2_000);
+        // 3: asleep when the data stopped
+        r.phase(3, Phase.SLEEP_START, base + 1_000);
+
+        assertEquals(3, r.doneCount());
+        assertEquals(1, r.doneAfterFullSleepCount());
+    }
+}

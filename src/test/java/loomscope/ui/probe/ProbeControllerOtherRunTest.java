@@ -1,0 +1,33 @@
+package loomscope.ui.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import loomscope.probe.PinnedThreadsTable;
+import loomscope.recording.RunRecording;
+import loomscope.workload.WorkloadConfig;
+import org.junit.jupiter.api.Test;
+
+/** A child JVM's run on screen: the probes say they did not watch it instead of showing another run's figures. */
+class ProbeControllerOtherRunTest {
+
+    @Test
+    void aRunTheProbesDidNotWatchGetsNoFiguresFromAnotherRun() {
+        ProbeController probes = new ProbeController();
+        // stands for the table of the previous in-process run
+        probes.rows().add(new PinnedThreadsTable.Row("loomscope.workload.Task.holdAndSleep", "native frame", 5, 1, 5));
+
+        probes.showing(RunRecording.forAnotherJvm(WorkloadConfig.seed().withThreads(10), "21.0.8+9"));
+
+        assertTrue(probes.showsAnotherRun());
+        assertTrue(probes.rows().isEmpty(), "the previous run's pinned threads are gone");
+        assertEquals("Probes watch runs in this JVM; this run ran in another JVM (Java 21.0.8+9) — see `run --jdk`"
+                + " in the CLI for its JDK view.", probes.snapshotTextProperty().get());
+        assertFalse(probes.jfrTextProperty().get().matches(".*\\d+ pinned events.*"), probes.jfrTextProperty().get());
+
+        probes.showing(null);
+        assertFalse(probes.showsAnotherRun());
+        assertEquals("Snapshots: no run yet.", probes.snapshotTextProperty().get());
+    }
+}
