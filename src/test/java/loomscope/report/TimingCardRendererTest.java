@@ -143,6 +143,15 @@ class TimingCardRendererTest {
     }
 
     @Test
+    void aLegacyLockingRunNamesItsFlagInTheJdkRowAndItsBar() {
+        HistoryEntry legacy = new HistoryEntry(Runs.entry("25.0.3+9-LTS", "synchronized", 1, 5000, 26_560, 5000).summary(),
+                null, List.of("-XX:LockingMode=1"));
+        RenderedCard card = renderer.render(new TimingCard(null, legacy, List.of(Runs.jep491(), legacy), DAY), CardSize.FULL_HD);
+        assertEquals("25.0.3 + legacy locking", card.text("fact:JDK").orElseThrow().text());
+        assertTrue(card.texts().stream().anyMatch(t -> t.text().startsWith("JDK 25 + legacy locking · synchronized")));
+    }
+
+    @Test
     void aComparisonNamesFlagsTheSummaryCannotKnowAndNeedsBothRuns() {
         HistoryEntry legacy = Runs.entry("25.0.3+9-LTS", "synchronized", 1, 5000, 27_000, 5000);
         TimingCard card = TimingCard.comparing("JDK 25 + legacy locking", legacy, "JDK 25", Runs.jep491(), DAY);
