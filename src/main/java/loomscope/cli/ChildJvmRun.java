@@ -52,7 +52,7 @@ final class ChildJvmRun {
         RunSummary summary = run.summary();
         ProbeReport report = ChildProbeReport.of(run, probes, dumpsPerSecond);
         if (json) {
-            out.println(json(summary, report));
+            out.println(json(summary, report, target.jvmArgs()));
         } else {
             if (!announced) {
                 SeedLines.before(out, config, run.javaVersion());
@@ -67,9 +67,14 @@ final class ChildJvmRun {
         return summary.cancelled() ? 130 : 0;
     }
 
-    private static String json(RunSummary summary, ProbeReport report) throws Exception {
+    static String json(RunSummary summary, ProbeReport report, java.util.List<String> jvmFlags) throws Exception {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode node = (ObjectNode) mapper.readTree(RunCommand.toJson(summary, report));
+        if (!jvmFlags.isEmpty()) {
+            // a summary does not know them; `export --from` reads them back (RunsJson), so a legacy-locking
+            // run is not exported as a JDK 25 run that pinned
+            jvmFlags.forEach(node.putArray("jvmFlags")::add);
+        }
         // not measured in a child: say so rather than print zeros
         for (String unknown : new String[] {"jfrClockErrorMicros", "jfrVirtualThreadStarts", "jfrVirtualThreadEnds", "jfrSubmitFailed"}) {
             if (node.has(unknown)) {

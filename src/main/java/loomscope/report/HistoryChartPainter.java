@@ -75,6 +75,10 @@ final class HistoryChartPainter {
             String ratio = comparison.ratioLine(bars.get(0), bars.get(1));
             if (!ratio.isEmpty()) {
                 ink.fitted("ratio", ratio, Font.BOLD, 48, 30, width, palette.text(), x, top + bars.size() * row + 56);
+                if (!comparison.ratioNote().isEmpty()) {
+                    ink.fitted("ratio-note", comparison.ratioNote(), Font.PLAIN, 34, 28, width, palette.muted(), x,
+                            top + bars.size() * row + 104);
+                }
             }
         }
         legend(x, y + height - 14, shown, strayPins);

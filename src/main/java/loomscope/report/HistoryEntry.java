@@ -1,20 +1,31 @@
 package loomscope.report;
 
 import java.time.Instant;
+import java.util.List;
 
 import loomscope.recording.RunSummary;
+import loomscope.remote.LegacyLocking;
 
 /**
  * One finished run as the history keeps it.
  *
  * @param finishedAt when the run ended; null when unknown (a summary read back from JSON without a time)
+ * @param jvmFlags the flags the run's JVM was started with (legacy locking), empty for a plain JVM; a summary
+ *                 does not know them, and without them a legacy-locking run on JDK 25 would read as if JEP 491
+ *                 had failed
  */
-public record HistoryEntry(RunSummary summary, Instant finishedAt) {
+public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags) {
 
     public HistoryEntry {
         if (summary == null) {
             throw new IllegalArgumentException("a history entry needs the run's summary");
         }
+        jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+    }
+
+    /** A run on a JVM started without special flags (this JVM, or a plain child). */
+    public HistoryEntry(RunSummary summary, Instant finishedAt) {
+        this(summary, finishedAt, List.of());
     }
 
     public static HistoryEntry finishedNow(RunSummary summary) {
@@ -38,13 +49,44 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt) {
         return pinning() == Pinning.NOT_PINNED && summary.pinnedMounts() > 0;
     }
 
-    /** "JDK 25 · synchronized · P1 · N 5,000": enough to tell the bars apart. */
+    /** "JDK 25", or "JDK 25 + legacy locking" when the run's JVM had {@code -XX:LockingMode=1}. */
+    public String jdkName() {
+        return jdkName(summary.jdkVersion(), jvmFlags);
+    }
+
+    /** "JDK 21", "JDK 25 + legacy locking", "JDK 25 -Xint": the feature release plus what its flags change. */
+    public static String jdkName(String jdkVersion, List<String> jvmFlags) {
+        return "JDK " + TimeText.jdkFeature(jdkVersion) + flagsSuffix(jvmFlags);
+    }
+
+    /** "25.0.3 + legacy locking": the card's JDK row. */
+    public String jdkDetail() {
+        return TimeText.jdk(summary.jdkVersion()) + flagsSuffix(jvmFlags);
+    }
+
+    /** "legacy locking (-XX:LockingMode=1)", other flags as they were given, "" for none: a table cell. */
+    public String jvmFlagsText() {
+        if (jvmFlags.isEmpty()) {
+            return "";
+        }
+        String flags = String.join(" ", jvmFlags);
+        return jvmFlags.equals(List.of(LegacyLocking.FLAG)) ? "legacy locking (" + flags + ")" : flags;
+    }
+
+    private static String flagsSuffix(List<String> jvmFlags) {
+        if (jvmFlags == null || jvmFlags.isEmpty()) {
+            return "";
+        }
+        return jvmFlags.equals(List.of(LegacyLocking.FLAG)) ? " + legacy locking" : " " + String.join(" ", jvmFlags);
+    }
+
+    /** "JDK 25 · synchronized · P1 · N 5,000" (or "JDK 25 + legacy locking · …"): enough to tell the bars apart. */
     public String shortLabel() {
         RunSummary s = summary;
         String kind = "platform".equals(s.threadKind()) ? " platform" : "";
         // the seeds' 5 ms goes without saying; any other sleep changes the story and is named
         String sleep = s.sleepMillis() == 5 ? "" : " · sleep " + TimeText.count(s.sleepMillis()) + " ms";
-        return "JDK " + TimeText.jdkFeature(s.jdkVersion()) + " · " + s.lock() + " · P" + s.parallelism()
+        return jdkName() + " · " + s.lock() + " · P" + s.parallelism()
                 + " · N " + TimeText.count(s.threads()) + kind + sleep + (s.cancelled() ? " · cancelled" : "");
     }
 

@@ -28,7 +28,9 @@ public final class HistoryTables {
             new Column("carriers_used", "carriers used", e -> known(e.summary().carriersUsed())),
             new Column("bound_unpinned_s", "unpinned bound s", e -> seconds(e.summary().boundUnpinnedMillis())),
             new Column("bound_pinned_s", "pinned bound s", e -> seconds(e.summary().boundPinnedMillis())),
-            new Column("jdk_version", "JDK build", e -> e.summary().jdkVersion()));
+            new Column("jdk_version", "JDK build", e -> e.summary().jdkVersion()),
+            // last, so spreadsheets reading the older columns by position keep working
+            new Column("jvm_flags", "JVM flags", HistoryEntry::jvmFlagsText));
 
     public static String csv(List<HistoryEntry> history) {
         StringBuilder out = new StringBuilder();

@@ -17,7 +17,8 @@ import loomscope.recording.RunSummary;
 /**
  * Reads runs back from what {@code loomscope run --json} prints: one object, an array of them, or one
  * object per line (several runs appended to one file). An optional {@code finishedAt} (ISO instant)
- * per object is kept; other extra fields (the ratios) are ignored.
+ * and {@code jvmFlags} (array of strings, e.g. legacy locking) per object are kept; other extra fields
+ * (the ratios) are ignored.
  */
 public final class RunsJson {
     private RunsJson() { }
@@ -33,6 +34,10 @@ public final class RunsJson {
             ObjectNode node = MAPPER.valueToTree(run.summary());
             if (run.finishedAt() != null) {
                 node.put("finishedAt", run.finishedAt().toString());
+            }
+            if (!run.jvmFlags().isEmpty()) {
+                // without them a legacy-locking run reads back as a plain JDK 25 run that pinned
+                run.jvmFlags().forEach(node.putArray("jvmFlags")::add);
             }
             out.append(node).append('\n');
         }
@@ -88,9 +93,23 @@ public final class RunsJson {
                 object.put(unknownCount, -1);
             }
         }
+        List<String> jvmFlags = new ArrayList<>();
+        if (object.hasNonNull("jvmFlags")) {
+            JsonNode flags = object.get("jvmFlags");
+            if (!flags.isArray()) {
+                throw new IOException(file + ": run " + number + " has jvmFlags that are not an array of strings");
+            }
+            for (JsonNode flag : flags) {
+                if (!flag.isTextual()) {
+                    throw new IOException(file + ": run " + number + " has jvmFlags that are not an array of strings");
+                }
+                jvmFlags.add(flag.asText());
+            }
+        }
         object.remove("finishedAt");
+        object.remove("jvmFlags");
         RunSummary summary = MAPPER.treeToValue(withDefaults(object), RunSummary.class);
-        return new HistoryEntry(summary, finishedAt);
+        return new HistoryEntry(summary, finishedAt, jvmFlags);
     }
 
     private static ObjectNode withDefaults(ObjectNode o) {

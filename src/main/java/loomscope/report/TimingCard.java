@@ -20,11 +20,20 @@ public record TimingCard(String title, HistoryEntry headline, List<HistoryEntry>
      * Two runs of one workload on two JVMs: their names (a summary knows the Java version but not the JVM
      * flags, so "JDK 25 + legacy locking" must be named by whoever started it) and how their times relate.
      */
-    public record Comparison(String firstName, String secondName) {
+    public record Comparison(String firstName, String secondName, boolean ranTogether) {
+
+        /** What the ratio line adds when both runs shared the CPU (each was slower than alone). */
+        public static final String TOGETHER = "(run together: they shared the CPU)";
+
         public Comparison {
             if (firstName == null || firstName.isBlank() || secondName == null || secondName.isBlank()) {
                 throw new IllegalArgumentException("a comparison names both JVMs");
             }
+        }
+
+        /** Runs one after the other, each with the machine to itself. */
+        public Comparison(String firstName, String secondName) {
+            this(firstName, secondName, false);
         }
 
         /** "JDK 21 took 31.9× as long as JDK 25", from the two measured times. */
@@ -36,6 +45,14 @@ public record TimingCard(String title, HistoryEntry headline, List<HistoryEntry>
             }
             return a >= b ? String.format(Locale.ROOT, "%s took %.1f× as long as %s", firstName, a / b, secondName)
                     : String.format(Locale.ROOT, "%s took %.1f× as long as %s", secondName, b / a, firstName);
+        }
+
+        /**
+         * What the ratio needs said beside it: {@link #TOGETHER} when both runs shared the CPU (the card draws
+         * it on its own line under the ratio, so it is never cut off), else "".
+         */
+        public String ratioNote() {
+            return ranTogether ? TOGETHER : "";
         }
 
         /** The name of bar {@code index} (0 = first). */
@@ -55,10 +72,16 @@ public record TimingCard(String title, HistoryEntry headline, List<HistoryEntry>
      */
     public static TimingCard comparing(String firstName, HistoryEntry first, String secondName, HistoryEntry second,
                                        LocalDate date) {
+        return comparing(firstName, first, secondName, second, false, date);
+    }
+
+    /** As above; {@code ranTogether} when both runs shared the CPU, which the ratio line then says. */
+    public static TimingCard comparing(String firstName, HistoryEntry first, String secondName, HistoryEntry second,
+                                       boolean ranTogether, LocalDate date) {
         if (first == null || second == null) {
             throw new IllegalArgumentException("a comparison card needs both runs: run both sides first");
         }
-        Comparison comparison = new Comparison(firstName, secondName);
+        Comparison comparison = new Comparison(firstName, secondName, ranTogether);
         String what = defaultTitle(second);
         return new TimingCard(firstName + " vs " + secondName + ": " + Character.toLowerCase(what.charAt(0)) + what.substring(1), second,
                 List.of(first, second), date, comparison);

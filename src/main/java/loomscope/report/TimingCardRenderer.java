@@ -78,7 +78,7 @@ public final class TimingCardRenderer {
         ink.text("completion", done, CardInk.font(Font.PLAIN, 34), palette.muted(), x + 16, 624, CardInk.Align.LEFT);
 
         String[][] facts = {
-            {"JDK", TimeText.jdk(s.jdkVersion())},
+            {"JDK", run.jdkDetail()},
             {"Lock", s.lock()},
             {"Carriers (P)", TimeText.count(s.parallelism())},
             {"Threads (N)", TimeText.count(s.threads()) + " " + s.threadKind()},

@@ -236,10 +236,33 @@ public final class MainViewModel {
     /** The config the inputs describe, or null (and {@link #inputErrorProperty()} says why). */
     public WorkloadConfig configFromInputs() {
         StringBuilder errors = new StringBuilder();
+        WorkloadConfig config = readInputs(errors);
+        inputError.set(errors.toString());
+        return config;
+    }
+
+    /** The config the inputs describe, or null; unlike {@link #configFromInputs()} it sets no message (for bindings). */
+    public WorkloadConfig configFromInputsQuietly() {
+        return readInputs(new StringBuilder());
+    }
+
+    /**
+     * Whether the next run would repeat the run last started (same workload, same JVM). When not, the clock
+     * shows a time that belongs to settings no longer on screen (a chapter change), and must say so.
+     */
+    public boolean nextRunRepeatsLast() {
+        if (runningConfig == null) {
+            return false;
+        }
+        RunTarget where = runOn.get() == null ? new RunTarget.ThisJvm() : runOn.get();
+        return runningConfig.equals(configFromInputsQuietly()) && where.equals(runningTarget);
+    }
+
+    /** The inputs as a config, or null with the reasons appended to {@code errors}; changes no property. */
+    private WorkloadConfig readInputs(StringBuilder errors) {
         int n = valueOf(THREADS.parse(threadsText.get()), errors);
         int cpu = valueOf(CPU.parse(cpuText.get()), errors);
         int sleep = valueOf(SLEEP.parse(sleepText.get()), errors);
-        inputError.set(errors.toString());
         if (!errors.isEmpty()) {
             return null;
         }

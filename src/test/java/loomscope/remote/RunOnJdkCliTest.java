@@ -43,5 +43,7 @@ class RunOnJdkCliTest {
         assertEquals(200, json.get("completed").asInt());
         assertEquals(200, json.get("pinnedThreads").asInt(), "legacy locking pins synchronized on JDK 25");
         assertEquals(200, json.get("jfrPinnedEvents").asInt(), json.toString());
+        assertEquals("[\"" + LegacyLocking.FLAG + "\"]", json.get("jvmFlags").toString(),
+                "the flag travels with the run, so an export does not call it a JDK 25 run that pinned");
     }
 }

@@ -44,6 +44,21 @@ class RunsJsonTest {
     }
 
     @Test
+    void jvmFlagsSurviveTheRoundTripAndPlainRunsWriteNone() throws Exception {
+        HistoryEntry legacy = new HistoryEntry(Runs.jep491().summary(), Instant.parse("2026-11-22T08:00:00Z"),
+                List.of("-XX:LockingMode=1"));
+        String lines = RunsJson.toJsonLines(List.of(legacy, Runs.jep491()));
+        assertTrue(lines.lines().toList().get(0).contains("\"jvmFlags\":[\"-XX:LockingMode=1\"]"), lines);
+        assertTrue(!lines.lines().toList().get(1).contains("jvmFlags"), lines);
+        List<HistoryEntry> back = RunsJson.read(Files.writeString(dir.resolve("flags.json"), lines));
+        assertEquals(legacy, back.get(0));
+        assertEquals(List.of(), back.get(1).jvmFlags());
+        assertEquals("JDK 25 + legacy locking · synchronized · P1 · N 5,000", back.get(0).shortLabel());
+        assertMessage("{\"jdkVersion\":\"25\",\"lock\":\"synchronized\",\"parallelism\":1,\"threads\":1,"
+                + "\"wallMillis\":1.0,\"jvmFlags\":\"-XX:LockingMode=1\"}", "jvmFlags that are not an array of strings");
+    }
+
+    @Test
     void brokenFilesAreExplainedInOneLine() throws Exception {
         assertMessage("{\"lock\":\"synchronized\"}", "run 1 has no \"jdkVersion\"");
         assertMessage("[1, 2]", "run 1 is not a JSON object");

@@ -143,6 +143,29 @@ class TimingCardRendererTest {
     }
 
     @Test
+    void aLegacyLockingRunNamesItsFlagInTheJdkRowAndItsBar() {
+        HistoryEntry legacy = new HistoryEntry(Runs.entry("25.0.3+9-LTS", "synchronized", 1, 5000, 26_560, 5000).summary(),
+                null, List.of("-XX:LockingMode=1"));
+        RenderedCard card = renderer.render(new TimingCard(null, legacy, List.of(Runs.jep491(), legacy), DAY), CardSize.FULL_HD);
+        assertEquals("25.0.3 + legacy locking", card.text("fact:JDK").orElseThrow().text());
+        assertTrue(card.texts().stream().anyMatch(t -> t.text().startsWith("JDK 25 + legacy locking · synchronized")));
+    }
+
+    @Test
+    void runsThatSharedTheCpuSaySoUnderTheRatio() throws Exception {
+        TimingCard card = TimingCard.comparing("JDK 25 (left)", Runs.jep491(), "JDK 25 (right)", Runs.jep491(), true, DAY);
+        RenderedCard rendered = renderer.render(card, CardSize.FULL_HD);
+        DrawnText ratio = rendered.text("ratio").orElseThrow();
+        DrawnText note = rendered.text("ratio-note").orElseThrow();
+        assertEquals("(run together: they shared the CPU)", note.text());
+        assertTrue(note.pixelBounds().y > ratio.pixelBounds().getMaxY() - 2, "on its own line, under the ratio");
+        assertTrue(new Rectangle(0, 0, 1920, 1080).contains(note.pixelBounds()), note.toString());
+        ImageIO.write(rendered.image(), "png", new File("target/timing-card-test-together.png"));
+        assertTrue(renderer.render(TimingCard.comparing("JDK 21", Runs.jdk21(), "JDK 25", Runs.jep491(), DAY), CardSize.FULL_HD)
+                .text("ratio-note").isEmpty(), "one after the other: nothing to add");
+    }
+
+    @Test
     void aComparisonNamesFlagsTheSummaryCannotKnowAndNeedsBothRuns() {
         HistoryEntry legacy = Runs.entry("25.0.3+9-LTS", "synchronized", 1, 5000, 27_000, 5000);
         TimingCard card = TimingCard.comparing("JDK 25 + legacy locking", legacy, "JDK 25", Runs.jep491(), DAY);

@@ -1,13 +1,12 @@
 package loomscope.ui.compare;
 
 import java.time.LocalDate;
+import java.util.List;
 import java.util.function.Consumer;
 
 import loomscope.recording.RunSummary;
-import loomscope.remote.LegacyLocking;
 import loomscope.remote.RunTarget;
 import loomscope.report.HistoryEntry;
-import loomscope.report.TimeText;
 import loomscope.report.TimingCard;
 
 /**
@@ -33,24 +32,21 @@ public final class CompareCard {
         }
         RunSummary a = left.summaryProperty().get();
         RunSummary b = right.summaryProperty().get();
-        String first = name(left.targetProperty().get(), a);
-        String second = name(right.targetProperty().get(), b);
-        if (first.equals(second)) {
-            first += " (left)";
-            second += " (right)";
+        // where each side really ran, not what its selector says now (it may have changed since)
+        HistoryEntry first = new HistoryEntry(a, java.time.Instant.now(), flags(left.ranOn()));
+        HistoryEntry second = new HistoryEntry(b, java.time.Instant.now(), flags(right.ranOn()));
+        String firstName = first.jdkName();
+        String secondName = second.jdkName();
+        if (firstName.equals(secondName)) {
+            firstName += " (left)";
+            secondName += " (right)";
         }
-        return TimingCard.comparing(first, HistoryEntry.finishedNow(a), second, HistoryEntry.finishedNow(b), date);
+        return TimingCard.comparing(firstName, first, secondName, second,
+                model.ranAs() == CompareViewModel.Order.TOGETHER, date);
     }
 
-    /**
-     * "JDK 21", "JDK 25 + legacy locking": the Java version comes from the recording (what really ran), the
-     * flags from the target (a summary does not know them).
-     */
-    static String name(RunTarget target, RunSummary run) {
-        String jdk = "JDK " + TimeText.jdkFeature(run.jdkVersion());
-        if (target instanceof RunTarget.ChildJvm c && !c.jvmArgs().isEmpty()) {
-            return jdk + (c.jvmArgs().equals(java.util.List.of(LegacyLocking.FLAG)) ? " + legacy locking" : " " + String.join(" ", c.jvmArgs()));
-        }
-        return jdk;
+    /** The flags a side's JVM was started with: "JDK 25 + legacy locking" is named by them (a summary does not know them). */
+    private static List<String> flags(RunTarget target) {
+        return target instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of();
     }
 }

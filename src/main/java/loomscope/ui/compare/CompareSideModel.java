@@ -40,6 +40,8 @@ public final class CompareSideModel {
     private final AtomicReference<Object> handoff = new AtomicReference<>();
     private LiveRun current;
     private boolean stopRequested;
+    /** Where the last run was started: the selector can change after it, the card must not. */
+    private RunTarget ranOn;
 
     public CompareSideModel(String name) {
         this.name = name;
@@ -51,6 +53,7 @@ public final class CompareSideModel {
             return;
         }
         RunTarget where = target.get();
+        ranOn = where;
         stopRequested = false;
         recording.set(null);
         summary.set(null);
@@ -132,7 +135,11 @@ public final class CompareSideModel {
 
     public String name() { return name; }
 
+    /** Where the next run goes (the selector). */
     public ObjectProperty<RunTarget> targetProperty() { return target; }
+
+    /** Where the last run was started, whatever the selector says now; null before the first run. */
+    public RunTarget ranOn() { return ranOn; }
 
     public ReadOnlyObjectProperty<RunState> stateProperty() { return state.getReadOnlyProperty(); }
 

@@ -43,6 +43,8 @@ public final class CompareViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Choose where each side runs, then Run both (Ctrl+R).");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
     private boolean rightPending;
+    /** How the last comparison was run: the choice can change after it, its numbers cannot. */
+    private Order ranAs;
 
     /** @param settings the workload to compare (the main window's current settings), or null if they are invalid */
     public CompareViewModel(Supplier<WorkloadConfig> settings) {
@@ -67,6 +69,7 @@ public final class CompareViewModel {
         config.set(c);
         ratio.set("");
         busy.set(true);
+        ranAs = order.get();
         left.start(c);
         if (order.get() == Order.TOGETHER) {
             right.start(c);
@@ -105,9 +108,10 @@ public final class CompareViewModel {
             RunSummary a = left.summaryProperty().get();
             RunSummary b = right.summaryProperty().get();
             double r = a.wallMillis() / b.wallMillis();
-            ratio.set(r >= 1
+            ratio.set((r >= 1
                     ? String.format(Locale.ROOT, "Left took %.1f× as long as right", r)
-                    : String.format(Locale.ROOT, "Right took %.1f× as long as left", 1 / r));
+                    : String.format(Locale.ROOT, "Right took %.1f× as long as left", 1 / r))
+                    + (ranAs == Order.TOGETHER ? " " + loomscope.report.TimingCard.Comparison.TOGETHER : ""));
             message.set("Both runs completed.");
         } else {
             message.set("No ratio: a run did not complete (see its side).");
@@ -119,6 +123,9 @@ public final class CompareViewModel {
     public CompareSideModel right() { return right; }
 
     public ObjectProperty<Order> orderProperty() { return order; }
+
+    /** How the last comparison ran (whatever the choice says now); null before the first. */
+    public Order ranAs() { return ranAs; }
 
     public ReadOnlyObjectProperty<WorkloadConfig> configProperty() { return config.getReadOnlyProperty(); }
 

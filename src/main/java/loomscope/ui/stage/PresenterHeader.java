@@ -1,13 +1,19 @@
 package loomscope.ui.stage;
 
+import java.util.Locale;
+
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.Bindings;
+import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import loomscope.ui.MainViewModel;
+import loomscope.ui.RunState;
 import loomscope.ui.controls.LayoutBarrier;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * The top of the presentation screen: chapter title and narration on the left, the run's clock (96 px)
@@ -15,6 +21,8 @@ import loomscope.ui.controls.LayoutBarrier;
  * in presentation mode is lanes and thread field.
  */
 final class PresenterHeader extends HBox {
+    /** The clock dims while its time belongs to a run the settings have moved on from. */
+    private static final PseudoClass STALE = PseudoClass.getPseudoClass("stale");
     private final Label chapter = new Label();
     private final Label narration = new Label();
     private final Label standIn = new Label();
@@ -54,9 +62,16 @@ final class PresenterHeader extends HBox {
         clock.textProperty().bind(model.elapsedSecondsProperty().asString("%.2f s"));
         config.getStyleClass().add("presenter-clock-caption");
         config.setId("presenter-config");
-        config.textProperty().bind(Bindings.createStringBinding(() -> String.format("%s · P %d · N %s",
-                model.lockModeProperty().get().cliName(), model.parallelismProperty().get(), model.threadsTextProperty().get()),
-                model.lockModeProperty(), model.parallelismProperty(), model.threadsTextProperty()));
+        // the caption names the run the clock belongs to, not the inputs: after a chapter change the clock
+        // still shows the previous chapter's time, and must not stand under the new chapter's settings
+        BooleanBinding stale = Bindings.createBooleanBinding(
+                () -> !model.state().isActive() && model.runningConfig() != null && !model.nextRunRepeatsLast(),
+                model.stateProperty(), model.lockModeProperty(), model.parallelismProperty(), model.threadsTextProperty(),
+                model.cpuTextProperty(), model.sleepTextProperty(), model.runOnProperty());
+        config.textProperty().bind(Bindings.createStringBinding(() -> caption(model, stale.get()),
+                stale, model.stateProperty(), model.recordingProperty()));
+        stale.addListener((o, was, now) -> clock.pseudoClassStateChanged(STALE, now));
+        clock.pseudoClassStateChanged(STALE, stale.get());
 
         code.getStyleClass().add("presenter-code");
         code.setId("presenter-code");
@@ -86,5 +101,25 @@ final class PresenterHeader extends HBox {
         code.setText(setup == null ? "" : setup.chapter().code());
     }
 
+    /**
+     * "synchronized · P 1 · N 5,000" for the run going or just ended; "last run: …" once the settings moved
+     * on; the next run's settings before any run (the clock then reads 0.00 s, which claims nothing).
+     */
+    static String caption(MainViewModel model, boolean stale) {
+        WorkloadConfig shown = model.runningConfig();
+        if (shown == null || model.state() == RunState.IDLE) {
+            WorkloadConfig next = model.configFromInputsQuietly();
+            return next == null ? "" : "next: " + describe(next);
+        }
+        return (stale ? "last run: " : "") + describe(shown);
+    }
+
+    private static String describe(WorkloadConfig c) {
+        return String.format(Locale.ROOT, "%s · P %d · N %,d", c.lockMode().cliName(), c.parallelism(), c.threads())
+                + (c.sleepMillis() == 5 ? "" : String.format(Locale.ROOT, " · sleep %,d ms", c.sleepMillis()));
+    }
+
     Label clock() { return clock; }
+
+    Label caption() { return config; }
 }

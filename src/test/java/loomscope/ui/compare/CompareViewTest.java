@@ -107,6 +107,8 @@ class CompareViewTest {
             exported.add(card);
             tell.accept("Saved 4 files to /tmp/x.");
         }));
+        // the selector moves on after the run: the card still names the JVM that ran
+        robot.interact(() -> model.left().targetProperty().set(new RunTarget.ThisJvm()));
         robot.clickOn("#compare-export");
         assertEquals(1, exported.size());
         assertEquals("Saved 4 files to /tmp/x.", robot.lookup("#compare-export-note").queryAs(Label.class).getText());
@@ -119,6 +121,9 @@ class CompareViewTest {
         assertEquals(List.of(TimeText.seconds(left.wallMillis()), TimeText.seconds(right.wallMillis())), times,
                 "both runs' times on the card");
         assertTrue(rendered.text("ratio").orElseThrow().text().startsWith(jdk + " + legacy locking took "));
+        assertTrue(rendered.text("ratio-note").isEmpty(), "one after the other: fair numbers, nothing to excuse");
+        assertTrue(card.history().get(0).jdkDetail().endsWith(" + legacy locking"), "the card's JDK row names the flag: "
+                + card.history().get(0).jdkDetail());
     }
 
     @Test
@@ -156,5 +161,14 @@ class CompareViewTest {
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !model.isBusy());
         assertEquals(N, model.left().summaryProperty().get().completed());
         assertEquals(N, model.right().summaryProperty().get().completed());
+        assertTrue(model.ratioProperty().get().endsWith(" " + TimingCard.Comparison.TOGETHER), model.ratioProperty().get());
+
+        // the order choice changes after the run: the card still says the runs shared the CPU
+        robot.interact(() -> model.orderProperty().set(CompareViewModel.Order.ONE_AFTER_THE_OTHER));
+        TimingCard card = CompareCard.of(model, java.time.LocalDate.of(2026, 11, 22));
+        assertTrue(card.comparison().ranTogether());
+        RenderedCard rendered = new TimingCardRenderer().render(card, CardSize.FULL_HD);
+        assertEquals("(run together: they shared the CPU)", rendered.text("ratio-note").orElseThrow().text());
+        assertTrue(rendered.text("ratio").orElseThrow().text().contains(" took "));
     }
 }

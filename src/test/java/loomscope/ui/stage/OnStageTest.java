@@ -205,6 +205,29 @@ class OnStageTest {
     }
 
     @Test
+    void theClocksCaptionNamesTheRunItTimedNotTheNextChaptersSettings(FxRobot robot) throws Exception {
+        robot.type(KeyCode.P);
+        Label clock = robot.lookup("#presenter-clock").queryAs(Label.class);
+        Label caption = robot.lookup("#presenter-config").queryAs(Label.class);
+        assertTrue(caption.getText().startsWith("next: "), "before any run the clock times nothing: " + caption.getText());
+        finishASmallRun(robot);
+        assertEquals("synchronized · P 2 · N 300", caption.getText());
+        assertFalse(clock.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("stale")));
+
+        robot.type(KeyCode.PAGE_DOWN);   // the next chapter sets other inputs; the clock still holds the old time
+        assertEquals("last run: synchronized · P 2 · N 300", caption.getText());
+        assertTrue(clock.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("stale")), "dimmed");
+        robot.interact(() -> {
+            view.model().lockModeProperty().set(LockMode.SYNCHRONIZED);
+            view.model().parallelismProperty().set(2);
+            view.model().threadsTextProperty().set("300");
+            view.model().cpuTextProperty().set("10000");
+            view.model().sleepTextProperty().set("5");
+        });
+        assertEquals("synchronized · P 2 · N 300", caption.getText(), "the same settings again: the time is theirs");
+    }
+
+    @Test
     void notesWindowAndShortcutsOverlay(FxRobot robot) {
         robot.type(KeyCode.N);
         assertTrue(onStage.notesShowing());

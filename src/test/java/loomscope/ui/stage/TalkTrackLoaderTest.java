@@ -39,6 +39,26 @@ class TalkTrackLoaderTest {
     }
 
     @Test
+    void theBuiltInTrackPromisesNoTimeAndAttributesEveryFigure() {
+        java.util.regex.Pattern seconds = java.util.regex.Pattern.compile("\\d[\\d.,]* s\\b");
+        for (Chapter c : TalkTrackLoader.builtIn().chapters()) {
+            if (seconds.matcher(c.narration()).find()) {
+                assertTrue(c.narration().contains("at least"), c.title() + ": the screen states a bound, not a time "
+                        + "before the run: " + c.narration());
+            }
+            for (String line : c.notes().lines().toList()) {
+                String lower = line.toLowerCase(java.util.Locale.ROOT);
+                assertFalse(lower.contains("measured here") || lower.contains("this machine"),
+                        c.title() + ": whose machine? name the source: " + line);
+                if (seconds.matcher(line).find()) {
+                    assertTrue(line.contains("at least") || line.contains("LoomScope README bench, 2 cores, Temurin 25.0.3")
+                            || line.matches(".*(Dan Vega|Spring AiO|Varshney|seeds).*"), c.title() + ": unattributed figure: " + line);
+                }
+            }
+        }
+    }
+
+    @Test
     void pinnedRunsItsHonestStandInUntilJdk21CanBeReached() {
         Chapter pinned = TalkTrackLoader.builtIn().chapter(2);
         assertEquals(RunTarget.JDK_21, pinned.runOn());
