@@ -78,7 +78,10 @@ class ProbeUiTest {
 
         // click a lane at an instant a snapshot saw it busy: the inspector names the thread and its stack
         ThreadSnapshot busy = onFx(() -> ui.controller().session().snapshots().snapshots().stream()
-                .filter(s -> s.mountedOn(0) != null).findFirst().orElse(null));
+                // a pass can catch a thread between mount and its task's first frame: pick one inside the task
+                .filter(s -> s.mountedOn(0) != null && s.mountedOn(0).stack().stream()
+                        .anyMatch(f -> f.className().startsWith("loomscope.workload.Task")))
+                .findFirst().orElse(null));
         assertNotNull(busy, "no snapshot saw carrier 0 busy");
         ThreadSample onLane0 = busy.mountedOn(0);
         onFx(() -> {
