@@ -20,7 +20,7 @@ public final class JdkDiscovery {
     private final Places places;
     private final JdkInspector inspector;
 
-    /** What discovery looks at; a record so that tests can point it at a fake machine. */
+    /** What discovery looks at; a record so that tests can point it at folders they made. */
     public record Places(Map<String, String> env, Path userHome, String osName, Path thisJavaHome,
                         List<Path> jdk21Hints, List<Path> userAdded) {
 
