@@ -41,11 +41,11 @@ public record RunSummary(
     public static RunSummary of(RunRecording recording) {
         WorkloadConfig config = recording.config();
         int n = recording.threads();
-        double cpuMillis = meanMillis(recording, Phase.STARTED, Phase.CPU_DONE);
+        double cpuMillis = cpuMillisPerTask(recording);
         double sleepMillis = medianMillis(recording, Phase.SLEEP_START, Phase.SLEEP_END);
         double p = config.parallelism();
-        double boundPinned = n * (config.sleepMillis() + cpuMillis) / p;
-        double boundUnpinned = n * cpuMillis / p + config.sleepMillis();
+        double boundPinned = boundPinnedMillis(n, cpuMillis, config.sleepMillis(), config.parallelism());
+        double boundUnpinned = boundUnpinnedMillis(n, cpuMillis, config.sleepMillis(), config.parallelism());
 
         long mounts = 0;
         long pinned = 0;
@@ -85,6 +85,21 @@ public record RunSummary(
     /** Wall time over the bound that applies: how close the run came to the best it could do. */
     public double ratioTo(double boundMillis) {
         return boundMillis > 0 ? wallMillis / boundMillis : Double.NaN;
+    }
+
+    /** Mean measured CPU phase (STARTED to CPU_DONE) of the tasks that finished it so far; 0 if none has. */
+    public static double cpuMillisPerTask(RunRecording r) {
+        return meanMillis(r, Phase.STARTED, Phase.CPU_DONE);
+    }
+
+    /** A pinned run cannot beat this: every sleep holds one of the P carriers. */
+    public static double boundPinnedMillis(int n, double cpuMillis, int sleepMillis, int parallelism) {
+        return n * (sleepMillis + cpuMillis) / parallelism;
+    }
+
+    /** An unpinned run cannot beat this: only CPU work needs carriers, plus one last sleep. */
+    public static double boundUnpinnedMillis(int n, double cpuMillis, int sleepMillis, int parallelism) {
+        return n * cpuMillis / parallelism + sleepMillis;
     }
 
     static double meanMillis(RunRecording r, Phase from, Phase to) {

@@ -1,38 +1,36 @@
 package loomscope.ui.timing;
 
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
 import loomscope.workload.Phase;
 
 /**
  * The two limits a run is measured against, from the CPU time measured so far: pinned, every sleep holds a
- * carrier, N*(cpu+sleep)/P; unpinned, only CPU needs carriers, N*cpu/P + sleep. Same formulas as RunSummary,
- * cheap enough to recompute a few times a second while a run goes.
+ * carrier, N*(cpu+sleep)/P; unpinned, only CPU needs carriers, N*cpu/P + sleep. The formulas are RunSummary's;
+ * this is the cheap live view of them (no lock-holder sweep), recomputed a few times a second while a run goes.
  */
 public record Bounds(double cpuMillisPerTask, double pinnedSeconds, double unpinnedSeconds) {
 
     /** Null until at least one task has finished its CPU work. */
     public static Bounds measured(RunRecording r) {
-        double sum = 0;
-        int count = 0;
-        for (int vt = 0; vt < r.threads(); vt++) {
-            long a = r.phase(vt, Phase.STARTED);
-            long b = r.phase(vt, Phase.CPU_DONE);
-            if (a >= 0 && b >= a) {
-                sum += b - a;
-                count++;
-            }
+        boolean anyCpuDone = false;
+        for (int vt = 0; vt < r.threads() && !anyCpuDone; vt++) {
+            anyCpuDone = r.phase(vt, Phase.CPU_DONE) >= 0;
         }
-        if (count == 0) {
-            return null;
-        }
-        double cpu = sum / count / 1e6;
-        return of(cpu, r.threads(), r.config().sleepMillis(), r.config().parallelism());
+        return anyCpuDone
+                ? of(RunSummary.cpuMillisPerTask(r), r.threads(), r.config().sleepMillis(), r.config().parallelism())
+                : null;
     }
 
     public static Bounds of(double cpuMillis, int n, int sleepMillis, int parallelism) {
-        double pinned = n * (sleepMillis + cpuMillis) / parallelism / 1000;
-        double unpinned = (n * cpuMillis / parallelism + sleepMillis) / 1000;
-        return new Bounds(cpuMillis, pinned, unpinned);
+        return new Bounds(cpuMillis, RunSummary.boundPinnedMillis(n, cpuMillis, sleepMillis, parallelism) / 1000,
+                RunSummary.boundUnpinnedMillis(n, cpuMillis, sleepMillis, parallelism) / 1000);
+    }
+
+    /** A finished run's bounds, as its summary computed them. */
+    public static Bounds of(RunSummary summary) {
+        return new Bounds(summary.cpuMillisPerTask(), summary.boundPinnedMillis() / 1000,
+                summary.boundUnpinnedMillis() / 1000);
     }
 
     /**

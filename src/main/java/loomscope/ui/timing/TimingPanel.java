@@ -74,7 +74,7 @@ public final class TimingPanel extends VBox {
         }
         RunSummary summary = finished ? model.lastSummaryProperty().get() : null;
         if (summary != null) {
-            bounds = Bounds.of(summary.cpuMillisPerTask(), summary.threads(), summary.sleepMillis(), summary.parallelism());
+            bounds = Bounds.of(summary);
             boundsFor = r;
         } else if (r.threads() <= 200_000) {
             bounds = Bounds.measured(r);
