@@ -4,7 +4,7 @@ import loomscope.workload.Phase;
 import loomscope.workload.RunObserver;
 
 /** Tells two observers everything, the recording first. */
-record TeeObserver(RunObserver first, RunObserver second) implements RunObserver {
+public record TeeObserver(RunObserver first, RunObserver second) implements RunObserver {
     @Override public void runStarted(long nanos) { first.runStarted(nanos); second.runStarted(nanos); }
 
     @Override public void runEnded(long nanos, int completed, boolean cancelled) {

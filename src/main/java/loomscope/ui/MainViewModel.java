@@ -22,12 +22,14 @@ import javafx.collections.ObservableList;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
+import loomscope.recording.TeeObserver;
 import loomscope.remote.InProcessRun;
 import loomscope.remote.LiveRun;
 import loomscope.remote.RunOutcome;
 import loomscope.remote.RunTarget;
 import loomscope.remote.RunTargets;
 import loomscope.ui.controls.IntInput;
+import loomscope.ui.cpu.CpuShare;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.replay.ReplayModel;
 import loomscope.workload.LockMode;
@@ -87,7 +89,8 @@ public final class MainViewModel {
 
     /** With another way to start runs (tests: one that fails like an unsupported JVM would). */
     MainViewModel(Function<WorkloadConfig, RecordedRun> starter) {
-        this.starter = starter != null ? starter : config -> RecordedRun.start(config, extraObserver.apply(config));
+        this.starter = starter != null ? starter : config -> RecordedRun.start(config,
+                new TeeObserver(extraObserver.apply(config), CpuShare.forRun(config.parallelism()).carrierPriority()));
         lockMode.addListener((o, a, b) -> inputsChanged());
         parallelism.addListener((o, a, b) -> inputsChanged());
         threadsText.addListener((o, a, b) -> inputsChanged());
@@ -347,6 +350,24 @@ public final class MainViewModel {
     public ReadOnlyObjectProperty<RecordedRun> currentRunProperty() { return currentRun.getReadOnlyProperty(); }
 
     public ReplayModel replay() { return replay; }
+
+    /**
+     * How the window shares the CPU with the run going now (each run decides by its parallelism; a child JVM's
+     * carriers are another process and keep their priority, but the window's frame rate follows the same rule).
+     */
+    public CpuShare cpuShare() {
+        if (state.get() != RunState.RUNNING || runningConfig == null) {
+            return CpuShare.FULL;
+        }
+        CpuShare share = CpuShare.forRun(runningConfig.parallelism());
+        return share == CpuShare.YIELDING_CARRIERS && runningTarget instanceof RunTarget.ChildJvm ? CpuShare.FULL : share;
+    }
+
+    /** {@link #cpuShare()} in words, for the frame overlay; empty when the window draws every pulse. */
+    public String cpuShareNote() {
+        return runningConfig == null ? ""
+                : cpuShare().describe(runningConfig.parallelism(), Runtime.getRuntime().availableProcessors());
+    }
 
     /** The config of the run going now or last started, or null. */
     public WorkloadConfig runningConfig() { return runningConfig; }

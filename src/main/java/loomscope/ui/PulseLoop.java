@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.function.LongConsumer;
 
 import javafx.animation.AnimationTimer;
+import loomscope.ui.cpu.CpuShare;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
 import loomscope.ui.replay.ReplayModel;
@@ -20,6 +21,7 @@ final class PulseLoop extends AnimationTimer {
     private final DebugOverlay overlay;
     private final FrameStats stats;
     private final List<LongConsumer> hooks;
+    private long pulses;
 
     PulseLoop(MainViewModel model, RecordingView view, TimingPanel timing, DebugOverlay overlay, FrameStats stats,
               List<LongConsumer> hooks) {
@@ -33,6 +35,11 @@ final class PulseLoop extends AnimationTimer {
 
     @Override
     public void handle(long now) {
+        // a skipped pulse changes nothing on screen, so nothing is rendered or sent to the display either
+        CpuShare share = model.cpuShare();
+        if (pulses++ % share.drawEveryNthPulse() != 0) {
+            return;
+        }
         stats.pulse(now);
         long began = System.nanoTime();
         model.pulse(now);
@@ -48,7 +55,7 @@ final class PulseLoop extends AnimationTimer {
         for (LongConsumer hook : hooks) {
             hook.accept(now);
         }
-        overlay.refresh(now);
+        overlay.refresh(now, model.cpuShareNote());
         stats.drawTook(System.nanoTime() - began);
     }
 }

@@ -13,7 +13,10 @@ public interface RunObserver {
     /** Every task has ended (or the run was cancelled and every thread is gone). */
     void runEnded(long nanos, int completed, boolean cancelled);
 
-    /** A carrier thread joined the pool; {@code index} counts from 0, indices >= parallelism were added by the pool. */
+    /**
+     * A carrier thread joined the pool; {@code index} counts from 0, indices >= parallelism were added by the pool.
+     * Called on the new carrier itself, before its first mount (the window sets the carrier's priority here).
+     */
     void carrierAdded(int index, String name, long nanos);
 
     /** Virtual thread {@code vt} was handed to the scheduler (started or unparked) and waits for a carrier. */

@@ -21,12 +21,13 @@ public final class DebugOverlay extends Label {
         StackPane.setAlignment(this, Pos.TOP_RIGHT);
     }
 
-    public void refresh(long pulseNanos) {
+    /** {@code cpuNote}: how the window shares the CPU with the run now (empty: it draws every pulse). */
+    public void refresh(long pulseNanos, String cpuNote) {
         if (!isVisible() || pulseNanos - lastRefresh < REFRESH_NANOS) {
             return;
         }
         lastRefresh = pulseNanos;
-        setText(text(stats));
+        setText(text(stats) + (cpuNote.isEmpty() ? "" : "\n" + cpuNote));
     }
 
     public static String text(FrameStats s) {

@@ -1,0 +1,97 @@
+package loomscope.ui.cpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+
+import loomscope.recording.RecordedRun;
+import loomscope.recording.TeeObserver;
+import loomscope.workload.LockMode;
+import loomscope.workload.Phase;
+import loomscope.workload.RunObserver;
+import loomscope.workload.WorkloadConfig;
+import org.junit.jupiter.api.Test;
+
+class CpuShareTest {
+
+    @Test
+    void theWindowDrawsAtHalfRateWhenOneCoreIsLeftAndLowersTheCarriersWhenNoneIs() {
+        assertEquals(CpuShare.HALF_RATE, CpuShare.forRun(1, 2));
+        assertEquals(CpuShare.YIELDING_CARRIERS, CpuShare.forRun(2, 2));
+        assertEquals(CpuShare.YIELDING_CARRIERS, CpuShare.forRun(16, 2));
+        assertEquals(CpuShare.FULL, CpuShare.forRun(1, 8));
+        assertEquals(CpuShare.FULL, CpuShare.forRun(6, 8));
+        assertEquals(CpuShare.HALF_RATE, CpuShare.forRun(7, 8));
+        assertEquals(CpuShare.YIELDING_CARRIERS, CpuShare.forRun(8, 8));
+        assertEquals(2, CpuShare.HALF_RATE.drawEveryNthPulse());
+        assertEquals(1, CpuShare.YIELDING_CARRIERS.drawEveryNthPulse());
+        assertEquals(RunObserver.NONE, CpuShare.HALF_RATE.carrierPriority());
+        assertTrue(CpuShare.FULL.describe(1, 8).isEmpty());
+        assertTrue(CpuShare.HALF_RATE.describe(1, 2).contains("30 fps"), CpuShare.HALF_RATE.describe(1, 2));
+    }
+
+    @Test
+    void yieldingCarriersRunAtNice19AndTheTimerThreadKeepsNormalPriority() throws Exception {
+        assumeTrue(isLinux(), "nice values are read from /proc");
+        JdkTimerThread.startAtNormalPriority();
+        Map<Integer, Integer> niceOfCarrier = new ConcurrentHashMap<>();
+        RunObserver checker = new NiceRecorder(niceOfCarrier);
+        WorkloadConfig config = WorkloadConfig.seed().withThreads(200).withLockMode(LockMode.SYNCHRONIZED).withParallelism(3);
+        RecordedRun run = RecordedRun.start(config,
+                new TeeObserver(CpuShare.YIELDING_CARRIERS.carrierPriority(), checker));
+        assertTrue(run.await(30_000), "run ended");
+        assertTrue(niceOfCarrier.size() >= 3, "every carrier reported: " + niceOfCarrier);
+        niceOfCarrier.forEach((carrier, nice) -> assertEquals(19, nice, "carrier " + carrier));
+        List<Integer> timerNices = threadsNamed("VirtualThread-u").stream().map(CpuShareTest::niceOf).toList();
+        assertTrue(!timerNices.isEmpty(), "the JDK's timer thread exists");
+        assertTrue(timerNices.stream().allMatch(n -> n == 0), "timer threads at normal priority: " + timerNices);
+    }
+
+    private static boolean isLinux() {
+        return System.getProperty("os.name", "").toLowerCase().contains("linux");
+    }
+
+    /** Field 19 of /proc/.../stat; the name field (2) may hold spaces, so count from its closing bracket. */
+    static int niceOf(Path stat) {
+        try {
+            String s = Files.readString(stat);
+            String[] rest = s.substring(s.lastIndexOf(')') + 2).split(" ");
+            return Integer.parseInt(rest[16]);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static List<Path> threadsNamed(String prefix) throws IOException {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            return tasks.filter(t -> {
+                try {
+                    return Files.readString(t.resolve("comm")).startsWith(prefix);
+                } catch (IOException e) {
+                    return false;
+                }
+            }).map(t -> t.resolve("stat")).toList();
+        }
+    }
+
+    /** Reads the nice value of each new carrier on the carrier itself, after the priority observer ran. */
+    private record NiceRecorder(Map<Integer, Integer> niceOfCarrier) implements RunObserver {
+        @Override public void carrierAdded(int index, String name, long nanos) {
+            niceOfCarrier.put(index, niceOf(Path.of("/proc/thread-self/stat")));
+        }
+        @Override public void runStarted(long nanos) { }
+        @Override public void runEnded(long nanos, int completed, boolean cancelled) { }
+        @Override public void submitted(int vt, long nanos) { }
+        @Override public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) { }
+        @Override public void mountEnded(int carrier, int vt, long nanos) { }
+        @Override public void phase(int vt, Phase phase, long nanos) { }
+    }
+}
