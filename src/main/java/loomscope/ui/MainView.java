@@ -37,8 +37,6 @@ public final class MainView extends BorderPane {
     private final HistoryPanel history;
     private final ReplayBar replayBar;
     private final FrameStats frameStats = new FrameStats();
-    /** How the window shared the CPU with the last run (for its log line). */
-    private String runCpuNote = "";
     private final DebugOverlay overlay = new DebugOverlay(frameStats);
     private final VBox sidePanel;
     private final PulseLoop pulse;
@@ -108,12 +106,11 @@ public final class MainView extends BorderPane {
         model.stateProperty().addListener((o, was, now) -> {
             if (now == RunState.RUNNING) {
                 frameStats.reset();
-                runCpuNote = model.cpuShareNote();
             }
         });
         model.history().addListener((ListChangeListener<HistoryRow>) change -> {
             while (change.next()) {
-                change.getAddedSubList().forEach(row -> RunLog.finished(row, frameStats, runCpuNote));
+                change.getAddedSubList().forEach(row -> RunLog.finished(row, frameStats, model.cpuShareNote()));
             }
         });
         model.replay().playingProperty().addListener((o, was, playing) -> {

@@ -76,6 +76,8 @@ public final class MainViewModel {
     private LiveRun current;
     private RunTarget runningTarget;
     private WorkloadConfig runningConfig;
+    private CpuShare runningShare = CpuShare.FULL;
+    private String runningShareNote = "";
     private boolean stopRequested;
     private int runNumber;
 
@@ -115,6 +117,7 @@ public final class MainViewModel {
         RunTarget where = runOn.get() == null ? new RunTarget.ThisJvm() : runOn.get();
         runningConfig = config;
         runningTarget = where;
+        shareTheCpuWith(config, where);
         stopRequested = false;
         errorMessage.set("");
         message.set("Starting " + describe(config) + (where instanceof RunTarget.ChildJvm c ? " on " + c.label() : "") + " ...");
@@ -133,6 +136,17 @@ public final class MainViewModel {
                 started.set(e);
             }
         });
+    }
+
+    /**
+     * Decided once per run (availableProcessors can read cgroup files: not once per pulse). A child JVM's
+     * carriers are another process and keep their priority, but the window's frame rate follows the same rule.
+     */
+    private void shareTheCpuWith(WorkloadConfig config, RunTarget where) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        CpuShare share = CpuShare.forRun(config.parallelism(), cores);
+        runningShare = share == CpuShare.YIELDING_CARRIERS && where instanceof RunTarget.ChildJvm ? CpuShare.FULL : share;
+        runningShareNote = runningShare.describe(config.parallelism(), cores);
     }
 
     /** Stops the run; returns at once (the run's own threads wind down within about a second). */
@@ -351,22 +365,14 @@ public final class MainViewModel {
 
     public ReplayModel replay() { return replay; }
 
-    /**
-     * How the window shares the CPU with the run going now (each run decides by its parallelism; a child JVM's
-     * carriers are another process and keep their priority, but the window's frame rate follows the same rule).
-     */
+    /** How the window shares the CPU with the run going now; {@link CpuShare#FULL} between runs. */
     public CpuShare cpuShare() {
-        if (state.get() != RunState.RUNNING || runningConfig == null) {
-            return CpuShare.FULL;
-        }
-        CpuShare share = CpuShare.forRun(runningConfig.parallelism());
-        return share == CpuShare.YIELDING_CARRIERS && runningTarget instanceof RunTarget.ChildJvm ? CpuShare.FULL : share;
+        return state.get() == RunState.RUNNING ? runningShare : CpuShare.FULL;
     }
 
-    /** {@link #cpuShare()} in words, for the frame overlay; empty when the window draws every pulse. */
+    /** {@link #cpuShare()} of the run going now or last started, in words; empty when the window draws every pulse. */
     public String cpuShareNote() {
-        return runningConfig == null ? ""
-                : cpuShare().describe(runningConfig.parallelism(), Runtime.getRuntime().availableProcessors());
+        return runningShareNote;
     }
 
     /** The config of the run going now or last started, or null. */

@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.function.LongConsumer;
 
 import javafx.animation.AnimationTimer;
-import loomscope.ui.cpu.CpuShare;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
 import loomscope.ui.replay.ReplayModel;
@@ -36,8 +35,7 @@ final class PulseLoop extends AnimationTimer {
     @Override
     public void handle(long now) {
         // a skipped pulse changes nothing on screen, so nothing is rendered or sent to the display either
-        CpuShare share = model.cpuShare();
-        if (pulses++ % share.drawEveryNthPulse() != 0) {
+        if (pulses++ % model.cpuShare().drawEveryNthPulse() != 0) {
             return;
         }
         stats.pulse(now);

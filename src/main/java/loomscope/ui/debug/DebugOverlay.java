@@ -21,7 +21,7 @@ public final class DebugOverlay extends Label {
         StackPane.setAlignment(this, Pos.TOP_RIGHT);
     }
 
-    /** {@code cpuNote}: how the window shares the CPU with the run now (empty: it draws every pulse). */
+    /** {@code cpuNote}: how the window shares the CPU with the run (empty: it draws every pulse). */
     public void refresh(long pulseNanos, String cpuNote) {
         if (!isVisible() || pulseNanos - lastRefresh < REFRESH_NANOS) {
             return;
