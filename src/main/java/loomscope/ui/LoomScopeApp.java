@@ -7,7 +7,6 @@ import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
-import loomscope.ui.cpu.JdkTimerThread;
 import loomscope.ui.probe.ProbeUi;
 import loomscope.ui.stage.OnStage;
 import loomscope.ui.stage.SettingsStore;
@@ -21,7 +20,6 @@ public final class LoomScopeApp extends Application {
     /** Runs before the window, off the FX thread: start flags, remembered settings, the talk track. */
     @Override
     public void init() {
-        JdkTimerThread.startAtNormalPriority();
         stageContext = OnStage.Context.prepare(getParameters().getRaw(), SettingsStore.forUser(), getHostServices());
     }
 

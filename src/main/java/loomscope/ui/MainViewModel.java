@@ -91,8 +91,11 @@ public final class MainViewModel {
 
     /** With another way to start runs (tests: one that fails like an unsupported JVM would). */
     MainViewModel(Function<WorkloadConfig, RecordedRun> starter) {
-        this.starter = starter != null ? starter : config -> RecordedRun.start(config,
-                new TeeObserver(extraObserver.apply(config), CpuShare.forRun(config.parallelism()).carrierPriority()));
+        this.starter = starter != null ? starter : config -> {
+            CpuShare.prepare();
+            return RecordedRun.start(config,
+                    new TeeObserver(extraObserver.apply(config), CpuShare.forRun(config.parallelism()).carrierPriority()));
+        };
         lockMode.addListener((o, a, b) -> inputsChanged());
         parallelism.addListener((o, a, b) -> inputsChanged());
         threadsText.addListener((o, a, b) -> inputsChanged());

@@ -28,6 +28,28 @@ public enum CpuShare {
         this.drawEveryNthPulse = drawEveryNthPulse;
     }
 
+    private static final Object PREPARED = new Object();
+    private static volatile boolean prepared;
+
+    /**
+     * Call off the FX thread before a run starts (the model does, on its starter thread); only the first call
+     * does anything: it links the native call the carriers use (FFM builds its stub on first use, which should
+     * cost neither the FX thread nor a run) and creates the JDK's timer thread at normal priority
+     * ({@link JdkTimerThread}).
+     */
+    public static void prepare() {
+        if (prepared) {
+            return;
+        }
+        synchronized (PREPARED) {
+            if (!prepared) {
+                CarrierPriority.niceSupported();
+                JdkTimerThread.startAtNormalPriority();
+                prepared = true;
+            }
+        }
+    }
+
     public static CpuShare forRun(int parallelism, int cores) {
         int spare = cores - parallelism;
         if (spare <= 0) {

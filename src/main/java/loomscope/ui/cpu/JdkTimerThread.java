@@ -12,11 +12,11 @@ import loomscope.workload.VirtualThreads;
  * would keep nice 19 for the life of the window and wake every later run's sleepers late. One short sleep at
  * start-up, on a scheduler that runs the virtual thread on the calling thread, creates it at normal priority.
  */
-public final class JdkTimerThread {
+final class JdkTimerThread {
     private JdkTimerThread() { }
 
     /** Call once, off the FX thread, before the first run. */
-    public static void startAtNormalPriority() {
+    static void startAtNormalPriority() {
         try {
             if (!VirtualThreads.poolAvailable()) {
                 return;   // no custom scheduler here: runs will say why

@@ -41,7 +41,7 @@ class CpuShareTest {
     @Test
     void yieldingCarriersRunAtNice19AndTheTimerThreadKeepsNormalPriority() throws Exception {
         assumeTrue(isLinux(), "nice values are read from /proc");
-        JdkTimerThread.startAtNormalPriority();
+        CpuShare.prepare();   // as the window's model does before its first run
         Map<Integer, Integer> niceOfCarrier = new ConcurrentHashMap<>();
         RunObserver checker = new NiceRecorder(niceOfCarrier);
         WorkloadConfig config = WorkloadConfig.seed().withThreads(200).withLockMode(LockMode.SYNCHRONIZED).withParallelism(3);
