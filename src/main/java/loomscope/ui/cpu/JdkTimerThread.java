@@ -9,8 +9,8 @@ import loomscope.workload.VirtualThreads;
  * The JDK starts the thread that wakes sleeping virtual threads of custom schedulers ("VirtualThread-unparker")
  * on the first such sleep, from the thread that sleeps, and a new Linux thread inherits its creator's nice
  * value. If that first sleep came from a carrier lowered by {@link CpuShare#YIELDING_CARRIERS}, the timer thread
- * would keep nice 19 for the life of the window and wake every later run's sleepers late. One short sleep at
- * start-up, on a scheduler that runs the virtual thread on the calling thread, creates it at normal priority.
+ * would keep nice 19 for the life of the window and wake every later run's sleepers late. One short sleep before
+ * the first run, on a scheduler that runs the virtual thread on the calling thread, creates it at normal priority.
  */
 final class JdkTimerThread {
     private JdkTimerThread() { }
