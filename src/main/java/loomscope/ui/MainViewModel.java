@@ -93,8 +93,8 @@ public final class MainViewModel {
     MainViewModel(Function<WorkloadConfig, RecordedRun> starter) {
         this.starter = starter != null ? starter : config -> {
             CpuShare.prepare();
-            return RecordedRun.start(config,
-                    new TeeObserver(extraObserver.apply(config), CpuShare.forRun(config.parallelism()).carrierPriority()));
+            // runningShare was decided for this config on the FX thread before the starter thread began
+            return RecordedRun.start(config, new TeeObserver(extraObserver.apply(config), runningShare.carrierPriority()));
         };
         lockMode.addListener((o, a, b) -> inputsChanged());
         parallelism.addListener((o, a, b) -> inputsChanged());

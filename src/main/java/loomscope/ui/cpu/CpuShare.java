@@ -58,11 +58,6 @@ public enum CpuShare {
         return spare < 2 ? HALF_RATE : FULL;
     }
 
-    /** For a run in this JVM. */
-    public static CpuShare forRun(int parallelism) {
-        return forRun(parallelism, Runtime.getRuntime().availableProcessors());
-    }
-
     /** 1 = every pulse. */
     public int drawEveryNthPulse() {
         return drawEveryNthPulse;
