@@ -45,13 +45,14 @@ public record JfrCrossCheck(int events, int matchedEvents, int matchedPinnedMoun
      * {@code horizon} (the newest delivered event's end) are not yet expected to have an event and are not counted.
      */
     public static JfrCrossCheck of(List<PinnedEvent> events, RunRecording recording, long horizon) {
-        CarrierLog[] carriers = recording.carriers();
+        // by index, with gaps: carriers start in any order, and JFR names the carrier an event happened on
+        CarrierLog[] carriers = recording.carriersByIndex();
         boolean[][] used = new boolean[carriers.length][];
         long recordedPinned = 0;
         for (int c = 0; c < carriers.length; c++) {
             // One snapshot of each log's size bounds every loop below: during a live run the carrier keeps
             // appending, and a later, larger size() would index past used[c].
-            used[c] = new boolean[carriers[c].size()];
+            used[c] = new boolean[carriers[c] == null ? 0 : carriers[c].size()];
             for (int i = 0; i < used[c].length; i++) {
                 recordedPinned += carriers[c].pinned(i) && carriers[c].end(i) <= horizon ? 1 : 0;
             }
@@ -66,10 +67,10 @@ public record JfrCrossCheck(int events, int matchedEvents, int matchedPinnedMoun
             int c = e.carrierIndex();
             long[] hit = null;
             if (c >= 0 && c < carriers.length) {
-                hit = best(carriers[c], used[c], e, recording, null);
+                hit = carriers[c] == null ? null : best(carriers[c], used[c], e, recording, null);
             } else if (e.carrierName() == null) {
                 for (int k = 0; k < carriers.length; k++) {
-                    hit = best(carriers[k], used[k], e, recording, hit);
+                    hit = carriers[k] == null ? hit : best(carriers[k], used[k], e, recording, hit);
                 }
             }
             if (hit == null) {

@@ -52,7 +52,7 @@ public record SnapshotAgreement(long takenAt, int mounted, int matched, int wron
             throw new IllegalArgumentException("a " + snapshot.jdkVersion() + " " + snapshot.source().label()
                     + " snapshot does not report carriers");
         }
-        CarrierLog[] carriers = recording.carriers();
+        CarrierLog[] carriers = recording.carriersByIndex();
         int mounted = 0;
         int matched = 0;
         int wrong = 0;
@@ -67,7 +67,7 @@ public record SnapshotAgreement(long takenAt, int mounted, int matched, int wron
             long from = s.sampledFrom() - toleranceNanos;
             long to = s.sampledTo() + toleranceNanos;
             int c = s.carrierIndex();
-            if (c >= 0 && c < carriers.length && heldWithin(carriers[c], s.taskIndex(), from, to, now)) {
+            if (c >= 0 && c < carriers.length && carriers[c] != null && heldWithin(carriers[c], s.taskIndex(), from, to, now)) {
                 matched++;
                 continue;
             }
@@ -106,7 +106,7 @@ public record SnapshotAgreement(long takenAt, int mounted, int matched, int wron
 
     private static boolean heldByAnyWithin(CarrierLog[] carriers, int vt, long from, long to, long now) {
         for (CarrierLog log : carriers) {
-            if (heldWithin(log, vt, from, to, now)) {
+            if (log != null && heldWithin(log, vt, from, to, now)) {
                 return true;
             }
         }

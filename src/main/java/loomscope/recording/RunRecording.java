@@ -187,6 +187,16 @@ public final class RunRecording implements RunObserver {
         return n == logs.length ? logs.clone() : Arrays.copyOf(logs, n);
     }
 
+    /**
+     * Every carrier's log at its own index, null where a carrier exists but has not reported its start yet.
+     * Carriers start in any order, so carrier 1 may already run a thread while carrier 0 is still starting;
+     * {@link #carriers()} stops at that gap (lanes are drawn in order), but a check that looks a carrier up by
+     * its index while the run goes must see carrier 1 then.
+     */
+    public CarrierLog[] carriersByIndex() {
+        return carriers.clone();
+    }
+
     public int carrierCount() { return carriers().length; }
 
     /** Tasks that have reached DONE so far. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import loomscope.recording.RecordedRun;
+import loomscope.recording.RunRecording;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
@@ -68,6 +69,46 @@ class SnapshotCheckTest {
                     t.sampledTo() + shift, t.stack()));
         }
         return new ThreadSnapshot(s.takenAt() + shift, s.tookNanos(), s.source(), s.jdkVersion(), forged);
+    }
+
+    /**
+     * Carriers start in any order: CI once caught carrier 1 running thread 0 before carrier 0 had reported its
+     * start, and the check, which looked carriers up in the gapless list drawn as lanes, called it not mounted.
+     */
+    @Test
+    void aCarrierThatStartedBeforeALowerNumberedOneIsStillFound() {
+        RunRecording recording = RunRecording.forThisJvm(WorkloadConfig.seed().withThreads(4).withParallelism(2));
+        long origin = recording.origin();
+        recording.carrierAdded(1, ThreadNames.CARRIER_PREFIX + 1, origin + 1_000);
+        recording.submitted(0, origin + 2_000);
+        recording.mountStarted(1, 0, origin + 2_000, origin + 3_000);
+        ThreadSample onCarrier1 = new ThreadSample(0, "loomscope-vt-0", 42, true, Thread.State.RUNNABLE, true,
+                ThreadNames.CARRIER_PREFIX + 1, 1, 4_000, 5_000, List.of());
+        ThreadSnapshot snapshot = new ThreadSnapshot(4_000, 1_000, SnapshotSource.IN_PROCESS, "25", List.of(onCarrier1));
+
+        SnapshotAgreement agreement = SnapshotAgreement.of(snapshot, recording);
+
+        assertEquals(1, agreement.matched(), agreement.toString());
+        assertEquals(0, recording.carriers().length, "lanes stay gapless until carrier 0 has started");
+    }
+
+    @Test
+    void jfrEventsOnACarrierThatStartedBeforeALowerNumberedOneAreMatched() {
+        RunRecording recording = RunRecording.forThisJvm(
+                WorkloadConfig.seed().withThreads(4).withParallelism(2).withLockMode(LockMode.NATIVE_FRAME));
+        long origin = recording.origin();
+        recording.carrierAdded(1, ThreadNames.CARRIER_PREFIX + 1, origin + 1_000);
+        recording.submitted(0, origin + 2_000);
+        recording.mountStarted(1, 0, origin + 2_000, origin + 3_000);
+        recording.phase(0, loomscope.workload.Phase.SLEEP_START, origin + 4_000);
+        recording.phase(0, loomscope.workload.Phase.SLEEP_END, origin + 9_000);
+        recording.mountEnded(1, 0, origin + 10_000);
+        PinnedEvent pinned = new PinnedEvent(4_100, 4_800, ThreadNames.CARRIER_PREFIX + 1, 1, null, null, List.of(), 20_000);
+
+        JfrCrossCheck check = JfrCrossCheck.of(List.of(pinned), recording);
+
+        assertEquals(1, check.matchedEvents(), check.toString());
+        assertEquals(1, check.recordedPinnedMounts(), check.toString());
     }
 
     @Test
