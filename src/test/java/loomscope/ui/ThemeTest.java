@@ -4,8 +4,16 @@ import static loomscope.ui.UiTestSupport.fx;
 import static loomscope.ui.UiTestSupport.onFx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.layout.BackgroundFill;
+import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import loomscope.ui.theme.AppTheme;
@@ -48,5 +56,42 @@ class ThemeTest {
         Palette contrast = onFx(() -> view.recordingView().palette());
         assertEquals(Color.web("#000000"), contrast.background());
         assertNotEquals(dark.running(), contrast.running());
+    }
+
+    /**
+     * What changes every frame of a run is drawn without shapes: on the software pipeline rounded corners and
+     * borders are rasterised by Marlin, whose big rasteriser method then costs C2 about a second of CPU to
+     * compile during a fresh window's first runs (measured with JFR's jdk.Compilation and method tracing).
+     */
+    @Test
+    void theLegendsAndTheProgressBarAreSquareInEveryTheme() {
+        for (AppTheme theme : AppTheme.values()) {
+            List<String> rounded = onFx(() -> {
+                theme.applyTo(scene);
+                view.applyCss();
+                List<String> found = new ArrayList<>();
+                for (String selector : List.of(".legend-swatch-frame", ".legend-swatch", "#progress > .track", "#progress > .bar")) {
+                    Set<Node> nodes = view.lookupAll(selector);
+                    if (nodes.isEmpty()) {
+                        found.add(selector + " not found");
+                    }
+                    for (Node n : nodes) {
+                        Region r = (Region) n;
+                        if (r.getBorder() != null && !r.getBorder().isEmpty()) {
+                            found.add(selector + " has a border");
+                        }
+                        if (r.getBackground() != null) {
+                            for (BackgroundFill f : r.getBackground().getFills()) {
+                                if (!f.getRadii().isUniform() || f.getRadii().getTopLeftHorizontalRadius() > 0) {
+                                    found.add(selector + " has rounded corners");
+                                }
+                            }
+                        }
+                    }
+                }
+                return found;
+            });
+            assertTrue(rounded.isEmpty(), theme + ": " + rounded);
+        }
     }
 }

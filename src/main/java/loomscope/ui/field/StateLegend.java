@@ -7,9 +7,10 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import loomscope.recording.VtState;
 import loomscope.ui.controls.LayoutBarrier;
+import loomscope.ui.theme.LegendSwatch;
 import loomscope.ui.theme.PaletteProbe;
 
 /** What each colour of the thread field means, with how many threads are in that state right now. */
@@ -23,8 +24,7 @@ public final class StateLegend extends FlowPane {
     public StateLegend() {
         getStyleClass().add("legend");
         for (VtState s : VtState.values()) {
-            Region swatch = new Region();
-            swatch.getStyleClass().addAll("legend-swatch", PaletteProbe.stateStyleClass(s));
+            StackPane swatch = LegendSwatch.of(PaletteProbe.stateStyleClass(s));
             Label name = new Label(s.label());
             Label count = new Label("0");
             count.setId("count-" + s.label());

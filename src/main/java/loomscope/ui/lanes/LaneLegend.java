@@ -38,8 +38,7 @@ public final class LaneLegend extends FlowPane {
     }
 
     private void item(String swatchClass, String text, String tip) {
-        Region swatch = new Region();
-        swatch.getStyleClass().addAll("legend-swatch", swatchClass);
+        javafx.scene.Node swatch = loomscope.ui.theme.LegendSwatch.of(swatchClass);
         HBox box = new HBox(swatch, new Label(text));
         box.getStyleClass().add("legend-item");
         Tooltip.install(box, new Tooltip(tip));
