@@ -50,6 +50,8 @@ public final class MainViewModel {
     private static final IntInput CPU = new IntInput("CPU iterations", 0, WorkloadConfig.MAX_CPU_ITERATIONS);
     private static final IntInput SLEEP = new IntInput("Sleep ms", 0, WorkloadConfig.MAX_SLEEP_MILLIS);
 
+    /** Starts each run off the FX thread, on a thread that exists before any run (see StandingThreads). */
+    private final java.util.concurrent.Executor runStarter = loomscope.ui.cpu.StandingThreads.start("loomscope-run-starter", 1);
     private final ObjectProperty<RunTarget> runOn = new SimpleObjectProperty<>(new RunTarget.ThisJvm());
     private final ObjectProperty<LockMode> lockMode = new SimpleObjectProperty<>(LockMode.SYNCHRONIZED);
     private final IntegerProperty parallelism = new SimpleIntegerProperty(1);
@@ -130,7 +132,7 @@ public final class MainViewModel {
         replay.unload();
         state.set(RunState.STARTING);
         // building a run loads the native section and starts a pool: keep even that off the FX thread
-        Thread.ofPlatform().daemon().name("loomscope-run-starter").start(() -> {
+        runStarter.execute(() -> {
             try {
                 // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.remote
                 started.set(where instanceof RunTarget.ChildJvm

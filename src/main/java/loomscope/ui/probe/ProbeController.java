@@ -3,6 +3,7 @@ package loomscope.ui.probe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -23,6 +24,7 @@ import loomscope.probe.ProbeSession;
 import loomscope.probe.SnapshotAgreement;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
+import loomscope.ui.cpu.StandingThreads;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
 import loomscope.workload.WorkloadRun;
@@ -36,6 +38,12 @@ import loomscope.workload.WorkloadRun;
 public final class ProbeController {
     private static final long REFRESH_NANOS = 250_000_000;
 
+    /**
+     * Attaching (starts the snapshot poller), JFR's final flush and closing run here: never a thread started
+     * on the FX thread during a run (see StandingThreads). Three, so a slow close does not hold up the next
+     * run's attach or report.
+     */
+    private final Executor work = StandingThreads.start("loomscope-probes", 3);
     private final AtomicReference<ProbeSession> prepared = new AtomicReference<>();
     private final AtomicReference<ProbeSession> started = new AtomicReference<>();
     private final AtomicReference<ProbeReport> finished = new AtomicReference<>();
@@ -76,8 +84,10 @@ public final class ProbeController {
     public void attach(RecordedRun run) {
         ProbeSession fresh = prepared.getAndSet(null);
         if (fresh != null && run != null) {
-            fresh.attach(run);
-            started.set(fresh);
+            work.execute(() -> {
+                fresh.attach(run);
+                started.set(fresh);
+            });
         } else {
             closeLater(fresh);
         }
@@ -101,7 +111,7 @@ public final class ProbeController {
         if (!finishing && recording.isFinished()) {
             finishing = true;
             ProbeSession s = session;
-            Thread.ofPlatform().daemon().name("loomscope-probe-finish").start(() -> {
+            work.execute(() -> {
                 try {
                     finished.set(s.finish());
                 } catch (InterruptedException e) {
@@ -158,9 +168,9 @@ public final class ProbeController {
     /** Whether the window shows a run these probes did not watch. */
     public boolean showsAnotherRun() { return otherRun != null; }
 
-    private static void closeLater(ProbeSession old) {
+    private void closeLater(ProbeSession old) {
         if (old != null) {
-            Thread.ofPlatform().daemon().name("loomscope-probe-close").start(old::close);
+            work.execute(old::close);
         }
     }
 
