@@ -9,14 +9,15 @@ import loomscope.workload.LockMode;
  * Named command-line parameters, so a talk can open the window ready for its first demo:
  * {@code --lock=native-frame --parallelism=4 --threads=5000 --cpu=10000 --sleep=5 --theme=high-contrast --autorun}.
  * {@code --exit-after-run} closes the window after the autorun(s); {@code --autorun=N} runs N times in a row
- * (benchmarks: a cold JVM's first run, or a warmed window's later runs, against the CLI).
+ * (benchmarks: a cold JVM's first run, or a warmed window's later runs, against the CLI); an autorun waits for
+ * the start-up warm-up ({@link WindowWarmUp}), which {@code --no-warmup} leaves out.
  * A bad value is reported on the window's error line instead of stopping the launch.
  */
-record LaunchOptions(Map<String, String> named, int autoruns, boolean exitAfterRun) {
+record LaunchOptions(Map<String, String> named, int autoruns, boolean exitAfterRun, boolean warmUp) {
 
     static LaunchOptions of(Map<String, String> named, java.util.List<String> unnamed) {
         return new LaunchOptions(named, autoruns(named.get("autorun"), unnamed.contains("--autorun")),
-                unnamed.contains("--exit-after-run"));
+                unnamed.contains("--exit-after-run"), !unnamed.contains("--no-warmup"));
     }
 
     boolean autorun() { return autoruns > 0; }

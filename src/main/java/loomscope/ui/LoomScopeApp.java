@@ -49,6 +49,7 @@ public final class LoomScopeApp extends Application {
             // discovery starts a JVM per runtime found: not while --autorun measures the window
             view.discoverRunTargets();
         }
+        WindowWarmUp warmUp = options.warmUp() ? WindowWarmUp.startFor(model, theme, scene.getWidth(), scene.getHeight()) : null;
         if (options.autorun()) {
             int[] runsLeft = {options.autoruns() - 1};
             model.history().addListener((javafx.collections.ListChangeListener<loomscope.ui.history.HistoryRow>) c -> {
@@ -58,7 +59,15 @@ public final class LoomScopeApp extends Application {
                     Platform.exit();
                 }
             });
-            model.run();
+            if (warmUp != null) {
+                warmUp.whenOver(() -> {
+                    if (!model.stateProperty().get().isActive()) {
+                        model.run();
+                    }
+                });
+            } else {
+                model.run();
+            }
         }
         if (getParameters().getUnnamed().contains("--compare")) {
             view.openCompare();   // mvn javafx:run -Djavafx.args=--compare (screenshots, talks)

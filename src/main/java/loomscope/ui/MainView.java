@@ -31,6 +31,8 @@ import loomscope.ui.timing.TimingPanel;
  */
 public final class MainView extends BorderPane {
     private final MainViewModel model;
+    /** Whether each finished run prints its console line (RunLog); not for the hidden warm-up copy. */
+    private boolean logsRuns = true;
     private final ControlsBar controls;
     private final RecordingView recordingView = new RecordingView();
     private final TimingPanel timing;
@@ -110,7 +112,9 @@ public final class MainView extends BorderPane {
         });
         model.history().addListener((ListChangeListener<HistoryRow>) change -> {
             while (change.next()) {
-                change.getAddedSubList().forEach(row -> RunLog.finished(row, frameStats, model.cpuShareNote()));
+                if (logsRuns) {
+                    change.getAddedSubList().forEach(row -> RunLog.finished(row, frameStats, model.cpuShareNote()));
+                }
             }
         });
         model.replay().playingProperty().addListener((o, was, playing) -> {
@@ -218,4 +222,9 @@ public final class MainView extends BorderPane {
     public FrameStats frameStats() { return frameStats; }
 
     public DebugOverlay overlay() { return overlay; }
+
+    /** Stops printing a console line per finished run: for a copy of the window nobody sees (WindowWarmUp). */
+    void silenceRunLog() {
+        logsRuns = false;
+    }
 }

@@ -248,6 +248,13 @@ public final class MainViewModel {
         state.set(RunState.FINISHED);
     }
 
+    /** Shows {@code text} on the status line while no run is going (a run's own messages replace it). */
+    public void showNote(String text) {
+        if (!state.get().isActive()) {
+            message.set(text);
+        }
+    }
+
     /** Shows a problem found outside the controls (e.g. a bad command-line option) on the error line. */
     public void reportProblem(String text) {
         errorMessage.set(text);

@@ -1,0 +1,144 @@
+package loomscope.ui;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import javafx.animation.AnimationTimer;
+import javafx.animation.PauseTransition;
+import javafx.application.Platform;
+import javafx.collections.ListChangeListener;
+import javafx.scene.Scene;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.StackPane;
+import javafx.util.Duration;
+import loomscope.ui.history.HistoryRow;
+import loomscope.ui.probe.ProbeUi;
+import loomscope.ui.theme.AppTheme;
+import loomscope.workload.LockMode;
+
+/**
+ * Warms the JIT before the first run. A hidden copy of the window — its own model, probes and views, never
+ * shown — does {@value #RUNS} real runs of the seed workload ({@code synchronized}, P = 1, N = 5,000) and is
+ * rendered off-screen every pulse; then it is dropped and nothing of it is kept or displayed. A short pause
+ * follows, so that the JIT can finish what the warm-up queued.
+ * <p>
+ * Why: on 2 cores a fresh window's first run took 1.4–1.5× the CLI's time, the JIT compiling the window's code
+ * (JavaFX, the software renderer, JFR's parser, the views) beside the carrier. After this warm-up the first run
+ * measured 0.97–1.06 s against a CLI median of 0.92 s (README, "The window and the CPU").
+ * <p>
+ * {@code Scene.snapshot} renders on the FX thread's time, as the export does: one frame per pulse, only while
+ * the warm-up goes.
+ * <p>
+ * The user comes first: starting a run in the real window cancels the warm-up at once (that run is then cold).
+ */
+final class WindowWarmUp {
+    static final int RUNS = 2;
+    static final Duration SETTLE = Duration.seconds(3);
+
+    private final MainViewModel hidden = new MainViewModel();
+    private final MainView view = new MainView(hidden);
+    private final Scene scene;
+    private final AnimationTimer render;
+    private final PauseTransition settle = new PauseTransition(SETTLE);
+    private final List<Runnable> whenOver = new ArrayList<>();
+    private int runsLeft = RUNS;
+    private boolean over;
+
+    private WindowWarmUp(AppTheme theme, double width, double height) {
+        hidden.lockModeProperty().set(LockMode.SYNCHRONIZED);
+        hidden.parallelismProperty().set(1);
+        hidden.threadsTextProperty().set("5000");
+        view.silenceRunLog();
+        ProbeUi.install(view);
+        scene = new Scene(new StackPane(view), width, height);
+        theme.applyTo(scene);
+        WritableImage frame = new WritableImage((int) width, (int) height);
+        render = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                scene.snapshot(frame); // the same rendering as on screen, into an image nobody sees
+            }
+        };
+        hidden.stateProperty().addListener((o, was, now) -> {
+            if (over && !now.isActive()) {
+                dropTheCopy(); // a cancelled warm-up's run has ended (its probes finish in this same pulse)
+            } else if (!over && now == RunState.IDLE) {
+                dropTheCopy(); // the hidden run could not start: no warm-up, but never hold up the window
+                end();
+            }
+        });
+        hidden.history().addListener((ListChangeListener<HistoryRow>) change -> {
+            if (over) {
+                return;
+            }
+            if (--runsLeft > 0) {
+                Platform.runLater(hidden::run);   // after the hidden model has settled, like an autorun
+            } else {
+                dropTheCopy();
+                settle.setOnFinished(e -> end());
+                settle.play();
+            }
+        });
+    }
+
+    /**
+     * Starts warming up for the window of {@code model} (FX thread), {@code width} × {@code height} being its size.
+     * Says so on the window's status line; a run started in the window cancels the warm-up.
+     */
+    static WindowWarmUp startFor(MainViewModel model, AppTheme theme, double width, double height) {
+        WindowWarmUp warmUp = new WindowWarmUp(theme, width, height);
+        model.showNote("Warming up (about 8 s): " + RUNS + " hidden runs compile the window's code. Run skips it.");
+        model.stateProperty().addListener((o, was, now) -> {
+            if (now.isActive()) {
+                warmUp.cancel();
+            }
+        });
+        warmUp.whenOver(() -> model.showNote("Ready. Press Run (Ctrl+R)."));
+        warmUp.render.start();
+        warmUp.hidden.run();
+        return warmUp;
+    }
+
+    /** The hidden copy's model: for tests. */
+    MainViewModel hiddenModel() { return hidden; }
+
+    /** Runs {@code action} once, on the FX thread, when the warm-up is over (finished or cancelled). */
+    void whenOver(Runnable action) {
+        if (over) {
+            action.run();
+        } else {
+            whenOver.add(action);
+        }
+    }
+
+    boolean isOver() { return over; }
+
+    /**
+     * Ends the warm-up now. A hidden run still going is stopped and winds down within about a second; the copy
+     * keeps its pulse (not its off-screen rendering) until then, so that the run's probes are finished and closed.
+     */
+    void cancel() {
+        if (!over) {
+            render.stop();
+            settle.stop();
+            if (hidden.stateProperty().get().isActive()) {
+                hidden.stop();
+            } else {
+                dropTheCopy();
+            }
+            end();
+        }
+    }
+
+    private void dropTheCopy() {
+        render.stop();
+        scene.setRoot(new StackPane()); // the copy leaves its scene: its pulse loop stops drawing
+    }
+
+    private void end() {
+        over = true;
+        List<Runnable> actions = List.copyOf(whenOver);
+        whenOver.clear();
+        actions.forEach(Runnable::run);
+    }
+}
