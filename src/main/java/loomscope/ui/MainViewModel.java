@@ -1,5 +1,6 @@
 package loomscope.ui;
 
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
@@ -30,6 +31,7 @@ import loomscope.remote.RunTarget;
 import loomscope.remote.RunTargets;
 import loomscope.ui.controls.IntInput;
 import loomscope.ui.cpu.CpuShare;
+import loomscope.ui.cpu.StandingThreads;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.replay.ReplayModel;
 import loomscope.workload.LockMode;
@@ -51,7 +53,7 @@ public final class MainViewModel {
     private static final IntInput SLEEP = new IntInput("Sleep ms", 0, WorkloadConfig.MAX_SLEEP_MILLIS);
 
     /** Starts each run off the FX thread, on a thread that exists before any run (see StandingThreads). */
-    private final java.util.concurrent.Executor runStarter = loomscope.ui.cpu.StandingThreads.start("loomscope-run-starter", 1);
+    private final Executor runStarter = StandingThreads.start("loomscope-run-starter", 1);
     private final ObjectProperty<RunTarget> runOn = new SimpleObjectProperty<>(new RunTarget.ThisJvm());
     private final ObjectProperty<LockMode> lockMode = new SimpleObjectProperty<>(LockMode.SYNCHRONIZED);
     private final IntegerProperty parallelism = new SimpleIntegerProperty(1);

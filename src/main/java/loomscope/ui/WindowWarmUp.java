@@ -6,6 +6,7 @@ import java.util.List;
 import javafx.animation.AnimationTimer;
 import javafx.animation.PauseTransition;
 import javafx.application.Platform;
+import javafx.beans.value.ChangeListener;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Scene;
 import javafx.scene.image.WritableImage;
@@ -88,12 +89,16 @@ final class WindowWarmUp {
     static WindowWarmUp startFor(MainViewModel model, AppTheme theme, double width, double height) {
         WindowWarmUp warmUp = new WindowWarmUp(theme, width, height);
         model.showNote("Warming up (about 8 s): " + RUNS + " hidden runs compile the window's code. Run skips it.");
-        model.stateProperty().addListener((o, was, now) -> {
+        ChangeListener<RunState> runWins = (o, was, now) -> {
             if (now.isActive()) {
                 warmUp.cancel();
             }
+        };
+        model.stateProperty().addListener(runWins);
+        warmUp.whenOver(() -> {
+            model.stateProperty().removeListener(runWins);
+            model.showNote("Ready. Press Run (Ctrl+R).");
         });
-        warmUp.whenOver(() -> model.showNote("Ready. Press Run (Ctrl+R)."));
         warmUp.render.start();
         warmUp.hidden.run();
         return warmUp;
