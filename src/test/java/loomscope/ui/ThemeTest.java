@@ -64,13 +64,14 @@ class ThemeTest {
      * compile during a fresh window's first runs (measured with JFR's jdk.Compilation and method tracing).
      */
     @Test
-    void theLegendsAndTheProgressBarAreSquareInEveryTheme() {
+    void theLegendsTheProgressBarAndTheGaugeAreSquareInEveryTheme() {
         for (AppTheme theme : AppTheme.values()) {
             List<String> rounded = onFx(() -> {
                 theme.applyTo(scene);
                 view.applyCss();
                 List<String> found = new ArrayList<>();
-                for (String selector : List.of(".legend-swatch-frame", ".legend-swatch", "#progress > .track", "#progress > .bar")) {
+                for (String selector : List.of(".legend-swatch-frame", ".legend-swatch", "#progress > .track", "#progress > .bar",
+                        ".bounds-gauge .track")) {
                     Set<Node> nodes = view.lookupAll(selector);
                     if (nodes.isEmpty()) {
                         found.add(selector + " not found");
