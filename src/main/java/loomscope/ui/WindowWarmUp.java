@@ -33,7 +33,7 @@ import loomscope.workload.LockMode;
  * The user comes first: starting a run in the real window cancels the warm-up at once (that run is then cold).
  */
 final class WindowWarmUp {
-    static final int RUNS = 2;
+    static final int RUNS = 4;
     static final Duration SETTLE = Duration.seconds(3);
 
     private final MainViewModel hidden = new MainViewModel();
@@ -88,7 +88,7 @@ final class WindowWarmUp {
      */
     static WindowWarmUp startFor(MainViewModel model, AppTheme theme, double width, double height) {
         WindowWarmUp warmUp = new WindowWarmUp(theme, width, height);
-        model.showNote("Warming up (about 8 s): " + RUNS + " hidden runs compile the window's code. Run skips it.");
+        model.showNote("Warming up (about 10 s): " + RUNS + " hidden runs compile the window's code. Run skips it.");
         ChangeListener<RunState> runWins = (o, was, now) -> {
             if (now.isActive()) {
                 warmUp.cancel();
