@@ -87,6 +87,8 @@ public final class MainViewModel {
 
     private final Function<WorkloadConfig, RecordedRun> starter;
     private volatile Function<WorkloadConfig, RunObserver> extraObserver = config -> RunObserver.NONE;
+    /** Awaited on the starter thread before each run of this JVM, before its probes start (see setStartGate). */
+    private volatile Runnable startGate = () -> { };
     private final ReadOnlyObjectWrapper<RecordedRun> currentRun = new ReadOnlyObjectWrapper<>();
 
     public MainViewModel() {
@@ -96,6 +98,7 @@ public final class MainViewModel {
     /** With another way to start runs (tests: one that fails like an unsupported JVM would). */
     MainViewModel(Function<WorkloadConfig, RecordedRun> starter) {
         this.starter = starter != null ? starter : config -> {
+            startGate.run();
             CpuShare.prepare();
             // runningShare was decided for this config on the FX thread before the starter thread began
             return RecordedRun.start(config, new TeeObserver(extraObserver.apply(config), runningShare.carrierPriority()));
@@ -372,6 +375,15 @@ public final class MainViewModel {
      */
     public void setExtraObserver(Function<WorkloadConfig, RunObserver> factory) {
         this.extraObserver = factory == null ? config -> RunObserver.NONE : factory;
+    }
+
+    /**
+     * Something each run of this JVM waits for on the starter thread, before its probes start: the start-up
+     * warm-up uses it so that a run started during it waits (at most a few seconds) for the hidden run to end,
+     * and JFR counts no thread of the hidden run as this run's.
+     */
+    public void setStartGate(Runnable gate) {
+        this.startGate = gate == null ? () -> { } : gate;
     }
 
     /** The run going now (its threads, for probes), or null between runs. */

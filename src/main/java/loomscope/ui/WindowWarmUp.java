@@ -2,6 +2,8 @@ package loomscope.ui;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import javafx.animation.AnimationTimer;
 import javafx.animation.PauseTransition;
@@ -19,9 +21,9 @@ import loomscope.workload.LockMode;
 
 /**
  * Warms the JIT before the first run. A hidden copy of the window — its own model, probes and views, never
- * shown — does the real runs of {@link #PLAN} and is rendered off-screen every pulse; then it is dropped and
- * nothing of it is kept or displayed. A short pause
- * follows, so that the JIT can finish what the warm-up queued.
+ * shown — does the real runs of {@link #PLAN} and is rendered off-screen every pulse; then a pause lets the JIT
+ * finish what the warm-up queued, and the copy is dropped. Nothing of it is displayed or reaches the window's
+ * history (its objects stay reachable through theme listeners: a few MB and its idle standing threads).
  * <p>
  * Why: on 2 cores a fresh window's first run took 1.4–1.5× the CLI's time, the JIT compiling the window's code
  * (JavaFX, the software renderer, JFR's parser, the views) beside the carrier. After this warm-up the first run
@@ -31,6 +33,8 @@ import loomscope.workload.LockMode;
  * the warm-up goes.
  * <p>
  * The user comes first: starting a run in the real window cancels the warm-up at once (that run is then cold).
+ * A hidden run already going is stopped, and the window's run waits for it to end before its probes start
+ * ({@link MainViewModel#setStartGate}), so that JFR counts none of the hidden run's threads as the window's.
  */
 final class WindowWarmUp {
     /**
@@ -47,7 +51,15 @@ final class WindowWarmUp {
         static final HiddenRun SEED = new HiddenRun(LockMode.SYNCHRONIZED, 1, 5_000);
     }
 
+    /** After the last hidden run: time for the JIT to finish what the warm-up queued. */
     static final Duration SETTLE = Duration.seconds(3);
+    /**
+     * A cancelled hidden run's copy keeps its pulse this long after the run ended, so that its probes are handed
+     * over and finished (JFR stopped) by the copy's own pulse before the copy leaves its scene.
+     */
+    static final Duration WIND_DOWN = Duration.seconds(2);
+    /** How long the window's run waits at most for a cancelled hidden run to end. */
+    static final long GATE_MILLIS = 5_000;
 
     private final MainViewModel hidden = new MainViewModel();
     private final MainView view = new MainView(hidden);
@@ -55,6 +67,8 @@ final class WindowWarmUp {
     private final AnimationTimer render;
     private final PauseTransition settle = new PauseTransition(SETTLE);
     private final List<Runnable> whenOver = new ArrayList<>();
+    /** Open (0) unless a cancelled hidden run is still winding down; awaited by the window's starter thread. */
+    private volatile CountDownLatch hiddenRunGoing = new CountDownLatch(0);
     private int next;
     private boolean over;
 
@@ -72,22 +86,15 @@ final class WindowWarmUp {
         };
         hidden.stateProperty().addListener((o, was, now) -> {
             if (over && !now.isActive()) {
-                dropTheCopy(); // a cancelled warm-up's run has ended (its probes finish in this same pulse)
+                hiddenRunGoing.countDown(); // the cancelled hidden run has ended: the window's run may start
+                dropLater(WIND_DOWN);
             } else if (!over && now == RunState.IDLE) {
-                dropTheCopy(); // the hidden run could not start: no warm-up, but never hold up the window
-                end();
+                afterHiddenRun(); // this hidden run could not start: go on with the next
             }
         });
         hidden.history().addListener((ListChangeListener<HistoryRow>) change -> {
-            if (over) {
-                return;
-            }
-            if (next < PLAN.size()) {
-                Platform.runLater(this::runNext);   // after the hidden model has settled, like an autorun
-            } else {
-                dropTheCopy();
-                settle.setOnFinished(e -> end());
-                settle.play();
+            if (!over) {
+                afterHiddenRun();
             }
         });
     }
@@ -105,6 +112,7 @@ final class WindowWarmUp {
             }
         };
         model.stateProperty().addListener(runWins);
+        model.setStartGate(warmUp::awaitNoHiddenRun);
         warmUp.whenOver(() -> {
             model.stateProperty().removeListener(runWins);
             model.showNote("Ready. Press Run (Ctrl+R).");
@@ -112,17 +120,6 @@ final class WindowWarmUp {
         warmUp.render.start();
         warmUp.runNext();
         return warmUp;
-    }
-
-    private void runNext() {
-        if (over) {
-            return; // cancelled between a hidden run's end and this
-        }
-        HiddenRun run = PLAN.get(next++);
-        hidden.lockModeProperty().set(run.mode());
-        hidden.parallelismProperty().set(run.parallelism());
-        hidden.threadsTextProperty().set(Integer.toString(run.threads()));
-        hidden.run();
     }
 
     /** The hidden copy's model: for tests. */
@@ -140,25 +137,62 @@ final class WindowWarmUp {
     boolean isOver() { return over; }
 
     /**
-     * Ends the warm-up now. A hidden run still going is stopped and winds down within about a second; the copy
-     * keeps its pulse (not its off-screen rendering) until then, so that the run's probes are finished and closed.
+     * Ends the warm-up now. A hidden run still going is stopped and winds down within about a second; the
+     * window's next run waits for that (see {@link #awaitNoHiddenRun}).
      */
     void cancel() {
-        if (!over) {
-            render.stop();
-            settle.stop();
-            if (hidden.stateProperty().get().isActive()) {
-                hidden.stop();
-            } else {
-                dropTheCopy();
-            }
-            end();
+        if (over) {
+            return;
+        }
+        render.stop();
+        settle.stop();
+        if (hidden.stateProperty().get().isActive()) {
+            hiddenRunGoing = new CountDownLatch(1); // set before the window's starter thread is handed its task
+            hidden.stop();
+        } else {
+            dropLater(Duration.ZERO);
+        }
+        end();
+    }
+
+    /** The window's start gate (its starter thread): returns once no hidden run is going, or after a few seconds. */
+    private void awaitNoHiddenRun() {
+        try {
+            hiddenRunGoing.await(GATE_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
-    private void dropTheCopy() {
-        render.stop();
-        scene.setRoot(new StackPane()); // the copy leaves its scene: its pulse loop stops drawing
+    private void afterHiddenRun() {
+        if (next < PLAN.size()) {
+            Platform.runLater(this::runNext);   // after the hidden model has settled, like an autorun
+        } else {
+            render.stop();
+            settle.setOnFinished(e -> {
+                dropLater(Duration.ZERO);
+                end();
+            });
+            settle.play();
+        }
+    }
+
+    private void runNext() {
+        if (over) {
+            return; // cancelled between a hidden run's end and this
+        }
+        HiddenRun run = PLAN.get(next++);
+        hidden.lockModeProperty().set(run.mode());
+        hidden.parallelismProperty().set(run.parallelism());
+        hidden.threadsTextProperty().set(Integer.toString(run.threads()));
+        hidden.run();
+    }
+
+    /** The copy leaves its scene after {@code delay}: its pulse loop stops. */
+    private void dropLater(Duration delay) {
+        PauseTransition wait = new PauseTransition(delay);
+        wait.setOnFinished(e -> scene.setRoot(new StackPane()));
+        wait.play();
     }
 
     private void end() {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javafx.stage.Stage;
+import loomscope.recording.RunRecording;
 import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -64,5 +65,12 @@ class WindowWarmUpTest {
         waitFor(10, "the hidden run to wind down", () -> onFx(() -> !warmUp.hiddenModel().stateProperty().get().isActive()));
         waitFor(30, "the window's own run", () -> onFx(() -> model.history().size() == 1));
         assertFalse(onFx(() -> model.history().get(0).cancelled()));
+
+        // the window's run began only after the stopped hidden run had ended (so JFR saw none of its threads)
+        RunRecording hiddenRun = onFx(() -> warmUp.hiddenModel().recordingProperty().get());
+        RunRecording windowRun = onFx(() -> model.recordingProperty().get());
+        assertTrue(hiddenRun.isFinished());
+        assertTrue(windowRun.origin() + windowRun.runStart() >= hiddenRun.origin() + hiddenRun.runEnd(),
+                "the window's run started before the hidden run had ended");
     }
 }

@@ -57,6 +57,8 @@ public final class ProbeController {
     private ProbeReport report;
     private int eventsAtLastCheck = -1;
     private long lastRefresh;
+    /** The run whose probes are being attached (FX thread sets and clears it), or null. */
+    private RunRecording attaching;
     /** The recording on screen when it is not the one the probes watched (a child JVM's run), else null. */
     private RunRecording otherRun;
 
@@ -84,6 +86,7 @@ public final class ProbeController {
     public void attach(RecordedRun run) {
         ProbeSession fresh = prepared.getAndSet(null);
         if (fresh != null && run != null) {
+            attaching = run.recording();
             work.execute(() -> {
                 fresh.attach(run);
                 started.set(fresh);
@@ -129,6 +132,7 @@ public final class ProbeController {
         closeLater(session);
         session = fresh;
         recording = fresh.run().recording();
+        attaching = null;
         events.clear();
         index = new PinnedEventIndex();
         finishing = false;
@@ -144,7 +148,8 @@ public final class ProbeController {
      * lane overlay and the inspector make the same check).
      */
     public void showing(RunRecording shown) {
-        RunRecording other = shown != null && shown != recording ? shown : null;
+        // the run being attached (on a probe thread) is this JVM's run, not another's
+        RunRecording other = shown != null && shown != recording && shown != attaching ? shown : null;
         if (other == otherRun) {
             return;
         }

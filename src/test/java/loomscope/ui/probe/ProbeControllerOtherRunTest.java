@@ -30,4 +30,25 @@ class ProbeControllerOtherRunTest {
         assertFalse(probes.showsAnotherRun());
         assertEquals("Snapshots: no run yet.", probes.snapshotTextProperty().get());
     }
+
+    /** Attaching runs on a probe thread now: in the meantime the window already shows the run, which is ours. */
+    @Test
+    void theRunBeingAttachedIsNotCalledAnotherJvmsRun() throws Exception {
+        ProbeController probes = new ProbeController();
+        loomscope.workload.WorkloadConfig config = WorkloadConfig.seed().withThreads(20);
+        probes.prepare(config);
+        loomscope.recording.RecordedRun run = loomscope.recording.RecordedRun.start(config);
+
+        probes.attach(run);
+        probes.showing(run.recording());
+
+        assertFalse(probes.showsAnotherRun(), probes.snapshotTextProperty().get());
+        assertTrue(run.await(30_000));
+        // let the probes finish (JFR stops), as the window's pulses would
+        for (int i = 0; i < 300 && probes.reportProperty().get() == null; i++) {
+            probes.pulse(System.nanoTime());
+            Thread.sleep(20);
+        }
+        assertTrue(probes.reportProperty().get() != null, "the probes finished");
+    }
 }
