@@ -31,6 +31,7 @@ import loomscope.remote.RunTarget;
 import loomscope.remote.RunTargets;
 import loomscope.ui.controls.IntInput;
 import loomscope.ui.cpu.CpuShare;
+import loomscope.ui.cpu.RunShare;
 import loomscope.ui.cpu.StandingThreads;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.replay.ReplayModel;
@@ -80,8 +81,7 @@ public final class MainViewModel {
     private LiveRun current;
     private RunTarget runningTarget;
     private WorkloadConfig runningConfig;
-    private CpuShare runningShare = CpuShare.FULL;
-    private String runningShareNote = "";
+    private RunShare runningShare = RunShare.NONE;
     private boolean stopRequested;
     private int runNumber;
 
@@ -101,7 +101,7 @@ public final class MainViewModel {
             startGate.run();
             CpuShare.prepare();
             // runningShare was decided for this config on the FX thread before the starter thread began
-            return RecordedRun.start(config, new TeeObserver(extraObserver.apply(config), runningShare.carrierPriority()));
+            return RecordedRun.start(config, new TeeObserver(extraObserver.apply(config), runningShare.share().carrierPriority()));
         };
         lockMode.addListener((o, a, b) -> inputsChanged());
         parallelism.addListener((o, a, b) -> inputsChanged());
@@ -127,7 +127,7 @@ public final class MainViewModel {
         RunTarget where = runOn.get() == null ? new RunTarget.ThisJvm() : runOn.get();
         runningConfig = config;
         runningTarget = where;
-        shareTheCpuWith(config, where);
+        runningShare = RunShare.decide(config.parallelism(), !(where instanceof RunTarget.ChildJvm));
         stopRequested = false;
         errorMessage.set("");
         message.set("Starting " + describe(config) + (where instanceof RunTarget.ChildJvm c ? " on " + c.label() : "") + " ...");
@@ -146,17 +146,6 @@ public final class MainViewModel {
                 started.set(e);
             }
         });
-    }
-
-    /**
-     * Decided once per run (availableProcessors can read cgroup files: not once per pulse). A child JVM's
-     * carriers are another process and keep their priority, but the window's frame rate follows the same rule.
-     */
-    private void shareTheCpuWith(WorkloadConfig config, RunTarget where) {
-        int cores = Runtime.getRuntime().availableProcessors();
-        CpuShare share = CpuShare.forRun(config.parallelism(), cores);
-        runningShare = share == CpuShare.YIELDING_CARRIERS && where instanceof RunTarget.ChildJvm ? CpuShare.FULL : share;
-        runningShareNote = runningShare.describe(config.parallelism(), cores);
     }
 
     /** Stops the run; returns at once (the run's own threads wind down within about a second). */
@@ -393,12 +382,12 @@ public final class MainViewModel {
 
     /** How the window shares the CPU with the run going now; {@link CpuShare#FULL} between runs. */
     public CpuShare cpuShare() {
-        return state.get() == RunState.RUNNING ? runningShare : CpuShare.FULL;
+        return state.get() == RunState.RUNNING ? runningShare.share() : CpuShare.FULL;
     }
 
     /** {@link #cpuShare()} of the run going now or last started, in words; empty when the window draws every pulse. */
     public String cpuShareNote() {
-        return runningShareNote;
+        return runningShare.note();
     }
 
     /** The config of the run going now or last started, or null. */

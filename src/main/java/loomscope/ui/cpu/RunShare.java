@@ -1,0 +1,23 @@
+package loomscope.ui.cpu;
+
+/**
+ * How the window shares the CPU with one run, and that in words (the F12 overlay, the run's log line). Decided
+ * once per run: availableProcessors can read cgroup files, so not once per pulse.
+ *
+ * @param share the rule for this run
+ * @param note  the rule in words; empty when the window draws every pulse
+ */
+public record RunShare(CpuShare share, String note) {
+    public static final RunShare NONE = new RunShare(CpuShare.FULL, "");
+
+    /**
+     * For a run at {@code parallelism}, in this JVM or in a child JVM: a child's carriers are another process and
+     * keep their priority, but the window's frame rate follows the same rule.
+     */
+    public static RunShare decide(int parallelism, boolean inThisJvm) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        CpuShare share = CpuShare.forRun(parallelism, cores);
+        CpuShare applied = share == CpuShare.YIELDING_CARRIERS && !inThisJvm ? CpuShare.FULL : share;
+        return new RunShare(applied, applied.describe(parallelism, cores));
+    }
+}
