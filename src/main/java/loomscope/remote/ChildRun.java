@@ -16,6 +16,7 @@ import loomscope.probe.PinnedEvent;
 import loomscope.probe.ThreadSnapshot;
 
 import loomscope.recording.RunRecording;
+import loomscope.recording.TeeObserver;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
 
@@ -295,7 +296,7 @@ public final class ChildRun implements LiveRun {
         @Override public StreamReceiver.Target hello(String javaVersion) {
             RunRecording r = RunRecording.forAnotherJvm(config, javaVersion);
             recording = r;
-            RunObserver to = options.alsoTell() == RunObserver.NONE ? r : new Both(r, options.alsoTell());
+            RunObserver to = options.alsoTell() == RunObserver.NONE ? r : new TeeObserver(r, options.alsoTell());
             return new StreamReceiver.Target(to, r.origin());
         }
 
@@ -331,16 +332,5 @@ public final class ChildRun implements LiveRun {
                 }
             }).start();
         }
-    }
-
-    /** The recording first, then the extra listener. */
-    private record Both(RunObserver first, RunObserver second) implements RunObserver {
-        @Override public void runStarted(long n) { first.runStarted(n); second.runStarted(n); }
-        @Override public void runEnded(long n, int c, boolean x) { first.runEnded(n, c, x); second.runEnded(n, c, x); }
-        @Override public void carrierAdded(int i, String s, long n) { first.carrierAdded(i, s, n); second.carrierAdded(i, s, n); }
-        @Override public void submitted(int vt, long n) { first.submitted(vt, n); second.submitted(vt, n); }
-        @Override public void mountStarted(int c, int vt, long s, long n) { first.mountStarted(c, vt, s, n); second.mountStarted(c, vt, s, n); }
-        @Override public void mountEnded(int c, int vt, long n) { first.mountEnded(c, vt, n); second.mountEnded(c, vt, n); }
-        @Override public void phase(int vt, loomscope.workload.Phase p, long n) { first.phase(vt, p, n); second.phase(vt, p, n); }
     }
 }
