@@ -31,6 +31,25 @@ public interface RunObserver {
     /** Task {@code vt} reached {@code phase}. */
     void phase(int vt, Phase phase, long nanos);
 
+    /** What to do when a carrier starts, on that carrier (see {@link #carrierAdded}). */
+    @FunctionalInterface
+    interface CarrierStart {
+        void carrierAdded(int index, String name, long nanos);
+    }
+
+    /** An observer that hears only carrier starts (e.g. a carrier setting its own priority). */
+    static RunObserver onCarrierStart(CarrierStart action) {
+        return new RunObserver() {
+            @Override public void runStarted(long nanos) { }
+            @Override public void runEnded(long nanos, int completed, boolean cancelled) { }
+            @Override public void carrierAdded(int index, String name, long nanos) { action.carrierAdded(index, name, nanos); }
+            @Override public void submitted(int vt, long nanos) { }
+            @Override public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) { }
+            @Override public void mountEnded(int carrier, int vt, long nanos) { }
+            @Override public void phase(int vt, Phase phase, long nanos) { }
+        };
+    }
+
     RunObserver NONE = new RunObserver() {
         @Override public void runStarted(long nanos) { }
         @Override public void runEnded(long nanos, int completed, boolean cancelled) { }

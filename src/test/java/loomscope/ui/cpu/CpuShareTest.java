@@ -15,7 +15,6 @@ import java.util.stream.Stream;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.TeeObserver;
 import loomscope.workload.LockMode;
-import loomscope.workload.Phase;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
@@ -43,7 +42,9 @@ class CpuShareTest {
         assumeTrue(isLinux(), "nice values are read from /proc");
         CpuShare.prepare();   // as the window's model does before its first run
         Map<Integer, Integer> niceOfCarrier = new ConcurrentHashMap<>();
-        RunObserver checker = new NiceRecorder(niceOfCarrier);
+        // reads each new carrier's nice value on the carrier itself, after the priority observer ran
+        RunObserver checker = RunObserver.onCarrierStart(
+                (index, name, nanos) -> niceOfCarrier.put(index, niceOf(Path.of("/proc/thread-self/stat"))));
         WorkloadConfig config = WorkloadConfig.seed().withThreads(200).withLockMode(LockMode.SYNCHRONIZED).withParallelism(3);
         RecordedRun run = RecordedRun.start(config,
                 new TeeObserver(CpuShare.YIELDING_CARRIERS.carrierPriority(), checker));
@@ -80,18 +81,5 @@ class CpuShareTest {
                 }
             }).map(t -> t.resolve("stat")).toList();
         }
-    }
-
-    /** Reads the nice value of each new carrier on the carrier itself, after the priority observer ran. */
-    private record NiceRecorder(Map<Integer, Integer> niceOfCarrier) implements RunObserver {
-        @Override public void carrierAdded(int index, String name, long nanos) {
-            niceOfCarrier.put(index, niceOf(Path.of("/proc/thread-self/stat")));
-        }
-        @Override public void runStarted(long nanos) { }
-        @Override public void runEnded(long nanos, int completed, boolean cancelled) { }
-        @Override public void submitted(int vt, long nanos) { }
-        @Override public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) { }
-        @Override public void mountEnded(int carrier, int vt, long nanos) { }
-        @Override public void phase(int vt, Phase phase, long nanos) { }
     }
 }
