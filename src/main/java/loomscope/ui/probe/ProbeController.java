@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -13,7 +14,6 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import loomscope.probe.InProcessSnapshotter;
-import loomscope.probe.JfrCrossCheck;
 import loomscope.probe.JfrProbe;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.PinnedEventIndex;
@@ -32,8 +32,8 @@ import loomscope.workload.WorkloadRun;
 /**
  * The window's side of the probes. Prepares JFR before every run (on the model's starter thread), attaches
  * the probes when the run exists, and learns everything else in {@link #pulse}: new JFR events go into the lane index each
- * pulse; texts and the table refresh four times a second. JFR's final flush (about a second) is awaited on a
- * background thread, never on the FX thread.
+ * pulse; texts and the table refresh four times a second, the JFR part computed on a probe thread
+ * ({@link JfrSummary}). JFR's final flush (about a second) is awaited on a background thread, never on the FX thread.
  */
 public final class ProbeController {
     private static final long REFRESH_NANOS = 250_000_000;
@@ -56,6 +56,9 @@ public final class ProbeController {
     private boolean finishing;
     private ProbeReport report;
     private int eventsAtLastCheck = -1;
+    private boolean summaryHasReport;
+    private final AtomicBoolean summarising = new AtomicBoolean();
+    private final AtomicReference<JfrSummary> summaries = new AtomicReference<>();
     private long lastRefresh;
     /** The run whose probes are being attached (FX thread sets and clears it), or null. */
     private RunRecording attaching;
@@ -64,8 +67,7 @@ public final class ProbeController {
 
     private final ReadOnlyStringWrapper snapshotText = new ReadOnlyStringWrapper("Snapshots: no run yet.");
     private final ReadOnlyStringWrapper jfrText = new ReadOnlyStringWrapper("JFR: no run yet.");
-    private final ReadOnlyStringWrapper lagText = new ReadOnlyStringWrapper(
-            "JFR delivers its events in batches, about once a second: pins appear on the lanes 0.5-1 s after they happen.");
+    private final ReadOnlyStringWrapper lagText = new ReadOnlyStringWrapper(JfrSummary.NO_EVENTS_YET);
     private final ReadOnlyObjectWrapper<ProbeReport> lastReport = new ReadOnlyObjectWrapper<>();
     private final ObservableList<PinnedThreadsTable.Row> rows = FXCollections.observableArrayList();
 
@@ -106,6 +108,7 @@ public final class ProbeController {
             return;
         }
         pullEvents();
+        showSummary();
         ProbeReport done = finished.getAndSet(null);
         if (done != null) {
             report = done;
@@ -139,7 +142,9 @@ public final class ProbeController {
         report = null;
         lastReport.set(null);
         eventsAtLastCheck = -1;
+        summaryHasReport = false;
         rows.clear();
+        lagText.set(JfrSummary.NO_EVENTS_YET);
     }
 
     /**
@@ -163,9 +168,10 @@ public final class ProbeController {
         } else if (session == null) {
             snapshotText.set("Snapshots: no run yet.");
             jfrText.set("JFR: no run yet.");
-            lagText.set(lagSentence());
+            lagText.set(JfrSummary.lagSentence(events));
         } else {
             eventsAtLastCheck = -1; // refill the table
+            summaryHasReport = false;
             refreshTexts();
         }
     }
@@ -205,36 +211,32 @@ public final class ProbeController {
             jfrText.set("JFR: off.");
             return;
         }
-        if (events.size() != eventsAtLastCheck || report != null) {
+        boolean reportNew = report != null && !summaryHasReport;
+        if ((events.size() != eventsAtLastCheck || reportNew) && summarising.compareAndSet(false, true)) {
             eventsAtLastCheck = events.size();
-            long horizon = Long.MIN_VALUE;
-            for (PinnedEvent e : events) {
-                horizon = Math.max(horizon, e.end());
-            }
-            JfrCrossCheck check = report != null ? report.jfr() : JfrCrossCheck.of(events, recording, horizon);
-            jfrText.set(String.format(Locale.ROOT,
-                    "JFR: %,d pinned events%s, %,d on a recorded pinned mount %s, %,d not; %,d recorded pinned mounts %s.",
-                    check.events(), report != null ? "" : " so far", check.matchedEvents(),
-                    check.events() == 0 || check.byCarrier() ? "of their carrier" : "(matched by time: no carrier on this JDK)",
-                    check.unmatchedEvents(), check.pinnedMountsWithoutEvent(),
-                    report != null ? "without an event" : "up to JFR's newest event without one"));
-            rows.setAll(PinnedThreadsTable.of(events));
+            summaryHasReport = report != null;
+            List<PinnedEvent> copy = List.copyOf(events);
+            RunRecording of = recording;
+            ProbeReport withReport = report;
+            work.execute(() -> {
+                try {
+                    summaries.set(JfrSummary.of(copy, of, withReport));
+                } finally {
+                    summarising.set(false);
+                }
+            });
         }
-        lagText.set(lagSentence());
     }
 
-    private String lagSentence() {
-        if (events.isEmpty()) {
-            return "JFR delivers its events in batches, about once a second: pins appear on the lanes 0.5-1 s after they happen.";
+    /** Shows the newest summary from the probe thread, unless the window has moved on to another run since. */
+    private void showSummary() {
+        JfrSummary summary = summaries.getAndSet(null);
+        if (summary == null || summary.recording() != recording || otherRun != null) {
+            return;
         }
-        long[] lags = new long[events.size()];
-        for (int i = 0; i < lags.length; i++) {
-            lags[i] = events.get(i).lag();
-        }
-        java.util.Arrays.sort(lags);
-        return String.format(Locale.ROOT,
-                "JFR is late: its pinned events arrived %.2f s after they ended (median; max %.2f s), so the band "
-                        + "trails the lanes by that much while a run goes.", lags[lags.length / 2] / 1e9, lags[lags.length - 1] / 1e9);
+        jfrText.set(summary.jfrText());
+        lagText.set(summary.lagText());
+        rows.setAll(summary.rows());
     }
 
     private static String percent(SnapshotAgreement a) {

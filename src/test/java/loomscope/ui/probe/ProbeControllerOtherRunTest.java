@@ -51,4 +51,32 @@ class ProbeControllerOtherRunTest {
         }
         assertTrue(probes.reportProperty().get() != null, "the probes finished");
     }
+
+    /**
+     * The JFR sentences and the pinned-threads table are computed on a probe thread and shown by a later pulse:
+     * after a real pinned run they still end up saying what the report says.
+     */
+    @Test
+    void theJfrSummaryComputedOffThePulseReachesThePanel() throws Exception {
+        ProbeController probes = new ProbeController();
+        WorkloadConfig config = WorkloadConfig.seed().withThreads(40).withParallelism(2).withLockMode(loomscope.workload.LockMode.NATIVE_FRAME);
+        probes.prepare(config);
+        loomscope.recording.RecordedRun run = loomscope.recording.RecordedRun.start(config);
+        probes.attach(run);
+        assertTrue(run.await(30_000));
+        for (int i = 0; i < 300 && !(probes.reportProperty().get() != null
+                && probes.jfrTextProperty().get().startsWith("JFR: " + probes.reportProperty().get().jfr().events() + " pinned events,")); i++) {
+            probes.pulse(System.nanoTime());
+            Thread.sleep(20);
+        }
+        var report = probes.reportProperty().get();
+        assertTrue(report != null, "the probes finished");
+        assertTrue(report.jfr().events() >= 40, report.toString());
+        assertEquals("JFR: " + report.jfr().events() + " pinned events, " + report.jfr().matchedEvents()
+                + " on a recorded pinned mount of their carrier, " + report.jfr().unmatchedEvents() + " not; "
+                + report.jfr().pinnedMountsWithoutEvent() + " recorded pinned mounts without an event.", probes.jfrTextProperty().get());
+        assertTrue(probes.lagTextProperty().get().startsWith("JFR is late: "), probes.lagTextProperty().get());
+        assertTrue(probes.rows().get(0).method().startsWith("loomscope.workload.Task.holdAndSleep"), probes.rows().toString());
+        assertEquals(report.jfr().events(), probes.rows().stream().mapToInt(PinnedThreadsTable.Row::count).sum());
+    }
 }
