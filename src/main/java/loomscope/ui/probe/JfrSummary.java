@@ -17,9 +17,8 @@ import loomscope.recording.RunRecording;
  * native-frame P=16 run), which is a late frame each time.
  *
  * @param recording the run the events belong to (the window drops a summary of a run it no longer shows)
- * @param eventCount how many events it summarises
  */
-record JfrSummary(RunRecording recording, int eventCount, String jfrText, String lagText,
+record JfrSummary(RunRecording recording, String jfrText, String lagText,
                   List<PinnedThreadsTable.Row> rows) {
 
     static final String NO_EVENTS_YET =
@@ -38,7 +37,7 @@ record JfrSummary(RunRecording recording, int eventCount, String jfrText, String
                 check.events() == 0 || check.byCarrier() ? "of their carrier" : "(matched by time: no carrier on this JDK)",
                 check.unmatchedEvents(), check.pinnedMountsWithoutEvent(),
                 report != null ? "without an event" : "up to JFR's newest event without one");
-        return new JfrSummary(recording, events.size(), jfrText, lagSentence(events), PinnedThreadsTable.of(events));
+        return new JfrSummary(recording, jfrText, lagSentence(events), PinnedThreadsTable.of(events));
     }
 
     static String lagSentence(List<PinnedEvent> events) {

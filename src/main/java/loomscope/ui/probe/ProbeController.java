@@ -168,7 +168,7 @@ public final class ProbeController {
         } else if (session == null) {
             snapshotText.set("Snapshots: no run yet.");
             jfrText.set("JFR: no run yet.");
-            lagText.set(JfrSummary.lagSentence(events));
+            lagText.set(JfrSummary.NO_EVENTS_YET);
         } else {
             eventsAtLastCheck = -1; // refill the table
             summaryHasReport = false;
