@@ -64,7 +64,7 @@ class ProbeControllerOtherRunTest {
         loomscope.recording.RecordedRun run = loomscope.recording.RecordedRun.start(config);
         probes.attach(run);
         assertTrue(run.await(30_000));
-        for (int i = 0; i < 300 && !(probes.reportProperty().get() != null
+        for (int i = 0; i < 1_000 && !(probes.reportProperty().get() != null
                 && probes.jfrTextProperty().get().startsWith("JFR: " + probes.reportProperty().get().jfr().events() + " pinned events,")); i++) {
             probes.pulse(System.nanoTime());
             Thread.sleep(20);
