@@ -16,6 +16,8 @@ final class HistoryChartPainter {
 
     private static final double HEADING_HEIGHT = 64;
     private static final double LEGEND_HEIGHT = 64;
+    /** The line above the legend that explains the mark of a run whose carriers the window lowered. */
+    private static final double NOTE_HEIGHT = 46;
     private static final double LABEL_SIZE = 30;
     private static final double MAX_BAR_HEIGHT = 44;
     /** Room right of the longest bar for its value. */
@@ -42,11 +44,13 @@ final class HistoryChartPainter {
             ink.text("chart-hidden", "+" + card.hiddenRuns() + " earlier in the CSV", CardInk.font(Font.PLAIN, 28),
                     palette.muted(), x + width, y + 40, CardInk.Align.RIGHT);
         }
+        boolean lowered = bars.stream().anyMatch(HistoryEntry::carriersLowered);
         double top = y + HEADING_HEIGHT + 12;
-        double available = height - HEADING_HEIGHT - LEGEND_HEIGHT - 12;
+        double available = height - HEADING_HEIGHT - LEGEND_HEIGHT - 12 - (lowered ? NOTE_HEIGHT : 0);
         double row = Math.min(112, available / bars.size());
         double longest = bars.stream().mapToDouble(b -> b.summary().wallMillis()).max().orElse(1);
-        double maxBar = width - VALUE_ROOM;
+        // a lowered run's value carries a mark: leave it room too
+        double maxBar = width - VALUE_ROOM - (lowered ? 40 : 0);
 
         Set<HistoryEntry.Pinning> shown = EnumSet.noneOf(HistoryEntry.Pinning.class);
         boolean strayPins = bars.stream().anyMatch(HistoryEntry::hasStrayPins);
@@ -66,7 +70,8 @@ final class HistoryChartPainter {
             double length = Math.max(MIN_BAR, maxBar * run.summary().wallMillis() / Math.max(longest, 1e-9));
             g.setColor(palette.of(run.pinning()));
             g.fill(new RoundRectangle2D.Double(x, barTop, length, barHeight, 10, 10));
-            ink.text(headline ? "bar-value-headline" : "bar-value", TimeText.seconds(run.summary().wallMillis()),
+            ink.text(headline ? "bar-value-headline" : "bar-value",
+                    TimeText.seconds(run.summary().wallMillis()) + (run.carriersLowered() ? " " + HistoryEntry.LOWERED_MARK : ""),
                     CardInk.font(Font.BOLD, 34), palette.text(), x + length + 20, barTop + barHeight / 2 + 12,
                     CardInk.Align.LEFT);
             shown.add(run.pinning());
@@ -80,6 +85,10 @@ final class HistoryChartPainter {
                             top + bars.size() * row + 104);
                 }
             }
+        }
+        if (lowered) {
+            ink.fitted("legend-lowered", HistoryEntry.LOWERED_NOTE_SHORT, Font.PLAIN, 28, 26, width, palette.muted(),
+                    x, y + height - 14 - NOTE_HEIGHT);
         }
         legend(x, y + height - 14, shown, strayPins);
     }

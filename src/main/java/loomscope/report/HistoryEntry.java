@@ -13,14 +13,29 @@ import loomscope.remote.LegacyLocking;
  * @param jvmFlags the flags the run's JVM was started with (legacy locking), empty for a plain JVM; a summary
  *                 does not know them, and without them a legacy-locking run on JDK 25 would read as if JEP 491
  *                 had failed
+ * @param carriersLowered the run's carriers ran at the lowest OS priority so that the window could keep drawing
+ *                 (the window does that when P is at least its cores): its time is longer than the CLI's, and a
+ *                 P = 2 run on 2 cores can look no faster than P = 1. Marked with {@link #LOWERED_MARK}.
  */
-public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags) {
+public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered) {
+
+    /** After a lowered run's time, with {@link #LOWERED_NOTE} said once wherever it appears. */
+    public static final String LOWERED_MARK = "\u2020";
+    public static final String LOWERED_NOTE = LOWERED_MARK
+            + " carriers at lowest priority so the window could draw (P \u2265 cores): slower than the CLI";
+    /** {@link #LOWERED_NOTE} short enough for a card's chart at a projector's text size. */
+    public static final String LOWERED_NOTE_SHORT = LOWERED_MARK + " carriers at lowest priority: slower than the CLI";
 
     public HistoryEntry {
         if (summary == null) {
             throw new IllegalArgumentException("a history entry needs the run's summary");
         }
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+    }
+
+    /** A run whose carriers kept their priority (the CLI's, a child JVM's, or the window's below P = cores). */
+    public HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags) {
+        this(summary, finishedAt, jvmFlags, false);
     }
 
     /** A run on a JVM started without special flags (this JVM, or a plain child). */

@@ -30,7 +30,8 @@ public final class HistoryTables {
             new Column("bound_pinned_s", "pinned bound s", e -> seconds(e.summary().boundPinnedMillis())),
             new Column("jdk_version", "JDK build", e -> e.summary().jdkVersion()),
             // last, so spreadsheets reading the older columns by position keep working
-            new Column("jvm_flags", "JVM flags", HistoryEntry::jvmFlagsText));
+            new Column("jvm_flags", "JVM flags", HistoryEntry::jvmFlagsText),
+            new Column("carriers_lowered", "carriers lowered", e -> Boolean.toString(e.carriersLowered())));
 
     public static String csv(List<HistoryEntry> history) {
         StringBuilder out = new StringBuilder();

@@ -35,6 +35,9 @@ public final class RunsJson {
             if (run.finishedAt() != null) {
                 node.put("finishedAt", run.finishedAt().toString());
             }
+            if (run.carriersLowered()) {
+                node.put("carriersLowered", true);
+            }
             if (!run.jvmFlags().isEmpty()) {
                 // without them a legacy-locking run reads back as a plain JDK 25 run that pinned
                 run.jvmFlags().forEach(node.putArray("jvmFlags")::add);
@@ -106,10 +109,12 @@ public final class RunsJson {
                 jvmFlags.add(flag.asText());
             }
         }
+        boolean carriersLowered = object.path("carriersLowered").asBoolean(false);
         object.remove("finishedAt");
         object.remove("jvmFlags");
+        object.remove("carriersLowered");
         RunSummary summary = MAPPER.treeToValue(withDefaults(object), RunSummary.class);
-        return new HistoryEntry(summary, finishedAt, jvmFlags);
+        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered);
     }
 
     private static ObjectNode withDefaults(ObjectNode o) {

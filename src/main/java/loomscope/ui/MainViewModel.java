@@ -230,7 +230,8 @@ public final class MainViewModel {
         progress.set((double) summary.completed() / Math.max(1, summary.threads()));
         elapsedSeconds.set(summary.wallMillis() / 1000);
         history.add(new HistoryRow(++runNumber, summary, r,
-                runningTarget instanceof RunTarget.ChildJvm c ? c.jvmArgs() : java.util.List.of()));
+                runningTarget instanceof RunTarget.ChildJvm c ? c.jvmArgs() : java.util.List.of(),
+                runningShare.share() == CpuShare.YIELDING_CARRIERS));
         if (outcome.isError()) {
             errorMessage.set("The run on Java " + r.jdkVersion() + " went wrong: " + outcome.describe()
                     + String.format(" (kept what was recorded: %,d of %,d tasks)", summary.completed(), summary.threads()));

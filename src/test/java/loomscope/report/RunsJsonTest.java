@@ -59,6 +59,17 @@ class RunsJsonTest {
     }
 
     @Test
+    void aLoweredRunSurvivesTheRoundTripAndOthersWriteNothingForIt() throws Exception {
+        HistoryEntry lowered = new HistoryEntry(Runs.jep491().summary(), Instant.parse("2026-11-22T08:00:00Z"), List.of(), true);
+        String lines = RunsJson.toJsonLines(List.of(lowered, Runs.jep491()));
+        assertTrue(lines.lines().toList().get(0).contains("\"carriersLowered\":true"), lines);
+        assertTrue(!lines.lines().toList().get(1).contains("carriersLowered"), lines);
+        List<HistoryEntry> back = RunsJson.read(Files.writeString(dir.resolve("lowered.json"), lines));
+        assertEquals(lowered, back.get(0));
+        assertTrue(!back.get(1).carriersLowered());
+    }
+
+    @Test
     void brokenFilesAreExplainedInOneLine() throws Exception {
         assertMessage("{\"lock\":\"synchronized\"}", "run 1 has no \"jdkVersion\"");
         assertMessage("[1, 2]", "run 1 is not a JSON object");

@@ -74,6 +74,27 @@ class TimingCardRendererTest {
                 card.texts().stream().filter(t -> t.role().equals("bar-label")).toList().get(1).text());
     }
 
+    @ParameterizedTest
+    @EnumSource(CardSize.class)
+    void aRunWhoseCarriersWereLoweredIsMarkedAndExplainedOnTheCard(CardSize size) {
+        HistoryEntry lowered = new HistoryEntry(Runs.entry("25.0.3+9-LTS", "synchronized", 16, 5000, 812, 0).summary(),
+                Runs.jep491().finishedAt(), List.of(), true);
+        RenderedCard card = renderer.render(card(lowered), size);
+        List<String> barValues = card.texts().stream()
+                .filter(t -> t.role().startsWith("bar-value")).map(DrawnText::text).toList();
+        assertEquals("0.81 s " + HistoryEntry.LOWERED_MARK, barValues.get(barValues.size() - 1));
+        assertTrue(barValues.subList(0, barValues.size() - 1).stream().noneMatch(v -> v.contains(HistoryEntry.LOWERED_MARK)), barValues.toString());
+        assertTrue(card.text("completion").orElseThrow().text().endsWith(" " + HistoryEntry.LOWERED_MARK), "the headline run is marked");
+        DrawnText note = card.text("legend-lowered").orElseThrow();
+        assertEquals(HistoryEntry.LOWERED_NOTE_SHORT, note.text(), "the whole note, not elided");
+        assertTrue(size != CardSize.FULL_HD || note.pixelSize() >= 26, "legible at the back of the room: " + note);
+        for (DrawnText text : card.texts()) {
+            assertTrue(new Rectangle(0, 0, size.width(), size.height()).contains(text.pixelBounds()),
+                    () -> text + " runs off the card");
+        }
+        assertFalse(renderer.render(card(Runs.jep491()), size).text("legend-lowered").isPresent(), "no note without a lowered run");
+    }
+
     @Test
     void aDifferentTimeChangesThePixelsOfTheTime() {
         RenderedCard fast = renderer.render(card(Runs.jep491()), CardSize.FULL_HD);

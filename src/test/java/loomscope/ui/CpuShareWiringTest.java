@@ -19,11 +19,13 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class CpuShareWiringTest {
     private MainViewModel model;
+    private MainView view;
 
     @Start
     void start(Stage stage) {
         model = new MainViewModel();
-        Scene scene = new Scene(new MainView(model), 1280, 720);
+        view = new MainView(model);
+        Scene scene = new Scene(view, 1280, 720);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
         stage.show();
@@ -43,5 +45,25 @@ class CpuShareWiringTest {
         assertTrue(onFx(() -> model.cpuShareNote()).contains("lowest priority"), onFx(() -> model.cpuShareNote()));
         waitFor(30, "the run to finish", () -> onFx(() -> model.state() == RunState.FINISHED));
         assertEquals(CpuShare.FULL, onFx(() -> model.cpuShare()));
+        // its time is not the CLI's: the history row says so, and so will the exports made from it
+        assertTrue(onFx(() -> model.history().get(0).carriersLowered()), "the run is marked in the history");
+        assertTrue(onFx(() -> model.history().get(0).label()).startsWith("#1" + loomscope.report.HistoryEntry.LOWERED_MARK));
+        waitFor(5, "the total under the timing", () -> onFx(() -> view.timing().totalText()).endsWith(" " + loomscope.report.HistoryEntry.LOWERED_MARK));
+        assertEquals(loomscope.report.HistoryEntry.LOWERED_NOTE, onFx(() -> view.timing().loweredText()));
+    }
+
+    @Test
+    void aRunThatLeavesACoreToTheWindowIsNotMarked() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        org.junit.jupiter.api.Assumptions.assumeTrue(cores >= 2, "needs a core left over at P = 1");
+        fx(() -> {
+            model.parallelismProperty().set(1);
+            model.threadsTextProperty().set("200");
+            model.run();
+        });
+        waitFor(30, "the run to finish", () -> onFx(() -> model.state() == RunState.FINISHED));
+        assertTrue(!onFx(() -> model.history().get(0).carriersLowered()), "a P = 1 run keeps its carrier's priority");
+        waitFor(5, "the total under the timing", () -> onFx(() -> view.timing().totalText()).startsWith("Total execution time: "));
+        assertEquals("", onFx(() -> view.timing().loweredText()));
     }
 }

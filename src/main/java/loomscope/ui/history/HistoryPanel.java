@@ -18,6 +18,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import loomscope.report.HistoryEntry;
 
 /**
  * Every run as a table row and a bar, so the seeds' comparisons build up on screen; select two rows
@@ -40,14 +41,16 @@ public final class HistoryPanel extends VBox {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No runs yet"));
         table.getColumns().addAll(List.of(
-                column("#", 32, HistoryRow::number),
-                column("JDK", 90, HistoryRow::jvm),
+                column("#", 28, HistoryRow::number),
+                column("JDK", 74, HistoryRow::jvm),
                 column("Mode", 122, HistoryRow::mode),
                 column("P", 32, HistoryRow::parallelism),
-                column("N", 60, r -> String.format(Locale.ROOT, "%,d", r.threads())),
-                column("Secs", 64, r -> String.format(Locale.ROOT, "%.3f%s", r.seconds(), r.cancelled() ? "*" : "")),
+                column("N", 58, r -> String.format(Locale.ROOT, "%,d", r.threads())),
+                column("Secs", 76, r -> String.format(Locale.ROOT, "%.3f%s%s", r.seconds(), r.cancelled() ? "*" : "",
+                        r.carriersLowered() ? HistoryEntry.LOWERED_MARK : "")),
                 column("Pins", 60, r -> r.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", r.pinnedMounts()))));
-        table.setTooltip(new Tooltip("Secs: wall time (* = stopped). Pins: mounts that blocked while holding their carrier."));
+        table.setTooltip(new Tooltip("Secs: wall time (* = stopped; " + HistoryEntry.LOWERED_NOTE
+                + "). Pins: mounts that blocked while holding their carrier."));
         table.setPrefHeight(190);
         table.setMinHeight(120);
         VBox.setVgrow(table, Priority.SOMETIMES);
@@ -93,9 +96,10 @@ public final class HistoryPanel extends VBox {
     private static void styleBar(javafx.scene.Node node, HistoryRow row) {
         if (node != null) {
             node.getStyleClass().add(row.pinnedMounts() > 0 ? "bar-pinned" : "bar-unpinned");
-            Tooltip.install(node, new Tooltip(String.format(Locale.ROOT, "#%d %s P=%d N=%,d: %.3f s, %s pinned mounts",
+            Tooltip.install(node, new Tooltip(String.format(Locale.ROOT, "#%d %s P=%d N=%,d: %.3f s, %s pinned mounts%s",
                     row.number(), row.mode(), row.parallelism(), row.threads(), row.seconds(),
-                    row.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", row.pinnedMounts()))));
+                    row.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", row.pinnedMounts()),
+                    row.carriersLowered() ? "\n" + HistoryEntry.LOWERED_NOTE : "")));
         }
     }
 
@@ -107,9 +111,14 @@ public final class HistoryPanel extends VBox {
         }
         HistoryRow slow = selected.get(0).seconds() >= selected.get(1).seconds() ? selected.get(0) : selected.get(1);
         HistoryRow fast = slow == selected.get(0) ? selected.get(1) : selected.get(0);
-        comparison.setText(String.format(Locale.ROOT, "#%d (%s P%d) took %.2fx as long as #%d (%s P%d)",
-                slow.number(), slow.mode(), slow.parallelism(), slow.ratioTo(fast),
-                fast.number(), fast.mode(), fast.parallelism()));
+        comparison.setText(String.format(Locale.ROOT, "#%d (%s P%d%s) took %.2fx as long as #%d (%s P%d%s)%s",
+                slow.number(), slow.mode(), slow.parallelism(), mark(slow), slow.ratioTo(fast),
+                fast.number(), fast.mode(), fast.parallelism(), mark(fast),
+                slow.carriersLowered() || fast.carriersLowered() ? ". " + HistoryEntry.LOWERED_NOTE + "." : ""));
+    }
+
+    private static String mark(HistoryRow row) {
+        return row.carriersLowered() ? " " + HistoryEntry.LOWERED_MARK : "";
     }
 
     public TableView<HistoryRow> table() { return table; }

@@ -4,16 +4,23 @@ import java.util.List;
 
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
+import loomscope.report.HistoryEntry;
 
 /**
  * One finished run as the history table and chart show it; keeps its recording for replay and compare.
  *
- * @param jvmFlags the flags a child JVM ran with (legacy locking), empty for this JVM or a plain child
+ * @param jvmFlags        the flags a child JVM ran with (legacy locking), empty for this JVM or a plain child
+ * @param carriersLowered the window lowered the run's carriers to draw (P ≥ cores, see CpuShare): slower than the CLI
  */
-public record HistoryRow(int number, RunSummary summary, RunRecording recording, List<String> jvmFlags) {
+public record HistoryRow(int number, RunSummary summary, RunRecording recording, List<String> jvmFlags,
+                         boolean carriersLowered) {
 
     public HistoryRow {
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+    }
+
+    public HistoryRow(int number, RunSummary summary, RunRecording recording, List<String> jvmFlags) {
+        this(number, summary, recording, jvmFlags, false);
     }
 
     public HistoryRow(int number, RunSummary summary, RunRecording recording) {
@@ -47,7 +54,8 @@ public record HistoryRow(int number, RunSummary summary, RunRecording recording,
 
     /** Short two-line name for a chart bar ("#3" over "sync P1"): long names get rotated and eat the chart. */
     public String label() {
-        return "#" + number + (cancelled() ? "*" : "") + "\n" + shortMode() + " P" + parallelism();
+        return "#" + number + (cancelled() ? "*" : "") + (carriersLowered ? HistoryEntry.LOWERED_MARK : "") + "\n"
+                + shortMode() + " P" + parallelism();
     }
 
     private String shortMode() {

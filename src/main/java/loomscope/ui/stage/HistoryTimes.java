@@ -38,7 +38,7 @@ final class HistoryTimes {
     List<HistoryEntry> entries() {
         List<HistoryEntry> entries = new ArrayList<>(rows.size());
         for (HistoryRow row : rows) {
-            entries.add(new HistoryEntry(row.summary(), finished.get(row.number()), row.jvmFlags()));
+            entries.add(new HistoryEntry(row.summary(), finished.get(row.number()), row.jvmFlags(), row.carriersLowered()));
         }
         return entries;
     }

@@ -10,6 +10,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
+import loomscope.report.HistoryEntry;
 import loomscope.ui.MainViewModel;
 import loomscope.ui.RunState;
 import loomscope.ui.controls.LayoutBarrier;
@@ -28,6 +29,8 @@ public final class TimingPanel extends VBox {
     private final Label pinned = figure("bound-pinned");
     private final Label verdict = new Label();
     private final Label total = new Label();
+    /** Under the total when the window lowered the run's carriers: that time is not the CLI's. */
+    private final Label lowered = new Label(HistoryEntry.LOWERED_NOTE);
     private final BoundsGauge gauge = new BoundsGauge();
     private long lastRefresh;
     private RunRecording boundsFor;
@@ -54,7 +57,12 @@ public final class TimingPanel extends VBox {
         total.setAlignment(Pos.CENTER_LEFT);
         gauge.setId("bounds-gauge");
         verdict.setMinHeight(0);
-        getChildren().addAll(title, grid, gauge, scale, new LayoutBarrier(verdict, 400, 52).growable(), total);
+        lowered.setId("total-lowered");
+        lowered.setWrapText(true);
+        lowered.setMinHeight(Region.USE_PREF_SIZE);
+        lowered.managedProperty().bind(lowered.visibleProperty());
+        lowered.setVisible(false);
+        getChildren().addAll(title, grid, gauge, scale, new LayoutBarrier(verdict, 400, 52).growable(), total, lowered);
     }
 
     /** Called every pulse; does real work only a few times a second, and at the end of a run. */
@@ -82,9 +90,13 @@ public final class TimingPanel extends VBox {
         }
         showBounds(seconds);
         if (summary != null) {
-            total.setText(String.format(Locale.ROOT, "Total execution time: %.3f seconds", summary.wallMillis() / 1000));
+            boolean carriersLowered = lastRunLowered(r);
+            total.setText(String.format(Locale.ROOT, "Total execution time: %.3f seconds%s", summary.wallMillis() / 1000,
+                    carriersLowered ? " " + HistoryEntry.LOWERED_MARK : ""));
+            lowered.setVisible(carriersLowered);
         } else {
             total.setText("");
+            lowered.setVisible(false);
         }
     }
 
@@ -104,6 +116,15 @@ public final class TimingPanel extends VBox {
     }
 
     public String totalText() { return total.getText(); }
+
+    /** The note under the total, or empty when the run's carriers kept their priority. */
+    public String loweredText() { return lowered.isVisible() ? lowered.getText() : ""; }
+
+    private boolean lastRunLowered(RunRecording r) {
+        var history = model.history();
+        return !history.isEmpty() && history.get(history.size() - 1).recording() == r
+                && history.get(history.size() - 1).carriersLowered();
+    }
 
     public BoundsGauge gauge() { return gauge; }
 
