@@ -71,7 +71,7 @@ final class HistoryChartPainter {
             g.setColor(palette.of(run.pinning()));
             g.fill(new RoundRectangle2D.Double(x, barTop, length, barHeight, 10, 10));
             ink.text(headline ? "bar-value-headline" : "bar-value",
-                    TimeText.seconds(run.summary().wallMillis()) + (run.carriersLowered() ? " " + HistoryEntry.LOWERED_MARK : ""),
+                    TimeText.seconds(run.summary().wallMillis()) + HistoryEntry.loweredSuffix(run.carriersLowered()),
                     CardInk.font(Font.BOLD, 34), palette.text(), x + length + 20, barTop + barHeight / 2 + 12,
                     CardInk.Align.LEFT);
             shown.add(run.pinning());

@@ -23,6 +23,11 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> 
     public static final String LOWERED_MARK = "\u2020";
     public static final String LOWERED_NOTE = LOWERED_MARK
             + " carriers at lowest priority so the window could draw (P \u2265 cores): slower than the CLI";
+    /** " †" after the time of a lowered run, "" after any other. */
+    public static String loweredSuffix(boolean carriersLowered) {
+        return carriersLowered ? " " + LOWERED_MARK : "";
+    }
+
     /** {@link #LOWERED_NOTE} short enough for a card's chart at a projector's text size. */
     public static final String LOWERED_NOTE_SHORT = LOWERED_MARK + " carriers at lowest priority: slower than the CLI";
 

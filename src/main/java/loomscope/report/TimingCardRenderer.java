@@ -76,7 +76,7 @@ public final class TimingCardRenderer {
                 ? "cancelled after " + TimeText.count(s.completed()) + " of " + TimeText.count(s.threads()) + " tasks"
                 : "all " + TimeText.count(s.completed()) + " tasks completed";
         // the mark follows the time's story: the note that explains it sits under the chart
-        done += run.carriersLowered() ? " " + HistoryEntry.LOWERED_MARK : "";
+        done += HistoryEntry.loweredSuffix(run.carriersLowered());
         ink.text("completion", done, CardInk.font(Font.PLAIN, 34), palette.muted(), x + 16, 624, CardInk.Align.LEFT);
 
         String[][] facts = {

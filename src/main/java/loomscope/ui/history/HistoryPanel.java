@@ -112,13 +112,10 @@ public final class HistoryPanel extends VBox {
         HistoryRow slow = selected.get(0).seconds() >= selected.get(1).seconds() ? selected.get(0) : selected.get(1);
         HistoryRow fast = slow == selected.get(0) ? selected.get(1) : selected.get(0);
         comparison.setText(String.format(Locale.ROOT, "#%d (%s P%d%s) took %.2fx as long as #%d (%s P%d%s)%s",
-                slow.number(), slow.mode(), slow.parallelism(), mark(slow), slow.ratioTo(fast),
-                fast.number(), fast.mode(), fast.parallelism(), mark(fast),
+                slow.number(), slow.mode(), slow.parallelism(), HistoryEntry.loweredSuffix(slow.carriersLowered()),
+                slow.ratioTo(fast), fast.number(), fast.mode(), fast.parallelism(),
+                HistoryEntry.loweredSuffix(fast.carriersLowered()),
                 slow.carriersLowered() || fast.carriersLowered() ? ". " + HistoryEntry.LOWERED_NOTE + "." : ""));
-    }
-
-    private static String mark(HistoryRow row) {
-        return row.carriersLowered() ? " " + HistoryEntry.LOWERED_MARK : "";
     }
 
     public TableView<HistoryRow> table() { return table; }

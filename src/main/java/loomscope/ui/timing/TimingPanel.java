@@ -92,7 +92,7 @@ public final class TimingPanel extends VBox {
         if (summary != null) {
             boolean carriersLowered = lastRunLowered(r);
             total.setText(String.format(Locale.ROOT, "Total execution time: %.3f seconds%s", summary.wallMillis() / 1000,
-                    carriersLowered ? " " + HistoryEntry.LOWERED_MARK : ""));
+                    HistoryEntry.loweredSuffix(carriersLowered)));
             lowered.setVisible(carriersLowered);
         } else {
             total.setText("");
