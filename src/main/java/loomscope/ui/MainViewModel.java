@@ -231,7 +231,7 @@ public final class MainViewModel {
         elapsedSeconds.set(summary.wallMillis() / 1000);
         history.add(new HistoryRow(++runNumber, summary, r,
                 runningTarget instanceof RunTarget.ChildJvm c ? c.jvmArgs() : java.util.List.of(),
-                runningShare.share() == CpuShare.YIELDING_CARRIERS));
+                carriersLowered()));
         if (outcome.isError()) {
             errorMessage.set("The run on Java " + r.jdkVersion() + " went wrong: " + outcome.describe()
                     + String.format(" (kept what was recorded: %,d of %,d tasks)", summary.completed(), summary.threads()));
@@ -384,6 +384,11 @@ public final class MainViewModel {
     /** How the window shares the CPU with the run going now; {@link CpuShare#FULL} between runs. */
     public CpuShare cpuShare() {
         return state.get() == RunState.RUNNING ? runningShare.share() : CpuShare.FULL;
+    }
+
+    /** Whether the run going now or last started had its carriers lowered for the window (P ≥ cores): not the CLI's time. */
+    public boolean carriersLowered() {
+        return runningShare.share() == CpuShare.YIELDING_CARRIERS;
     }
 
     /** {@link #cpuShare()} of the run going now or last started, in words; empty when the window draws every pulse. */

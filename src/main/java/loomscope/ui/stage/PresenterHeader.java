@@ -10,6 +10,7 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import loomscope.report.HistoryEntry;
 import loomscope.ui.MainViewModel;
 import loomscope.ui.RunState;
 import loomscope.ui.controls.LayoutBarrier;
@@ -62,6 +63,10 @@ final class PresenterHeader extends HBox {
         clock.textProperty().bind(model.elapsedSecondsProperty().asString("%.2f s"));
         config.getStyleClass().add("presenter-clock-caption");
         config.setId("presenter-config");
+        // as wide as the clock at most: a longer caption (a lowered run says so) wraps instead of widening the header
+        config.setMaxWidth(480);
+        config.setWrapText(true);
+        config.setMinHeight(USE_PREF_SIZE);
         // the caption names the run the clock belongs to, not the inputs: after a chapter change the clock
         // still shows the previous chapter's time, and must not stand under the new chapter's settings
         BooleanBinding stale = Bindings.createBooleanBinding(
@@ -111,7 +116,8 @@ final class PresenterHeader extends HBox {
             WorkloadConfig next = model.configFromInputsQuietly();
             return next == null ? "" : "next: " + describe(next);
         }
-        return (stale ? "last run: " : "") + describe(shown);
+        return (stale ? "last run: " : "") + describe(shown)
+                + (model.carriersLowered() ? " · " + HistoryEntry.LOWERED_MARK + " carriers at lowest priority" : "");
     }
 
     private static String describe(WorkloadConfig c) {
