@@ -156,8 +156,13 @@ class CompareViewTest {
             model.right().targetProperty().set(new RunTarget.ThisJvm());
         });
         assertTrue(robot.lookup("#compare-warning").queryAs(Label.class).getText().contains("share this machine's"));
-        robot.interact(model::runBoth);
-        assertTrue(model.left().state().isActive() && model.right().state().isActive(), "both started at once");
+        // read in the same FX turn as runBoth: a 300-thread run can be over before a later look (it was, once)
+        boolean[] bothActive = new boolean[1];
+        robot.interact(() -> {
+            model.runBoth();
+            bothActive[0] = model.left().state().isActive() && model.right().state().isActive();
+        });
+        assertTrue(bothActive[0], "both started at once");
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !model.isBusy());
         assertEquals(N, model.left().summaryProperty().get().completed());
         assertEquals(N, model.right().summaryProperty().get().completed());
