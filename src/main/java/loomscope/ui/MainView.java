@@ -113,7 +113,7 @@ public final class MainView extends BorderPane {
         model.history().addListener((ListChangeListener<HistoryRow>) change -> {
             while (change.next()) {
                 if (logsRuns) {
-                    change.getAddedSubList().forEach(row -> RunLog.finished(row, frameStats, model.cpuShareNote()));
+                    change.getAddedSubList().forEach(row -> RunLog.finished(row, frameStats, model.runShare().note()));
                 }
             }
         });

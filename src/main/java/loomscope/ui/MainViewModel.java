@@ -231,7 +231,7 @@ public final class MainViewModel {
         elapsedSeconds.set(summary.wallMillis() / 1000);
         history.add(new HistoryRow(++runNumber, summary, r,
                 runningTarget instanceof RunTarget.ChildJvm c ? c.jvmArgs() : java.util.List.of(),
-                carriersLowered()));
+                runningShare.lowersCarriers()));
         if (outcome.isError()) {
             errorMessage.set("The run on Java " + r.jdkVersion() + " went wrong: " + outcome.describe()
                     + String.format(" (kept what was recorded: %,d of %,d tasks)", summary.completed(), summary.threads()));
@@ -386,15 +386,8 @@ public final class MainViewModel {
         return state.get() == RunState.RUNNING ? runningShare.share() : CpuShare.FULL;
     }
 
-    /** Whether the run going now or last started had its carriers lowered for the window (P ≥ cores): not the CLI's time. */
-    public boolean carriersLowered() {
-        return runningShare.share() == CpuShare.YIELDING_CARRIERS;
-    }
-
-    /** {@link #cpuShare()} of the run going now or last started, in words; empty when the window draws every pulse. */
-    public String cpuShareNote() {
-        return runningShare.note();
-    }
+    /** How the window shared the CPU with the run going now or last started (its rule in words, lowered carriers). */
+    public RunShare runShare() { return runningShare; }
 
     /** The config of the run going now or last started, or null. */
     public WorkloadConfig runningConfig() { return runningConfig; }

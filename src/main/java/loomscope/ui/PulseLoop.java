@@ -53,7 +53,7 @@ final class PulseLoop extends AnimationTimer {
         for (LongConsumer hook : hooks) {
             hook.accept(now);
         }
-        overlay.refresh(now, model.cpuShareNote());
+        overlay.refresh(now, model.runShare().note());
         stats.drawTook(System.nanoTime() - began);
     }
 }

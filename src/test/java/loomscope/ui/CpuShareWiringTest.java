@@ -42,7 +42,8 @@ class CpuShareWiringTest {
         });
         waitFor(20, "the run to start", () -> onFx(() -> model.state() == RunState.RUNNING || model.state() == RunState.FINISHED));
         assertEquals(CpuShare.YIELDING_CARRIERS, CpuShare.forRun(parallelism, cores));
-        assertTrue(onFx(() -> model.cpuShareNote()).contains("lowest priority"), onFx(() -> model.cpuShareNote()));
+        assertTrue(onFx(() -> model.runShare().note()).contains("lowest priority"), onFx(() -> model.runShare().note()));
+        assertTrue(onFx(() -> model.runShare().lowersCarriers()));
         waitFor(30, "the run to finish", () -> onFx(() -> model.state() == RunState.FINISHED));
         assertEquals(CpuShare.FULL, onFx(() -> model.cpuShare()));
         // its time is not the CLI's: the history row says so, and so will the exports made from it

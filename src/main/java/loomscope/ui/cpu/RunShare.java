@@ -10,6 +10,11 @@ package loomscope.ui.cpu;
 public record RunShare(CpuShare share, String note) {
     public static final RunShare NONE = new RunShare(CpuShare.FULL, "");
 
+    /** The run's carriers ran at the lowest priority so that the window could draw: its time is not the CLI's. */
+    public boolean lowersCarriers() {
+        return share == CpuShare.YIELDING_CARRIERS;
+    }
+
     /**
      * For a run at {@code parallelism}, in this JVM or in a child JVM: a child's carriers are another process and
      * keep their priority, but the window's frame rate follows the same rule.
