@@ -117,7 +117,7 @@ final class PresenterHeader extends HBox {
             return next == null ? "" : "next: " + describe(next);
         }
         return (stale ? "last run: " : "") + describe(shown)
-                + (model.runShare().lowersCarriers() ? " · " + HistoryEntry.LOWERED_MARK + " carriers at lowest priority" : "");
+                + (model.runShare().lowersCarriers() ? " · " + HistoryEntry.LOWERED_NOTE_SHORT : "");
     }
 
     private static String describe(WorkloadConfig c) {

@@ -213,7 +213,7 @@ class OnStageTest {
         finishASmallRun(robot);
         // P = 2 on a 2-core machine lowers the carriers: then the caption says its time is not the CLI's
         String lowered = loomscope.ui.cpu.CpuShare.forRun(2, Runtime.getRuntime().availableProcessors())
-                == loomscope.ui.cpu.CpuShare.YIELDING_CARRIERS ? " · \u2020 carriers at lowest priority" : "";
+                == loomscope.ui.cpu.CpuShare.YIELDING_CARRIERS ? " · " + loomscope.report.HistoryEntry.LOWERED_NOTE_SHORT : "";
         assertEquals("synchronized · P 2 · N 300" + lowered, caption.getText());
         assertFalse(clock.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("stale")));
 
