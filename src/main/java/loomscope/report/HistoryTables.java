@@ -29,7 +29,7 @@ public final class HistoryTables {
             new Column("bound_unpinned_s", "unpinned bound s", e -> seconds(e.summary().boundUnpinnedMillis())),
             new Column("bound_pinned_s", "pinned bound s", e -> seconds(e.summary().boundPinnedMillis())),
             new Column("jdk_version", "JDK build", e -> e.summary().jdkVersion()),
-            // last, so spreadsheets reading the older columns by position keep working
+            // added last, so spreadsheets reading the older columns by position keep working
             new Column("jvm_flags", "JVM flags", HistoryEntry::jvmFlagsText),
             new Column("carriers_lowered", "carriers lowered", e -> Boolean.toString(e.carriersLowered())));
 

@@ -17,8 +17,9 @@ import loomscope.recording.RunSummary;
 /**
  * Reads runs back from what {@code loomscope run --json} prints: one object, an array of them, or one
  * object per line (several runs appended to one file). An optional {@code finishedAt} (ISO instant)
- * and {@code jvmFlags} (array of strings, e.g. legacy locking) per object are kept; other extra fields
- * (the ratios) are ignored.
+ * and {@code jvmFlags} (array of strings, e.g. legacy locking) per object are kept, and {@code carriersLowered}
+ * (true when the window lowered the run's carriers; absent reads as false, as in files written before the window
+ * said so, and as in every CLI run); other extra fields (the ratios) are ignored.
  */
 public final class RunsJson {
     private RunsJson() { }
@@ -109,7 +110,11 @@ public final class RunsJson {
                 jvmFlags.add(flag.asText());
             }
         }
-        boolean carriersLowered = object.path("carriersLowered").asBoolean(false);
+        JsonNode lowered = object.path("carriersLowered");
+        if (!lowered.isMissingNode() && !lowered.isBoolean()) {
+            throw new IOException(file + ": run " + number + " has a carriersLowered that is not true or false");
+        }
+        boolean carriersLowered = lowered.asBoolean(false);
         object.remove("finishedAt");
         object.remove("jvmFlags");
         object.remove("carriersLowered");

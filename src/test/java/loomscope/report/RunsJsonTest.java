@@ -67,6 +67,8 @@ class RunsJsonTest {
         List<HistoryEntry> back = RunsJson.read(Files.writeString(dir.resolve("lowered.json"), lines));
         assertEquals(lowered, back.get(0));
         assertTrue(!back.get(1).carriersLowered());
+        assertMessage("{\"jdkVersion\":\"25\",\"lock\":\"synchronized\",\"parallelism\":1,\"threads\":1,"
+                + "\"wallMillis\":1.0,\"carriersLowered\":\"yes\"}", "carriersLowered that is not true or false");
     }
 
     @Test

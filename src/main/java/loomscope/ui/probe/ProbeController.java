@@ -39,9 +39,9 @@ public final class ProbeController {
     private static final long REFRESH_NANOS = 250_000_000;
 
     /**
-     * Attaching (starts the snapshot poller), JFR's final flush and closing run here: never a thread started
-     * on the FX thread during a run (see StandingThreads). Three, so a slow close does not hold up the next
-     * run's attach or report.
+     * Attaching (starts the snapshot poller), JFR's final flush, closing and the JFR summaries (one at a time,
+     * up to ~20 ms each) run here: never a thread started on the FX thread during a run (see StandingThreads).
+     * Three, so a slow close does not hold up the next run's attach or report.
      */
     private final Executor work = StandingThreads.start("loomscope-probes", 3);
     private final AtomicReference<ProbeSession> prepared = new AtomicReference<>();
@@ -107,13 +107,15 @@ public final class ProbeController {
         if (session == null) {
             return;
         }
-        pullEvents();
-        showSummary();
+        // the report first: it exists only once JFR's stream has stopped, so every event it counts is pulled
+        // below in this same pulse, and the summary made with it sees them all
         ProbeReport done = finished.getAndSet(null);
         if (done != null) {
             report = done;
             lastReport.set(done);
         }
+        pullEvents();
+        showSummary();
         if (!finishing && recording.isFinished()) {
             finishing = true;
             ProbeSession s = session;
