@@ -4,8 +4,9 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import loomscope.recording.VtState;
+import loomscope.ui.theme.LegendSwatch;
 import loomscope.ui.theme.PaletteProbe;
 
 /** Explains every colour of the carrier lanes. */
@@ -38,7 +39,7 @@ public final class LaneLegend extends FlowPane {
     }
 
     private void item(String swatchClass, String text, String tip) {
-        javafx.scene.Node swatch = loomscope.ui.theme.LegendSwatch.of(swatchClass);
+        StackPane swatch = LegendSwatch.of(swatchClass);
         HBox box = new HBox(swatch, new Label(text));
         box.getStyleClass().add("legend-item");
         Tooltip.install(box, new Tooltip(tip));
