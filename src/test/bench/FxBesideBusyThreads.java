@@ -1,0 +1,122 @@
+import java.io.File;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Locale;
+
+import javafx.animation.AnimationTimer;
+import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.layout.StackPane;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+
+/**
+ * The control for the window's frame-time figures: what frame times can this machine give a JavaFX window that
+ * does almost nothing, while BUSY threads spin beside it at the lowest priority the OS offers an ordinary user?
+ * <p>
+ * No LoomScope code is involved: a 1920×1080 window, one canvas with 16 bars moved every pulse, and BUSY plain
+ * threads doing integer arithmetic, each lowered by the {@code renice -n 19} command ({@code -Didle=true}: by
+ * {@code chrt --idle 0}, Linux's SCHED_IDLE) once it runs. After a 3 s settle the gaps between pulses are
+ * recorded for {@code -Dseconds} (default 5) and printed as one line: frames, p50, p95, max, frames over 20 ms.
+ * Linux only (renice, chrt, /proc/thread-self). Run by {@code fx-beside-busy-threads.sh}.
+ */
+public final class FxBesideBusyThreads extends Application {
+    private static final int BUSY = Integer.getInteger("busy", 16);
+    private static final boolean IDLE_POLICY = Boolean.getBoolean("idle");
+    private static final double SECONDS = Double.parseDouble(System.getProperty("seconds", "5"));
+    private static final double SETTLE_SECONDS = 3;
+    private static volatile boolean stopping;
+
+    private final long[] gaps = new long[100_000];
+    private int count;
+
+    @Override
+    public void start(Stage stage) {
+        Canvas canvas = new Canvas(1900, 1000);
+        stage.setScene(new Scene(new StackPane(canvas), 1920, 1080));
+        stage.show();
+        GraphicsContext g = canvas.getGraphicsContext2D();
+        long began = System.nanoTime();
+        new AnimationTimer() {
+            private long last = -1;
+            private boolean measuring;
+
+            @Override
+            public void handle(long now) {
+                g.setFill(Color.BLACK);
+                g.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
+                g.setFill(Color.CRIMSON);
+                for (int lane = 0; lane < 16; lane++) {
+                    g.fillRect((now / 1_000_000 + lane * 97) % 1800, lane * 60, 100, 50);
+                }
+                double elapsed = (System.nanoTime() - began) / 1e9;
+                if (!measuring && elapsed >= SETTLE_SECONDS) {
+                    measuring = true;
+                    startBusyThreads();
+                } else if (measuring) {
+                    if (last >= 0 && count < gaps.length) {
+                        gaps[count++] = now - last;
+                    }
+                    if (elapsed >= SETTLE_SECONDS + SECONDS) {
+                        stop(); // Platform.exit() is not immediate: no second report from a later pulse
+                        stopping = true;
+                        report();
+                        Platform.exit();
+                    }
+                }
+                last = measuring ? now : -1;
+            }
+        }.start();
+    }
+
+    private static void startBusyThreads() {
+        for (int i = 0; i < BUSY; i++) {
+            Thread busy = new Thread(() -> {
+                lowerThisThread();
+                long x = 1;
+                while (!stopping) {
+                    x = x * 6364136223846793005L + 1442695040888963407L; // a few ns of pure CPU per turn
+                }
+                if (x == 0) {
+                    System.out.print(""); // keeps the loop from being optimised away
+                }
+            }, "busy-" + i);
+            busy.setDaemon(true);
+            busy.start();
+        }
+    }
+
+    /** renice and chrt act on a Linux thread id, which /proc/thread-self names. */
+    private static void lowerThisThread() {
+        try {
+            String tid = new File("/proc/thread-self").getCanonicalFile().getName();
+            String[] command = IDLE_POLICY ? new String[] {"chrt", "--idle", "-p", "0", tid}
+                    : new String[] {"renice", "-n", "19", "-p", tid};
+            int exit = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start().waitFor();
+            if (exit != 0) {
+                System.err.println(String.join(" ", command) + " failed with exit " + exit);
+            }
+        } catch (IOException e) {
+            System.err.println("could not lower a busy thread: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void report() {
+        long[] sorted = Arrays.copyOf(gaps, count);
+        Arrays.sort(sorted);
+        long over = Arrays.stream(sorted).filter(gap -> gap > 20_000_000L).count();
+        System.out.printf(Locale.ROOT, "busy=%d %s frames=%d p50 %.1f ms p95 %.1f ms max %.1f ms over-20-ms %d%n",
+                BUSY, BUSY == 0 ? "-" : IDLE_POLICY ? "SCHED_IDLE" : "nice-19", count,
+                sorted[count / 2] / 1e6, sorted[(int) Math.ceil(0.95 * count) - 1] / 1e6, sorted[count - 1] / 1e6, over);
+    }
+
+    public static void main(String[] args) {
+        launch(args);
+    }
+}
