@@ -4,7 +4,7 @@
 # frame figures), each followed by RUNS runs of the CLI jar. Usage (after `mvn -B package`):
 #   src/test/bench/app-vs-cli.sh [LOCK] [P] [RUNS] [WINDOWS]      e.g. synchronized 1 8 2
 # The windows warm up first, as they do at launch (WindowWarmUp); COLD=1 starts them with --no-warmup.
-# Needs a display; without one it starts Xvfb :55 (apt-get install xvfb libgtk-3-0).
+# The windows get the JVM options of `mvn javafx:run` (pom.xml). Needs a display; without one it starts Xvfb :55 (apt-get install xvfb libgtk-3-0).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 LOCK=${1:-synchronized} P=${2:-1} RUNS=${3:-8} WINDOWS=${4:-2}
@@ -17,7 +17,7 @@ if [ -z "${DISPLAY:-}" ]; then
   Xvfb :55 -screen 0 1920x1080x24 >/dev/null 2>&1 & XVFB=$!; trap 'kill $XVFB 2>/dev/null || true' EXIT; export DISPLAY=:55; sleep 1
 fi
 for w in $(seq 1 "$WINDOWS"); do
-  "$JAVA" --add-opens java.base/java.lang=ALL-UNNAMED --enable-native-access=ALL-UNNAMED,javafx.graphics \
+  "$JAVA" -Xms512m --add-opens java.base/java.lang=ALL-UNNAMED --enable-native-access=ALL-UNNAMED,javafx.graphics \
     -Djava.util.prefs.userRoot="$PWD/target/bench-prefs" --module-path "$FX" \
     --add-modules javafx.controls,javafx.swing,atlantafx.base -cp "$CP" loomscope.ui.LoomScopeApp \
     --lock="$LOCK" --parallelism="$P" --threads=5000 --autorun="$RUNS" --exit-after-run ${COLD:+--no-warmup} 2>/dev/null \
