@@ -2,6 +2,8 @@ import java.io.File;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import javafx.animation.AnimationTimer;
 import javafx.application.Application;
@@ -19,8 +21,9 @@ import javafx.stage.Stage;
  * <p>
  * No LoomScope code is involved: a 1920×1080 window, one canvas with 16 bars moved every pulse, and BUSY plain
  * threads doing integer arithmetic, each lowered by the {@code renice -n 19} command ({@code -Didle=true}: by
- * {@code chrt --idle 0}, Linux's SCHED_IDLE) once it runs. After a 3 s settle the gaps between pulses are
- * recorded for {@code -Dseconds} (default 5) and printed as one line: frames, p50, p95, max, frames over 20 ms.
+ * {@code chrt --idle 0}, Linux's SCHED_IDLE) once it runs. After a 3 s settle the busy threads start; once all
+ * have lowered themselves, the gaps between pulses are recorded for {@code -Dseconds} (default 5) and printed as
+ * one line: frames, p50, p95, max, frames over 20 ms.
  * Linux only (renice, chrt, /proc/thread-self). Run by {@code fx-beside-busy-threads.sh}.
  */
 public final class FxBesideBusyThreads extends Application {
@@ -29,6 +32,10 @@ public final class FxBesideBusyThreads extends Application {
     private static final double SECONDS = Double.parseDouble(System.getProperty("seconds", "5"));
     private static final double SETTLE_SECONDS = 3;
     private static volatile boolean stopping;
+    /** A busy thread left at normal priority would make the line wrong, so the line says how many were. */
+    private static final AtomicInteger notLowered = new AtomicInteger();
+    /** Measuring starts once every busy thread has tried to lower itself (renice and chrt are processes). */
+    private static final CountDownLatch lowering = new CountDownLatch(BUSY);
 
     private final long[] gaps = new long[100_000];
     private int count;
@@ -42,7 +49,8 @@ public final class FxBesideBusyThreads extends Application {
         long began = System.nanoTime();
         new AnimationTimer() {
             private long last = -1;
-            private boolean measuring;
+            private boolean busyStarted;
+            private long measuredFrom = -1;
 
             @Override
             public void handle(long now) {
@@ -52,22 +60,23 @@ public final class FxBesideBusyThreads extends Application {
                 for (int lane = 0; lane < 16; lane++) {
                     g.fillRect((now / 1_000_000 + lane * 97) % 1800, lane * 60, 100, 50);
                 }
-                double elapsed = (System.nanoTime() - began) / 1e9;
-                if (!measuring && elapsed >= SETTLE_SECONDS) {
-                    measuring = true;
+                if (!busyStarted && System.nanoTime() - began >= SETTLE_SECONDS * 1e9) {
+                    busyStarted = true;
                     startBusyThreads();
-                } else if (measuring) {
-                    if (last >= 0 && count < gaps.length) {
+                } else if (busyStarted && measuredFrom < 0 && lowering.getCount() == 0) {
+                    measuredFrom = now;
+                } else if (measuredFrom >= 0) {
+                    if (count < gaps.length) {
                         gaps[count++] = now - last;
                     }
-                    if (elapsed >= SETTLE_SECONDS + SECONDS) {
+                    if (now - measuredFrom >= SECONDS * 1e9) {
                         stop(); // Platform.exit() is not immediate: no second report from a later pulse
                         stopping = true;
                         report();
                         Platform.exit();
                     }
                 }
-                last = measuring ? now : -1;
+                last = now;
             }
         }.start();
     }
@@ -76,6 +85,7 @@ public final class FxBesideBusyThreads extends Application {
         for (int i = 0; i < BUSY; i++) {
             Thread busy = new Thread(() -> {
                 lowerThisThread();
+                lowering.countDown();
                 long x = 1;
                 while (!stopping) {
                     x = x * 6364136223846793005L + 1442695040888963407L; // a few ns of pure CPU per turn
@@ -98,10 +108,10 @@ public final class FxBesideBusyThreads extends Application {
             int exit = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start().waitFor();
             if (exit != 0) {
-                System.err.println(String.join(" ", command) + " failed with exit " + exit);
+                notLowered.incrementAndGet();
             }
         } catch (IOException e) {
-            System.err.println("could not lower a busy thread: " + e.getMessage());
+            notLowered.incrementAndGet();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -114,6 +124,10 @@ public final class FxBesideBusyThreads extends Application {
         System.out.printf(Locale.ROOT, "busy=%d %s frames=%d p50 %.1f ms p95 %.1f ms max %.1f ms over-20-ms %d%n",
                 BUSY, BUSY == 0 ? "-" : IDLE_POLICY ? "SCHED_IDLE" : "nice-19", count,
                 sorted[count / 2] / 1e6, sorted[(int) Math.ceil(0.95 * count) - 1] / 1e6, sorted[count - 1] / 1e6, over);
+        if (notLowered.get() > 0) {
+            System.out.printf(Locale.ROOT, "busy=%d NOT LOWERED: %d busy threads kept normal priority (renice/chrt failed)%n",
+                    BUSY, notLowered.get());
+        }
     }
 
     public static void main(String[] args) {

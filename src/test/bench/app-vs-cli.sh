@@ -4,7 +4,8 @@
 # frame figures), each followed by RUNS runs of the CLI jar. Usage (after `mvn -B package`):
 #   src/test/bench/app-vs-cli.sh [LOCK] [P] [RUNS] [WINDOWS]      e.g. synchronized 1 8 2
 # The windows warm up first, as they do at launch (WindowWarmUp); COLD=1 starts them with --no-warmup.
-# The windows get the JVM options of `mvn javafx:run` (pom.xml). Needs a display; without one it starts Xvfb :55 (apt-get install xvfb libgtk-3-0).
+# The windows get the JVM options of `mvn javafx:run` (pom.xml, javafx-maven-plugin's <options>).
+# Needs a display; without one it starts Xvfb :55 (apt-get install xvfb libgtk-3-0).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 LOCK=${1:-synchronized} P=${2:-1} RUNS=${3:-8} WINDOWS=${4:-2}
