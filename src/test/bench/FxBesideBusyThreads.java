@@ -105,8 +105,8 @@ public final class FxBesideBusyThreads extends Application {
             String tid = new File("/proc/thread-self").getCanonicalFile().getName();
             String[] command = IDLE_POLICY ? new String[] {"chrt", "--idle", "-p", "0", tid}
                     : new String[] {"renice", "-n", "19", "-p", tid};
-            int exit = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start().waitFor();
+            int exit = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
             if (exit != 0) {
                 notLowered.incrementAndGet();
             }
@@ -123,9 +123,11 @@ public final class FxBesideBusyThreads extends Application {
         long over = Arrays.stream(sorted).filter(gap -> gap > 20_000_000L).count();
         System.out.printf(Locale.ROOT, "busy=%d %s frames=%d p50 %.1f ms p95 %.1f ms max %.1f ms over-20-ms %d%n",
                 BUSY, BUSY == 0 ? "-" : IDLE_POLICY ? "SCHED_IDLE" : "nice-19", count,
-                sorted[count / 2] / 1e6, sorted[(int) Math.ceil(0.95 * count) - 1] / 1e6, sorted[count - 1] / 1e6, over);
+                sorted[count / 2] / 1e6, sorted[(int) Math.ceil(0.95 * count) - 1] / 1e6, sorted[count - 1] / 1e6,
+                over);
         if (notLowered.get() > 0) {
-            System.out.printf(Locale.ROOT, "busy=%d NOT LOWERED: %d busy threads kept normal priority (renice/chrt failed)%n",
+            System.out.printf(Locale.ROOT,
+                    "busy=%d NOT LOWERED: %d busy threads kept normal priority (renice/chrt failed)%n",
                     BUSY, notLowered.get());
         }
     }
