@@ -1,5 +1,7 @@
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
@@ -23,7 +25,8 @@ import javafx.stage.Stage;
  * threads doing integer arithmetic, each lowered by the {@code renice -n 19} command ({@code -Didle=true}: by
  * {@code chrt --idle 0}, Linux's SCHED_IDLE) once it runs. After a 3 s settle the busy threads start; once all
  * have lowered themselves, the gaps between pulses are recorded for {@code -Dseconds} (default 5) and printed as
- * one line: frames, p50, p95, max, frames over 20 ms.
+ * one line: frames, p50, p95, max, frames over 20 ms, and how long the FX thread waited for a CPU per frame
+ * (Linux's /proc/thread-self/schedstat, the figure the window's F12 overlay shows too).
  * Linux only (renice, chrt, /proc/thread-self). Run by {@code fx-beside-busy-threads.sh}.
  */
 public final class FxBesideBusyThreads extends Application {
@@ -39,6 +42,8 @@ public final class FxBesideBusyThreads extends Application {
 
     private final long[] gaps = new long[100_000];
     private int count;
+    private long fxWaitedAtStart;
+    private long fxWaited;
 
     @Override
     public void start(Stage stage) {
@@ -65,6 +70,7 @@ public final class FxBesideBusyThreads extends Application {
                     startBusyThreads();
                 } else if (busyStarted && measuredFrom < 0 && lowering.getCount() == 0) {
                     measuredFrom = now;
+                    fxWaitedAtStart = runQueueWaitOfThisThread();
                 } else if (measuredFrom >= 0) {
                     if (count < gaps.length) {
                         gaps[count++] = now - last;
@@ -72,6 +78,7 @@ public final class FxBesideBusyThreads extends Application {
                     if (now - measuredFrom >= SECONDS * 1e9) {
                         stop(); // Platform.exit() is not immediate: no second report from a later pulse
                         stopping = true;
+                        fxWaited = runQueueWaitOfThisThread() - fxWaitedAtStart;
                         report();
                         Platform.exit();
                     }
@@ -117,14 +124,24 @@ public final class FxBesideBusyThreads extends Application {
         }
     }
 
+    /** Nanoseconds the calling thread has been ready to run but waiting for a CPU (schedstat's second field). */
+    private static long runQueueWaitOfThisThread() {
+        try {
+            return Long.parseLong(Files.readString(Path.of("/proc/thread-self/schedstat")).trim().split("\\s+")[1]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
     private void report() {
         long[] sorted = Arrays.copyOf(gaps, count);
         Arrays.sort(sorted);
         long over = Arrays.stream(sorted).filter(gap -> gap > 20_000_000L).count();
-        System.out.printf(Locale.ROOT, "busy=%d %s frames=%d p50 %.1f ms p95 %.1f ms max %.1f ms over-20-ms %d%n",
+        System.out.printf(Locale.ROOT,
+                "busy=%d %s frames=%d p50 %.1f ms p95 %.1f ms max %.1f ms over-20-ms %d fx-cpu-wait %.1f ms/frame%n",
                 BUSY, BUSY == 0 ? "-" : IDLE_POLICY ? "SCHED_IDLE" : "nice-19", count,
                 sorted[count / 2] / 1e6, sorted[(int) Math.ceil(0.95 * count) - 1] / 1e6, sorted[count - 1] / 1e6,
-                over);
+                over, fxWaited / 1e6 / count);
         if (notLowered.get() > 0) {
             System.out.printf(Locale.ROOT,
                     "busy=%d NOT LOWERED: %d busy threads kept normal priority (renice/chrt failed)%n",

@@ -6,7 +6,10 @@ import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
 
-/** The in-app frame-time counter (toggle F12): p95 frame time, p95 of our own work, max pulse gap. */
+/**
+ * The in-app frame-time counter (toggle F12): p95 frame time, p95 of our own work, max pulse gap, and how long
+ * the FX thread waited for a CPU per frame (where the OS says).
+ */
 public final class DebugOverlay extends Label {
     private static final long REFRESH_NANOS = 500_000_000L;
     private final FrameStats stats;
@@ -32,6 +35,6 @@ public final class DebugOverlay extends Label {
 
     public static String text(FrameStats s) {
         return String.format(Locale.ROOT, "frame p95 %.1f ms | draw p95 %.1f ms | max pulse gap %.0f ms (since run start)",
-                s.p95FrameMillis(), s.p95DrawMillis(), s.maxGapMillis());
+                s.p95FrameMillis(), s.p95DrawMillis(), s.maxGapMillis()) + s.cpuWaitText("\n", "/frame");
     }
 }

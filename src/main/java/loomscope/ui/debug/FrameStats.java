@@ -1,11 +1,14 @@
 package loomscope.ui.debug;
 
 import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * Frame-time counter: the gaps between FX pulses, kept in a ring of primitives. p95 over the last
  * {@value #WINDOW} frames; the max gap since {@link #resetMax()} (the window resets it when a run starts, so
- * the figure is "max pulse gap during this run").
+ * the figure is "max pulse gap during this run"). Also how long the FX thread waited for a CPU since
+ * {@link #reset()}, per frame ({@link RunQueueWait}). Used on the FX thread only.
  */
 public final class FrameStats {
     static final int WINDOW = 600;
@@ -19,6 +22,19 @@ public final class FrameStats {
     private long frames;
     private long lastDrawNanos;
     private final long[] draws = new long[WINDOW];
+    private final LongSupplier waitClock;
+    private long waitAtReset;
+
+    /** The FX thread's own run-queue wait, where the OS tells it. */
+    public FrameStats() {
+        this(RunQueueWait.ofCallingThread());
+    }
+
+    /** {@code waitClock}: nanos the calling thread has waited for a CPU, or {@link RunQueueWait#UNKNOWN}. */
+    public FrameStats(LongSupplier waitClock) {
+        this.waitClock = waitClock;
+        this.waitAtReset = waitClock.getAsLong();
+    }
 
     /** Call at the start of every pulse with its timestamp. */
     public void pulse(long nanos) {
@@ -47,6 +63,7 @@ public final class FrameStats {
         count = 0;
         next = 0;
         frames = 0;
+        waitAtReset = waitClock.getAsLong();
     }
 
     /** 95th percentile of the time between frames, ms (0 before two frames). */
@@ -60,6 +77,22 @@ public final class FrameStats {
     public double lastDrawMillis() { return lastDrawNanos / 1e6; }
 
     public long frames() { return frames; }
+
+    /** Mean time the FX thread was ready but waiting for a CPU, ms per frame since reset; NaN when unknown. */
+    public double cpuWaitMillisPerFrame() {
+        long now = waitClock.getAsLong();
+        if (now == RunQueueWait.UNKNOWN || waitAtReset == RunQueueWait.UNKNOWN || frames == 0) {
+            return Double.NaN;
+        }
+        return (now - waitAtReset) / 1e6 / frames;
+    }
+
+    /** "FX thread waited for a CPU: 7.9 ms/frame" after {@code separator}, or nothing where the OS does not say. */
+    public String cpuWaitText(String separator, String perFrame) {
+        double wait = cpuWaitMillisPerFrame();
+        return Double.isNaN(wait) ? "" : String.format(Locale.ROOT, "%sFX thread waited for a CPU: %.1f ms%s",
+                separator, wait, perFrame);
+    }
 
     private double percentile(long[] source, double q) {
         int n = source == draws ? (int) Math.min(frames, WINDOW) : count;

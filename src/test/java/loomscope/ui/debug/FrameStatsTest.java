@@ -1,6 +1,9 @@
 package loomscope.ui.debug;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
@@ -20,5 +23,27 @@ class FrameStatsTest {
         s.resetMax();
         s.pulse(t + 20_000_000);
         assertEquals(20.0, s.maxGapMillis(), 1e-9);
+    }
+
+    @Test
+    void cpuWaitIsCountedFromTheResetAndSharedOverTheFramesSince() {
+        AtomicLong waited = new AtomicLong(5_000_000_000L);   // waits before the run do not count
+        FrameStats s = new FrameStats(waited::get);
+        s.reset();
+        for (int i = 0; i < 4; i++) {
+            s.pulse(i * 16_000_000L);
+            waited.addAndGet(2_000_000);
+        }
+        assertEquals(2.0, s.cpuWaitMillisPerFrame(), 1e-9);
+        assertEquals("\nFX thread waited for a CPU: 2.0 ms/frame", s.cpuWaitText("\n", "/frame"));
+    }
+
+    @Test
+    void noCpuWaitWhereTheOsDoesNotSayIt() {
+        FrameStats s = new FrameStats(() -> RunQueueWait.UNKNOWN);
+        s.pulse(0);
+        s.pulse(16_000_000);
+        assertTrue(Double.isNaN(s.cpuWaitMillisPerFrame()));
+        assertEquals("", s.cpuWaitText("\n", "/frame"));
     }
 }
