@@ -36,6 +36,7 @@ public final class LanesCanvas extends Region {
     private Font smallFont = Font.font(13);
     private final Font axisFont = Font.font(14);
     private double fontForHeight = -1;
+    private double laneFontSize = 18;
 
     // what the last frame showed, per lane: read by tests and exports, never by drawing
     private int[] occupants = new int[0];
@@ -326,7 +327,8 @@ public final class LanesCanvas extends Region {
             if (logs[lane].addedByPool()) {
                 gc.setFont(smallFont);
                 gc.setFill(palette.poolAdded());
-                gc.fillText(twoLines ? "added by pool" : "+pool", twoLines ? 10 : 120, twoLines ? mid + 13 : mid);
+                gc.fillText(twoLines ? "added by pool" : "+pool", twoLines ? 10 : LaneTextSizes.noteX(laneFontSize),
+                        twoLines ? mid + 13 : mid);
             }
         }
     }
@@ -336,10 +338,10 @@ public final class LanesCanvas extends Region {
             return;
         }
         fontForHeight = laneH;
-        double size = Math.max(9, Math.min(20, laneH * 0.42));
-        laneFont = Font.font(null, FontWeight.BOLD, size);
-        nowFont = Font.font("monospace", FontWeight.BOLD, Math.max(9, Math.min(26, laneH * 0.5)));
-        smallFont = Font.font(Math.max(9, Math.min(14, laneH * 0.3)));
+        laneFontSize = LaneTextSizes.name(laneH);
+        laneFont = Font.font(null, FontWeight.BOLD, laneFontSize);
+        nowFont = Font.font("monospace", FontWeight.BOLD, LaneTextSizes.occupant(laneH));
+        smallFont = Font.font(LaneTextSizes.note(laneH));
     }
 
     private void ensureCapacity(int lanes) {
