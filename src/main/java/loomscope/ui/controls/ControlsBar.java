@@ -101,7 +101,8 @@ public final class ControlsBar extends VBox {
             }
         });
         debugToggle.setId("debug-toggle");
-        debugToggle.setTooltip(new Tooltip("Frame-time overlay: p95 frame time, max pulse gap, the FX thread's wait for a CPU (F12)"));
+        debugToggle.setTooltip(new Tooltip(
+                "Frame-time overlay: p95 frame time, max pulse gap, the FX thread's wait for a CPU (F12)"));
 
         GridPane fields = new GridPane(10, 6);
         fields.addRow(0, bold("Virtual threads N"), threadsField);

@@ -36,7 +36,6 @@ public final class LanesCanvas extends Region {
     private Font smallFont = Font.font(13);
     private final Font axisFont = Font.font(14);
     private double fontForHeight = -1;
-    private double laneFontSize = 18;
 
     // what the last frame showed, per lane: read by tests and exports, never by drawing
     private int[] occupants = new int[0];
@@ -327,7 +326,7 @@ public final class LanesCanvas extends Region {
             if (logs[lane].addedByPool()) {
                 gc.setFont(smallFont);
                 gc.setFill(palette.poolAdded());
-                gc.fillText(twoLines ? "added by pool" : "+pool", twoLines ? 10 : LaneTextSizes.noteX(laneFontSize),
+                gc.fillText(twoLines ? "added by pool" : "+pool", twoLines ? 10 : LaneTextSizes.noteX(laneFont.getSize()),
                         twoLines ? mid + 13 : mid);
             }
         }
@@ -338,8 +337,7 @@ public final class LanesCanvas extends Region {
             return;
         }
         fontForHeight = laneH;
-        laneFontSize = LaneTextSizes.name(laneH);
-        laneFont = Font.font(null, FontWeight.BOLD, laneFontSize);
+        laneFont = Font.font(null, FontWeight.BOLD, LaneTextSizes.name(laneH));
         nowFont = Font.font("monospace", FontWeight.BOLD, LaneTextSizes.occupant(laneH));
         smallFont = Font.font(LaneTextSizes.note(laneH));
     }
