@@ -1,5 +1,6 @@
 package loomscope.ui.stage;
 
+import java.util.Collections;
 import java.util.Locale;
 
 import javafx.beans.binding.BooleanBinding;
@@ -10,6 +11,8 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextBoundsType;
 import loomscope.report.HistoryEntry;
 import loomscope.ui.MainViewModel;
 import loomscope.ui.RunState;
@@ -24,6 +27,9 @@ import loomscope.workload.WorkloadConfig;
 final class PresenterHeader extends HBox {
     /** The clock dims while its time belongs to a run the settings have moved on from. */
     private static final PseudoClass STALE = PseudoClass.getPseudoClass("stale");
+    private static final double CLOCK_WIDTH = 480;
+    /** The longest caption: "last run: …" with a lowered run's note, wrapped at the clock's width. */
+    private static final int CAPTION_LINES = 3;
     private final Label chapter = new Label();
     private final Label narration = new Label();
     private final Label standIn = new Label();
@@ -63,10 +69,13 @@ final class PresenterHeader extends HBox {
         clock.textProperty().bind(model.elapsedSecondsProperty().asString("%.2f s"));
         config.getStyleClass().add("presenter-clock-caption");
         config.setId("presenter-config");
-        // as wide as the clock at most: a longer caption (a lowered run says so) wraps instead of widening the header
-        config.setMaxWidth(480);
+        // as wide as the clock at most: a longer caption (a lowered run says so) wraps instead of widening the header,
+        // and its three lines are kept free all the time, so that the header does not grow (and the lanes shrink,
+        // re-laying out the window) just as a lowered run starts
+        config.setMaxWidth(CLOCK_WIDTH);
         config.setWrapText(true);
-        config.setMinHeight(USE_PREF_SIZE);
+        config.minHeightProperty().bind(Bindings.createDoubleBinding(
+                () -> heightOfLines(config, CAPTION_LINES), config.fontProperty(), config.paddingProperty()));
         // the caption names the run the clock belongs to, not the inputs: after a chapter change the clock
         // still shows the previous chapter's time, and must not stand under the new chapter's settings
         BooleanBinding stale = Bindings.createBooleanBinding(
@@ -92,7 +101,7 @@ final class PresenterHeader extends HBox {
         HBox.setHgrow(words, Priority.ALWAYS);
         words.setMaxWidth(Double.MAX_VALUE);
         // the clock changes every frame: behind a fixed-size barrier so that it never re-lays out the window
-        VBox time = new VBox(0, new LayoutBarrier(clock, 480, 124), config);
+        VBox time = new VBox(0, new LayoutBarrier(clock, CLOCK_WIDTH, 124), config);
         time.setAlignment(Pos.CENTER_RIGHT);
         time.setMinWidth(USE_PREF_SIZE);
         getChildren().addAll(words, code, time);
@@ -120,9 +129,17 @@ final class PresenterHeader extends HBox {
                 + (model.runShare().lowersCarriers() ? " · " + HistoryEntry.LOWERED_NOTE_SHORT : "");
     }
 
+    private static double heightOfLines(Label label, int lines) {
+        Text probe = new Text(String.join("\n", Collections.nCopies(lines, "Xg")));
+        probe.setFont(label.getFont());
+        probe.setBoundsType(TextBoundsType.LOGICAL_VERTICAL_CENTER);   // as a Label lays out its text
+        return Math.ceil(probe.getLayoutBounds().getHeight() + label.getPadding().getTop() + label.getPadding().getBottom());
+    }
+
+    /** Non-breaking spaces inside each item: a wrapped caption breaks between items, never inside "N 5,000". */
     private static String describe(WorkloadConfig c) {
-        return String.format(Locale.ROOT, "%s · P %d · N %,d", c.lockMode().cliName(), c.parallelism(), c.threads())
-                + (c.sleepMillis() == 5 ? "" : String.format(Locale.ROOT, " · sleep %,d ms", c.sleepMillis()));
+        return String.format(Locale.ROOT, "%s · P\u00a0%d · N\u00a0%,d", c.lockMode().cliName(), c.parallelism(), c.threads())
+                + (c.sleepMillis() == 5 ? "" : String.format(Locale.ROOT, " · sleep\u00a0%,d\u00a0ms", c.sleepMillis()));
     }
 
     Label clock() { return clock; }

@@ -210,15 +210,19 @@ class OnStageTest {
         Label clock = robot.lookup("#presenter-clock").queryAs(Label.class);
         Label caption = robot.lookup("#presenter-config").queryAs(Label.class);
         assertTrue(caption.getText().startsWith("next: "), "before any run the clock times nothing: " + caption.getText());
+        WaitForAsyncUtils.waitForFxEvents();
+        double oneLineCaptionHeight = caption.getHeight();
+        assertTrue(oneLineCaptionHeight >= 3 * caption.getFont().getSize(), "room for three lines: " + oneLineCaptionHeight);
         finishASmallRun(robot);
         // P = 2 on a 2-core machine lowers the carriers: then the caption says its time is not the CLI's
         String lowered = loomscope.ui.cpu.CpuShare.forRun(2, Runtime.getRuntime().availableProcessors())
                 == loomscope.ui.cpu.CpuShare.YIELDING_CARRIERS ? " · " + loomscope.report.HistoryEntry.LOWERED_NOTE_SHORT : "";
-        assertEquals("synchronized · P 2 · N 300" + lowered, caption.getText());
+        assertEquals("synchronized · P\u00a02 · N\u00a0300" + lowered, caption.getText());
         assertFalse(clock.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("stale")));
+        assertEquals(oneLineCaptionHeight, caption.getHeight(), 0.5, "the header keeps its height as runs start and end");
 
         robot.type(KeyCode.PAGE_DOWN);   // the next chapter sets other inputs; the clock still holds the old time
-        assertEquals("last run: synchronized · P 2 · N 300" + lowered, caption.getText());
+        assertEquals("last run: synchronized · P\u00a02 · N\u00a0300" + lowered, caption.getText());
         assertTrue(clock.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("stale")), "dimmed");
         robot.interact(() -> {
             view.model().lockModeProperty().set(LockMode.SYNCHRONIZED);
@@ -227,7 +231,7 @@ class OnStageTest {
             view.model().cpuTextProperty().set("10000");
             view.model().sleepTextProperty().set("5");
         });
-        assertEquals("synchronized · P 2 · N 300" + lowered, caption.getText(), "the same settings again: the time is theirs");
+        assertEquals("synchronized · P\u00a02 · N\u00a0300" + lowered, caption.getText(), "the same settings again: the time is theirs");
     }
 
     @Test
