@@ -78,7 +78,8 @@ public final class FxBesideBusyThreads extends Application {
                     if (now - measuredFrom >= SECONDS * 1e9) {
                         stop(); // Platform.exit() is not immediate: no second report from a later pulse
                         stopping = true;
-                        fxWaited = runQueueWaitOfThisThread() - fxWaitedAtStart;
+                        long waitedAtEnd = runQueueWaitOfThisThread();
+                        fxWaited = waitedAtEnd < 0 || fxWaitedAtStart < 0 ? -1 : waitedAtEnd - fxWaitedAtStart;
                         report();
                         Platform.exit();
                     }
@@ -124,12 +125,15 @@ public final class FxBesideBusyThreads extends Application {
         }
     }
 
-    /** Nanoseconds the calling thread has been ready to run but waiting for a CPU (schedstat's second field). */
+    /**
+     * Nanoseconds the calling thread has been ready to run but waiting for a CPU (schedstat's second field), -1 if
+     * the kernel does not say. The window's {@code RunQueueWait} reads the same; this file runs without its classes.
+     */
     private static long runQueueWaitOfThisThread() {
         try {
             return Long.parseLong(Files.readString(Path.of("/proc/thread-self/schedstat")).trim().split("\\s+")[1]);
         } catch (IOException | RuntimeException e) {
-            return 0;
+            return -1;
         }
     }
 
@@ -138,10 +142,10 @@ public final class FxBesideBusyThreads extends Application {
         Arrays.sort(sorted);
         long over = Arrays.stream(sorted).filter(gap -> gap > 20_000_000L).count();
         System.out.printf(Locale.ROOT,
-                "busy=%d %s frames=%d p50 %.1f ms p95 %.1f ms max %.1f ms over-20-ms %d fx-cpu-wait %.1f ms/frame%n",
+                "busy=%d %s frames=%d p50 %.1f ms p95 %.1f ms max %.1f ms over-20-ms %d fx-cpu-wait %s%n",
                 BUSY, BUSY == 0 ? "-" : IDLE_POLICY ? "SCHED_IDLE" : "nice-19", count,
                 sorted[count / 2] / 1e6, sorted[(int) Math.ceil(0.95 * count) - 1] / 1e6, sorted[count - 1] / 1e6,
-                over, fxWaited / 1e6 / count);
+                over, fxWaited < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f ms/frame", fxWaited / 1e6 / count));
         if (notLowered.get() > 0) {
             System.out.printf(Locale.ROOT,
                     "busy=%d NOT LOWERED: %d busy threads kept normal priority (renice/chrt failed)%n",

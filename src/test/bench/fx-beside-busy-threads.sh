@@ -17,6 +17,7 @@ for setting in "0 false" "2 false" "16 false" "16 true"; do
   set -- $setting
   for r in $(seq 1 "$REPEATS"); do
     "$JAVA" --module-path "$FX" --add-modules javafx.controls -Dbusy="$1" -Didle="$2" -Dseconds="$SECONDS_MEASURED" \
-      src/test/bench/FxBesideBusyThreads.java 2>/dev/null | grep -E "^busy="
+      src/test/bench/FxBesideBusyThreads.java 2>/dev/null | grep -E "^busy=" \
+      || echo "busy=$1 idle=$2: the window printed no figures (run it by hand to see why)"
   done
 done
