@@ -69,6 +69,8 @@ final class WindowWarmUp {
     private final List<Runnable> whenOver = new ArrayList<>();
     /** Open (0) unless a cancelled hidden run is still winding down; awaited by the window's starter thread. */
     private volatile CountDownLatch hiddenRunGoing = new CountDownLatch(0);
+    /** The collection of the hidden runs' garbage, once started: a run started during the settle waits for it. */
+    private volatile Thread garbageCollection;
     private int next;
     private boolean over;
 
@@ -155,10 +157,17 @@ final class WindowWarmUp {
         end();
     }
 
-    /** The window's start gate (its starter thread): returns once no hidden run is going, or after a few seconds. */
+    /**
+     * The window's start gate (its starter thread): returns once no hidden run is going and the collection of
+     * their garbage is over, or after a few seconds.
+     */
     private void awaitNoHiddenRun() {
         try {
             hiddenRunGoing.await(GATE_MILLIS, TimeUnit.MILLISECONDS);
+            Thread collection = garbageCollection;
+            if (collection != null) {
+                collection.join(GATE_MILLIS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -169,7 +178,7 @@ final class WindowWarmUp {
             Platform.runLater(this::runNext);   // after the hidden model has settled, like an autorun
         } else {
             render.stop();
-            collectTheHiddenRunsGarbage();
+            garbageCollection = collectTheHiddenRunsGarbage();
             settle.setOnFinished(e -> {
                 dropLater(Duration.ZERO);
                 end();
@@ -181,11 +190,12 @@ final class WindowWarmUp {
     /**
      * The hidden runs leave a young generation of several hundred MB behind; left alone, its collection fell in
      * the first ~0.1 s of the window's first run (a 43 ms pause, a 78 ms frame gap). Collected here, during the
-     * settle, when the window shows nothing but the warm-up's note. Off the FX thread, which must not wait for it
-     * (the pause stops every thread anyway, but the FX thread should not also sit in the call).
+     * settle, when the window shows nothing but the warm-up's note: {@code System.gc()}, under G1 a full
+     * collection of 70-85 ms here. Off the FX thread, which must not wait for it (the pause stops every thread
+     * anyway, but the FX thread should not also sit in the call); a run started meanwhile waits at the gate.
      */
-    private static void collectTheHiddenRunsGarbage() {
-        Thread.ofPlatform().daemon().name("loomscope-warm-up-gc").start(System::gc);
+    private static Thread collectTheHiddenRunsGarbage() {
+        return Thread.ofPlatform().daemon().name("loomscope-warm-up-gc").start(System::gc);
     }
 
     private void runNext() {
