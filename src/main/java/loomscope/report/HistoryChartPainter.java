@@ -22,6 +22,7 @@ final class HistoryChartPainter {
     private static final double MAX_BAR_HEIGHT = 44;
     /** Room right of the longest bar for its value. */
     private static final double VALUE_ROOM = 170;
+    private static final Font VALUE_FONT = CardInk.font(Font.BOLD, 34);
     /** A 0.4 s bar beside a 27 s one would vanish; keep it visible (its number tells the truth). */
     private static final double MIN_BAR = 8;
 
@@ -50,7 +51,7 @@ final class HistoryChartPainter {
         double row = Math.min(112, available / bars.size());
         double longest = bars.stream().mapToDouble(b -> b.summary().wallMillis()).max().orElse(1);
         // a lowered run's value carries a mark: leave it room too
-        double maxBar = width - VALUE_ROOM - (lowered ? 40 : 0);
+        double maxBar = width - VALUE_ROOM - (lowered ? ink.width(HistoryEntry.loweredSuffix(true), VALUE_FONT) : 0);
 
         Set<HistoryEntry.Pinning> shown = EnumSet.noneOf(HistoryEntry.Pinning.class);
         boolean strayPins = bars.stream().anyMatch(HistoryEntry::hasStrayPins);
@@ -72,7 +73,7 @@ final class HistoryChartPainter {
             g.fill(new RoundRectangle2D.Double(x, barTop, length, barHeight, 10, 10));
             ink.text(headline ? "bar-value-headline" : "bar-value",
                     TimeText.seconds(run.summary().wallMillis()) + HistoryEntry.loweredSuffix(run.carriersLowered()),
-                    CardInk.font(Font.BOLD, 34), palette.text(), x + length + 20, barTop + barHeight / 2 + 12,
+                    VALUE_FONT, palette.text(), x + length + 20, barTop + barHeight / 2 + 12,
                     CardInk.Align.LEFT);
             shown.add(run.pinning());
         }

@@ -111,7 +111,7 @@ public final class RunsJson {
             }
         }
         JsonNode lowered = object.path("carriersLowered");
-        if (!lowered.isMissingNode() && !lowered.isBoolean()) {
+        if (!lowered.isMissingNode() && !lowered.isNull() && !lowered.isBoolean()) {   // null: absent, as above
             throw new IOException(file + ": run " + number + " has a carriersLowered that is not true or false");
         }
         boolean carriersLowered = lowered.asBoolean(false);

@@ -69,6 +69,9 @@ class RunsJsonTest {
         assertTrue(!back.get(1).carriersLowered());
         assertMessage("{\"jdkVersion\":\"25\",\"lock\":\"synchronized\",\"parallelism\":1,\"threads\":1,"
                 + "\"wallMillis\":1.0,\"carriersLowered\":\"yes\"}", "carriersLowered that is not true or false");
+        Path nullMeansAbsent = Files.writeString(dir.resolve("null.json"), "{\"jdkVersion\":\"25\",\"lock\":\"synchronized\","
+                + "\"parallelism\":1,\"threads\":1,\"wallMillis\":1.0,\"carriersLowered\":null,\"finishedAt\":null}");
+        assertTrue(!RunsJson.read(nullMeansAbsent).get(0).carriersLowered(), "null reads as absent, like finishedAt");
     }
 
     @Test

@@ -19,12 +19,8 @@ public record HistoryRow(int number, RunSummary summary, RunRecording recording,
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
     }
 
-    public HistoryRow(int number, RunSummary summary, RunRecording recording, List<String> jvmFlags) {
-        this(number, summary, recording, jvmFlags, false);
-    }
-
     public HistoryRow(int number, RunSummary summary, RunRecording recording) {
-        this(number, summary, recording, List.of());
+        this(number, summary, recording, List.of(), false);
     }
 
     /** The Java version that really ran (the child's own, for a child run). */

@@ -23,7 +23,7 @@ class HistoryTimesTest {
     void exportedEntriesKeepTheJvmFlagsTheRunRanWith() {
         ObservableList<HistoryRow> rows = FXCollections.observableArrayList();
         HistoryTimes times = new HistoryTimes(rows);
-        rows.add(new HistoryRow(1, pinnedOn25(), null, List.of("-XX:LockingMode=1")));
+        rows.add(new HistoryRow(1, pinnedOn25(), null, List.of("-XX:LockingMode=1"), false));
         rows.add(new HistoryRow(2, pinnedOn25(), null));
 
         List<HistoryEntry> entries = times.entries();
