@@ -25,4 +25,12 @@ final class CarrierPriority {
     static boolean niceSupported() {
         return LINUX.isPresent();
     }
+
+    /**
+     * Whether lowering changes anything here: Linux ignores Java priorities, so there only a nice value counts;
+     * without it (no libc call, no native access) a run would be marked "slower than the CLI" for nothing.
+     */
+    static boolean takesEffect() {
+        return !LinuxThreads.isLinux() || niceSupported();
+    }
 }

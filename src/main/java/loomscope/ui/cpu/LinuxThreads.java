@@ -22,9 +22,13 @@ final class LinuxThreads {
                 FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT));
     }
 
+    static boolean isLinux() {
+        return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
+    }
+
     /** The call on Linux; empty elsewhere, or if libc or native access is missing (the carriers then keep their nice). */
     static Optional<LinuxThreads> load() {
-        if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
+        if (!isLinux()) {
             return Optional.empty();
         }
         try {

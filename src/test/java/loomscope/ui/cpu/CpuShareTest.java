@@ -38,6 +38,17 @@ class CpuShareTest {
     }
 
     @Test
+    void aRunIsMarkedLoweredOnlyWhereItsCarriersCouldBeLowered() {
+        assertTrue(RunShare.decide(16, 2, true).lowersCarriers());
+        assertTrue(!RunShare.decide(16, 2, false).lowersCarriers(), "a child JVM, or Linux without its nice call");
+        assertEquals("", RunShare.decide(16, 2, false).note());
+        assertEquals(CpuShare.HALF_RATE, RunShare.decide(1, 2, false).share(), "the frame rate rule stays");
+        if (isLinux()) {
+            assertEquals(CarrierPriority.niceSupported(), CarrierPriority.takesEffect());
+        }
+    }
+
+    @Test
     void yieldingCarriersRunAtNice19AndTheTimerThreadKeepsNormalPriority() throws Exception {
         assumeTrue(isLinux(), "nice values are read from /proc");
         CpuShare.prepare();   // as the window's model does before its first run
