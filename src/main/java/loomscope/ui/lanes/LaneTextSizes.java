@@ -24,7 +24,7 @@ final class LaneTextSizes {
         return clamp(laneHeight * 0.45, 14);
     }
 
-    /** Where a one-line note starts: after "carrier NN" in the name's font (~6.2 em). */
+    /** Where a one-line note starts: after "carrier NN" in the name's font (~5.5 em) and a gap. */
     static double noteX(double nameSize) {
         return 10 + nameSize * 6.6;
     }

@@ -3,6 +3,9 @@ package loomscope.ui.lanes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 import org.junit.jupiter.api.Test;
 
 class LaneTextSizesTest {
@@ -23,13 +26,21 @@ class LaneTextSizesTest {
     }
 
     @Test
-    void aOneLineNoteStartsAfterTheLongestNameAndInsideTheLabelColumn() {
-        for (double lane = 10; lane < 44; lane++) {
+    void aOneLineNoteStartsAfterTheLongestNameAndEndsInsideTheLabelColumn() {
+        for (double lane = 10; lane < 44; lane++) {   // one-line notes: from the lanes with names to two-line ones
             double size = LaneTextSizes.name(lane);
-            double nameEnd = 10 + size * 6.2;
+            double nameEnd = 10 + widthOf("carrier 88", Font.font(null, FontWeight.BOLD, size));
             double noteX = LaneTextSizes.noteX(size);
-            assertTrue(noteX > nameEnd && noteX + 5 * LaneTextSizes.note(lane) * 0.6 < LanesCanvas.LABEL_WIDTH,
-                    "lane " + lane + ": note at " + noteX);
+            double noteEnd = noteX + widthOf("+pool", Font.font(LaneTextSizes.note(lane)));
+            assertTrue(noteX > nameEnd, "lane " + lane + ": note at " + noteX + ", name ends at " + nameEnd);
+            assertTrue(noteEnd < LanesCanvas.LABEL_WIDTH, "lane " + lane + ": note ends at " + noteEnd);
         }
+    }
+
+    /** The width JavaFX lays the text out in (fonts load without a window). */
+    private static double widthOf(String text, Font font) {
+        Text measured = new Text(text);
+        measured.setFont(font);
+        return measured.getLayoutBounds().getWidth();
     }
 }
