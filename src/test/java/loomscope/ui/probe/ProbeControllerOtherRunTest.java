@@ -71,8 +71,7 @@ class ProbeControllerOtherRunTest {
         }
         var report = probes.reportProperty().get();
         assertTrue(report != null, "the probes finished");
-        // one pin per task, give or take a class-initialisation pin or an event JFR had not flushed (as in ProbeUiTest)
-        assertTrue(Math.abs(report.jfr().events() - 40) <= 2, report.toString());
+        PinnedEventCounts.assertAboutOnePerTask(report, 40);
         assertEquals("JFR: " + report.jfr().events() + " pinned events, " + report.jfr().matchedEvents()
                 + " on a recorded pinned mount of their carrier, " + report.jfr().unmatchedEvents() + " not; "
                 + report.jfr().pinnedMountsWithoutEvent() + " recorded pinned mounts without an event.", probes.jfrTextProperty().get());

@@ -59,7 +59,7 @@ class ProbeUiTest {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> ui.controller().reportProperty().get() != null));
         ProbeReport report = onFx(() -> ui.controller().reportProperty().get());
         assertEquals(10.0, report.snapshotRateHz());
-        assertTrue(Math.abs(report.jfr().events() - 200) <= 2, report.toString());
+        PinnedEventCounts.assertAboutOnePerTask(report, 200);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> onFx(() -> ui.verifiedPanel().status() != null
                 && lookupText("#verified-jfr").startsWith("JFR: " + report.jfr().events() + " pinned events,")));
         String jfrText = onFx(() -> lookupText("#verified-jfr"));
