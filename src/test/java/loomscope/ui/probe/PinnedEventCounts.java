@@ -5,19 +5,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import loomscope.probe.ProbeReport;
 
 /**
- * What JFR's pinned events must say about a native-frame run of {@code tasks} tasks, each pinned once. JFR writes
- * an event per park while pinned, and a task may park more than once in one pinned mount (seen: 203 events on
- * 200 recorded pinned mounts, every one of them on a recorded pin); one may also miss the flush. So: almost every
- * recorded pin has its event, almost every event lies on a recorded pin, and there are not many more than tasks.
+ * What JFR's pinned events must say about a native-frame run of {@code tasks} tasks, each pinned once in its
+ * sleep. Besides those, the first tasks to enter the native section at the same time can block on class loading
+ * or lazy initialisation while pinned, and each such wait is a pinned event too (seen with {@code jfr print}: up
+ * to 5 per run of 200 tasks on 2 carriers, in BuiltinClassLoader.loadClassOrNull, ValueLayouts varHandle() and
+ * Task.enterSection; some fall outside the recorded pinned sleep). And an event may miss the last flush. So:
+ * every recorded pin but a couple has its event, and only a few events more or off a recorded pin.
  */
 final class PinnedEventCounts {
+    /** Pins of the section's first use: a few per carrier, however many tasks run. */
+    private static final int FIRST_USE_PINS = 8;
+    private static final int UNFLUSHED = 2;
+
     private PinnedEventCounts() { }
 
     static void assertAboutOnePerTask(ProbeReport report, int tasks) {
         var jfr = report.jfr();
-        int slack = Math.max(2, tasks / 100);
-        assertTrue(jfr.matchedPinnedMounts() >= tasks - slack, "recorded pins with an event: " + report);
-        assertTrue(jfr.unmatchedEvents() <= slack, "events off a recorded pin: " + report);
-        assertTrue(jfr.events() >= tasks - slack && jfr.events() <= tasks + tasks / 20 + slack, "events: " + report);
+        assertTrue(jfr.matchedPinnedMounts() >= tasks - UNFLUSHED, "recorded pins with an event: " + report);
+        assertTrue(jfr.unmatchedEvents() <= FIRST_USE_PINS, "events off a recorded pin: " + report);
+        assertTrue(jfr.events() >= tasks - UNFLUSHED && jfr.events() <= tasks + FIRST_USE_PINS, "events: " + report);
     }
 }
