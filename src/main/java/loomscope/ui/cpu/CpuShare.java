@@ -14,7 +14,8 @@ import loomscope.workload.RunObserver;
  *   <li>{@link #HALF_RATE}: one core is left over for the window, the JIT and the display server; the window
  *       draws every second pulse (30 fps) so that it does not spill onto the carriers' cores.</li>
  *   <li>{@link #YIELDING_CARRIERS}: P is at least the core count, the carriers are CPU-bound on every core; they
- *       run at the lowest OS priority (nice 19 on Linux) so that the window keeps drawing every pulse.</li>
+ *       run at the lowest OS priority (nice 19 on Linux) and yield their core after every mount, so that the
+ *       window keeps drawing every pulse ({@link CarrierPriority}).</li>
  * </ul>
  */
 public enum CpuShare {
@@ -63,9 +64,9 @@ public enum CpuShare {
         return drawEveryNthPulse;
     }
 
-    /** What tells each new carrier its priority; only {@link #YIELDING_CARRIERS} changes anything. */
+    /** What the carriers hear besides the recording: only {@link #YIELDING_CARRIERS} changes anything. */
     public RunObserver carrierPriority() {
-        return this == YIELDING_CARRIERS ? CarrierPriority.LOWEST : RunObserver.NONE;
+        return this == YIELDING_CARRIERS ? CarrierPriority.YIELDING : RunObserver.NONE;
     }
 
     /** For the frame overlay and the run log; empty when the window draws every pulse. */

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import loomscope.recording.RecordedRun;
@@ -35,6 +36,25 @@ class CpuShareTest {
         assertEquals(RunObserver.NONE, CpuShare.HALF_RATE.carrierPriority());
         assertTrue(CpuShare.FULL.describe(1, 8).isEmpty());
         assertTrue(CpuShare.HALF_RATE.describe(1, 2).contains("30 fps"), CpuShare.HALF_RATE.describe(1, 2));
+    }
+
+    @Test
+    void yieldingCarriersYieldOnTheCarrierAfterEveryMount() throws Exception {
+        AtomicInteger yields = new AtomicInteger();
+        AtomicInteger offCarrier = new AtomicInteger();
+        RunObserver yielding = CarrierPriority.yieldingBy(() -> {
+            yields.incrementAndGet();
+            if (!Thread.currentThread().getName().startsWith("loomscope-carrier-")) {
+                offCarrier.incrementAndGet();
+            }
+        });
+        WorkloadConfig config = WorkloadConfig.seed().withThreads(100).withLockMode(LockMode.SYNCHRONIZED).withParallelism(2);
+        RecordedRun run = RecordedRun.start(config, yielding);
+        assertTrue(run.await(30_000), "run ended");
+        long mounts = run.summary().mounts();
+        assertTrue(mounts >= 200, "a mount before and one after each sleep: " + mounts);
+        assertEquals(mounts, yields.get(), "one yield per mount");
+        assertEquals(0, offCarrier.get(), "every yield on a carrier");
     }
 
     @Test
