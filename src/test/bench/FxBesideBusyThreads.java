@@ -23,7 +23,8 @@ import javafx.stage.Stage;
  * <p>
  * No LoomScope code is involved: a 1920×1080 window, one canvas with 16 bars moved every pulse, and BUSY plain
  * threads doing integer arithmetic, each lowered by the {@code renice -n 19} command ({@code -Didle=true}: by
- * {@code chrt --idle 0}, Linux's SCHED_IDLE) once it runs. After a 3 s settle the busy threads start; once all
+ * {@code chrt --idle 0}, Linux's SCHED_IDLE) once it runs; with {@code -Dyield=true} each yields its core every
+ * ~0.2 ms of work, as the window's carriers do after each mount. After a 3 s settle the busy threads start; once all
  * have lowered themselves, the gaps between pulses are recorded for {@code -Dseconds} (default 5) and printed as
  * one line: frames, p50, p95, max, frames over 20 ms, and how long the FX thread waited for a CPU per frame
  * (Linux's /proc/thread-self/schedstat, the figure the window's F12 overlay shows too).
@@ -32,6 +33,9 @@ import javafx.stage.Stage;
 public final class FxBesideBusyThreads extends Application {
     private static final int BUSY = Integer.getInteger("busy", 16);
     private static final boolean IDLE_POLICY = Boolean.getBoolean("idle");
+    /** Busy threads that yield their core every ~0.2 ms of work, as the window's carriers do after each mount. */
+    private static final boolean YIELDING = Boolean.getBoolean("yield");
+    private static final int TURNS_BETWEEN_YIELDS = 200_000;
     private static final double SECONDS = Double.parseDouble(System.getProperty("seconds", "5"));
     private static final double SETTLE_SECONDS = 3;
     private static volatile boolean stopping;
@@ -96,7 +100,12 @@ public final class FxBesideBusyThreads extends Application {
                 lowering.countDown();
                 long x = 1;
                 while (!stopping) {
-                    x = x * 6364136223846793005L + 1442695040888963407L; // a few ns of pure CPU per turn
+                    for (int turn = 0; turn < (YIELDING ? TURNS_BETWEEN_YIELDS : 1); turn++) {
+                        x = x * 6364136223846793005L + 1442695040888963407L; // a few ns of pure CPU per turn
+                    }
+                    if (YIELDING) {
+                        Thread.yield();
+                    }
                 }
                 if (x == 0) {
                     System.out.print(""); // keeps the loop from being optimised away
@@ -143,7 +152,7 @@ public final class FxBesideBusyThreads extends Application {
         long over = Arrays.stream(sorted).filter(gap -> gap > 20_000_000L).count();
         System.out.printf(Locale.ROOT,
                 "busy=%d %s frames=%d p50 %.1f ms p95 %.1f ms max %.1f ms over-20-ms %d fx-cpu-wait %s%n",
-                BUSY, BUSY == 0 ? "-" : IDLE_POLICY ? "SCHED_IDLE" : "nice-19", count,
+                BUSY, (BUSY == 0 ? "-" : IDLE_POLICY ? "SCHED_IDLE" : "nice-19") + (YIELDING ? " yielding" : ""), count,
                 sorted[count / 2] / 1e6, sorted[(int) Math.ceil(0.95 * count) - 1] / 1e6, sorted[count - 1] / 1e6,
                 over, fxWaited < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f ms/frame", fxWaited / 1e6 / count));
         if (notLowered.get() > 0) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The machine's floor for frame times: a plain JavaFX window (FxBesideBusyThreads, no LoomScope code) beside
-# 0, 2 and 16 busy threads at nice 19 and at SCHED_IDLE, REPEATS times each, one line per window.
+# 0, 2 and 16 busy threads at nice 19, 16 at SCHED_IDLE, and 16 at nice 19 that yield every ~0.2 ms, REPEATS
+# times each, one line per window.
 # Usage (after `mvn -B package`): src/test/bench/fx-beside-busy-threads.sh [REPEATS] [SECONDS]
 # Needs a display; without one it starts Xvfb :55 (apt-get install xvfb libgtk-3-0). Linux only.
 set -euo pipefail
@@ -13,11 +14,11 @@ FX=$(tr ':' '\n' < target/bench-classpath.txt | grep -E "javafx-(base|graphics|c
 if [ -z "${DISPLAY:-}" ]; then
   Xvfb :55 -screen 0 1920x1080x24 >/dev/null 2>&1 & XVFB=$!; trap 'kill $XVFB 2>/dev/null || true' EXIT; export DISPLAY=:55; sleep 1
 fi
-for setting in "0 false" "2 false" "16 false" "16 true"; do
+for setting in "0 false false" "2 false false" "16 false false" "16 true false" "16 false true"; do
   set -- $setting
   for r in $(seq 1 "$REPEATS"); do
-    "$JAVA" --module-path "$FX" --add-modules javafx.controls -Dbusy="$1" -Didle="$2" -Dseconds="$SECONDS_MEASURED" \
-      src/test/bench/FxBesideBusyThreads.java 2>/dev/null | grep -E "^busy=" \
-      || echo "busy=$1 idle=$2: the window printed no figures (run it by hand to see why)"
+    "$JAVA" --module-path "$FX" --add-modules javafx.controls -Dbusy="$1" -Didle="$2" -Dyield="$3" \
+      -Dseconds="$SECONDS_MEASURED" src/test/bench/FxBesideBusyThreads.java 2>/dev/null | grep -E "^busy=" \
+      || echo "busy=$1 idle=$2 yield=$3: the window printed no figures (run it by hand to see why)"
   done
 done
