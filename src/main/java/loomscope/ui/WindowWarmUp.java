@@ -110,7 +110,7 @@ final class WindowWarmUp {
      */
     static WindowWarmUp startFor(MainViewModel model, AppTheme theme, double width, double height) {
         WindowWarmUp warmUp = new WindowWarmUp(theme, width, height);
-        model.showNote("Warming up (about 10 s): " + RUNS + " hidden runs compile the window's code. Run skips it.");
+        model.showNote("Warming up (about 11 s): " + RUNS + " hidden runs compile the window's code. Run skips it.");
         ChangeListener<RunState> runWins = (o, was, now) -> {
             if (now.isActive()) {
                 warmUp.cancel();
