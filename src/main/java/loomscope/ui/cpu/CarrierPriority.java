@@ -14,10 +14,11 @@ import loomscope.workload.RunObserver;
  * which is fine: a run's carriers end with the run.
  * <p>
  * And after each mount the carrier yields its core ({@code Thread.yield}, Linux's {@code sched_yield}). Nice 19
- * alone left the FX thread waiting 6–9 ms a frame for a CPU beside 16 busy threads: woken, it is not yet due
- * (it ran a moment ago), and once it is, the kernel looks again only at its next tick, every 4 ms here. A yield
- * is such a look. In the control benchmark, busy threads that yield every ~0.2 ms of work cut the wait to
- * 2–3 ms a frame and the p95 frame time from 24–27 ms to 17.1 ms. A mount of the seed workload is ~0.25 ms.
+ * alone left the FX thread waiting 5–9 ms a frame for a CPU beside 16 busy threads, its late frames whole 4 ms
+ * ticks long. The explanation that fits: woken, the FX thread is not yet due (it ran a moment ago), and once it
+ * is, nothing makes the kernel look again before its next tick; a yield is such a look. Measured, in the control
+ * benchmark: busy threads that yield every ~0.2 ms of work cut the wait to 2–3 ms a frame and the p95 frame time
+ * from 24–28 ms to 17.0–17.1 ms. A mount of the seed workload is ~0.25 ms of work.
  */
 final class CarrierPriority {
     private static final int NICE = 19;

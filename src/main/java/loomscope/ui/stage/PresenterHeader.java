@@ -133,12 +133,14 @@ final class PresenterHeader extends HBox {
         Text probe = new Text(String.join("\n", Collections.nCopies(lines, "Xg")));
         probe.setFont(label.getFont());
         probe.setBoundsType(TextBoundsType.LOGICAL_VERTICAL_CENTER);   // as a Label lays out its text
-        return Math.ceil(probe.getLayoutBounds().getHeight() + label.getPadding().getTop() + label.getPadding().getBottom());
+        double padding = label.getPadding().getTop() + label.getPadding().getBottom();
+        return Math.ceil(probe.getLayoutBounds().getHeight() + padding);
     }
 
     /** Non-breaking spaces inside each item: a wrapped caption breaks between items, never inside "N 5,000". */
     private static String describe(WorkloadConfig c) {
-        return String.format(Locale.ROOT, "%s · P\u00a0%d · N\u00a0%,d", c.lockMode().cliName(), c.parallelism(), c.threads())
+        return String.format(Locale.ROOT, "%s · P\u00a0%d · N\u00a0%,d",
+                c.lockMode().cliName(), c.parallelism(), c.threads())
                 + (c.sleepMillis() == 5 ? "" : String.format(Locale.ROOT, " · sleep\u00a0%,d\u00a0ms", c.sleepMillis()));
     }
 
