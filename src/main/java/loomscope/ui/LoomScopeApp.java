@@ -49,7 +49,11 @@ public final class LoomScopeApp extends Application {
             // discovery starts a JVM per runtime found: not while --autorun measures the window
             view.discoverRunTargets();
         }
-        WindowWarmUp warmUp = options.warmUp() ? WindowWarmUp.startFor(model, theme, scene.getWidth(), scene.getHeight()) : null;
+        WindowWarmUp warmUp = !options.warmUp() ? null
+                : onStage.presentation().isPresenting()
+                        // the audience sees the presenter's view, not the copy's ordinary one: drawn off-screen
+                        ? WindowWarmUp.startFor(model, theme, scene.getWidth(), scene.getHeight())
+                        : WindowWarmUp.startOn(stage, model, theme);
         if (options.autorun()) {
             int[] runsLeft = {options.autoruns() - 1};
             model.history().addListener((javafx.collections.ListChangeListener<loomscope.ui.history.HistoryRow>) c -> {

@@ -4,15 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
-import javafx.animation.AnimationTimer;
 import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.beans.value.ChangeListener;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Scene;
-import javafx.scene.image.WritableImage;
 import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
 import javafx.util.Duration;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.probe.ProbeUi;
@@ -20,19 +20,18 @@ import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
 
 /**
- * Warms the JIT before the first run. A hidden copy of the window — its own model, probes and views, never
- * shown — does the real runs of {@link #PLAN} and is rendered off-screen every pulse; then a pause lets the JIT
- * finish what the warm-up queued, and the copy is dropped. Nothing of it is displayed or reaches the window's
- * history (its objects stay reachable through theme listeners: a few MB and its idle standing threads).
+ * Warms the JIT before the first run. A copy of the window — its own model, probes and views — does the real
+ * runs of {@link #PLAN}, shown in the window under a banner saying so (or, for tests and a window that opens
+ * presenting, rendered off-screen: {@link WarmUpSurface}); then the window is back, a pause lets the JIT finish
+ * what the warm-up queued, and the copy is dropped. Nothing of it reaches the window's history (its objects stay
+ * reachable through theme listeners: a few MB and its idle standing threads).
  * <p>
  * Why: on 2 cores a fresh window's first run took 1.4–1.5× the CLI's time, the JIT compiling the window's code
  * (JavaFX, the software renderer, JFR's parser, the views) beside the carrier. After this warm-up the first run
  * measured a median 1.05× the CLI over nine windows (README, "The window and the CPU").
  * <p>
- * {@code Scene.snapshot} renders on the FX thread's time, as the export does: one frame per pulse, only while
- * the warm-up goes.
- * <p>
- * The user comes first: starting a run in the real window cancels the warm-up at once (that run is then cold).
+ * The user comes first: starting a run in the real window, or any key or click on the copy, cancels the warm-up
+ * at once (the window's first run is then cold).
  * A hidden run already going is stopped, and the window's run waits for it to end before its probes start
  * ({@link MainViewModel#setStartGate}), so that JFR counts none of the hidden run's threads as the window's.
  */
@@ -66,8 +65,9 @@ final class WindowWarmUp {
 
     private final MainViewModel hidden = new MainViewModel();
     private final MainView view = new MainView(hidden);
+    private final StackPane root = new StackPane(view);
     private final Scene scene;
-    private final AnimationTimer render;
+    private final WarmUpSurface surface;
     private final PauseTransition settle = new PauseTransition(SETTLE);
     private final List<Runnable> whenOver = new ArrayList<>();
     /** Open (0) unless a cancelled hidden run is still winding down; awaited by the window's starter thread. */
@@ -77,18 +77,12 @@ final class WindowWarmUp {
     private int next;
     private boolean over;
 
-    private WindowWarmUp(AppTheme theme, double width, double height) {
+    private WindowWarmUp(AppTheme theme, double width, double height, Function<WindowWarmUp, WarmUpSurface> drawnOn) {
         view.silenceRunLog();
         ProbeUi.install(view);
-        scene = new Scene(new StackPane(view), width, height);
+        scene = new Scene(root, width, height);
         theme.applyTo(scene);
-        WritableImage frame = new WritableImage((int) width, (int) height);
-        render = new AnimationTimer() {
-            @Override
-            public void handle(long now) {
-                scene.snapshot(frame); // the same rendering as on screen, into an image nobody sees
-            }
-        };
+        surface = drawnOn.apply(this);
         hidden.stateProperty().addListener((o, was, now) -> {
             if (over && !now.isActive()) {
                 hiddenRunGoing.countDown(); // the cancelled hidden run has ended: the window's run may start
@@ -105,12 +99,27 @@ final class WindowWarmUp {
     }
 
     /**
-     * Starts warming up for the window of {@code model} (FX thread), {@code width} × {@code height} being its size.
-     * Says so on the window's status line; a run started in the window cancels the warm-up.
+     * Starts warming up in {@code stage}, the shown window of {@code model} (FX thread): the copy's runs are shown
+     * in it until they are over, or until a key or click, or a run started in the window, cancels the warm-up.
+     */
+    static WindowWarmUp startOn(Stage stage, MainViewModel model, AppTheme theme) {
+        Scene window = stage.getScene();
+        return start(model, theme, window.getWidth(), window.getHeight(),
+                w -> new WarmUpSurface.OnTheWindow(stage, w.scene, w.root, w::cancel));
+    }
+
+    /**
+     * Starts warming up for the window of {@code model} (FX thread), {@code width} × {@code height} being its size,
+     * the copy rendered off-screen. Says so on the window's status line; a run started in the window cancels it.
      */
     static WindowWarmUp startFor(MainViewModel model, AppTheme theme, double width, double height) {
-        WindowWarmUp warmUp = new WindowWarmUp(theme, width, height);
-        model.showNote("Warming up (about 11 s): " + RUNS + " hidden runs compile the window's code. Run skips it.");
+        return start(model, theme, width, height, w -> new WarmUpSurface.OffScreen(w.scene));
+    }
+
+    private static WindowWarmUp start(MainViewModel model, AppTheme theme, double width, double height,
+            Function<WindowWarmUp, WarmUpSurface> drawnOn) {
+        WindowWarmUp warmUp = new WindowWarmUp(theme, width, height, drawnOn);
+        model.showNote("Warming up (about 11 s): " + RUNS + " runs, not kept, compile the window's code. Run skips it.");
         ChangeListener<RunState> runWins = (o, was, now) -> {
             if (now.isActive()) {
                 warmUp.cancel();
@@ -122,7 +131,7 @@ final class WindowWarmUp {
             model.stateProperty().removeListener(runWins);
             model.showNote("Ready. Press Run (Ctrl+R).");
         });
-        warmUp.render.start();
+        warmUp.surface.start();
         warmUp.runNext();
         return warmUp;
     }
@@ -149,7 +158,7 @@ final class WindowWarmUp {
         if (over) {
             return;
         }
-        render.stop();
+        surface.stop();
         settle.stop();
         if (hidden.stateProperty().get().isActive()) {
             hiddenRunGoing = new CountDownLatch(1); // set before the window's starter thread is handed its task
@@ -180,7 +189,7 @@ final class WindowWarmUp {
         if (next < PLAN.size()) {
             Platform.runLater(this::runNext);   // after the hidden model has settled, like an autorun
         } else {
-            render.stop();
+            surface.stop(); // the window is back: the JIT's last work is on its own drawing
             garbageCollection = collectTheHiddenRunsGarbage();
             settle.setOnFinished(e -> {
                 dropLater(Duration.ZERO);
@@ -206,6 +215,7 @@ final class WindowWarmUp {
             return; // cancelled between a hidden run's end and this
         }
         HiddenRun run = PLAN.get(next++);
+        surface.runStarts(next, PLAN.size());
         hidden.lockModeProperty().set(run.mode());
         hidden.parallelismProperty().set(run.parallelism());
         hidden.threadsTextProperty().set(Integer.toString(run.threads()));

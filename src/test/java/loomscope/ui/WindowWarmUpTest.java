@@ -9,15 +9,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import loomscope.recording.RunRecording;
 import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-/** The start-up warm-up: real hidden runs, then over; and the user's Run always wins. */
+/** The start-up warm-up: real runs of a copy of the window, then over; and the user always wins. */
 @ExtendWith(ApplicationExtension.class)
 class WindowWarmUpTest {
 
@@ -30,19 +34,23 @@ class WindowWarmUpTest {
     }
 
     @Test
-    void aWarmUpDoesItsRunsThenSaysReady() {
+    void aWarmUpShowsItsRunsInTheWindowThenGivesItBackAndSaysReady() {
         MainViewModel model = new MainViewModel();
+        Scene window = windowOf(model);
         AtomicInteger overCalls = new AtomicInteger();
         WindowWarmUp warmUp = onFx(() -> {
-            WindowWarmUp w = WindowWarmUp.startFor(model, AppTheme.DARK, 1280, 720);
+            WindowWarmUp w = WindowWarmUp.startOn(stage, model, AppTheme.DARK);
             w.whenOver(overCalls::incrementAndGet);
             return w;
         });
         assertTrue(onFx(() -> model.messageProperty().get()).startsWith("Warming up"));
+        assertTrue(onFx(() -> stage.getScene() != window), "the copy is in the window");
+        assertTrue(onFx(() -> bannerTitle().getText()).startsWith("Warming up: run 1 of " + WindowWarmUp.RUNS));
 
-        waitFor(60, "the warm-up to end", () -> onFx(warmUp::isOver));
+        waitFor(60, "the copy's last run to end", () -> onFx(() -> warmUp.hiddenModel().history().size() == WindowWarmUp.RUNS));
+        waitFor(5, "the window to be back", () -> onFx(() -> stage.getScene() == window));
+        waitFor(10, "the warm-up to end", () -> onFx(warmUp::isOver));
 
-        assertEquals(WindowWarmUp.RUNS, onFx(() -> warmUp.hiddenModel().history().size()), "hidden runs done");
         assertTrue(onFx(() -> warmUp.hiddenModel().history().stream().noneMatch(r -> r.cancelled())));
         assertEquals(0, onFx(() -> model.history().size()), "nothing of it reaches the window's history");
         assertEquals(1, overCalls.get());
@@ -72,5 +80,49 @@ class WindowWarmUpTest {
         assertTrue(hiddenRun.isFinished());
         assertTrue(windowRun.origin() + windowRun.runStart() >= hiddenRun.origin() + hiddenRun.runEnd(),
                 "the window's run started before the hidden run had ended");
+    }
+
+    @Test
+    void aKeyOnTheCopySkipsTheWarmUpAndReachesTheWindow(FxRobot robot) {
+        MainViewModel model = new MainViewModel();
+        Scene window = windowOf(model);
+        fx(() -> model.threadsTextProperty().set("300"));
+        WindowWarmUp warmUp = onFx(() -> WindowWarmUp.startOn(stage, model, AppTheme.DARK));
+        waitFor(20, "the copy's first run to start",
+                () -> onFx(() -> warmUp.hiddenModel().stateProperty().get() == RunState.RUNNING));
+
+        robot.press(KeyCode.CONTROL, KeyCode.R).release(KeyCode.R, KeyCode.CONTROL); // the window's Run shortcut
+
+        assertTrue(onFx(warmUp::isOver), "skipped");
+        assertTrue(onFx(() -> stage.getScene() == window), "the window is back at once");
+        waitFor(30, "the window's own run, started by the key", () -> onFx(() -> model.history().size() == 1));
+        assertFalse(onFx(() -> model.history().get(0).cancelled()));
+        assertTrue(onFx(() -> warmUp.hiddenModel().history().size() < WindowWarmUp.RUNS), "the copy's runs were cut short");
+    }
+
+    @Test
+    void aClickOnTheCopyGivesTheWindowBack(FxRobot robot) {
+        MainViewModel model = new MainViewModel();
+        Scene window = windowOf(model);
+        WindowWarmUp warmUp = onFx(() -> WindowWarmUp.startOn(stage, model, AppTheme.DARK));
+
+        robot.clickOn(bannerTitle());
+
+        assertTrue(onFx(warmUp::isOver));
+        assertTrue(onFx(() -> stage.getScene() == window));
+        assertEquals(0, onFx(() -> model.history().size()), "a click only skips: it runs nothing");
+    }
+
+    /** The test's stage as the window of {@code model}. */
+    private Scene windowOf(MainViewModel model) {
+        return onFx(() -> {
+            Scene scene = new Scene(new MainView(model), 1280, 720);
+            stage.setScene(scene);
+            return scene;
+        });
+    }
+
+    private Label bannerTitle() {
+        return onFx(() -> (Label) stage.getScene().lookup("#warm-up-title"));
     }
 }
