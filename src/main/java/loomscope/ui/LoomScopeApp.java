@@ -7,6 +7,7 @@ import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import loomscope.ui.cpu.JitPriority;
 import loomscope.ui.probe.ProbeUi;
 import loomscope.ui.stage.OnStage;
 import loomscope.ui.stage.SettingsStore;
@@ -54,6 +55,13 @@ public final class LoomScopeApp extends Application {
                         // the audience sees the presenter's view, not the copy's ordinary one: drawn off-screen
                         ? WindowWarmUp.startFor(model, theme, scene.getWidth(), scene.getHeight())
                         : WindowWarmUp.startOn(stage, model, theme);
+        if (warmUp != null) {
+            warmUp.whenOver(() -> {
+                if (warmUp.isCompleted()) {
+                    JitPriority.lowerCompilerThreads(); // the window's code is compiled: what is left waits for it
+                }
+            });
+        }
         if (options.autorun()) {
             int[] runsLeft = {options.autoruns() - 1};
             model.history().addListener((javafx.collections.ListChangeListener<loomscope.ui.history.HistoryRow>) c -> {

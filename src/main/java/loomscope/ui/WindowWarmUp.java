@@ -76,6 +76,7 @@ final class WindowWarmUp {
     private volatile Thread garbageCollection;
     private int next;
     private boolean over;
+    private boolean completed;
 
     private WindowWarmUp(AppTheme theme, double width, double height, Function<WindowWarmUp, WarmUpSurface> drawnOn) {
         view.silenceRunLog();
@@ -150,6 +151,9 @@ final class WindowWarmUp {
 
     boolean isOver() { return over; }
 
+    /** Over, and not cancelled: every hidden run done and the settle waited out. */
+    boolean isCompleted() { return completed; }
+
     /**
      * Ends the warm-up now. A hidden run still going is stopped and winds down within about a second; the
      * window's next run waits for that (see {@link #awaitNoHiddenRun}).
@@ -193,6 +197,7 @@ final class WindowWarmUp {
             garbageCollection = collectTheHiddenRunsGarbage();
             settle.setOnFinished(e -> {
                 dropLater(Duration.ZERO);
+                completed = true;
                 end();
             });
             settle.play();

@@ -55,6 +55,7 @@ class WindowWarmUpTest {
         assertEquals(0, onFx(() -> model.history().size()), "nothing of it reaches the window's history");
         assertEquals(1, overCalls.get());
         assertTrue(onFx(() -> model.messageProperty().get()).startsWith("Ready"));
+        assertTrue(onFx(warmUp::isCompleted), "completed: the window then lowers the JIT's threads");
     }
 
     @Test
@@ -94,6 +95,7 @@ class WindowWarmUpTest {
         robot.press(KeyCode.CONTROL, KeyCode.R).release(KeyCode.R, KeyCode.CONTROL); // the window's Run shortcut
 
         assertTrue(onFx(warmUp::isOver), "skipped");
+        assertFalse(onFx(warmUp::isCompleted), "skipped is not completed: the JIT keeps its priority");
         assertTrue(onFx(() -> stage.getScene() == window), "the window is back at once");
         waitFor(30, "the window's own run, started by the key", () -> onFx(() -> model.history().size() == 1));
         assertFalse(onFx(() -> model.history().get(0).cancelled()));

@@ -8,8 +8,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * libc's {@code setpriority} for the calling thread. On Linux the nice value belongs to a thread, not to the
- * process (setpriority(2), "BUGS"), so a carrier can lower its own priority without touching the window's threads.
+ * libc's {@code setpriority} for one thread. On Linux the nice value belongs to a thread, not to the process
+ * (setpriority(2), "BUGS"), so a carrier can lower its own priority without touching the window's threads, and a
+ * thread of this process can be named by its id (its {@code /proc/self/task} entry).
  */
 final class LinuxThreads {
     private static final int PRIO_PROCESS = 0;
@@ -40,8 +41,13 @@ final class LinuxThreads {
 
     /** Sets the calling thread's nice value; without privileges it can only go up (lower priority). */
     boolean niceCallingThread(int nice) {
+        return niceThread(CALLING_THREAD, nice);
+    }
+
+    /** Sets the nice value of the thread with id {@code tid} (0: the calling thread). */
+    boolean niceThread(int tid, int nice) {
         try {
-            return (int) setPriority.invokeExact(PRIO_PROCESS, CALLING_THREAD, nice) == 0;
+            return (int) setPriority.invokeExact(PRIO_PROCESS, tid, nice) == 0;
         } catch (Throwable e) {
             return false;
         }
