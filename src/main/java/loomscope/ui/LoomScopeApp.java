@@ -56,11 +56,7 @@ public final class LoomScopeApp extends Application {
                         ? WindowWarmUp.startFor(model, theme, scene.getWidth(), scene.getHeight())
                         : WindowWarmUp.startOn(stage, model, theme);
         if (warmUp != null) {
-            warmUp.whenOver(() -> {
-                if (warmUp.isCompleted()) {
-                    JitPriority.lowerCompilerThreads(); // the window's code is compiled: what is left waits for it
-                }
-            });
+            warmUp.whenRunsDone(JitPriority::lowerCompilerThreads); // the window's code is compiled: the rest waits
         }
         if (options.autorun()) {
             int[] runsLeft = {options.autoruns() - 1};

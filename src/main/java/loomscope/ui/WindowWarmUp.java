@@ -76,7 +76,7 @@ final class WindowWarmUp {
     private volatile Thread garbageCollection;
     private int next;
     private boolean over;
-    private boolean completed;
+    private Runnable whenRunsDone = () -> { };
 
     private WindowWarmUp(AppTheme theme, double width, double height, Function<WindowWarmUp, WarmUpSurface> drawnOn) {
         view.silenceRunLog();
@@ -151,8 +151,14 @@ final class WindowWarmUp {
 
     boolean isOver() { return over; }
 
-    /** Over, and not cancelled: every hidden run done and the settle waited out. */
-    boolean isCompleted() { return completed; }
+    /**
+     * Has {@code action} run once every hidden run is done, on the warm-up's own thread after the collection of
+     * their garbage (during the settle; a run started meanwhile waits for it at the gate); never if the warm-up is
+     * cancelled before. Set it before the runs are over.
+     */
+    void whenRunsDone(Runnable action) {
+        whenRunsDone = action;
+    }
 
     /**
      * Ends the warm-up now. A hidden run still going is stopped and winds down within about a second; the
@@ -194,10 +200,9 @@ final class WindowWarmUp {
             Platform.runLater(this::runNext);   // after the hidden model has settled, like an autorun
         } else {
             surface.stop(); // the window is back: the JIT's last work is on its own drawing
-            garbageCollection = collectTheHiddenRunsGarbage();
+            garbageCollection = collectTheHiddenRunsGarbageThen(whenRunsDone);
             settle.setOnFinished(e -> {
                 dropLater(Duration.ZERO);
-                completed = true;
                 end();
             });
             settle.play();
@@ -211,8 +216,11 @@ final class WindowWarmUp {
      * collection of 70-85 ms here. Off the FX thread, which must not wait for it (the pause stops every thread
      * anyway, but the FX thread should not also sit in the call); a run started meanwhile waits at the gate.
      */
-    private static Thread collectTheHiddenRunsGarbage() {
-        return Thread.ofPlatform().daemon().name("loomscope-warm-up-gc").start(System::gc);
+    private static Thread collectTheHiddenRunsGarbageThen(Runnable action) {
+        return Thread.ofPlatform().daemon().name("loomscope-warm-up-gc").start(() -> {
+            System.gc();
+            action.run();
+        });
     }
 
     private void runNext() {
