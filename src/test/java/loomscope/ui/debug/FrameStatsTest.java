@@ -26,6 +26,22 @@ class FrameStatsTest {
     }
 
     @Test
+    void framesLongerThanTheGoalAreCountedSinceTheReset() {
+        FrameStats s = new FrameStats(() -> RunQueueWait.UNKNOWN);
+        long t = 0;
+        s.pulse(t);
+        for (long gap : new long[] {16_000_000, 25_000_000, 20_000_000, 20_000_001, 17_000_000}) {
+            t += gap;
+            s.pulse(t);
+        }
+        assertEquals(2, s.slowFrames(), "25 ms and 20.000001 ms; exactly 20 ms meets the goal");
+        s.reset();
+        assertEquals(0, s.slowFrames());
+        s.pulse(t + 30_000_000);
+        assertEquals(1, s.slowFrames(), "the gap from the last pulse before the reset counts for the run");
+    }
+
+    @Test
     void cpuWaitIsCountedFromTheResetAndSharedOverTheFramesSince() {
         AtomicLong waited = new AtomicLong(5_000_000_000L);   // waits before the run do not count
         FrameStats s = new FrameStats(waited::get);
