@@ -34,7 +34,9 @@ public final class DebugOverlay extends Label {
     }
 
     public static String text(FrameStats s) {
-        return String.format(Locale.ROOT, "frame p95 %.1f ms | draw p95 %.1f ms | max pulse gap %.0f ms (since run start)",
-                s.p95FrameMillis(), s.p95DrawMillis(), s.maxGapMillis()) + s.cpuWaitText("\n", "/frame");
+        return String.format(Locale.ROOT, "frame p95 %.1f ms | draw p95 %.1f ms | max pulse gap %.0f ms (since run start)"
+                        + "\n%d of %d frames over %.0f ms",
+                s.p95FrameMillis(), s.p95DrawMillis(), s.maxGapMillis(), s.slowFrames(), s.frames(),
+                FrameStats.SLOW_FRAME_MILLIS) + s.cpuWaitText(" | ", "/frame");
     }
 }
