@@ -15,8 +15,8 @@ final class RunLog {
 
     static void finished(HistoryRow row, FrameStats frames, String cpuNote) {
         System.out.printf(Locale.ROOT,
-                "run #%d %s P=%d N=%d: Total execution time: %.3f seconds%s; pinned mounts %s; "
-                        + "frames during the run: p95 %.1f ms, %d over %.0f ms, draw p95 %.1f ms, max pulse gap %.0f ms (%d frames)%s%s%n",
+                "run #%d %s P=%d N=%d: Total execution time: %.3f seconds%s; pinned mounts %s; frames during the run: "
+                        + "p95 %.1f ms, %d over %.0f ms, draw p95 %.1f ms, max pulse gap %.0f ms (%d frames)%s%s%n",
                 row.number(), row.mode(), row.parallelism(), row.threads(), row.seconds(),
                 row.cancelled() ? " (stopped)" : "", row.pinnedMounts() < 0 ? "n/a" : Long.toString(row.pinnedMounts()),
                 frames.p95FrameMillis(), frames.slowFrames(), FrameStats.SLOW_FRAME_MILLIS, frames.p95DrawMillis(),

@@ -12,7 +12,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 
 /**
- * Where the warm-up's hidden copy of the window is drawn while it runs ({@link WindowWarmUp}); FX thread only.
+ * Where the warm-up's copy of the window is drawn while it runs ({@link WindowWarmUp}); FX thread only.
  * <p>
  * The JIT compiles what is drawn the way it is drawn. Rendered off-screen with {@code Scene.snapshot}, the
  * copy left the on-screen paths of the software pipeline half-trained: at the window's first 16-carrier run,

@@ -32,47 +32,47 @@ import loomscope.workload.LockMode;
  * <p>
  * The user comes first: starting a run in the real window, or any key or click on the copy, cancels the warm-up
  * at once (the window's first run is then cold).
- * A hidden run already going is stopped, and the window's run waits for it to end before its probes start
- * ({@link MainViewModel#setStartGate}), so that JFR counts none of the hidden run's threads as the window's.
+ * A warm-up run already going is stopped, and the window's run waits for it to end before its probes start
+ * ({@link MainViewModel#setStartGate}), so that JFR counts none of the warm-up run's threads as the window's.
  */
 final class WindowWarmUp {
     /**
-     * What the hidden copy runs, in order: a short pinned run over 16 lanes (the drawing of pinned lanes and of
+     * What the copy runs, in order: a short pinned run over 16 lanes (the drawing of pinned lanes and of
      * many lanes), a short unpinned one over 16 yielding carriers (their code paths: without it the first such
      * run of a window kept its frame p95 at or under 20 ms in 2 of 7 windows, with it in 11 of 14), then the
      * seed run four times — it is what a talk starts with, and what the first run after the warm-up is measured
      * against (README). Four, because after two the first run still took ~1.2× the CLI.
      */
-    static final List<HiddenRun> PLAN = List.of(new HiddenRun(LockMode.NATIVE_FRAME, 16, 1_000),
-            new HiddenRun(LockMode.SYNCHRONIZED, 16, 2_000),
-            HiddenRun.SEED, HiddenRun.SEED, HiddenRun.SEED, HiddenRun.SEED);
+    static final List<WarmUpRun> PLAN = List.of(new WarmUpRun(LockMode.NATIVE_FRAME, 16, 1_000),
+            new WarmUpRun(LockMode.SYNCHRONIZED, 16, 2_000),
+            WarmUpRun.SEED, WarmUpRun.SEED, WarmUpRun.SEED, WarmUpRun.SEED);
     static final int RUNS = PLAN.size();
 
-    /** One run of the hidden copy. */
-    record HiddenRun(LockMode mode, int parallelism, int threads) {
-        static final HiddenRun SEED = new HiddenRun(LockMode.SYNCHRONIZED, 1, 5_000);
+    /** One run of the copy. */
+    record WarmUpRun(LockMode mode, int parallelism, int threads) {
+        static final WarmUpRun SEED = new WarmUpRun(LockMode.SYNCHRONIZED, 1, 5_000);
     }
 
-    /** After the last hidden run: time for the JIT to finish what the warm-up queued. */
+    /** After the last warm-up run: time for the JIT to finish what the warm-up queued. */
     static final Duration SETTLE = Duration.seconds(3);
     /**
-     * A cancelled hidden run's copy keeps its pulse this long after the run ended, so that its probes are handed
+     * A cancelled warm-up run's copy keeps its pulse this long after the run ended, so that its probes are handed
      * over and finished (JFR stopped) by the copy's own pulse before the copy leaves its scene.
      */
     static final Duration WIND_DOWN = Duration.seconds(2);
-    /** How long the window's run waits at most for a cancelled hidden run to end. */
+    /** How long the window's run waits at most for a cancelled warm-up run to end. */
     static final long GATE_MILLIS = 5_000;
 
-    private final MainViewModel hidden = new MainViewModel();
-    private final MainView view = new MainView(hidden);
+    private final MainViewModel copy = new MainViewModel();
+    private final MainView view = new MainView(copy);
     private final StackPane root = new StackPane(view);
     private final Scene scene;
     private final WarmUpSurface surface;
     private final PauseTransition settle = new PauseTransition(SETTLE);
     private final List<Runnable> whenOver = new ArrayList<>();
-    /** Open (0) unless a cancelled hidden run is still winding down; awaited by the window's starter thread. */
-    private volatile CountDownLatch hiddenRunGoing = new CountDownLatch(0);
-    /** The collection of the hidden runs' garbage, once started: a run started during the settle waits for it. */
+    /** Open (0) unless a cancelled warm-up run is still winding down; awaited by the window's starter thread. */
+    private volatile CountDownLatch warmUpRunGoing = new CountDownLatch(0);
+    /** The collection of the warm-up runs' garbage, once started: a run started during the settle waits for it. */
     private volatile Thread garbageCollection;
     private int next;
     private boolean over;
@@ -84,17 +84,17 @@ final class WindowWarmUp {
         scene = new Scene(root, width, height);
         theme.applyTo(scene);
         surface = drawnOn.apply(this);
-        hidden.stateProperty().addListener((o, was, now) -> {
+        copy.stateProperty().addListener((o, was, now) -> {
             if (over && !now.isActive()) {
-                hiddenRunGoing.countDown(); // the cancelled hidden run has ended: the window's run may start
+                warmUpRunGoing.countDown(); // the cancelled warm-up run has ended: the window's run may start
                 dropLater(WIND_DOWN);
             } else if (!over && now == RunState.IDLE) {
-                afterHiddenRun(); // this hidden run could not start: go on with the next
+                afterWarmUpRun(); // this warm-up run could not start: go on with the next
             }
         });
-        hidden.history().addListener((ListChangeListener<HistoryRow>) change -> {
+        copy.history().addListener((ListChangeListener<HistoryRow>) change -> {
             if (!over) {
-                afterHiddenRun();
+                afterWarmUpRun();
             }
         });
     }
@@ -127,7 +127,7 @@ final class WindowWarmUp {
             }
         };
         model.stateProperty().addListener(runWins);
-        model.setStartGate(warmUp::awaitNoHiddenRun);
+        model.setStartGate(warmUp::awaitNoWarmUpRun);
         warmUp.whenOver(() -> {
             model.stateProperty().removeListener(runWins);
             model.showNote("Ready. Press Run (Ctrl+R).");
@@ -137,8 +137,8 @@ final class WindowWarmUp {
         return warmUp;
     }
 
-    /** The hidden copy's model: for tests. */
-    MainViewModel hiddenModel() { return hidden; }
+    /** The copy's model: for tests. */
+    MainViewModel copyModel() { return copy; }
 
     /** Runs {@code action} once, on the FX thread, when the warm-up is over (finished or cancelled). */
     void whenOver(Runnable action) {
@@ -152,7 +152,7 @@ final class WindowWarmUp {
     boolean isOver() { return over; }
 
     /**
-     * Has {@code action} run once every hidden run is done, on the warm-up's own thread after the collection of
+     * Has {@code action} run once every warm-up run is done, on the warm-up's own thread after the collection of
      * their garbage (during the settle; a run started meanwhile waits for it at the gate); never if the warm-up is
      * cancelled before. Set it before the runs are over.
      */
@@ -161,8 +161,8 @@ final class WindowWarmUp {
     }
 
     /**
-     * Ends the warm-up now. A hidden run still going is stopped and winds down within about a second; the
-     * window's next run waits for that (see {@link #awaitNoHiddenRun}).
+     * Ends the warm-up now. A warm-up run still going is stopped and winds down within about a second; the
+     * window's next run waits for that (see {@link #awaitNoWarmUpRun}).
      */
     void cancel() {
         if (over) {
@@ -170,9 +170,9 @@ final class WindowWarmUp {
         }
         surface.stop();
         settle.stop();
-        if (hidden.stateProperty().get().isActive()) {
-            hiddenRunGoing = new CountDownLatch(1); // set before the window's starter thread is handed its task
-            hidden.stop();
+        if (copy.stateProperty().get().isActive()) {
+            warmUpRunGoing = new CountDownLatch(1); // set before the window's starter thread is handed its task
+            copy.stop();
         } else {
             dropLater(Duration.ZERO);
         }
@@ -180,12 +180,12 @@ final class WindowWarmUp {
     }
 
     /**
-     * The window's start gate (its starter thread): returns once no hidden run is going and the collection of
+     * The window's start gate (its starter thread): returns once no warm-up run is going and the collection of
      * their garbage is over, or after a few seconds.
      */
-    private void awaitNoHiddenRun() {
+    private void awaitNoWarmUpRun() {
         try {
-            hiddenRunGoing.await(GATE_MILLIS, TimeUnit.MILLISECONDS);
+            warmUpRunGoing.await(GATE_MILLIS, TimeUnit.MILLISECONDS);
             Thread collection = garbageCollection;
             if (collection != null) {
                 collection.join(GATE_MILLIS);
@@ -195,12 +195,12 @@ final class WindowWarmUp {
         }
     }
 
-    private void afterHiddenRun() {
+    private void afterWarmUpRun() {
         if (next < PLAN.size()) {
-            Platform.runLater(this::runNext);   // after the hidden model has settled, like an autorun
+            Platform.runLater(this::runNext);   // after the copy's model has settled, like an autorun
         } else {
             surface.stop(); // the window is back: the JIT's last work is on its own drawing
-            garbageCollection = collectTheHiddenRunsGarbageThen(whenRunsDone);
+            garbageCollection = collectTheWarmUpRunsGarbageThen(whenRunsDone);
             settle.setOnFinished(e -> {
                 dropLater(Duration.ZERO);
                 end();
@@ -210,13 +210,13 @@ final class WindowWarmUp {
     }
 
     /**
-     * The hidden runs leave a young generation of several hundred MB behind; left alone, its collection fell in
+     * The warm-up runs leave a young generation of several hundred MB behind; left alone, its collection fell in
      * the first ~0.1 s of the window's first run (a 43 ms pause, a 78 ms frame gap). Collected here, during the
      * settle, when the window shows nothing but the warm-up's note: {@code System.gc()}, under G1 a full
      * collection of 70-85 ms here. Off the FX thread, which must not wait for it (the pause stops every thread
      * anyway, but the FX thread should not also sit in the call); a run started meanwhile waits at the gate.
      */
-    private static Thread collectTheHiddenRunsGarbageThen(Runnable action) {
+    private static Thread collectTheWarmUpRunsGarbageThen(Runnable action) {
         return Thread.ofPlatform().daemon().name("loomscope-warm-up-gc").start(() -> {
             System.gc();
             action.run();
@@ -225,14 +225,14 @@ final class WindowWarmUp {
 
     private void runNext() {
         if (over) {
-            return; // cancelled between a hidden run's end and this
+            return; // cancelled between a warm-up run's end and this
         }
-        HiddenRun run = PLAN.get(next++);
+        WarmUpRun run = PLAN.get(next++);
         surface.runStarts(next, PLAN.size());
-        hidden.lockModeProperty().set(run.mode());
-        hidden.parallelismProperty().set(run.parallelism());
-        hidden.threadsTextProperty().set(Integer.toString(run.threads()));
-        hidden.run();
+        copy.lockModeProperty().set(run.mode());
+        copy.parallelismProperty().set(run.parallelism());
+        copy.threadsTextProperty().set(Integer.toString(run.threads()));
+        copy.run();
     }
 
     /** The copy leaves its scene after {@code delay}: its pulse loop stops. */

@@ -51,11 +51,11 @@ class WindowWarmUpTest {
         assertTrue(onFx(() -> stage.getScene() != window), "the copy is in the window");
         assertTrue(onFx(() -> bannerTitle().getText()).startsWith("Warming up: run 1 of " + WindowWarmUp.RUNS));
 
-        waitFor(60, "the copy's last run to end", () -> onFx(() -> warmUp.hiddenModel().history().size() == WindowWarmUp.RUNS));
+        waitFor(60, "the copy's last run to end", () -> onFx(() -> warmUp.copyModel().history().size() == WindowWarmUp.RUNS));
         waitFor(5, "the window to be back", () -> onFx(() -> stage.getScene() == window));
         waitFor(10, "the warm-up to end", () -> onFx(warmUp::isOver));
 
-        assertTrue(onFx(() -> warmUp.hiddenModel().history().stream().noneMatch(r -> r.cancelled())));
+        assertTrue(onFx(() -> warmUp.copyModel().history().stream().noneMatch(r -> r.cancelled())));
         assertEquals(0, onFx(() -> model.history().size()), "nothing of it reaches the window's history");
         assertEquals(1, overCalls.get());
         assertTrue(onFx(() -> model.messageProperty().get()).startsWith("Ready"));
@@ -67,7 +67,7 @@ class WindowWarmUpTest {
         MainViewModel model = new MainViewModel();
         fx(() -> stage.setScene(new javafx.scene.Scene(new MainView(model), 1280, 720)));
         WindowWarmUp warmUp = onFx(() -> WindowWarmUp.startFor(model, AppTheme.DARK, 1280, 720));
-        waitFor(20, "the hidden run to start", () -> onFx(() -> warmUp.hiddenModel().stateProperty().get() == RunState.RUNNING));
+        waitFor(20, "the warm-up run to start", () -> onFx(() -> warmUp.copyModel().stateProperty().get() == RunState.RUNNING));
 
         fx(() -> {
             model.threadsTextProperty().set("300");
@@ -75,16 +75,16 @@ class WindowWarmUpTest {
         });
 
         assertTrue(onFx(warmUp::isOver), "cancelled as the window's run started");
-        waitFor(10, "the hidden run to wind down", () -> onFx(() -> !warmUp.hiddenModel().stateProperty().get().isActive()));
+        waitFor(10, "the warm-up run to wind down", () -> onFx(() -> !warmUp.copyModel().stateProperty().get().isActive()));
         waitFor(30, "the window's own run", () -> onFx(() -> model.history().size() == 1));
         assertFalse(onFx(() -> model.history().get(0).cancelled()));
 
-        // the window's run began only after the stopped hidden run had ended (so JFR saw none of its threads)
-        RunRecording hiddenRun = onFx(() -> warmUp.hiddenModel().recordingProperty().get());
+        // the window's run began only after the stopped warm-up run had ended (so JFR saw none of its threads)
+        RunRecording warmUpRun = onFx(() -> warmUp.copyModel().recordingProperty().get());
         RunRecording windowRun = onFx(() -> model.recordingProperty().get());
-        assertTrue(hiddenRun.isFinished());
-        assertTrue(windowRun.origin() + windowRun.runStart() >= hiddenRun.origin() + hiddenRun.runEnd(),
-                "the window's run started before the hidden run had ended");
+        assertTrue(warmUpRun.isFinished());
+        assertTrue(windowRun.origin() + windowRun.runStart() >= warmUpRun.origin() + warmUpRun.runEnd(),
+                "the window's run started before the warm-up run had ended");
     }
 
     @Test
@@ -99,7 +99,7 @@ class WindowWarmUpTest {
             return w;
         });
         waitFor(20, "the copy's first run to start",
-                () -> onFx(() -> warmUp.hiddenModel().stateProperty().get() == RunState.RUNNING));
+                () -> onFx(() -> warmUp.copyModel().stateProperty().get() == RunState.RUNNING));
 
         robot.press(KeyCode.CONTROL, KeyCode.R).release(KeyCode.R, KeyCode.CONTROL); // the window's Run shortcut
 
@@ -107,7 +107,7 @@ class WindowWarmUpTest {
         assertTrue(onFx(() -> stage.getScene() == window), "the window is back at once");
         waitFor(30, "the window's own run, started by the key", () -> onFx(() -> model.history().size() == 1));
         assertFalse(onFx(() -> model.history().get(0).cancelled()));
-        assertTrue(onFx(() -> warmUp.hiddenModel().history().size() < WindowWarmUp.RUNS), "the copy's runs were cut short");
+        assertTrue(onFx(() -> warmUp.copyModel().history().size() < WindowWarmUp.RUNS), "the copy's runs were cut short");
         assertFalse(runsDone.get(), "a skipped warm-up never says its runs are done: the JIT keeps its priority");
     }
 

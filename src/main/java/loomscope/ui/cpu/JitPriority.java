@@ -19,8 +19,8 @@ import java.util.stream.Stream;
  * 18.9 ms), against 44 of 48 in windows that kept it at nice 0 (README, "The window and the CPU").
  * <p>
  * Nice 19 only matters while every core is wanted: then the JIT's remaining work waits for the window and the
- * workload, and on an idle core it runs as before. It is for good: without privileges a nice value cannot be
- * lowered again. New compiler threads are started by compiler threads (HotSpot adds them on demand), so they
+ * workload, and on an idle core it runs as before. It is for good: without privileges a thread's nice value can
+ * only go up. New compiler threads are started by compiler threads (HotSpot adds them on demand), so they
  * inherit it.
  */
 public final class JitPriority {
