@@ -50,6 +50,10 @@ public final class LoomScopeApp extends Application {
             // discovery starts a JVM per runtime found: not while --autorun measures the window
             view.discoverRunTargets();
         }
+        if (getParameters().getUnnamed().contains("--compare")) {
+            // (screenshots, talks); before the warm-up, which takes the window's scene off the stage for a while
+            view.openCompare();   // mvn javafx:run -Djavafx.args=--compare
+        }
         WindowWarmUp warmUp = !options.warmUp() ? null
                 : onStage.presentation().isPresenting()
                         // the audience sees the presenter's view, not the copy's ordinary one: drawn off-screen
@@ -76,9 +80,6 @@ public final class LoomScopeApp extends Application {
             } else {
                 model.run();
             }
-        }
-        if (getParameters().getUnnamed().contains("--compare")) {
-            view.openCompare();   // mvn javafx:run -Djavafx.args=--compare (screenshots, talks)
         }
     }
 

@@ -2,6 +2,8 @@ package loomscope.ui;
 
 import javafx.animation.AnimationTimer;
 import javafx.event.Event;
+import javafx.event.EventTarget;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.image.WritableImage;
@@ -54,8 +56,9 @@ sealed interface WarmUpSurface {
 
     /**
      * Shows the copy in the window itself, under a banner saying what it is: its runs are real runs of the
-     * workload, drawn from their recordings like any run, and kept nowhere. Any key or click gives the window
-     * back at once; a key is then handed on to the window, so Ctrl+R or Space starts the user's run.
+     * workload, drawn from their recordings like any run, and kept nowhere. Any key (a modifier alone is not one)
+     * or click gives the window back at once; the key is then handed on to the window as if pressed there, so
+     * Ctrl+R, say, starts the user's run.
      */
     final class OnTheWindow implements WarmUpSurface {
         private final Stage stage;
@@ -80,6 +83,11 @@ sealed interface WarmUpSurface {
         @Override
         public void start() {
             window = stage.getScene();
+            if (!stage.isMaximized() && !stage.isFullScreen()) {
+                // a window never sized by the app takes each new scene's size: keep the user's, both ways
+                stage.setWidth(stage.getWidth());
+                stage.setHeight(stage.getHeight());
+            }
             stage.setScene(copy);
         }
 
@@ -92,14 +100,20 @@ sealed interface WarmUpSurface {
 
         @Override
         public void runStarts(int number, int of) {
-            title.setText("Warming up: run " + number + " of " + of + ", about 11 s in all");
+            title.setText("Warming up: run " + number + " of " + of + ", " + WindowWarmUp.ABOUT + " in all");
         }
 
         private void keyPressed(KeyEvent e) {
+            if (e.getCode().isModifierKey()) {
+                return; // Ctrl of Ctrl+R, or Alt of Alt+Tab: wait for the key itself
+            }
             e.consume();
             skip.run();
             if (window != null && stage.getScene() == window) {
-                Event.fireEvent(window, e.copyFor(window, window));
+                // where the window would have sent it: its focus owner, else the scene (accelerators either way)
+                Node focused = window.getFocusOwner();
+                EventTarget target = focused != null ? focused : window;
+                Event.fireEvent(target, e.copyFor(window, target));
             }
         }
 

@@ -47,6 +47,8 @@ final class WindowWarmUp {
             new WarmUpRun(LockMode.SYNCHRONIZED, 16, 2_000),
             WarmUpRun.SEED, WarmUpRun.SEED, WarmUpRun.SEED, WarmUpRun.SEED);
     static final int RUNS = PLAN.size();
+    /** How long the warm-up takes here, as the window says it. */
+    static final String ABOUT = "about 11 s";
 
     /** One run of the copy. */
     record WarmUpRun(LockMode mode, int parallelism, int threads) {
@@ -120,7 +122,7 @@ final class WindowWarmUp {
     private static WindowWarmUp start(MainViewModel model, AppTheme theme, double width, double height,
             Function<WindowWarmUp, WarmUpSurface> drawnOn) {
         WindowWarmUp warmUp = new WindowWarmUp(theme, width, height, drawnOn);
-        model.showNote("Warming up (about 11 s): " + RUNS + " runs, not kept, compile the window's code. Run skips it.");
+        model.showNote("Warming up (" + ABOUT + "): " + RUNS + " runs, not kept, compile the window's code. Run skips it.");
         ChangeListener<RunState> runWins = (o, was, now) -> {
             if (now.isActive()) {
                 warmUp.cancel();
@@ -157,6 +159,9 @@ final class WindowWarmUp {
      * cancelled before. Set it before the runs are over.
      */
     void whenRunsDone(Runnable action) {
+        if (garbageCollection != null) {
+            throw new IllegalStateException("the warm-up's runs are already done");
+        }
         whenRunsDone = action;
     }
 

@@ -9,7 +9,8 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * Lowers the JIT's compiler threads to nice 19 once the window's warm-up has compiled its code, on Linux.
+ * Lowers the JIT's compiler threads to nice 19 once the window's warm-up runs are done (during its settle, while
+ * the window is idle), on Linux.
  * <p>
  * Why: after the warm-up the JIT still compiled ~0.4 s of CPU per second of run (JFR's {@code jdk.Compilation}
  * over three {@code synchronized} P = 16 runs: CSS state changes, JFR's parser on each run's new recording, the

@@ -7,8 +7,8 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
 
 /**
- * The in-app frame-time counter (toggle F12): p95 frame time, p95 of our own work, max pulse gap, and how long
- * the FX thread waited for a CPU per frame (where the OS says).
+ * The in-app frame-time counter (toggle F12): p95 frame time, p95 of our own work, max pulse gap, how many
+ * frames took over 20 ms, and how long the FX thread waited for a CPU per frame (where the OS says).
  */
 public final class DebugOverlay extends Label {
     private static final long REFRESH_NANOS = 500_000_000L;
