@@ -22,7 +22,7 @@ import loomscope.workload.RunObserver;
  */
 final class CarrierPriority {
     private static final int NICE = 19;
-    private static final Optional<LinuxThreads> LINUX = LinuxThreads.load();
+    private static final Optional<LinuxThreads> LINUX = LinuxThreads.available();
 
     /** Lowers every carrier of a run to the lowest priority; each yields its core after every mount. */
     static final RunObserver YIELDING = yieldingBy(Thread::yield);

@@ -38,7 +38,7 @@ public final class JitPriority {
 
     /** Sets {@code nice} on every thread of this process whose OS name {@code named} accepts; how many it set. */
     static int lowerThreadsNamed(Predicate<String> named, int nice) {
-        Optional<LinuxThreads> linux = LinuxThreads.load();
+        Optional<LinuxThreads> linux = LinuxThreads.available();
         if (linux.isEmpty()) {
             return 0;
         }

@@ -27,8 +27,15 @@ final class LinuxThreads {
         return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux");
     }
 
-    /** The call on Linux; empty elsewhere, or if libc or native access is missing (the carriers then keep their nice). */
-    static Optional<LinuxThreads> load() {
+    /** Looked up once, for the carriers and the JIT's threads alike. */
+    private static final Optional<LinuxThreads> AVAILABLE = load();
+
+    /** The call on Linux; empty elsewhere, or if libc or native access is missing (threads then keep their nice). */
+    static Optional<LinuxThreads> available() {
+        return AVAILABLE;
+    }
+
+    private static Optional<LinuxThreads> load() {
         if (!isLinux()) {
             return Optional.empty();
         }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 import loomscope.recording.RecordedRun;
 import loomscope.recording.TeeObserver;
@@ -102,15 +101,8 @@ class CpuShareTest {
         }
     }
 
-    private static List<Path> threadsNamed(String prefix) throws IOException {
-        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
-            return tasks.filter(t -> {
-                try {
-                    return Files.readString(t.resolve("comm")).startsWith(prefix);
-                } catch (IOException e) {
-                    return false;
-                }
-            }).map(t -> t.resolve("stat")).toList();
-        }
+    private static List<Path> threadsNamed(String prefix) {
+        return JitPriority.tasks().stream().filter(t -> JitPriority.osName(t).startsWith(prefix))
+                .map(t -> t.resolve("stat")).toList();
     }
 }
