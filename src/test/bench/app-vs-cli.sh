@@ -20,7 +20,7 @@ fi
 for w in $(seq 1 "$WINDOWS"); do
   "$JAVA" -Xms512m --add-opens java.base/java.lang=ALL-UNNAMED --enable-native-access=ALL-UNNAMED,javafx.graphics \
     -Djava.util.prefs.userRoot="$PWD/target/bench-prefs" --module-path "$FX" \
-    --add-modules javafx.controls,javafx.swing,atlantafx.base -cp "$CP" loomscope.ui.LoomScopeApp \
+    --add-modules javafx.controls,javafx.swing,atlantafx.base -cp "$CP" loomscope.ui.app.LoomScopeApp \
     --lock="$LOCK" --parallelism="$P" --threads=5000 --autorun="$RUNS" --exit-after-run ${COLD:+--no-warmup} 2>/dev/null \
     | grep -E "^run #" | sed "s/^/APP window $w /"
   for r in $(seq 1 "$RUNS"); do

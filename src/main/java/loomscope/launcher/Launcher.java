@@ -23,7 +23,7 @@ public final class Launcher {
             System.exit(2);
         }
         Class<?> application = Class.forName("javafx.application.Application");
-        Class<?> app = Class.forName("loomscope.ui.LoomScopeApp");
+        Class<?> app = Class.forName("loomscope.ui.app.LoomScopeApp");
         try {
             application.getMethod("launch", Class.class, String[].class).invoke(null, app, args);
         } catch (InvocationTargetException e) {

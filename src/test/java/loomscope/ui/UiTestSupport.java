@@ -11,10 +11,10 @@ import javafx.scene.paint.Color;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Waiting on the FX thread's view of things, and counting a colour's pixels in a canvas snapshot. */
-final class UiTestSupport {
+public final class UiTestSupport {
     private UiTestSupport() { }
 
-    static <T> T onFx(Callable<T> work) {
+    public static <T> T onFx(Callable<T> work) {
         try {
             return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -22,7 +22,7 @@ final class UiTestSupport {
         }
     }
 
-    static void fx(Runnable work) {
+    public static void fx(Runnable work) {
         onFx(() -> {
             work.run();
             return null;
@@ -30,7 +30,7 @@ final class UiTestSupport {
     }
 
     /** Polls {@code condition} on the FX thread until it holds. */
-    static void waitFor(double seconds, String what, BooleanSupplier condition) {
+    public static void waitFor(double seconds, String what, BooleanSupplier condition) {
         try {
             WaitForAsyncUtils.waitFor((long) (seconds * 1000), TimeUnit.MILLISECONDS, () -> onFx(condition::getAsBoolean));
         } catch (Exception e) {
@@ -38,12 +38,12 @@ final class UiTestSupport {
         }
     }
 
-    static WritableImage snapshot(Canvas canvas) {
+    public static WritableImage snapshot(Canvas canvas) {
         return onFx(() -> canvas.snapshot(null, null));
     }
 
     /** Pixels within 2/255 per channel of {@code colour}, in the region [x0, x1) x [y0, y1) (all if null). */
-    static int countPixels(WritableImage image, Color colour, int x0, int y0, int x1, int y1) {
+    public static int countPixels(WritableImage image, Color colour, int x0, int y0, int x1, int y1) {
         PixelReader reader = image.getPixelReader();
         int count = 0;
         for (int y = y0; y < Math.min(y1, (int) image.getHeight()); y++) {
@@ -58,7 +58,7 @@ final class UiTestSupport {
         return count;
     }
 
-    static int countPixels(WritableImage image, Color colour) {
+    public static int countPixels(WritableImage image, Color colour) {
         return countPixels(image, colour, 0, 0, (int) image.getWidth(), (int) image.getHeight());
     }
 }

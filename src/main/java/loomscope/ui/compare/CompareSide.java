@@ -13,7 +13,8 @@ import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.util.StringConverter;
 import loomscope.remote.RunTarget;
-import loomscope.ui.RecordingView;
+import loomscope.ui.recordingview.RecordingView;
+import loomscope.ui.run.RunOnCatalog;
 
 /**
  * One side of the compare view: the "Run on" choice, the side's own clock and status, and the same

@@ -17,7 +17,7 @@ import loomscope.remote.LiveRun;
 import loomscope.remote.RunOutcome;
 import loomscope.remote.RunTarget;
 import loomscope.remote.RunTargets;
-import loomscope.ui.RunState;
+import loomscope.ui.run.RunState;
 import loomscope.workload.WorkloadConfig;
 
 /**

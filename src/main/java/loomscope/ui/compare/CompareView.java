@@ -21,7 +21,8 @@ import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.remote.RunTarget;
-import loomscope.ui.RecordingView;
+import loomscope.ui.recordingview.RecordingView;
+import loomscope.ui.run.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.WorkloadConfig;
 

@@ -12,7 +12,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import loomscope.recording.RunSummary;
-import loomscope.ui.RunState;
+import loomscope.ui.run.RunState;
 import loomscope.workload.WorkloadConfig;
 
 /**

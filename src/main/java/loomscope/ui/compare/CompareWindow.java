@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import loomscope.ui.run.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.WorkloadConfig;
 

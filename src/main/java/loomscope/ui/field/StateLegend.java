@@ -9,9 +9,9 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
 import loomscope.recording.VtState;
-import loomscope.ui.controls.LayoutBarrier;
 import loomscope.ui.theme.LegendSwatch;
 import loomscope.ui.theme.PaletteProbe;
+import loomscope.ui.widgets.LayoutBarrier;
 
 /** What each colour of the thread field means, with how many threads are in that state right now. */
 public final class StateLegend extends FlowPane {

@@ -17,9 +17,9 @@ import loomscope.probe.ThreadDumpExport;
 import loomscope.probe.ThreadSnapshot;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
-import loomscope.ui.MainView;
-import loomscope.ui.MainViewModel;
-import loomscope.ui.RunState;
+import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.run.MainViewModel;
+import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
 
 /**

@@ -11,7 +11,7 @@ import javafx.scene.control.Slider;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import loomscope.ui.controls.LayoutBarrier;
+import loomscope.ui.widgets.LayoutBarrier;
 
 /** Play/pause, frame steps, the timeline scrubber and the speed (log scale 0.01x..1x) of the replay. */
 public final class ReplayBar extends HBox {

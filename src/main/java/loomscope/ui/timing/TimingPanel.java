@@ -11,9 +11,9 @@ import javafx.scene.layout.VBox;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.report.HistoryEntry;
-import loomscope.ui.MainViewModel;
-import loomscope.ui.RunState;
-import loomscope.ui.controls.LayoutBarrier;
+import loomscope.ui.run.MainViewModel;
+import loomscope.ui.run.RunState;
+import loomscope.ui.widgets.LayoutBarrier;
 
 /**
  * Wall clock, throughput, the two bounds with where this run lands, and at the end the seeds' line

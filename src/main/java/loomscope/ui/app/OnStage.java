@@ -1,0 +1,229 @@
+package loomscope.ui.app;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.prefs.BackingStoreException;
+
+import javafx.application.HostServices;
+import javafx.scene.Scene;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+import loomscope.remote.RunTarget;
+import loomscope.ui.export.ExportController;
+import loomscope.ui.export.HistoryTimes;
+import loomscope.ui.export.Toast;
+import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.presentation.PresentationMode;
+import loomscope.ui.presentation.PresenterHeader;
+import loomscope.ui.presentation.ShortcutsOverlay;
+import loomscope.ui.presentation.SpeakerNotesWindow;
+import loomscope.ui.presentation.StageToolbar;
+import loomscope.ui.presentation.TalkClock;
+import loomscope.ui.run.MainViewModel;
+import loomscope.ui.settings.SettingsStore;
+import loomscope.ui.settings.StageSettings;
+import loomscope.ui.talktrack.Chapter;
+import loomscope.ui.talktrack.ChapterJvms;
+import loomscope.ui.talktrack.ChapterNavigator;
+import loomscope.ui.talktrack.ChapterRunTarget;
+import loomscope.ui.talktrack.TalkTrackLoader;
+import loomscope.ui.theme.AppTheme;
+
+/**
+ * Puts LoomScope on stage: the talk track, presentation mode, the keys, exports and remembered
+ * settings, hooked onto the main window from outside. {@link Context#prepare} runs before the window
+ * (off the FX thread: it reads files); {@link #install} wires the window; {@link #shown} follows show().
+ */
+public final class OnStage {
+
+    static final String STAGE_CSS = OnStage.class.getResource("/loomscope/ui/presentation/stage.css").toExternalForm();
+
+    /** What the stage needs from outside the window; made before the window exists. */
+    public record Context(StartFlags flags, SettingsStore store, StageSettings settings, TalkTrackLoader.Loaded talk,
+                          Consumer<Path> openFolder, List<String> problems) {
+
+        /** Reads start flags, settings (forgetting them first with --reset-settings) and the talk track. */
+        public static Context prepare(List<String> args, SettingsStore store, HostServices host) {
+            StartFlags flags = StartFlags.parse(args);
+            List<String> problems = new ArrayList<>(flags.problems());
+            if (flags.resetSettings()) {
+                try {
+                    store.reset();
+                } catch (BackingStoreException e) {
+                    problems.add("could not reset the settings: " + e.getMessage());
+                }
+            }
+            TalkTrackLoader.Loaded talk = TalkTrackLoader.load(flags.chapters());
+            if (talk.problem() != null) {
+                problems.add(talk.problem());
+            }
+            Consumer<Path> open = host == null ? folder -> { } : folder -> host.showDocument(folder.toUri().toString());
+            return new Context(flags, store, store.load(), talk, open, List.copyOf(problems));
+        }
+
+        /** Puts the remembered lock, P and N into the model; call before explicit launch options are applied. */
+        public void restore(MainViewModel model) {
+            model.lockModeProperty().set(settings.lock());
+            model.parallelismProperty().set(settings.parallelism());
+            model.threadsTextProperty().set(Integer.toString(settings.threads()));
+        }
+
+        /** The theme the window had when it closed. */
+        public AppTheme rememberedTheme() {
+            return settings.highContrast() ? AppTheme.HIGH_CONTRAST : baseTheme(settings.theme());
+        }
+    }
+
+    private final Stage stage;
+    private final MainView view;
+    private final Context context;
+    private final ChapterNavigator chapters;
+    private final PresentationMode presentation;
+    private final ExportController export;
+    private final Toast toast;
+    private final ShortcutsOverlay overlay = new ShortcutsOverlay();
+    private final TalkClock talkClock = new TalkClock();
+    private final StageKeys keys;
+    private SpeakerNotesWindow notes;
+    private AppTheme baseTheme;
+    /** What was last handed to the store: the fallback for values that cannot be read right now. */
+    private StageSettings remembered;
+
+    private OnStage(Stage stage, MainView view, StackPane root, Context context) {
+        this.stage = stage;
+        this.view = view;
+        this.context = context;
+        MainViewModel model = view.model();
+        Scene scene = stage.getScene();
+        scene.getStylesheets().add(STAGE_CSS);
+
+        StageSettings s = context.settings();
+        remembered = s;
+        // the window applied its theme (remembered or --theme); H toggles high contrast over a base theme
+        baseTheme = AppTheme.current() != AppTheme.HIGH_CONTRAST ? AppTheme.current() : baseTheme(s.theme());
+        if (s.window().hasPosition()) {
+            // a remembered window; a first start keeps the app's own size (the screen, up to 1920x1080)
+            stage.setX(s.window().x());
+            stage.setY(s.window().y());
+            stage.setWidth(s.window().width());
+            stage.setHeight(s.window().height());
+            stage.setMaximized(s.window().maximized());
+        }
+
+        ChapterJvms jvms = new ChapterJvms(view.runOnCatalog());
+        chapters = new ChapterNavigator(context.talk().track(), Set.of(ChapterRunTarget.THIS_JVM), setup -> apply(model, setup, jvms));
+        chapters.restore(s.chapter());
+        jvms.follow(chapters);
+        toast = new Toast(context.openFolder());
+        export = new ExportController(scene, new HistoryTimes(model.history()), toast, s.exportFolder());
+        view.setCardExport(export::exportCard);
+        presentation = new PresentationMode(stage, view, root, new PresenterHeader(model, chapters), talkClock);
+        root.getChildren().addAll(toast, overlay);
+        keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast);
+        keys.install(scene);
+        view.controls().addTools(new StageToolbar(chapters, presentation, export, this::toggleNotes, overlay));
+        rememberChanges(model);
+    }
+
+    /** Wires the stage onto a window whose scene is set (root = the scene's root, holding the view). */
+    public static OnStage install(Stage stage, MainView view, StackPane root, Context context) {
+        return new OnStage(stage, view, root, context);
+    }
+
+    /** After {@code stage.show()}: presenter start, and any problem with flags or chapters, visibly. */
+    public void shown() {
+        if (context.flags().presenter()) {
+            presentation.enter();
+        }
+        if (!context.problems().isEmpty()) {
+            toast.error(String.join("  ", context.problems()));
+        }
+    }
+
+    private static void apply(MainViewModel model, Chapter.ChapterSetup setup, ChapterJvms jvms) {
+        RunTarget where = jvms.resolve(setup.target());
+        model.runOnProperty().set(where != null ? where : new RunTarget.ThisJvm());
+        model.lockModeProperty().set(setup.lock());
+        model.parallelismProperty().set(setup.parallelism());
+        model.threadsTextProperty().set(Integer.toString(setup.threads()));
+        Integer sleep = setup.chapter().sleepMillis();
+        if (sleep != null) {
+            model.sleepTextProperty().set(Integer.toString(sleep));
+        }
+    }
+
+    private void toggleHighContrast() {
+        if (AppTheme.current() == AppTheme.HIGH_CONTRAST) {
+            baseTheme.applyTo(stage.getScene());
+        } else {
+            baseTheme = AppTheme.current();
+            AppTheme.HIGH_CONTRAST.applyTo(stage.getScene());
+        }
+    }
+
+    private void toggleNotes() {
+        if (notes == null) {
+            notes = new SpeakerNotesWindow(stage, view.model(), chapters, talkClock, STAGE_CSS);
+            keys.install(notes.scene());
+        }
+        notes.toggle();
+    }
+
+    /** Every change goes to the in-memory preferences at once; the JDK writes them to disk off this thread. */
+    private void rememberChanges(MainViewModel model) {
+        Runnable remember = () -> {
+            remembered = snapshot();
+            context.store().remember(remembered);
+        };
+        model.lockModeProperty().addListener((o, a, b) -> remember.run());
+        model.parallelismProperty().addListener((o, a, b) -> remember.run());
+        model.threadsTextProperty().addListener((o, a, b) -> remember.run());
+        chapters.indexProperty().addListener((o, a, b) -> remember.run());
+        export.folderProperty().addListener((o, a, b) -> remember.run());
+        AppTheme.currentProperty().addListener((o, a, b) -> remember.run());
+        stage.setOnHidden(e -> remember.run());
+    }
+
+    private StageSettings snapshot() {
+        MainViewModel model = view.model();
+        StageSettings previous = remembered;
+        int threads;
+        try {
+            threads = Integer.parseInt(model.threadsTextProperty().get().replace(",", "").replace("_", "").strip());
+        } catch (NumberFormatException halfTyped) {
+            threads = previous.threads();
+        }
+        boolean highContrast = AppTheme.current() == AppTheme.HIGH_CONTRAST;
+        StageSettings.WindowBounds window = stage.isFullScreen() || presentation.isPresenting() || stage.isIconified()
+                ? previous.window()
+                : new StageSettings.WindowBounds(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), stage.isMaximized());
+        return new StageSettings(highContrast ? baseTheme.name() : AppTheme.current().name(), highContrast,
+                model.lockModeProperty().get(), model.parallelismProperty().get(), threads < 1 ? previous.threads() : threads,
+                Math.max(0, chapters.index()), export.folderProperty().get(), window);
+    }
+
+    static AppTheme baseTheme(String name) {
+        for (AppTheme t : AppTheme.values()) {
+            if (t.name().equalsIgnoreCase(name) && t != AppTheme.HIGH_CONTRAST) {
+                return t;
+            }
+        }
+        return AppTheme.DARK;
+    }
+
+    public PresentationMode presentation() { return presentation; }
+
+    public ChapterNavigator chapters() { return chapters; }
+
+    public ExportController export() { return export; }
+
+    public boolean notesShowing() { return notes != null && notes.isShowing(); }
+
+    /** The toast's text and whether it shows an error (for tests and the notes window). */
+    public String toastText() { return toast.isVisible() ? toast.text() : ""; }
+
+    public boolean toastIsError() { return toast.isVisible() && toast.isError(); }
+}

@@ -1,0 +1,233 @@
+package loomscope.ui.mainwindow;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+
+import javafx.collections.ListChangeListener;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import loomscope.ui.controls.ControlsBar;
+import loomscope.ui.debug.DebugOverlay;
+import loomscope.ui.debug.FrameStats;
+import loomscope.ui.history.HistoryPanel;
+import loomscope.ui.history.HistoryRow;
+import loomscope.ui.recordingview.RecordingView;
+import loomscope.ui.replay.ReplayBar;
+import loomscope.ui.run.MainViewModel;
+import loomscope.ui.run.RunState;
+import loomscope.ui.theme.AppTheme;
+import loomscope.ui.timing.TimingPanel;
+
+/**
+ * The main window's content: controls on top, carrier lanes and thread field in the middle, timing and
+ * history on the right, replay and status at the bottom. Each region is its own class bound to the
+ * {@link MainViewModel}; this class only composes them and owns the pulse loop and shortcuts.
+ */
+public final class MainView extends BorderPane {
+    private final MainViewModel model;
+    /** Whether each finished run prints its console line (RunLog); not for the hidden warm-up copy. */
+    private boolean logsRuns = true;
+    private final ControlsBar controls;
+    private final RecordingView recordingView = new RecordingView();
+    private final TimingPanel timing;
+    private final HistoryPanel history;
+    private final ReplayBar replayBar;
+    private final FrameStats frameStats = new FrameStats();
+    private final DebugOverlay overlay = new DebugOverlay(frameStats);
+    private final VBox sidePanel;
+    private final PulseLoop pulse;
+    private final List<LongConsumer> pulseHooks = new ArrayList<>();
+    private final loomscope.ui.run.RunOnCatalog runOn;
+    private final loomscope.ui.controls.RunOnChooser runOnChooser;
+    private loomscope.ui.compare.CompareCard.Export cardExport;
+    static final String KEYS = "Ctrl+R run \u00b7 Esc stop \u00b7 Ctrl+P play/pause \u00b7 Alt+\u2190/\u2192 frame step"
+            + " \u00b7 Ctrl+T theme \u00b7 F12 frame stats \u00b7 Ctrl+Shift+H controls \u00b7 Ctrl+O run on \u00b7 Ctrl+J compare JVMs";
+
+    public MainView(MainViewModel model) {
+        this(model, new loomscope.ui.run.RunOnCatalog());
+    }
+
+    /** @param runOn the "Run on" choices; nothing is discovered until {@link #discoverRunTargets()} */
+    public MainView(MainViewModel model, loomscope.ui.run.RunOnCatalog runOn) {
+        this.model = model;
+        this.runOn = runOn;
+        getStyleClass().add("main-view");
+        controls = new ControlsBar(model);
+        runOnChooser = new loomscope.ui.controls.RunOnChooser(model, runOn);
+        controls.addSetting(runOnChooser);
+        timing = new TimingPanel(model);
+        history = new HistoryPanel(model.history());
+        replayBar = new ReplayBar(model.replay());
+
+        StackPane center = new StackPane(recordingView, overlay);
+        recordingView.setStyle("-fx-padding: 6 8 6 8;");
+        sidePanel = new VBox(timing, history);
+        sidePanel.setMinWidth(360);
+        // the lanes get the width: the side panel takes 30% of the window, between 400 and 520 px
+        widthProperty().addListener((o, a, w) -> sidePanel.setPrefWidth(Math.max(400, Math.min(520, w.doubleValue() * 0.3))));
+        sidePanel.setPrefWidth(520);
+        ScrollPane sideScroll = new ScrollPane(sidePanel);
+        sideScroll.setFitToWidth(true);
+        sideScroll.setFitToHeight(true);
+        sideScroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+
+        Label message = new Label();
+        message.setId("status-message");
+        message.getStyleClass().add("status-message");
+        message.textProperty().bind(model.messageProperty());
+        Label error = new Label();
+        error.setId("error-message");
+        error.getStyleClass().addAll("status-message", "error");
+        error.textProperty().bind(model.errorMessageProperty());
+        error.setWrapText(true);
+        javafx.scene.control.Button compare = new javafx.scene.control.Button("Compare JVMs…");
+        compare.setId("open-compare");
+        compare.setTooltip(new javafx.scene.control.Tooltip("These settings on two JVMs side by side, e.g. JDK 21 vs this JDK (Ctrl+J)"));
+        compare.setOnAction(e -> openCompare());
+        Label keys = new Label(KEYS);
+        keys.setId("keys-hint");
+        keys.getStyleClass().add("keys-hint");
+        javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
+        HBox.setHgrow(spacer, javafx.scene.layout.Priority.ALWAYS);
+        HBox status = new HBox(24, compare, message, error, spacer, keys);
+        status.setStyle("-fx-padding: 4 14 6 14;");
+
+        setTop(controls);
+        setCenter(center);
+        setRight(sideScroll);
+        setBottom(new VBox(replayBar, status));
+
+        overlay.visibleProperty().bind(controls.debugToggle().selectedProperty());
+        model.recordingProperty().addListener((o, was, now) -> recordingView.setRecording(now));
+        model.stateProperty().addListener((o, was, now) -> {
+            if (now == RunState.RUNNING) {
+                frameStats.reset();
+            }
+        });
+        model.history().addListener((ListChangeListener<HistoryRow>) change -> {
+            while (change.next()) {
+                if (logsRuns) {
+                    change.getAddedSubList().forEach(row -> RunLog.finished(row, frameStats, model.runShare().note()));
+                }
+            }
+        });
+        model.replay().playingProperty().addListener((o, was, playing) -> {
+            if (playing) {
+                frameStats.reset();
+            } else {
+                RunLog.replayed(model.replay(), frameStats);
+            }
+        });
+        pulse = new PulseLoop(model, recordingView, timing, overlay, frameStats, pulseHooks);
+        sceneProperty().addListener((o, was, scene) -> {
+            if (scene != null) {
+                installShortcuts(scene);
+                pulse.start();
+            } else {
+                pulse.stop();
+            }
+        });
+    }
+
+    private void installShortcuts(javafx.scene.Scene scene) {
+        var accelerators = scene.getAccelerators();
+        accelerators.put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), model::run);
+        accelerators.put(new KeyCodeCombination(KeyCode.ESCAPE), model::stop);
+        accelerators.put(new KeyCodeCombination(KeyCode.F12), () -> controls.debugToggle().setSelected(!controls.debugToggle().isSelected()));
+        accelerators.put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), () -> AppTheme.current().next().applyTo(scene));
+        accelerators.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), () -> model.replay().togglePlay());
+        // Alt, not Ctrl: a focused text field takes Ctrl+arrows for word moves before the scene sees them
+        accelerators.put(new KeyCodeCombination(KeyCode.LEFT, KeyCombination.ALT_DOWN), () -> model.replay().step(-1));
+        accelerators.put(new KeyCodeCombination(KeyCode.RIGHT, KeyCombination.ALT_DOWN), () -> model.replay().step(1));
+        accelerators.put(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN), this::openCompare);
+        accelerators.put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN), this::chooseRunOn);
+        accelerators.put(new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                () -> setControlsVisible(!controls.isVisible()));
+    }
+
+    /** Looks for Java runtimes in the background (it starts JVMs to probe them) and offers them under "Run on". */
+    public void discoverRunTargets() {
+        runOn.discover(targets -> { });
+    }
+
+    /** Ctrl+O: opens the "Run on" list (arrows and Enter pick); not while a run goes, it keeps its JVM. */
+    private void chooseRunOn() {
+        var choice = runOnChooser.choice();
+        if (!choice.isDisabled() && choice.getScene() != null && controls.isVisible()) {
+            choice.requestFocus();
+            choice.show();
+        }
+    }
+
+    /** The "Run on" choices (the stage picks chapter targets from them). */
+    public loomscope.ui.run.RunOnCatalog runOnCatalog() { return runOn; }
+
+    public loomscope.ui.controls.RunOnChooser runOnChooser() { return runOnChooser; }
+
+    /** Opens the compare view (loomscope.ui.compare) on this window's current settings. */
+    public loomscope.ui.compare.CompareView openCompare() {
+        return loomscope.ui.compare.CompareWindow.open(getScene() == null ? null : getScene().getWindow(),
+                model::configFromInputs, cardExport);
+    }
+
+    /** Where the compare view's "Export card" writes (the stage wires its export controller here). */
+    public void setCardExport(loomscope.ui.compare.CompareCard.Export export) {
+        this.cardExport = export;
+    }
+
+    /** Hides the controls bar and the side panel (presentation mode shows only lanes, field and replay). */
+    public void setControlsVisible(boolean visible) {
+        setTop(visible ? controls : null);
+        controls.setVisible(visible);
+    }
+
+    /** Adds a section (a probe panel, an export box) under timing and history in the side panel. */
+    public void addSideSection(javafx.scene.Node section) {
+        sidePanel.getChildren().add(section);
+    }
+
+    public void setSidePanelVisible(boolean visible) {
+        getRight().setVisible(visible);
+        getRight().setManaged(visible);
+    }
+
+    /** Puts a panel into the side panel at {@code position} (0 = top; the probes' panel goes under timing). */
+    public void addSidePanel(int position, Node panel) {
+        sidePanel.getChildren().add(Math.min(position, sidePanel.getChildren().size()), panel);
+    }
+
+    /** Runs {@code hook} once per pulse, after the view has drawn (on the FX thread; must not block). */
+    public void addPulseHook(LongConsumer hook) {
+        pulseHooks.add(hook);
+    }
+
+    public MainViewModel model() { return model; }
+
+    public ControlsBar controls() { return controls; }
+
+    public RecordingView recordingView() { return recordingView; }
+
+    public TimingPanel timing() { return timing; }
+
+    public HistoryPanel history() { return history; }
+
+    public ReplayBar replayBar() { return replayBar; }
+
+    public FrameStats frameStats() { return frameStats; }
+
+    public DebugOverlay overlay() { return overlay; }
+
+    /** Stops printing a console line per finished run: for a copy of the window nobody sees (WindowWarmUp). */
+    public void silenceRunLog() {
+        logsRuns = false;
+    }
+}

@@ -1,0 +1,32 @@
+package loomscope.ui.mainwindow;
+
+import java.util.Locale;
+
+import loomscope.ui.debug.FrameStats;
+import loomscope.ui.history.HistoryRow;
+import loomscope.ui.replay.ReplayModel;
+
+/**
+ * One console line per finished run and per replay, like the seeds print, plus the window's own frame
+ * figures: the record a speaker (or a benchmark script) can keep of what the screen showed.
+ */
+final class RunLog {
+    private RunLog() { }
+
+    static void finished(HistoryRow row, FrameStats frames, String cpuNote) {
+        System.out.printf(Locale.ROOT,
+                "run #%d %s P=%d N=%d: Total execution time: %.3f seconds%s; pinned mounts %s; frames during the run: "
+                        + "p95 %.1f ms, %d over %.0f ms, draw p95 %.1f ms, max pulse gap %.0f ms (%d frames)%s%s%n",
+                row.number(), row.mode(), row.parallelism(), row.threads(), row.seconds(),
+                row.cancelled() ? " (stopped)" : "", row.pinnedMounts() < 0 ? "n/a" : Long.toString(row.pinnedMounts()),
+                frames.p95FrameMillis(), frames.slowFrames(), FrameStats.SLOW_FRAME_MILLIS, frames.p95DrawMillis(),
+                frames.maxGapMillis(), frames.frames(), frames.cpuWaitText(", ", " per frame"), cpuNote.isEmpty() ? "" : "; " + cpuNote);
+    }
+
+    static void replayed(ReplayModel replay, FrameStats frames) {
+        System.out.printf(Locale.ROOT,
+                "replay at %.2fx to t=%.3f s: frames p95 %.1f ms, draw p95 %.1f ms, max pulse gap %.0f ms (%d frames)%n",
+                replay.speedProperty().get(), replay.positionProperty().get(), frames.p95FrameMillis(),
+                frames.p95DrawMillis(), frames.maxGapMillis(), frames.frames());
+    }
+}

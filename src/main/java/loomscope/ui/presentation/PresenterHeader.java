@@ -1,0 +1,155 @@
+package loomscope.ui.presentation;
+
+import java.util.Collections;
+import java.util.Locale;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.css.PseudoClass;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
+import javafx.scene.text.TextBoundsType;
+import loomscope.remote.RunTarget;
+import loomscope.report.HistoryEntry;
+import loomscope.ui.run.MainViewModel;
+import loomscope.ui.run.RunState;
+import loomscope.ui.talktrack.Chapter;
+import loomscope.ui.talktrack.ChapterJvms;
+import loomscope.ui.talktrack.ChapterNavigator;
+import loomscope.ui.talktrack.ChapterRunTarget;
+import loomscope.ui.widgets.LayoutBarrier;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * The top of the presentation screen: chapter title and narration on the left, the run's clock (96 px)
+ * and what is running on the right; between them the chapter's code, when it has some. Everything else
+ * in presentation mode is lanes and thread field.
+ */
+public final class PresenterHeader extends HBox {
+    /** The clock dims while its time belongs to a run the settings have moved on from. */
+    private static final PseudoClass STALE = PseudoClass.getPseudoClass("stale");
+    private static final double CLOCK_WIDTH = 480;
+    /** The longest caption: "last run: …" with a lowered run's note, wrapped at the clock's width. */
+    private static final int CAPTION_LINES = 3;
+    private final Label chapter = new Label();
+    private final Label narration = new Label();
+    private final Label standIn = new Label();
+    private final Label runsOn = new Label();
+    private final Label clock = new Label();
+    private final Label config = new Label();
+    private final Label code = new Label();
+
+    public PresenterHeader(MainViewModel model, ChapterNavigator chapters) {
+        getStyleClass().add("presenter-header");
+        setId("presenter-header");
+        chapter.getStyleClass().add("presenter-chapter");
+        chapter.setId("presenter-chapter");
+        chapter.setMinWidth(USE_PREF_SIZE); // the narration wraps; the title is never cut
+        narration.getStyleClass().add("presenter-narration");
+        narration.setId("presenter-narration");
+        narration.setWrapText(true);
+        standIn.getStyleClass().add("presenter-stand-in");
+        standIn.setId("presenter-stand-in");
+        standIn.managedProperty().bind(standIn.textProperty().isNotEmpty());
+        standIn.visibleProperty().bind(standIn.managedProperty());
+        runsOn.getStyleClass().add("presenter-runs-on");
+        runsOn.setId("presenter-runs-on");
+        runsOn.setWrapText(true);
+        // which JVM the next run goes to, whenever that is not simply this one (or the chapter wanted another)
+        runsOn.textProperty().bind(Bindings.createStringBinding(() -> {
+            Chapter.ChapterSetup s = chapters.setupProperty().get();
+            boolean chapterWantsAnother = s != null && s.chapter().runOn() != ChapterRunTarget.THIS_JVM;
+            boolean elsewhere = model.runOnProperty().get() instanceof RunTarget.ChildJvm;
+            return (chapterWantsAnother && !s.isStandIn()) || elsewhere
+                    ? ChapterJvms.describe(model.runOnProperty().get()) : "";
+        }, chapters.setupProperty(), model.runOnProperty()));
+        runsOn.managedProperty().bind(runsOn.textProperty().isNotEmpty());
+        runsOn.visibleProperty().bind(runsOn.managedProperty());
+        clock.getStyleClass().add("presenter-clock");
+        clock.setId("presenter-clock");
+        clock.textProperty().bind(model.elapsedSecondsProperty().asString("%.2f s"));
+        config.getStyleClass().add("presenter-clock-caption");
+        config.setId("presenter-config");
+        // as wide as the clock at most: a longer caption (a lowered run says so) wraps instead of widening the header,
+        // and its three lines are kept free all the time, so that the header does not grow (and the lanes shrink,
+        // re-laying out the window) just as a lowered run starts
+        config.setMaxWidth(CLOCK_WIDTH);
+        config.setWrapText(true);
+        config.minHeightProperty().bind(Bindings.createDoubleBinding(
+                () -> heightOfLines(config, CAPTION_LINES), config.fontProperty(), config.paddingProperty()));
+        // the caption names the run the clock belongs to, not the inputs: after a chapter change the clock
+        // still shows the previous chapter's time, and must not stand under the new chapter's settings
+        BooleanBinding stale = Bindings.createBooleanBinding(
+                () -> !model.state().isActive() && model.runningConfig() != null && !model.nextRunRepeatsLast(),
+                model.stateProperty(), model.lockModeProperty(), model.parallelismProperty(), model.threadsTextProperty(),
+                model.cpuTextProperty(), model.sleepTextProperty(), model.runOnProperty());
+        config.textProperty().bind(Bindings.createStringBinding(() -> caption(model, stale.get()),
+                stale, model.stateProperty(), model.recordingProperty()));
+        stale.addListener((o, was, now) -> clock.pseudoClassStateChanged(STALE, now));
+        clock.pseudoClassStateChanged(STALE, stale.get());
+
+        code.getStyleClass().add("presenter-code");
+        code.setId("presenter-code");
+        code.managedProperty().bind(code.textProperty().isNotEmpty());
+        code.visibleProperty().bind(code.managedProperty());
+        code.setMinWidth(USE_PREF_SIZE);
+
+        chapters.setupProperty().addListener((o, was, now) -> show(chapters));
+        show(chapters);
+
+        VBox words = new VBox(4, chapter, narration, runsOn, standIn);
+        words.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(words, Priority.ALWAYS);
+        words.setMaxWidth(Double.MAX_VALUE);
+        // the clock changes every frame: behind a fixed-size barrier so that it never re-lays out the window
+        VBox time = new VBox(0, new LayoutBarrier(clock, CLOCK_WIDTH, 124), config);
+        time.setAlignment(Pos.CENTER_RIGHT);
+        time.setMinWidth(USE_PREF_SIZE);
+        getChildren().addAll(words, code, time);
+    }
+
+    private void show(ChapterNavigator chapters) {
+        Chapter.ChapterSetup setup = chapters.setupProperty().get();
+        chapter.setText(chapters.heading());
+        narration.setText(setup == null ? "" : setup.chapter().narration());
+        standIn.setText(setup == null || !setup.isStandIn() ? "" : setup.standInLabel());
+        code.setText(setup == null ? "" : setup.chapter().code());
+    }
+
+    /**
+     * "synchronized · P 1 · N 5,000" for the run going or just ended; "last run: …" once the settings moved
+     * on; the next run's settings before any run (the clock then reads 0.00 s, which claims nothing).
+     */
+    static String caption(MainViewModel model, boolean stale) {
+        WorkloadConfig shown = model.runningConfig();
+        if (shown == null || model.state() == RunState.IDLE) {
+            WorkloadConfig next = model.configFromInputsQuietly();
+            return next == null ? "" : "next: " + describe(next);
+        }
+        return (stale ? "last run: " : "") + describe(shown)
+                + (model.runShare().lowersCarriers() ? " · " + HistoryEntry.LOWERED_NOTE_SHORT : "");
+    }
+
+    private static double heightOfLines(Label label, int lines) {
+        Text probe = new Text(String.join("\n", Collections.nCopies(lines, "Xg")));
+        probe.setFont(label.getFont());
+        probe.setBoundsType(TextBoundsType.LOGICAL_VERTICAL_CENTER);   // as a Label lays out its text
+        double padding = label.getPadding().getTop() + label.getPadding().getBottom();
+        return Math.ceil(probe.getLayoutBounds().getHeight() + padding);
+    }
+
+    /** Non-breaking spaces inside each item: a wrapped caption breaks between items, never inside "N 5,000". */
+    private static String describe(WorkloadConfig c) {
+        return String.format(Locale.ROOT, "%s · P\u00a0%d · N\u00a0%,d",
+                c.lockMode().cliName(), c.parallelism(), c.threads())
+                + (c.sleepMillis() == 5 ? "" : String.format(Locale.ROOT, " · sleep\u00a0%,d\u00a0ms", c.sleepMillis()));
+    }
+
+    Label clock() { return clock; }
+
+    Label caption() { return config; }
+}

@@ -1,0 +1,202 @@
+package loomscope.ui.recordingview;
+
+import java.util.EnumSet;
+
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.WeakChangeListener;
+import javafx.scene.control.Label;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import loomscope.recording.RunRecording;
+import loomscope.recording.StateTimeline;
+import loomscope.recording.VtState;
+import loomscope.ui.field.StateLegend;
+import loomscope.ui.field.ThreadFieldCanvas;
+import loomscope.ui.lanes.LaneLegend;
+import loomscope.ui.lanes.LanesCanvas;
+import loomscope.ui.replay.ReplayModel;
+import loomscope.ui.theme.AppTheme;
+import loomscope.ui.theme.Palette;
+import loomscope.ui.theme.PaletteProbe;
+
+/**
+ * Carrier lanes and thread field for ANY {@link RunRecording} (this JVM's, a replay, another JVM's stream):
+ * the owner calls {@link #showLive()} or {@link #showAt(long)} once per pulse. A compare view hosts two.
+ */
+public final class RecordingView extends VBox {
+    private final LanesCanvas lanes = new LanesCanvas();
+    private final ThreadFieldCanvas field = new ThreadFieldCanvas();
+    private final StateLegend stateLegend = new StateLegend();
+    private final LaneLegend laneLegend = new LaneLegend();
+    private final PaletteProbe probe = new PaletteProbe();
+    private final Label lanesTitle = new Label("Carriers");
+    private final Label fieldTitle = new Label("Virtual threads");
+    private StateTimeline timeline;
+    private Palette palette;
+    // what the last replay frame showed, to skip identical frames
+    private long lastT = Long.MIN_VALUE;
+    private StateTimeline lastTimeline;
+    private double lastW;
+    private double lastH;
+    private Palette lastPalette;
+    private boolean clearShown;
+    private int fittedLanes = -1;
+    private boolean paletteDirty = true;
+    private final ChangeListener<AppTheme> themeChanged = (obs, was, now) -> paletteDirty = true;
+
+    public RecordingView() {
+        getStyleClass().add("recording-view");
+        setSpacing(4);
+        lanesTitle.getStyleClass().add("section-title");
+        fieldTitle.getStyleClass().add("section-title");
+        // the title is the legend's first item: items follow it and wrap at the full width (1920 px: one row)
+        laneLegend.getChildren().add(0, lanesTitle);
+        stateLegend.getChildren().add(0, fieldTitle);
+        // lanes take the height their carriers need (up to a cap), the thread field the rest
+        VBox.setVgrow(lanes, Priority.SOMETIMES);
+        VBox.setVgrow(field, Priority.ALWAYS);
+        field.setMinHeight(120);
+        fitLanes(1);
+        getChildren().addAll(probe, laneLegend, lanes, stateLegend, field);
+        // weak: the theme is app-wide and outlives views (a compare view makes and drops them)
+        AppTheme.currentProperty().addListener(new WeakChangeListener<>(themeChanged));
+        sceneProperty().addListener((obs, was, now) -> paletteDirty = true);
+    }
+
+    public LanesCanvas lanes() { return lanes; }
+
+    /** Hides both legends (a compare view showing two recordings side by side keeps one shared legend). */
+    public void setLegendsVisible(boolean visible) {
+        laneLegend.setItemsVisible(visible);
+        stateLegend.setItemsVisible(visible);
+    }
+
+    public ThreadFieldCanvas field() { return field; }
+
+    public StateLegend stateLegend() { return stateLegend; }
+
+    public StateTimeline timeline() { return timeline; }
+
+    public RunRecording recording() { return timeline == null ? null : timeline.recording(); }
+
+    /** Draws the next frame even if the instant shown is unchanged (an overlay's data changed: JFR's late events). */
+    public void redrawNextFrame() {
+        lastT = Long.MIN_VALUE;
+    }
+
+    /** Shows {@code recording} from the next frame on (null: empty). */
+    public void setRecording(RunRecording recording) {
+        timeline = recording == null ? null : new StateTimeline(recording);
+        field.repaintAll();
+        lanesTitle.setText(recording == null ? "Carriers" : "Carriers: " + describe(recording));
+        if (recording != null) {
+            stateLegend.showStates(recording.recordsMounts()
+                    ? EnumSet.complementOf(EnumSet.of(VtState.WAITING))
+                    : EnumSet.of(VtState.NEW, VtState.QUEUED, VtState.RUNNING, VtState.WAITING, VtState.DONE));
+        }
+    }
+
+    /** "native-frame, P=4, JDK 25.0.3": what the audience is looking at, in the lanes' title. */
+    static String describe(RunRecording r) {
+        return r.config().lockMode().cliName() + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
+    }
+
+    /** Sizes the lanes area for {@code count} carriers; called when the count changes, not per frame. */
+    private void fitLanes(int count) {
+        if (count == fittedLanes) {
+            return;
+        }
+        fittedLanes = count;
+        double wanted = lanes.heightFor(count);
+        lanes.setPrefHeight(Math.min(wanted, 640));
+        lanes.setMaxHeight(Math.max(wanted, 160));
+    }
+
+    public void showLive() {
+        refreshPalette();
+        if (timeline == null) {
+            clear();
+            return;
+        }
+        RunRecording r = timeline.recording();
+        if (r.isFinished()) {
+            showAt(ReplayModel.endOf(r));
+            return;
+        }
+        clearShown = false;
+        lastT = Long.MIN_VALUE;
+        lanes.draw(timeline, r.now());
+        fitLanes(lanes.laneCount());
+        field.drawLive(timeline);
+        updateCounts();
+    }
+
+    /** The recording as it was at {@code t} (nanos since its origin): replay. */
+    public void showAt(long t) {
+        refreshPalette();
+        if (timeline == null) {
+            clear();
+            return;
+        }
+        if (unchangedSinceLastFrame(t)) {
+            return;
+        }
+        clearShown = false;
+        lanes.draw(timeline, t);
+        fitLanes(lanes.laneCount());
+        field.drawAt(timeline, t);
+        updateCounts();
+    }
+
+    /**
+     * A paused replay of a finished run shows the same picture every pulse: skip it. The SW pipeline repaints
+     * a canvas that was drawn into, so redrawing an unchanged frame costs real CPU on a shared laptop.
+     */
+    private boolean unchangedSinceLastFrame(long t) {
+        double w = lanes.getWidth() + field.getWidth();
+        double h = lanes.getHeight() + field.getHeight();
+        boolean same = t == lastT && timeline == lastTimeline && timeline.recording().isFinished()
+                && w == lastW && h == lastH && palette == lastPalette;
+        lastT = t;
+        lastTimeline = timeline;
+        lastW = w;
+        lastH = h;
+        lastPalette = palette;
+        return same;
+    }
+
+    private void clear() {
+        if (clearShown && palette == lastPalette) {
+            return;
+        }
+        clearShown = true;
+        lastPalette = palette;
+        lastT = Long.MIN_VALUE;
+        lanes.clear();
+        field.clear();
+        updateCounts();
+    }
+
+    private void updateCounts() {
+        for (VtState s : VtState.values()) {
+            stateLegend.setCount(s, field.count(s));
+        }
+    }
+
+    /** Colours are resolved from CSS once per theme change, never per frame. */
+    private void refreshPalette() {
+        if (paletteDirty && getScene() != null) {
+            Palette p = probe.resolve();
+            palette = p;
+            lanes.setPalette(p);
+            field.setPalette(p);
+            paletteDirty = false;
+        }
+    }
+
+    /** Palette in use (for tests that look for a colour's pixels). */
+    public Palette palette() {
+        refreshPalette();
+        return probe.resolve();
+    }
+}

@@ -1,0 +1,128 @@
+package loomscope.ui.settings;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.prefs.BackingStoreException;
+import java.util.prefs.Preferences;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * Remembers {@link StageSettings} with {@code java.util.prefs} (on Linux: ~/.java/.userPrefs). A value
+ * that was hand-edited, stale or out of range loads as the default instead of breaking the start.
+ * {@link #save} flushes to disk: call it off the FX thread.
+ */
+public final class SettingsStore {
+
+    private static final String THEME = "theme";
+    private static final String HIGH_CONTRAST = "highContrast";
+    private static final String LOCK = "lock";
+    private static final String PARALLELISM = "parallelism";
+    private static final String THREADS = "threads";
+    private static final String CHAPTER = "chapter";
+    private static final String EXPORT_FOLDER = "exportFolder";
+    private static final String X = "window.x";
+    private static final String Y = "window.y";
+    private static final String WIDTH = "window.width";
+    private static final String HEIGHT = "window.height";
+    private static final String MAXIMIZED = "window.maximized";
+
+    private final Preferences node;
+
+    public SettingsStore(Preferences node) {
+        this.node = node;
+    }
+
+    /** The user's LoomScope settings. */
+    public static SettingsStore forUser() {
+        return new SettingsStore(Preferences.userRoot().node("loomscope"));
+    }
+
+    public StageSettings load() {
+        StageSettings d = StageSettings.defaults();
+        StageSettings.WindowBounds w = d.window();
+        return new StageSettings(
+                node.get(THEME, d.theme()),
+                node.getBoolean(HIGH_CONTRAST, d.highContrast()),
+                lock(node.get(LOCK, d.lock().cliName()), d.lock()),
+                within(node.getInt(PARALLELISM, d.parallelism()), 1, WorkloadConfig.MAX_PARALLELISM, d.parallelism()),
+                within(node.getInt(THREADS, d.threads()), 1, WorkloadConfig.MAX_THREADS, d.threads()),
+                Math.max(0, node.getInt(CHAPTER, 0)),
+                folder(node.get(EXPORT_FOLDER, null), d.exportFolder()),
+                new StageSettings.WindowBounds(
+                        node.getDouble(X, w.x()), node.getDouble(Y, w.y()),
+                        size(node.getDouble(WIDTH, w.width()), w.width()), size(node.getDouble(HEIGHT, w.height()), w.height()),
+                        node.getBoolean(MAXIMIZED, w.maximized())));
+    }
+
+    /** Writes and flushes (disk I/O: not on the FX thread). */
+    public void save(StageSettings s) throws BackingStoreException {
+        put(s);
+        node.flush();
+    }
+
+    /**
+     * Updates the in-memory preferences only: cheap enough for the FX thread. The JDK's preferences
+     * write themselves to disk in the background and once more at exit.
+     */
+    public void remember(StageSettings s) {
+        try {
+            put(s);
+        } catch (IllegalStateException removed) {
+            // the node was removed (a reset from another process, a test's cleanup): nothing left to remember into
+        }
+    }
+
+    private void put(StageSettings s) {
+        node.put(THEME, s.theme());
+        node.putBoolean(HIGH_CONTRAST, s.highContrast());
+        node.put(LOCK, s.lock().cliName());
+        node.putInt(PARALLELISM, s.parallelism());
+        node.putInt(THREADS, s.threads());
+        node.putInt(CHAPTER, s.chapter());
+        node.put(EXPORT_FOLDER, s.exportFolder().toString());
+        StageSettings.WindowBounds w = s.window();
+        if (w.hasPosition()) {
+            node.putDouble(X, w.x());
+            node.putDouble(Y, w.y());
+        }
+        node.putDouble(WIDTH, w.width());
+        node.putDouble(HEIGHT, w.height());
+        node.putBoolean(MAXIMIZED, w.maximized());
+    }
+
+    /** {@code --reset-settings}: forget everything; the next load gives the defaults. */
+    public void reset() throws BackingStoreException {
+        node.clear();
+        node.flush();
+    }
+
+    private static LockMode lock(String name, LockMode fallback) {
+        try {
+            return LockMode.fromCliName(name);
+        } catch (IllegalArgumentException stale) {
+            return fallback;
+        }
+    }
+
+    private static int within(int value, int min, int max, int fallback) {
+        return value >= min && value <= max ? value : fallback;
+    }
+
+    private static double size(double value, double fallback) {
+        // a window saved while minimised or on a since-removed monitor can come back absurd
+        return value >= 320 && value <= 16_384 ? value : fallback;
+    }
+
+    private static Path folder(String stored, Path fallback) {
+        if (stored == null || stored.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Path.of(stored);
+        } catch (InvalidPathException e) {
+            return fallback;
+        }
+    }
+}

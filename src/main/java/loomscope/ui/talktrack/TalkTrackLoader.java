@@ -1,0 +1,212 @@
+package loomscope.ui.talktrack;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import loomscope.workload.LockMode;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * Reads the talk track: the built-in chapters (a resource), or a speaker's own file. A speaker edits
+ * JSON by hand the night before a talk, so every mistake is reported with the file, the chapter and the
+ * field, and a broken override falls back to the built-in track instead of leaving the stage empty.
+ */
+public final class TalkTrackLoader {
+    private TalkTrackLoader() { }
+
+    public static final String RESOURCE = "/loomscope/ui/talktrack/chapters.json";
+
+    /** Comments and trailing commas are what hand-edited JSON grows; allow them. */
+    private static final JsonMapper MAPPER = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS, JsonReadFeature.ALLOW_TRAILING_COMMA)
+            .build();
+
+    private static final Set<String> CHAPTER_FIELDS = Set.of("title", "lock", "parallelism", "threads", "sleepMs",
+            "narration", "notes", "code", "runOn", "standIn");
+
+    /** The track to use, and why it is not the one asked for (null when it is). */
+    public record Loaded(TalkTrack track, String problem) { }
+
+    /** The speaker's file if there is one and it reads; otherwise the built-in track, with the reason. */
+    public static Loaded load(Path override) {
+        Path file = override != null ? override : userFile();
+        if (override == null && !Files.exists(file)) {
+            return new Loaded(builtIn(), null);
+        }
+        try {
+            return new Loaded(read(file), null);
+        } catch (TalkTrackException e) {
+            return new Loaded(builtIn(), e.getMessage() + " (using the built-in chapters)");
+        }
+    }
+
+    /** {@code $XDG_CONFIG_HOME/loomscope/chapters.json}, else {@code ~/.config/loomscope/chapters.json}. */
+    public static Path userFile() {
+        String xdg = System.getenv("XDG_CONFIG_HOME");
+        Path config = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config");
+        return config.resolve("loomscope").resolve("chapters.json");
+    }
+
+    public static TalkTrack builtIn() {
+        try (InputStream in = TalkTrackLoader.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("the built-in chapters " + RESOURCE + " are missing from the build");
+            }
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "built-in chapters.json");
+        } catch (IOException | TalkTrackException e) {
+            throw new IllegalStateException("the built-in chapters are broken: " + e.getMessage(), e);
+        }
+    }
+
+    public static TalkTrack read(Path file) throws TalkTrackException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new TalkTrackException(file + ": cannot read (" + e.getClass().getSimpleName() + ")", e);
+        }
+        return parse(text, file.toString());
+    }
+
+    public static TalkTrack parse(String json, String source) throws TalkTrackException {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JacksonException e) {
+            JsonLocation at = e.getLocation();
+            String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+            throw new TalkTrackException(source + ": not valid JSON" + where + ": " + e.getOriginalMessage(), e);
+        }
+        if (root == null || !root.isObject()) {
+            throw new TalkTrackException(source + ": expected an object with \"title\" and \"chapters\"");
+        }
+        JsonNode chapters = root.get("chapters");
+        if (chapters == null || !chapters.isArray() || chapters.isEmpty()) {
+            throw new TalkTrackException(source + ": \"chapters\" must be a non-empty list");
+        }
+        List<Chapter> parsed = new ArrayList<>();
+        for (JsonNode node : chapters) {
+            parsed.add(chapter(node, parsed.size() + 1, source));
+        }
+        String title = root.hasNonNull("title") ? root.get("title").asText() : "LoomScope";
+        return new TalkTrack(title, parsed, source);
+    }
+
+    private static Chapter chapter(JsonNode node, int number, String source) throws TalkTrackException {
+        String where = source + ": chapter " + number;
+        if (!node.isObject()) {
+            throw new TalkTrackException(where + " is not an object");
+        }
+        if (node.hasNonNull("title")) {
+            where += " (\"" + node.get("title").asText() + "\")";
+        }
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String field = it.next();
+            if (!CHAPTER_FIELDS.contains(field)) {
+                throw new TalkTrackException(where + ": unknown field \"" + field + "\"; allowed: " + String.join(", ",
+                        CHAPTER_FIELDS.stream().sorted().toList()));
+            }
+        }
+        Fields f = new Fields(node, where);
+        String title = f.text("title", true);
+        String narration = f.text("narration", true);
+        if (narration.contains("\n")) {
+            throw new TalkTrackException(where + ": \"narration\" is one line on the big screen; move the rest to \"notes\"");
+        }
+        LockMode lock = f.lock("lock", node.get("lock"));
+        int parallelism = f.integer("parallelism", 1, WorkloadConfig.MAX_PARALLELISM);
+        int threads = f.integer("threads", 1, WorkloadConfig.MAX_THREADS);
+        Integer sleep = node.has("sleepMs") ? f.integer("sleepMs", 0, WorkloadConfig.MAX_SLEEP_MILLIS) : null;
+        String notes = f.textOrLines("notes");
+        String code = f.textOrLines("code");
+        ChapterRunTarget runOn = ChapterRunTarget.THIS_JVM;
+        if (node.hasNonNull("runOn")) {
+            try {
+                runOn = ChapterRunTarget.fromFileName(node.get("runOn").asText());
+            } catch (IllegalArgumentException e) {
+                throw new TalkTrackException(where + ": " + e.getMessage());
+            }
+        }
+        Chapter.StandIn standIn = null;
+        JsonNode stand = node.get("standIn");
+        if (runOn != ChapterRunTarget.THIS_JVM) {
+            if (stand == null || !stand.isObject()) {
+                throw new TalkTrackException(where + ": runOn \"" + runOn.fileName()
+                        + "\" needs a \"standIn\" {\"lock\", \"label\"} to run while that JVM is not available");
+            }
+            Fields s = new Fields(stand, where + ", standIn");
+            standIn = new Chapter.StandIn(s.lock("lock", stand.get("lock")), s.text("label", true));
+        } else if (stand != null) {
+            throw new TalkTrackException(where + ": \"standIn\" only makes sense with a \"runOn\" other than this-jvm");
+        }
+        return new Chapter(number, title, lock, parallelism, threads, sleep, narration, notes, code, runOn, standIn);
+    }
+
+    /** Field readers that name the field and the chapter in every complaint. */
+    private record Fields(JsonNode node, String where) {
+        String text(String field, boolean required) throws TalkTrackException {
+            JsonNode v = node.get(field);
+            if (v == null || v.isNull()) {
+                if (required) {
+                    throw new TalkTrackException(where + ": missing \"" + field + "\"");
+                }
+                return null;
+            }
+            if (!v.isTextual() || v.asText().isBlank()) {
+                throw new TalkTrackException(where + ": \"" + field + "\" must be non-empty text");
+            }
+            return v.asText().strip();
+        }
+
+        /** Multi-line text may be written as one string or a list of lines (easier to edit in JSON). */
+        String textOrLines(String field) throws TalkTrackException {
+            JsonNode v = node.get(field);
+            if (v != null && v.isArray()) {
+                List<String> lines = new ArrayList<>();
+                for (JsonNode line : v) {
+                    if (!line.isTextual()) {
+                        throw new TalkTrackException(where + ": \"" + field + "\" lines must be text");
+                    }
+                    lines.add(line.asText());
+                }
+                return String.join("\n", lines);
+            }
+            return v == null || v.isNull() ? "" : text(field, false);
+        }
+
+        int integer(String field, int min, int max) throws TalkTrackException {
+            JsonNode v = node.get(field);
+            if (v == null || !v.canConvertToInt() || !v.isIntegralNumber()) {
+                throw new TalkTrackException(where + ": \"" + field + "\" must be a whole number " + min + ".." + max);
+            }
+            int value = v.asInt();
+            if (value < min || value > max) {
+                throw new TalkTrackException(where + ": \"" + field + "\" must be " + min + ".." + max + ", was " + value);
+            }
+            return value;
+        }
+
+        LockMode lock(String field, JsonNode v) throws TalkTrackException {
+            if (v == null || !v.isTextual()) {
+                throw new TalkTrackException(where + ": missing \"" + field + "\" (one of " + LockMode.allowedNames() + ")");
+            }
+            try {
+                return LockMode.fromCliName(v.asText());
+            } catch (IllegalArgumentException e) {
+                throw new TalkTrackException(where + ": " + e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package loomscope.ui.app;
+
+import static loomscope.ui.UiTestSupport.fx;
+import static loomscope.ui.UiTestSupport.onFx;
+import static loomscope.ui.UiTestSupport.waitFor;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseEvent;
+import javafx.stage.Stage;
+import loomscope.recording.RunRecording;
+import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.run.MainViewModel;
+import loomscope.ui.run.RunState;
+import loomscope.ui.theme.AppTheme;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** The start-up warm-up: real runs of a copy of the window, then over; and the user always wins. */
+@ExtendWith(ApplicationExtension.class)
+class WindowWarmUpTest {
+
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        stage.show();
+    }
+
+    @Test
+    void aWarmUpShowsItsRunsInTheWindowThenGivesItBackAndSaysReady() {
+        MainViewModel model = new MainViewModel();
+        Scene window = windowOf(model);
+        AtomicInteger overCalls = new AtomicInteger();
+        AtomicBoolean runsDoneOffFx = new AtomicBoolean();
+        WindowWarmUp warmUp = onFx(() -> {
+            WindowWarmUp w = WindowWarmUp.startOn(stage, model, AppTheme.DARK);
+            w.whenOver(overCalls::incrementAndGet);
+            w.whenRunsDone(() -> runsDoneOffFx.set(!Platform.isFxApplicationThread()));
+            return w;
+        });
+        assertTrue(onFx(() -> model.messageProperty().get()).startsWith("Warming up"));
+        assertTrue(onFx(() -> stage.getScene() != window), "the copy is in the window");
+        assertTrue(onFx(() -> bannerTitle().getText()).startsWith("Warming up: run 1 of " + WindowWarmUp.RUNS));
+
+        waitFor(60, "the copy's last run to end", () -> onFx(() -> warmUp.copyModel().history().size() == WindowWarmUp.RUNS));
+        waitFor(5, "the window to be back", () -> onFx(() -> stage.getScene() == window));
+        waitFor(10, "the warm-up to end", () -> onFx(warmUp::isOver));
+
+        assertTrue(onFx(() -> warmUp.copyModel().history().stream().noneMatch(r -> r.cancelled())));
+        assertEquals(0, onFx(() -> model.history().size()), "nothing of it reaches the window's history");
+        assertEquals(1, overCalls.get());
+        assertTrue(onFx(() -> model.messageProperty().get()).startsWith("Ready"));
+        assertTrue(runsDoneOffFx.get(), "told, off the FX thread, that its runs are done (the window lowers the JIT)");
+    }
+
+    @Test
+    void aRunStartedInTheWindowCancelsTheWarmUpAtOnce() {
+        MainViewModel model = new MainViewModel();
+        fx(() -> stage.setScene(new javafx.scene.Scene(new MainView(model), 1280, 720)));
+        WindowWarmUp warmUp = onFx(() -> WindowWarmUp.startFor(model, AppTheme.DARK, 1280, 720));
+        waitFor(20, "the warm-up run to start", () -> onFx(() -> warmUp.copyModel().stateProperty().get() == RunState.RUNNING));
+
+        fx(() -> {
+            model.threadsTextProperty().set("300");
+            model.run();
+        });
+
+        assertTrue(onFx(warmUp::isOver), "cancelled as the window's run started");
+        waitFor(10, "the warm-up run to wind down", () -> onFx(() -> !warmUp.copyModel().stateProperty().get().isActive()));
+        waitFor(30, "the window's own run", () -> onFx(() -> model.history().size() == 1));
+        assertFalse(onFx(() -> model.history().get(0).cancelled()));
+
+        // the window's run began only after the stopped warm-up run had ended (so JFR saw none of its threads)
+        RunRecording warmUpRun = onFx(() -> warmUp.copyModel().recordingProperty().get());
+        RunRecording windowRun = onFx(() -> model.recordingProperty().get());
+        assertTrue(warmUpRun.isFinished());
+        assertTrue(windowRun.origin() + windowRun.runStart() >= warmUpRun.origin() + warmUpRun.runEnd(),
+                "the window's run started before the warm-up run had ended");
+    }
+
+    @Test
+    void aKeyOnTheCopySkipsTheWarmUpAndReachesTheWindow(FxRobot robot) {
+        MainViewModel model = new MainViewModel();
+        Scene window = windowOf(model);
+        fx(() -> model.threadsTextProperty().set("300"));
+        AtomicBoolean runsDone = new AtomicBoolean();
+        WindowWarmUp warmUp = onFx(() -> {
+            WindowWarmUp w = WindowWarmUp.startOn(stage, model, AppTheme.DARK);
+            w.whenRunsDone(() -> runsDone.set(true));
+            return w;
+        });
+        waitFor(20, "the copy's first run to start",
+                () -> onFx(() -> warmUp.copyModel().stateProperty().get() == RunState.RUNNING));
+
+        robot.press(KeyCode.SHIFT).release(KeyCode.SHIFT);
+        assertFalse(onFx(warmUp::isOver), "a modifier alone is not a key that skips");
+
+        // the window's Run shortcut: R reaches the copy, with Ctrl down, and is handed on to the window
+        robot.press(KeyCode.CONTROL, KeyCode.R).release(KeyCode.R, KeyCode.CONTROL);
+
+        assertTrue(onFx(warmUp::isOver), "skipped");
+        assertTrue(onFx(() -> stage.getScene() == window), "the window is back at once");
+        waitFor(30, "the window's own run, started by the key", () -> onFx(() -> model.history().size() == 1));
+        assertFalse(onFx(() -> model.history().get(0).cancelled()));
+        assertTrue(onFx(() -> warmUp.copyModel().history().size() < WindowWarmUp.RUNS), "the copy's runs were cut short");
+        assertFalse(runsDone.get(), "a skipped warm-up never says its runs are done: the JIT keeps its priority");
+    }
+
+    @Test
+    void aClickOnTheCopyGivesTheWindowBack(FxRobot robot) {
+        MainViewModel model = new MainViewModel();
+        Scene window = windowOf(model);
+        AtomicInteger clicksInTheWindow = new AtomicInteger();
+        fx(() -> window.addEventFilter(MouseEvent.MOUSE_CLICKED, e -> clicksInTheWindow.incrementAndGet()));
+        WindowWarmUp warmUp = onFx(() -> WindowWarmUp.startOn(stage, model, AppTheme.DARK));
+        waitFor(20, "the copy's first run to start",
+                () -> onFx(() -> warmUp.copyModel().stateProperty().get() == RunState.RUNNING));
+
+        robot.clickOn(bannerTitle());
+
+        assertTrue(onFx(warmUp::isOver));
+        assertTrue(onFx(() -> stage.getScene() == window));
+        waitFor(10, "the copy's run to be stopped", () -> onFx(() -> !warmUp.copyModel().stateProperty().get().isActive()));
+        assertEquals(0, clicksInTheWindow.get(), "the click's release does not click whatever the window has there");
+        assertEquals(0, onFx(() -> model.history().size()), "a click only skips: it runs nothing");
+    }
+
+    /** The test's stage as the window of {@code model}. */
+    private Scene windowOf(MainViewModel model) {
+        return onFx(() -> {
+            Scene scene = new Scene(new MainView(model), 1280, 720);
+            stage.setScene(scene);
+            return scene;
+        });
+    }
+
+    private Label bannerTitle() {
+        return onFx(() -> (Label) stage.getScene().lookup("#warm-up-title"));
+    }
+}

@@ -1,0 +1,145 @@
+package loomscope.ui.recordingview;
+
+import static loomscope.ui.UiTestSupport.countPixels;
+import static loomscope.ui.UiTestSupport.fx;
+import static loomscope.ui.UiTestSupport.onFx;
+import static loomscope.ui.UiTestSupport.snapshot;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import javafx.scene.Scene;
+import javafx.scene.image.WritableImage;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import loomscope.recording.RunRecording;
+import loomscope.recording.StateTimeline;
+import loomscope.recording.VtState;
+import loomscope.ui.lanes.LanesCanvas;
+import loomscope.ui.theme.AppTheme;
+import loomscope.ui.theme.Palette;
+import loomscope.workload.Phase;
+import loomscope.workload.WorkloadConfig;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * The renderers on a recording written event by event, so every colour can be checked on any JDK: a pinned
+ * mount on carrier 0, and on carrier 1 (added by the pool) a thread that unmounts for its sleep.
+ */
+@ExtendWith(ApplicationExtension.class)
+class RecordingViewTest {
+    private static final long MS = 1_000_000;
+    private RecordingView view;
+    private RunRecording recording;
+    private long base;
+
+    @Start
+    void start(Stage stage) {
+        view = new RecordingView();
+        Scene scene = new Scene(view, 1200, 700);
+        AppTheme.DARK.applyTo(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @BeforeEach
+    void record() {
+        recording = new RunRecording(WorkloadConfig.seed().withThreads(2).withParallelism(1), "25.0.3+9-test");
+        base = System.nanoTime();
+        recording.runStarted(base);
+        recording.carrierAdded(0, "loomscope-carrier-0", base);
+        recording.carrierAdded(1, "loomscope-carrier-1", at(1));
+        // vt 0: one mount, sleeps inside it: pinned from 2 to 50 ms
+        task(0, 0);
+        recording.submitted(0, at(1));
+        recording.mountStarted(0, 0, at(1), at(1));
+        recording.phase(0, Phase.CPU_DONE, at(2));
+        recording.phase(0, Phase.LOCK_REQUESTED, at(2));
+        recording.phase(0, Phase.LOCK_ACQUIRED, at(2));
+        recording.phase(0, Phase.SLEEP_START, at(2));
+        recording.phase(0, Phase.SLEEP_END, at(50));
+        recording.phase(0, Phase.LOCK_RELEASED, at(50));
+        recording.phase(0, Phase.DONE, at(50));
+        recording.mountEnded(0, 0, at(51));
+        // vt 1: runs 2..40 ms, unmounts for its sleep (40..60 ms), runs again 60..61 ms
+        task(1, 2);
+        recording.submitted(1, at(2));
+        recording.mountStarted(1, 1, at(2), at(2));
+        recording.phase(1, Phase.CPU_DONE, at(39));
+        recording.phase(1, Phase.LOCK_REQUESTED, at(39));
+        recording.phase(1, Phase.LOCK_ACQUIRED, at(39));
+        recording.phase(1, Phase.SLEEP_START, at(40));
+        recording.mountEnded(1, 1, at(40) + 50_000);
+        recording.submitted(1, at(60));
+        recording.mountStarted(1, 1, at(60), at(60));
+        recording.phase(1, Phase.SLEEP_END, at(60));
+        recording.phase(1, Phase.LOCK_RELEASED, at(60));
+        recording.phase(1, Phase.DONE, at(61));
+        recording.mountEnded(1, 1, at(61));
+        recording.runEnded(at(62), 2, false);
+        fx(() -> {
+            view.lanes().setTrailSeconds(0.1);
+            view.setRecording(recording);
+        });
+    }
+
+    private void task(int vt, long startMs) {
+        recording.phase(vt, Phase.CREATED, base);
+        recording.phase(vt, Phase.STARTED, at(startMs));
+    }
+
+    private long at(long ms) { return base + ms * MS; }
+
+    /** Recording time of {@code ms} after the run started. */
+    private long rel(long ms) { return recording.runStart() + ms * MS; }
+
+    @Test
+    void pinnedMountIsRedRunningIsGreenAndThePoolsCarrierIsLabelled() {
+        fx(() -> view.showAt(rel(30)));
+        LanesCanvas lanes = view.lanes();
+        Palette p = onFx(view::palette);
+        assertEquals(2, (int) onFx(lanes::laneCount));
+        assertEquals(0, (int) onFx(() -> lanes.occupantDrawn(0)));
+        assertTrue(onFx(() -> lanes.pinnedDrawn(0)));
+        assertEquals(1, (int) onFx(() -> lanes.occupantDrawn(1)));
+        assertTrue(!onFx(() -> lanes.pinnedDrawn(1)));
+
+        WritableImage img = snapshot(lanes.canvas());
+        int boxX = (int) Math.ceil(onFx(lanes::nowBoxX));
+        int w = (int) img.getWidth();
+        assertTrue(region(img, p.pinned(), lanes, 0, boxX, w) > 500, "lane 0 now-box pinned");
+        assertTrue(region(img, p.running(), lanes, 1, boxX, w) > 500, "lane 1 now-box running");
+        assertTrue(region(img, p.pinned(), lanes, 0, 200, boxX) > 500, "lane 0 trail: the blocked part is red");
+        assertEquals(0, region(img, p.pinned(), lanes, 1, 0, w), "lane 1 never pinned");
+        assertTrue(region(img, p.running(), lanes, 1, 200, boxX) > 200, "lane 1 trail: running ticks");
+        assertTrue(region(img, p.poolAdded(), lanes, 1, 0, 200) > 20, "lane 1 is labelled as added by the pool");
+        assertEquals(0, region(img, p.poolAdded(), lanes, 0, 0, 200), "lane 0 is one of the P carriers");
+    }
+
+    @Test
+    void afterItsMountsEveryLaneIsIdleAndTheFieldMatchesTheTimeline() {
+        fx(() -> view.showAt(rel(55)));
+        LanesCanvas lanes = view.lanes();
+        assertEquals(-1, (int) onFx(() -> lanes.occupantDrawn(0)));
+        assertEquals(-1, (int) onFx(() -> lanes.occupantDrawn(1)));
+        Palette p = onFx(view::palette);
+        WritableImage img = snapshot(lanes.canvas());
+        int boxX = (int) Math.ceil(onFx(lanes::nowBoxX));
+        assertTrue(region(img, p.idle(), lanes, 0, boxX, (int) img.getWidth()) > 500, "idle carrier looks idle");
+        assertEquals(VtState.DONE, onFx(() -> view.field().stateDrawn(0)));
+        assertEquals(VtState.PARKED, onFx(() -> view.field().stateDrawn(1)));
+        StateTimeline timeline = new StateTimeline(recording);
+        assertEquals(timeline.stateAt(1, rel(55)), onFx(() -> view.field().stateDrawn(1)));
+        assertEquals(1, (int) onFx(() -> view.field().count(VtState.PARKED)));
+        assertEquals("1", onFx(() -> view.stateLegend().countText(VtState.DONE)));
+    }
+
+    private static int region(WritableImage img, Color c, LanesCanvas lanes, int lane, int x0, int x1) {
+        int top = (int) Math.ceil(onFx(() -> lanes.laneTop(lane)));
+        int bottom = (int) Math.floor(onFx(() -> lanes.laneTop(lane) + lanes.laneHeight()));
+        return countPixels(img, c, x0, top, x1, bottom);
+    }
+}

@@ -1,0 +1,74 @@
+package loomscope.ui.settings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.UUID;
+import java.util.prefs.Preferences;
+
+import loomscope.ui.app.StartFlags;
+import loomscope.workload.LockMode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class SettingsStoreTest {
+
+    private final Preferences node = Preferences.userRoot().node("loomscope-test/" + UUID.randomUUID());
+    private final SettingsStore store = new SettingsStore(node);
+
+    @AfterEach
+    void removeNode() throws Exception {
+        node.removeNode();
+    }
+
+    @Test
+    void whatIsSavedComesBackAfterARestart() throws Exception {
+        StageSettings changed = StageSettings.defaults().withTheme("light").withHighContrast(true)
+                .withWorkload(LockMode.NATIVE_FRAME, 4, 16).withChapter(6).withExportFolder(Path.of("/tmp/talk"))
+                .withWindow(new StageSettings.WindowBounds(10, 20, 1280, 720, true));
+        store.save(changed);
+        assertEquals(changed, new SettingsStore(Preferences.userRoot().node(node.absolutePath())).load());
+    }
+
+    @Test
+    void resetGivesTheDefaults() throws Exception {
+        store.save(StageSettings.defaults().withWorkload(LockMode.NONE, 8, 100));
+        store.reset();
+        assertEquals(StageSettings.defaults(), store.load());
+        assertTrue(StageSettings.defaults().exportFolder().endsWith(Path.of("Pictures", "LoomScope")));
+    }
+
+    @Test
+    void staleOrAbsurdValuesLoadAsDefaults() {
+        node.put("lock", "spin-lock");
+        node.putInt("parallelism", 0);
+        node.putInt("threads", -5);
+        node.putDouble("window.width", 3);
+        node.put("exportFolder", "");
+        StageSettings loaded = store.load();
+        StageSettings d = StageSettings.defaults();
+        assertEquals(d.lock(), loaded.lock());
+        assertEquals(d.parallelism(), loaded.parallelism());
+        assertEquals(d.threads(), loaded.threads());
+        assertEquals(d.window().width(), loaded.window().width());
+        assertEquals(d.exportFolder(), loaded.exportFolder());
+        assertFalse(loaded.window().hasPosition());
+    }
+
+    @Test
+    void startFlags() {
+        StartFlags flags = StartFlags.parse(List.of("--presenter", "--reset-settings", "--chapters", "my.json", "--presentr",
+                "--lock=native-frame", "--autorun"));
+        assertTrue(flags.presenter());
+        assertTrue(flags.resetSettings());
+        assertEquals(Path.of("my.json"), flags.chapters());
+        assertEquals(1, flags.problems().size());
+        assertTrue(flags.problems().get(0).startsWith("unknown start flag --presentr (did you mean"), flags.problems().get(0));
+        assertEquals(Path.of("x.json"), StartFlags.parse(List.of("--chapters=x.json")).chapters());
+        assertFalse(StartFlags.parse(List.of()).presenter());
+        assertEquals(List.of("--chapters needs a file"), StartFlags.parse(List.of("--chapters")).problems());
+    }
+}
