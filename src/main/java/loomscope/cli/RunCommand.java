@@ -155,10 +155,15 @@ final class RunCommand implements Callable<Integer> {
         if (saveJfr != null && !probes.jfr()) {
             throw new BadOption("--save-jfr", "needs JFR: use --probes jfr or all");
         }
-        Path jfrFile = saveJfr == null ? null : OutputPaths.newFile(saveJfr, "--save-jfr");
-        Path dumpFile = threadDump == null ? null : OutputPaths.newFile(threadDump, "--thread-dump");
-        if (jfrFile != null && jfrFile.equals(dumpFile)) {
-            throw new BadOption("--thread-dump", "is the same file as --save-jfr: " + dumpFile);
+        if (saveJfr != null && threadDump != null
+                && saveJfr.toAbsolutePath().normalize().equals(threadDump.toAbsolutePath().normalize())) {
+            throw new BadOption("--thread-dump", "is the same file as --save-jfr: " + threadDump.toAbsolutePath());
+        }
+        if (saveJfr != null) {
+            OutputPaths.newFile(saveJfr, "--save-jfr");
+        }
+        if (threadDump != null) {
+            OutputPaths.newFile(threadDump, "--thread-dump");
         }
     }
 
@@ -172,7 +177,7 @@ final class RunCommand implements Callable<Integer> {
         Path home = jdk != null ? jdk : Path.of(System.getProperty("java.home"));
         JdkCheck check = new JdkInspector().inspect(home, "--jdk");
         if (check instanceof JdkCheck.Refused r) {
-            throw new IllegalArgumentException(r.reason());
+            throw r.reason().startsWith("--jdk") ? new IllegalArgumentException(r.reason()) : new BadOption("--jdk", r.reason());
         }
         RunTarget.ChildJvm plain = RunTarget.ChildJvm.of(((JdkCheck.Accepted) check).jdk());
         return new RunTarget.ChildJvm(plain.jdk(), jvmArgs, plain.label());
