@@ -20,6 +20,8 @@ final class CardInk {
     private final Graphics2D g;
     private final double scale;
     private final List<DrawnText> drawn = new ArrayList<>();
+    /** Text measures so far: what makes eliding slow, counted so a test can hold it to O(log n). */
+    private int measures;
 
     CardInk(Graphics2D g, double scale) {
         this.g = g;
@@ -32,6 +34,7 @@ final class CardInk {
 
     /** Width the text would take in layout units. */
     double width(String text, Font font) {
+        measures++;
         return new TextLayout(text, font, g.getFontRenderContext()).getAdvance();
     }
 
@@ -119,6 +122,10 @@ final class CardInk {
                 (int) Math.ceil(ink.getWidth() * scale), (int) Math.ceil(ink.getHeight() * scale)),
                 font.getSize2D() * scale));
         return advance;
+    }
+
+    int measures() {
+        return measures;
     }
 
     List<DrawnText> drawn() {
