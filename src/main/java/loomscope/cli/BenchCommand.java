@@ -47,13 +47,25 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    static final int MAX_REPEATS = 100;
+
     @Override
     public Integer call() throws Exception {
-        if (repeats < 1 || repeats > 100) {
-            throw new IllegalArgumentException("repeats must be 1..100, was " + repeats);
+        // every cell's parameters are checked before the header is printed or a cell runs
+        if (repeats < 1 || repeats > MAX_REPEATS) {
+            throw new BadOption("--repeats", "must be 1.." + MAX_REPEATS + ", was " + repeats);
+        }
+        List<LockMode> sweep = modes != null ? modes : runnableModes();
+        List<WorkloadConfig> cells = new ArrayList<>();
+        for (LockMode mode : sweep) {
+            for (int p : parallelisms) {
+                cells.add(workload.config(mode, p));
+            }
+        }
+        for (WorkloadConfig cell : cells) {
+            WorkloadRun.checkRunnable(cell);
         }
         PrintWriter out = spec.commandLine().getOut();
-        List<LockMode> sweep = modes != null ? modes : runnableModes();
         out.printf(Locale.ROOT, "Java %s, %,d %s threads, %,d iterations, %d ms sleep, %d repeats (median)%n%n",
                 Runtime.version(), workload.threads, workload.threadKind.cliName(), workload.cpuIterations,
                 workload.sleepMillis, repeats);
@@ -63,12 +75,9 @@ final class BenchCommand implements Callable<Integer> {
         out.println("|---|---|---|---|---|---|---|---" + (compareSchedulers ? "|---|---" : "")
                 + (recordingOverhead ? "|---|---" : "") + "|");
         warmUp();
-        for (LockMode mode : sweep) {
-            for (int p : parallelisms) {
-                WorkloadConfig config = workload.config(mode, p);
-                out.println(row(config));
-                out.flush();
-            }
+        for (WorkloadConfig cell : cells) {
+            out.println(row(cell));
+            out.flush();
         }
         return 0;
     }

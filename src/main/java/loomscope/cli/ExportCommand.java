@@ -60,19 +60,31 @@ final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** A runs file LoomScope writes is a few hundred bytes per run: bigger than this is not one of ours. */
+    static final long MAX_FROM_BYTES = 16L * 1024 * 1024;
+
     @Override
     public Integer call() throws Exception {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
         PrintWriter console = spec.commandLine().getOut();
-        // Refuse a bad folder before spending 27 s on a pinned run.
-        Path folder = orBadInput(() -> ExportFolder.prepare(out));
-        List<HistoryEntry> history = new ArrayList<>(from == null ? List.of() : orBadInput(() -> RunsJson.read(from)));
+        // Everything is checked, and --from read, before anything is printed, created or run.
+        checkTitle();
         List<WorkloadConfig> configs = configs();
         for (WorkloadConfig config : configs) {
             WorkloadRun.checkRunnable(config);
         }
+        List<HistoryEntry> history = new ArrayList<>();
+        if (from != null) {
+            Path runs = OutputPaths.inputFile(from, "--from", MAX_FROM_BYTES);
+            try {
+                history.addAll(RunsJson.read(runs));
+            } catch (IOException e) {
+                throw new BadOption("--from", e.getMessage());
+            }
+        }
+        Path folder = OutputPaths.folder(out, "--out");
         for (WorkloadConfig config : configs) {
             console.printf(Locale.ROOT, "Running %s, P=%d, N=%,d ... ", config.lockMode().cliName(), config.parallelism(),
                     config.threads());
@@ -87,15 +99,40 @@ final class ExportCommand implements Callable<Integer> {
         HistoryEntry headline = history.get(history.size() - 1);
         TimingCard card = new TimingCard(title, headline, history, LocalDate.now());
         LocalDateTime now = LocalDateTime.now();
-        ReportWriter.Export export = orBadInput(() -> new ReportWriter().exportAll(folder, card, now));
-        ExportNames names = ExportNames.of(now, headline.summary().lock(), headline.summary().parallelism());
-        Path json = orBadInput(() -> ReportWriter.writeText(folder, names.runsJson(), RunsJson.toJsonLines(history)));
-        for (Path file : export.files()) {
-            console.println(file);
+        List<Path> written = new ArrayList<>();
+        try {
+            // the folder is made only now, so a refused or failed run leaves none behind
+            ReportWriter.Export export = new ReportWriter().exportAll(folder, card, now);
+            written.addAll(export.files());
+            ExportNames names = ExportNames.of(now, headline.summary().lock(), headline.summary().parallelism());
+            written.add(ReportWriter.writeText(export.folder(), names.runsJson(), RunsJson.toJsonLines(history)));
+        } catch (IOException e) {
+            // the runs' times are printed above; the files are what failed: one line, not bad input
+            written.forEach(console::println);
+            console.flush();
+            spec.commandLine().getErr().println("loomscope: --out: " + LoomScopeCli.oneLine(e.getMessage()));
+            spec.commandLine().getErr().flush();
+            return 1;
         }
-        console.println(json);
+        written.forEach(console::println);
         console.flush();
         return headline.summary().cancelled() ? 130 : 0;
+    }
+
+    private void checkTitle() {
+        if (title == null) {
+            return;
+        }
+        if (title.isBlank()) {
+            throw new BadOption("--title", "is empty; leave it out for the default title");
+        }
+        if (title.length() > TimingCard.MAX_TITLE_CHARS) {
+            throw new BadOption("--title", String.format(Locale.ROOT, "must be at most %,d characters, was %,d",
+                    TimingCard.MAX_TITLE_CHARS, title.length()));
+        }
+        if (title.chars().anyMatch(Character::isISOControl)) {
+            throw new BadOption("--title", "must be one line of printable characters");
+        }
     }
 
     private List<WorkloadConfig> configs() {
@@ -122,18 +159,5 @@ final class ExportCommand implements Callable<Integer> {
             throw new IllegalStateException("the run failed: " + run.run().failure(), run.run().failure());
         }
         return run.summary();
-    }
-
-    private interface Io<T> {
-        T get() throws IOException;
-    }
-
-    /** A folder or file the user named that we cannot use is bad input: exit 2 with the one-line reason. */
-    private static <T> T orBadInput(Io<T> io) {
-        try {
-            return io.get();
-        } catch (IOException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
     }
 }

@@ -2,6 +2,7 @@ package loomscope.cli;
 
 import java.io.PrintWriter;
 
+import loomscope.workload.RunLimits;
 import loomscope.workload.UnsupportedModeException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,24 +20,48 @@ public final class LoomScopeCli {
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
-    /** Runs a command line and returns its exit code; never throws, never prints a stack trace for bad input. */
+    /** Runs a command line and returns its exit code; never throws, never prints a stack trace. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new LoomScopeCli());
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {
-            err.println("loomscope: " + e.getMessage());
+            err.println("loomscope: " + oneLine(e.getMessage()));
+            err.flush();
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            if (e instanceof IllegalArgumentException || e instanceof UnsupportedModeException) {
-                err.println("loomscope: " + e.getMessage());
+            if (e instanceof RunLimits.InvalidRunException invalid) {
+                err.println("loomscope: " + invalid.first().cliMessage());
+                err.flush();
                 return BAD_INPUT;
             }
-            err.println("loomscope: failed: " + e);
+            if (e instanceof IllegalArgumentException || e instanceof UnsupportedModeException) {
+                err.println("loomscope: " + oneLine(e.getMessage()));
+                err.flush();
+                return BAD_INPUT;
+            }
+            err.println("loomscope: failed: " + oneLine(e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()));
+            err.flush();
             return 1;
         });
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (RuntimeException e) {
+            // picocli reports what it catches; this is for what escapes its handlers (none known)
+            err.println("loomscope: failed: " + oneLine(String.valueOf(e.getMessage())));
+            err.flush();
+            return 1;
+        }
+    }
+
+    /** Messages we print are one line: the first, as some JDK and library messages run on. */
+    static String oneLine(String message) {
+        if (message == null || message.isBlank()) {
+            return "(no reason given)";
+        }
+        String first = message.strip().lines().findFirst().orElse("").strip();
+        return first.length() > 500 ? first.substring(0, 500) + "…" : first;
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -21,6 +21,7 @@ import loomscope.remote.JdkCheck;
 import loomscope.remote.JdkInspector;
 import loomscope.remote.RunTarget;
 import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
 import loomscope.workload.WorkloadConfig;
 import loomscope.workload.WorkloadRun;
 import picocli.CommandLine.Command;
@@ -53,7 +54,7 @@ final class RunCommand implements Callable<Integer> {
     ProbeSelection probes = ProbeSelection.ALL;
 
     @Option(names = "--snapshot-rate", paramLabel = "HZ",
-            description = "Thread snapshots per second, up to 10. Default: ${DEFAULT-VALUE}.")
+            description = "Thread snapshots per second, more than 0 and up to 10. Default: ${DEFAULT-VALUE}.")
     double snapshotRate = InProcessSnapshotter.DEFAULT_RATE_HZ;
 
     @Option(names = "--save-jfr", paramLabel = "FILE",
@@ -79,7 +80,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // every refusal before any work: a run takes up to minutes, its outputs are checked first
         WorkloadConfig config = workload.config(lock, parallelism);
+        RunLimits.checkSnapshotRate(snapshotRate);
         if (jdk != null || !jvmArgs.isEmpty()) {
             ProbeSelection childProbes = spec.commandLine().getParseResult().hasMatchedOption("--probes")
                     ? probes : ProbeSelection.JFR;   // HotSpot dumps in the child only when asked for
@@ -87,8 +90,8 @@ final class RunCommand implements Callable<Integer> {
                     spec.commandLine().getOut(), spec.commandLine().getErr());
         }
         PrintWriter out = spec.commandLine().getOut();
+        checkOutputs();
         WorkloadRun.checkRunnable(config);
-        checkProbeOptions();
         if (!json) {
             SeedLines.before(out, config, Runtime.version().toString());
         }
@@ -104,12 +107,11 @@ final class RunCommand implements Callable<Integer> {
             }
             RunSummary summary = run.summary();
             ProbeReport report = session.finish();
-            if (saveJfr != null) {
-                session.saveJfr(saveJfr);
-            }
-            if (threadDump != null) {
-                ThreadDumpExport.write(threadDump, false, false);
-            }
+            // the run's results are printed even when a file cannot be written after all (disk full, folder gone)
+            List<String> failures = new ArrayList<>();
+            boolean jfrSaved = saveJfr != null && written("--save-jfr", saveJfr, failures, () -> session.saveJfr(saveJfr, false));
+            boolean dumped = threadDump != null && written("--thread-dump", threadDump, failures,
+                    () -> ThreadDumpExport.write(threadDump, false, false, false));
             if (json) {
                 out.println(toJson(summary, report));
             } else {
@@ -118,31 +120,50 @@ final class RunCommand implements Callable<Integer> {
                 if (report.jfr() != null && report.jfr().events() > 0) {
                     out.print(PinnedThreadsTable.format(PinnedThreadsTable.of(session.jfr().pinnedEvents())));
                 }
-                if (saveJfr != null) {
+                if (jfrSaved) {
                     out.println("JFR recording: " + saveJfr.toAbsolutePath());
                 }
-                if (threadDump != null) {
+                if (dumped) {
                     out.println("Thread dump (HotSpot JSON): " + threadDump.toAbsolutePath());
                 }
-                out.flush();
             }
-            return summary.cancelled() ? 130 : 0;
+            out.flush();
+            PrintWriter err = spec.commandLine().getErr();
+            failures.forEach(err::println);
+            err.flush();
+            return !failures.isEmpty() ? 1 : summary.cancelled() ? 130 : 0;
         }
     }
 
-    private void checkProbeOptions() {
-        double max = InProcessSnapshotter.OFFERED_RATES_HZ.get(InProcessSnapshotter.OFFERED_RATES_HZ.size() - 1);
-        if (!(snapshotRate > 0 && snapshotRate <= max)) {
-            throw new IllegalArgumentException("--snapshot-rate must be more than 0 and at most " + max + ", was " + snapshotRate);
+    private interface Write {
+        void run() throws Exception;
+    }
+
+    private static boolean written(String option, Path file, List<String> failures, Write write) {
+        try {
+            write.run();
+            return true;
+        } catch (Exception e) {
+            String reason = e instanceof java.io.IOException io ? loomscope.report.ExportFolder.reason(io) : e.getMessage();
+            failures.add("loomscope: " + option + ": could not write " + file.toAbsolutePath() + ": "
+                    + LoomScopeCli.oneLine(reason));
+            return false;
         }
+    }
+
+    private void checkOutputs() {
         if (saveJfr != null && !probes.jfr()) {
-            throw new IllegalArgumentException("--save-jfr needs JFR: use --probes jfr or all");
+            throw new BadOption("--save-jfr", "needs JFR: use --probes jfr or all");
         }
-        for (Path p : new Path[] {saveJfr, threadDump}) {
-            Path parent = p == null ? null : p.toAbsolutePath().getParent();
-            if (parent != null && !java.nio.file.Files.isDirectory(parent)) {
-                throw new IllegalArgumentException("no such folder for " + p + ": " + parent);
-            }
+        if (saveJfr != null && threadDump != null
+                && saveJfr.toAbsolutePath().normalize().equals(threadDump.toAbsolutePath().normalize())) {
+            throw new BadOption("--thread-dump", "is the same file as --save-jfr: " + threadDump.toAbsolutePath());
+        }
+        if (saveJfr != null) {
+            OutputPaths.newFile(saveJfr, "--save-jfr");
+        }
+        if (threadDump != null) {
+            OutputPaths.newFile(threadDump, "--thread-dump");
         }
     }
 
@@ -156,7 +177,7 @@ final class RunCommand implements Callable<Integer> {
         Path home = jdk != null ? jdk : Path.of(System.getProperty("java.home"));
         JdkCheck check = new JdkInspector().inspect(home, "--jdk");
         if (check instanceof JdkCheck.Refused r) {
-            throw new IllegalArgumentException(r.reason());
+            throw r.reason().startsWith("--jdk") ? new IllegalArgumentException(r.reason()) : new BadOption("--jdk", r.reason());
         }
         RunTarget.ChildJvm plain = RunTarget.ChildJvm.of(((JdkCheck.Accepted) check).jdk());
         return new RunTarget.ChildJvm(plain.jdk(), jvmArgs, plain.label());

@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
 
 /** The workload's knobs, shared by {@code run} and {@code bench}; defaults are the seeds' experiment. */
 final class WorkloadOptions {
-    @Option(names = "--threads", paramLabel = "N", description = "Tasks (threads) to launch, 1..2,000,000. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--threads", paramLabel = "N", description = "Tasks (threads) to launch: 1..2,000,000 virtual, 1..10,000 platform (one OS thread each). "
+                    + "Default: ${DEFAULT-VALUE}.")
     int threads = 5_000;
 
     @Option(names = "--cpu-iterations", paramLabel = "K", description = "sin*cos iterations per task. Default: ${DEFAULT-VALUE}.")

@@ -126,13 +126,21 @@ public final class ProbeSession implements AutoCloseable {
 
     /** Writes the run's JFR recording (with its pinned events) to {@code file}; only after {@link #finish()}. */
     public void saveJfr(Path file) throws IOException {
+        saveJfr(file, true);
+    }
+
+    /**
+     * As above, written beside {@code file} and renamed into place; {@code replace}: whether an existing file may
+     * be replaced (a save dialog asked), else it is refused.
+     */
+    public void saveJfr(Path file, boolean replace) throws IOException {
         if (jfr == null) {
             throw new IllegalStateException("JFR did not run (--probes " + selection.cliName() + ")");
         }
         if (report == null) {
             throw new IllegalStateException("save the .jfr after the run has finished");
         }
-        jfr.saveTo(file);
+        AtomicOutput.write(file, replace, jfr::saveTo);
     }
 
     @Override

@@ -2,7 +2,6 @@ package loomscope.probe;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
@@ -23,7 +22,8 @@ public final class ThreadDumpExport {
     private ThreadDumpExport() { }
 
     /**
-     * Writes the dump to {@code file} (replacing it).
+     * Writes the dump to {@code file}, replacing a regular file there (a save dialog asked first). Never deletes:
+     * HotSpot writes to a temporary name beside it, which is renamed into place.
      *
      * @param runIsActive   whether a workload run is going right now in this JVM
      * @param acceptTheRisk the user read {@link #WARNING} and still wants it during a run
@@ -31,14 +31,22 @@ public final class ThreadDumpExport {
      * @throws IllegalStateException during an active run unless {@code acceptTheRisk}
      */
     public static long write(Path file, boolean runIsActive, boolean acceptTheRisk) throws IOException {
+        return write(file, runIsActive, acceptTheRisk, true);
+    }
+
+    /** As above; with {@code replace} false an existing file is refused (the CLI, where nobody was asked). */
+    public static long write(Path file, boolean runIsActive, boolean acceptTheRisk, boolean replace) throws IOException {
         if (runIsActive && !acceptTheRisk) {
             throw new IllegalStateException("not exporting a thread dump during a run: " + WARNING);
         }
-        Path absolute = file.toAbsolutePath();
-        Files.deleteIfExists(absolute); // dumpThreads refuses to overwrite
-        long began = System.nanoTime();
-        ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
-                .dumpThreads(absolute.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
-        return System.nanoTime() - began;
+        long[] took = new long[1];
+        AtomicOutput.write(file, replace, temp -> {
+            long began = System.nanoTime();
+            // dumpThreads refuses an existing file: the temporary name is fresh
+            ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                    .dumpThreads(temp.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
+            took[0] = System.nanoTime() - began;
+        });
+        return took[0];
     }
 }

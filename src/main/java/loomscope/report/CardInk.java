@@ -20,6 +20,8 @@ final class CardInk {
     private final Graphics2D g;
     private final double scale;
     private final List<DrawnText> drawn = new ArrayList<>();
+    /** Text measures so far: what makes eliding slow, counted so a test can hold it to O(log n). */
+    private int measures;
 
     CardInk(Graphics2D g, double scale) {
         this.g = g;
@@ -32,6 +34,7 @@ final class CardInk {
 
     /** Width the text would take in layout units. */
     double width(String text, Font font) {
+        measures++;
         return new TextLayout(text, font, g.getFontRenderContext()).getAdvance();
     }
 
@@ -45,22 +48,60 @@ final class CardInk {
         return font(style, Math.max(minSize, size * maxWidth / w));
     }
 
-    /** The text, cut with an ellipsis if even at its smallest size it would overflow {@code maxWidth}. */
+    /**
+     * No line on a card holds more characters than this at the smallest text size (1,728 layout units at 28 px
+     * take ~110 average characters): anything longer is cut before it is measured, since one measure of a
+     * 100,000-character line costs milliseconds.
+     */
+    static final int MAX_DRAWN_CHARS = 400;
+
+    /**
+     * The text, cut with an ellipsis if even at its smallest size it would overflow {@code maxWidth}. The cut is
+     * found by binary search over the kept length: O(log n) measures, not one per dropped character.
+     */
     String elide(String text, Font font, double maxWidth) {
-        if (width(text, font) <= maxWidth) {
+        boolean tooLong = text.length() > MAX_DRAWN_CHARS;
+        if (!tooLong && width(text, font) <= maxWidth) {
             return text;
         }
-        int keep = text.length();
-        while (keep > 1 && width(text.substring(0, keep).stripTrailing() + "…", font) > maxWidth) {
-            keep--;
+        String bounded = tooLong ? prefix(text, MAX_DRAWN_CHARS) : text;
+        // widths grow with the kept length (an ellipsis after more text is never narrower): the longest
+        // prefix that fits is the boundary a binary search finds
+        int fits = 1;
+        int tooWide = bounded.length() + 1;
+        while (tooWide - fits > 1) {
+            int keep = (fits + tooWide) >>> 1;
+            if (width(cut(bounded, keep), font) <= maxWidth) {
+                fits = keep;
+            } else {
+                tooWide = keep;
+            }
         }
-        return text.substring(0, keep).stripTrailing() + "…";
+        return cut(bounded, fits);
+    }
+
+    /** The first {@code keep} characters (never half a surrogate pair), trailing blanks dropped, then "…". */
+    private static String cut(String text, int keep) {
+        return prefix(text, keep).stripTrailing() + "…";
+    }
+
+    private static String prefix(String text, int keep) {
+        int end = Math.min(keep, text.length());
+        if (end > 1 && end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
+            end--;
+        }
+        return text.substring(0, end);
+    }
+
+    /** The largest size up to {@code size} at which a line of at most {@link #MAX_DRAWN_CHARS} fits. */
+    private Font fitBounded(String text, int style, double size, double maxWidth, double minSize) {
+        return fit(text.length() <= MAX_DRAWN_CHARS ? text : cut(text, MAX_DRAWN_CHARS), style, size, maxWidth, minSize);
     }
 
     /** {@link #fit} then {@link #elide}: the line at the largest size that fits, cut only as a last resort. */
     double fitted(String role, String text, int style, double size, double minSize, double maxWidth,
                   java.awt.Color color, double x, double y) {
-        Font font = fit(text, style, size, maxWidth, minSize);
+        Font font = fitBounded(text, style, size, maxWidth, minSize);
         return text(role, elide(text, font, maxWidth), font, color, x, y, Align.LEFT);
     }
 
@@ -81,6 +122,10 @@ final class CardInk {
                 (int) Math.ceil(ink.getWidth() * scale), (int) Math.ceil(ink.getHeight() * scale)),
                 font.getSize2D() * scale));
         return advance;
+    }
+
+    int measures() {
+        return measures;
     }
 
     List<DrawnText> drawn() {

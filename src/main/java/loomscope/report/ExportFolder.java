@@ -52,7 +52,7 @@ public final class ExportFolder {
     }
 
     /** The why of an I/O failure in a few words; NIO's own messages are often just the path again. */
-    static String reason(IOException e) {
+    public static String reason(IOException e) {
         if (e instanceof AccessDeniedException) {
             return "permission denied";
         }

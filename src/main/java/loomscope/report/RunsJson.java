@@ -48,6 +48,9 @@ public final class RunsJson {
         return out.toString();
     }
 
+    /** More runs than any history keeps; a file with more is not one LoomScope wrote. */
+    public static final int MAX_RUNS = 10_000;
+
     public static List<HistoryEntry> read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new IOException("no such file: " + file);
@@ -62,6 +65,9 @@ public final class RunsJson {
                     }
                 } else {
                     runs.add(entry(node, file, runs.size() + 1));
+                }
+                if (runs.size() > MAX_RUNS) {
+                    throw new IOException(file + " holds more than " + MAX_RUNS + " runs");
                 }
             }
         } catch (com.fasterxml.jackson.core.JacksonException e) {
@@ -115,10 +121,18 @@ public final class RunsJson {
             throw new IOException(file + ": run " + number + " has a carriersLowered that is not true or false");
         }
         boolean carriersLowered = lowered.asBoolean(false);
+        String flagsProblem = SavedRunValues.jvmFlagsProblem(jvmFlags);
+        if (flagsProblem != null) {
+            throw new IOException(file + ": run " + number + ": " + flagsProblem);
+        }
         object.remove("finishedAt");
         object.remove("jvmFlags");
         object.remove("carriersLowered");
-        RunSummary summary = MAPPER.treeToValue(withDefaults(object), RunSummary.class);
+        String problem = SavedRunValues.problem(withDefaults(object));
+        if (problem != null) {
+            throw new IOException(file + ": run " + number + ": " + problem);
+        }
+        RunSummary summary = MAPPER.treeToValue(object, RunSummary.class);
         return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered);
     }
 
@@ -126,7 +140,7 @@ public final class RunsJson {
         putIfAbsent(o, "scheduler", "pool");
         putIfAbsent(o, "threadKind", "virtual");
         if (!o.has("completed")) {
-            o.put("completed", o.get("threads").asInt());
+            o.set("completed", o.get("threads"));
         }
         for (String zero : List.of("cpuIterations", "sleepMillis", "cpuMillisPerTask", "sleepMillisMeasured",
                 "boundPinnedMillis", "boundUnpinnedMillis", "maxLockHolders")) {

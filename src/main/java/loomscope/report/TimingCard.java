@@ -87,6 +87,12 @@ public record TimingCard(String title, HistoryEntry headline, List<HistoryEntry>
                 List.of(first, second), date, comparison);
     }
 
+    /**
+     * A title longer than this could not be read on a slide at any size the card allows; longer ones are cut
+     * here, before anything is measured (the CLI refuses them outright).
+     */
+    public static final int MAX_TITLE_CHARS = 200;
+
     /** More bars than this would shrink the labels below what the back row can read. */
     public static final int MAX_BARS = 8;
 
@@ -94,12 +100,23 @@ public record TimingCard(String title, HistoryEntry headline, List<HistoryEntry>
         if (headline == null) {
             throw new IllegalArgumentException("a timing card needs a run to show");
         }
-        title = title == null || title.isBlank() ? defaultTitle(headline) : title.strip();
+        title = title == null || title.isBlank() ? defaultTitle(headline) : bounded(title.strip());
         history = history == null || history.isEmpty() ? List.of(headline) : List.copyOf(history);
         date = date == null ? LocalDate.now() : date;
         if (comparison != null && history.size() != 2) {
             throw new IllegalArgumentException("a comparison card shows exactly two runs, not " + history.size());
         }
+    }
+
+    private static String bounded(String title) {
+        if (title.length() <= MAX_TITLE_CHARS) {
+            return title;
+        }
+        int end = MAX_TITLE_CHARS - 1;
+        if (Character.isHighSurrogate(title.charAt(end - 1))) {
+            end--;   // never split a surrogate pair
+        }
+        return title.substring(0, end).stripTrailing() + "…";
     }
 
     /** A card for the newest run of a history. */

@@ -13,32 +13,25 @@ public record WorkloadConfig(
         SchedulerKind scheduler,
         ThreadKind threadKind) {
 
-    public static final int MAX_THREADS = 2_000_000;
-    public static final int MAX_PARALLELISM = 64;
-    public static final int MAX_CPU_ITERATIONS = 100_000_000;
-    public static final int MAX_SLEEP_MILLIS = 60_000;
+    public static final int MAX_THREADS = RunLimits.MAX_THREADS;
+    public static final int MAX_PARALLELISM = RunLimits.MAX_PARALLELISM;
+    public static final int MAX_CPU_ITERATIONS = RunLimits.MAX_CPU_ITERATIONS;
+    public static final int MAX_SLEEP_MILLIS = RunLimits.MAX_SLEEP_MILLIS;
 
     /** The seeds' experiment: 5,000 virtual threads, 10,000 iterations, 5 ms, per-task lock, one carrier. */
     public static WorkloadConfig seed() {
         return new WorkloadConfig(5_000, 10_000, 5, LockMode.SYNCHRONIZED, 1, SchedulerKind.POOL, ThreadKind.VIRTUAL);
     }
 
+    /** @throws RunLimits.InvalidRunException naming the first field outside {@link RunLimits}' absolute limits */
     public WorkloadConfig {
-        if (threads < 1 || threads > MAX_THREADS) {
-            throw new IllegalArgumentException("threads must be 1.." + MAX_THREADS + ", was " + threads);
-        }
-        if (cpuIterations < 0 || cpuIterations > MAX_CPU_ITERATIONS) {
-            throw new IllegalArgumentException("cpu iterations must be 0.." + MAX_CPU_ITERATIONS + ", was " + cpuIterations);
-        }
-        if (sleepMillis < 0 || sleepMillis > MAX_SLEEP_MILLIS) {
-            throw new IllegalArgumentException("sleep ms must be 0.." + MAX_SLEEP_MILLIS + ", was " + sleepMillis);
-        }
-        if (parallelism < 1 || parallelism > MAX_PARALLELISM) {
-            throw new IllegalArgumentException("parallelism must be 1.." + MAX_PARALLELISM + ", was " + parallelism);
-        }
-        if (lockMode == null || scheduler == null || threadKind == null) {
-            throw new IllegalArgumentException("lock mode, scheduler and thread kind are required");
-        }
+        RunLimits.throwIfAny(RunLimits.problems(threads, cpuIterations, sleepMillis, parallelism, lockMode, scheduler,
+                threadKind, RunLimits.MAX_THREADS));
+    }
+
+    /** @throws RunLimits.InvalidRunException if a surface that allows at most {@code maxThreads} must refuse it */
+    public WorkloadConfig validate(int maxThreads) {
+        return RunLimits.check(this, maxThreads);
     }
 
     public WorkloadConfig withThreads(int n) {

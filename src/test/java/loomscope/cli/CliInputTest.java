@@ -31,11 +31,11 @@ class CliInputTest {
             "run --parallelism 65           | parallelism must be 1..64",
             "run --threads -1               | threads must be 1..",
             "run --threads abc              | 'abc' is not an int",
-            "run --sleep-ms -5              | sleep ms must be 0..",
+            "run --sleep-ms -5              | --sleep-ms must be 0..",
             "run --scheduler fjp            | allowed: pool, default",
             "run --thread-kind green        | allowed: virtual, platform",
             "run --bogus                    | Unknown option",
-            "bench --repeats 0              | repeats must be 1..100",
+            "bench --repeats 0              | --repeats: must be 1..100",
     })
     void badInputExitsTwoWithOneLineAndNoStackTrace(String args, String expected) {
         Result r = cli(args.trim().split("\\s+"));

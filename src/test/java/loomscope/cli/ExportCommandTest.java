@@ -63,14 +63,14 @@ class ExportCommandTest {
         assertEquals(LoomScopeCli.BAD_INPUT, code);
         assertEquals("", out.toString(), "refused before running anything");
         assertEquals(1, err.toString().lines().count(), err.toString());
-        assertTrue(err.toString().startsWith("loomscope: cannot "), err.toString());
+        assertTrue(err.toString().startsWith("loomscope: --out: cannot "), err.toString());
     }
 
     @Test
     void aFileInsteadOfAFolderIsExplained() throws Exception {
         Path file = Files.writeString(dir.resolve("file.png"), "x");
         assertEquals(LoomScopeCli.BAD_INPUT, run("export", "--out", file.toString()));
-        assertEquals("loomscope: cannot export to " + file + ": it is a file, not a folder", err.toString().strip());
+        assertEquals("loomscope: --out: cannot export to " + file + ": it is a file, not a folder", err.toString().strip());
     }
 
     @Test

@@ -1,0 +1,298 @@
+package loomscope.cli;
+
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import loomscope.report.Unwritable;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bad input, table-driven, for {@code run}, {@code bench} and {@code export}: each must exit 2 with one line on
+ * stderr naming the option or field, no stack trace, nothing printed, and nothing created, changed or deleted in
+ * the scratch folder it points at (a sentinel file and folder sit beside every target). In-process through
+ * picocli; runs that would start are tiny (10 threads, no CPU work, no sleep) so that a regression fails fast.
+ */
+class BadInputSuiteTest {
+
+    @TempDir
+    Path root;
+
+    /** One bad input: {@code {dir}} in an argument is the scratch folder; {@code setUp} writes files into it first. */
+    record Case(String names, List<String> args, SetUp setUp) {
+        String label() {
+            String shown = String.join(" ", args);
+            return (shown.length() > 120 ? shown.substring(0, 120) + "…" : shown) + "  -> names " + names;
+        }
+    }
+
+    interface SetUp {
+        void into(Path dir) throws Exception;
+    }
+
+    private final List<Case> cases = new ArrayList<>();
+
+    private void bad(String names, String... args) {
+        cases.add(new Case(names, List.of(args), dir -> { }));
+    }
+
+    private void badWith(SetUp setUp, String names, String... args) {
+        cases.add(new Case(names, List.of(args), setUp));
+    }
+
+    /** {@code export --from} a file holding {@code json}, into a folder that must not appear. */
+    private void badFrom(String names, String json) {
+        badWith(dir -> Files.writeString(dir.resolve("runs.json"), json), names,
+                "export", "--from", "{dir}/runs.json", "--out", "{dir}/cards");
+    }
+
+    /** A valid run as `run --json` prints it, with one field replaced by {@code raw} (JSON), or removed if null. */
+    static String run(String field, String raw) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("jdkVersion", "\"25.0.1+8-LTS\"");
+        fields.put("lock", "\"synchronized\"");
+        fields.put("parallelism", "1");
+        fields.put("threads", "100");
+        fields.put("scheduler", "\"pool\"");
+        fields.put("threadKind", "\"virtual\"");
+        fields.put("cpuIterations", "0");
+        fields.put("sleepMillis", "5");
+        fields.put("completed", "100");
+        fields.put("cancelled", "false");
+        fields.put("wallMillis", "520.5");
+        fields.put("cpuMillisPerTask", "0.01");
+        fields.put("sleepMillisMeasured", "5.1");
+        fields.put("boundPinnedMillis", "501");
+        fields.put("boundUnpinnedMillis", "6");
+        fields.put("mounts", "200");
+        fields.put("pinnedMounts", "100");
+        fields.put("pinnedThreads", "100");
+        fields.put("carriersUsed", "1");
+        fields.put("carriersAddedByPool", "0");
+        fields.put("maxLockHolders", "1");
+        if (field != null) {
+            if (raw == null) {
+                fields.remove(field);
+            } else {
+                fields.put(field, raw);
+            }
+        }
+        StringBuilder json = new StringBuilder("{");
+        fields.forEach((k, v) -> json.append(json.length() > 1 ? "," : "").append('"').append(k).append("\":").append(v));
+        return json.append('}').toString();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyBadInputIsRefusedCleanly() throws Exception {
+        numbers();
+        enumsAndOptions();
+        outputPaths();
+        bench();
+        export();
+        fromFiles();
+        System.out.println("bad-input suite (cli): " + cases.size() + " inputs");
+        int[] n = {0};
+        return cases.stream().map(c -> DynamicTest.dynamicTest(c.label(), () -> check(c, root.resolve("case-" + n[0]++))));
+    }
+
+    private static void check(Case c, Path dir) throws Exception {
+        Files.createDirectories(dir);
+        CliScratch scratch = CliScratch.in(dir);
+        c.setUp().into(dir);
+        Map<String, String> before = scratch.fingerprint();
+        String[] args = tiny(c.args().stream().map(a -> a.replace("{dir}", dir.toString())).toList(), dir);
+        CliScratch.Result r = CliScratch.inProcess(args);
+        scratch.assertRefused(r, before, c.names(), String.join(" ", c.args()));
+    }
+
+    /** The smallest workload, unless the case is about one of its options: a wrongly accepted run ends at once. */
+    static String[] tiny(List<String> args, Path dir) {
+        List<String> all = new ArrayList<>(args);
+        if (args.isEmpty() || !List.of("run", "bench", "export").contains(args.get(0))) {
+            return all.toArray(String[]::new);
+        }
+        String[][] defaults = {{"--threads", "10"}, {"--cpu-iterations", "0"}, {"--sleep-ms", "0"}};
+        for (String[] option : defaults) {
+            boolean given = args.stream().anyMatch(a -> a.equals(option[0]) || a.startsWith(option[0] + "="));
+            if (!given) {
+                all.addAll(1, Arrays.asList(option));
+            }
+        }
+        if (args.get(0).equals("export") && args.stream().noneMatch(a -> a.startsWith("--out"))) {
+            all.addAll(1, List.of("--out", dir.resolve("never-made").toString()));   // never ~/Pictures
+        }
+        if (args.get(0).equals("bench") && args.stream().noneMatch(a -> a.startsWith("--repeats"))) {
+            all.addAll(1, List.of("--repeats", "1"));
+        }
+        return all.toArray(String[]::new);
+    }
+
+    private void numbers() {
+        for (String command : List.of("run", "bench", "export")) {
+            for (String v : List.of("0", "-1", "-2147483648", "2000001", "99999999999", "abc", "NaN", "1.5", "", "1e3")) {
+                bad("--threads", command, "--threads", v);
+            }
+        }
+        bad("--threads", "run", "--thread-kind", "platform", "--threads", "10001");
+        bad("--threads", "run", "--thread-kind", "platform", "--threads", "2000000");
+        bad("--threads", "bench", "--thread-kind", "platform", "--threads", "2000000");
+        bad("--threads", "export", "--thread-kind", "platform", "--threads", "50000");
+        for (String v : List.of("-1", "100000001", "abc", "NaN", "")) {
+            bad("--cpu-iterations", "run", "--cpu-iterations", v);
+        }
+        for (String v : List.of("-1", "60001", "1e9", "abc", "")) {
+            bad("--sleep-ms", "run", "--sleep-ms", v);
+        }
+        for (String v : List.of("0", "-1", "65", "1000000", "abc", "", "1,2")) {
+            bad("--parallelism", "run", "--parallelism", v);
+        }
+        for (String v : List.of("0", "-1", "NaN", "Infinity", "-Infinity", "1000", "10.5", "abc", "")) {
+            bad("--snapshot-rate", "run", "--snapshot-rate", v);
+        }
+        String java = Path.of(System.getProperty("java.home")).toString();
+        for (String v : List.of("0", "NaN", "1000")) {
+            bad("--snapshot-rate", "run", "--jdk", java, "--probes", "snapshots", "--snapshot-rate", v);
+        }
+        bad("--threads", "run", "--jdk", java, "--thread-kind", "platform", "--threads", "2000000");
+    }
+
+    private void enumsAndOptions() {
+        bad("--lock", "run", "--lock", "foo");
+        bad("--lock", "run", "--lock", "");
+        bad("--lock", "run", "--lock", "synchronized,none");
+        bad("--scheduler", "run", "--scheduler", "fjp");
+        bad("--scheduler", "run", "--scheduler", "");
+        bad("--thread-kind", "run", "--thread-kind", "green");
+        bad("--thread-kind", "run", "--thread-kind", "");
+        bad("--probes", "run", "--probes", "everything");
+        bad("--probes", "run", "--probes", "");
+        bad("--bogus", "run", "--bogus");
+        bad("-x", "run", "-x");
+        bad("extra", "run", "extra");
+        bad("--threads", "run", "--threads");
+        bad("--lock", "run", "--lock");
+        bad("--save-jfr", "run", "--save-jfr");
+        bad("--thread-dump", "run", "--thread-dump");
+        bad("--jdk", "run", "--jdk");
+        bad("--threads", "run", "--threads", "10", "--threads", "20");
+        bad("--lock", "run", "--lock", "none", "--lock", "none");
+        bad("--json", "run", "--json", "--json");
+        bad("--save-jfr", "run", "--save-jfr", "{dir}/a.jfr", "--save-jfr", "{dir}/b.jfr");
+        bad("--jdk", "run", "--jdk", "{dir}/no-such-jdk");
+        bad("--jdk", "run", "--jdk", "{dir}/empty-dir");
+        bad("--jdk", "run", "--jdk", "{dir}/sentinel.txt");
+        bad("--save-jfr", "run", "--jdk", Path.of(System.getProperty("java.home")).toString(), "--save-jfr", "{dir}/x.jfr");
+        bad("--thread-dump", "run", "--jvm-arg=-Xint", "--thread-dump", "{dir}/x.json");
+        bad("nosuchcommand", "nosuchcommand");
+    }
+
+    private void outputPaths() throws Exception {
+        Path unwritable = Unwritable.folder(Files.createTempDirectory(root, "ro"));
+        for (String option : List.of("--save-jfr", "--thread-dump")) {
+            bad(option, "run", option, " ");
+            bad(option, "run", option, "{dir}/empty-dir");
+            bad(option, "run", option, "{dir}/sentinel-dir");
+            bad(option, "run", option, "{dir}/sentinel.txt");
+            bad(option, "run", option, "{dir}/no/such/folder/x.out");
+            bad(option, "run", option, "{dir}/sentinel.txt/x.out");
+            bad(option, "run", option, "/proc/x");
+            bad(option, "run", option, "/proc/self/x");
+            bad(option, "run", option, "/");
+            bad(option, "run", option, unwritable.resolve("x.out").toString());
+        }
+        bad("--save-jfr", "run", "--probes", "snapshots", "--save-jfr", "{dir}/x.jfr");
+        bad("--save-jfr", "run", "--probes", "none", "--save-jfr", "{dir}/x.jfr");
+        bad("--thread-dump", "run", "--save-jfr", "{dir}/same", "--thread-dump", "{dir}/same");
+    }
+
+    private void bench() {
+        for (String v : List.of("0", "-1", "101", "abc", "")) {
+            bad("--repeats", "bench", "--repeats", v);
+        }
+        bad("--repeats", "bench", "--repeats", "1", "--repeats", "2");
+        for (String v : List.of("0", "1,0", "1,65", "1,,2", "abc", "1,99")) {
+            bad("--parallelism", "bench", "--parallelism", v);
+        }
+        bad("--modes", "bench", "--modes", "foo");
+        bad("--modes", "bench", "--modes", "none,foo");
+        bad("--modes", "bench", "--modes", "");
+        bad("--sleep-ms", "bench", "--sleep-ms", "-5");
+        bad("--bogus", "bench", "--bogus");
+    }
+
+    private void export() {
+        bad("--title", "export", "--title", "x".repeat(100_000), "--out", "{dir}/cards");
+        bad("--title", "export", "--title", "x".repeat(201), "--out", "{dir}/cards");
+        bad("--title", "export", "--title", "", "--out", "{dir}/cards");
+        bad("--title", "export", "--title", "two\nlines", "--out", "{dir}/cards");
+        bad("--title", "export", "--title", "a", "--title", "b", "--out", "{dir}/cards");
+        bad("--out", "export", "--out", " ");
+        bad("--out", "export", "--out", "{dir}/sentinel.txt");
+        bad("--out", "export", "--out", "{dir}/sentinel.txt/cards");
+        bad("--out", "export", "--out", "/proc/x");
+        bad("--out", "export", "--out", "/proc/self/cards/deeper");
+        bad("--lock", "export", "--lock", "foo", "--out", "{dir}/cards");
+        bad("--lock", "export", "--lock", "none,foo", "--out", "{dir}/cards");
+        bad("--parallelism", "export", "--parallelism", "0", "--out", "{dir}/cards");
+        bad("--parallelism", "export", "--parallelism", "1,65", "--out", "{dir}/cards");
+        bad("--from", "export", "--from", " ", "--out", "{dir}/cards");
+        bad("--from", "export", "--from", "{dir}/no-such.json", "--out", "{dir}/cards");
+        bad("--from", "export", "--from", "{dir}/sentinel-dir", "--out", "{dir}/cards");
+        bad("--bogus", "export", "--bogus", "--out", "{dir}/cards");
+    }
+
+    private void fromFiles() {
+        badFrom("--from", "");
+        badFrom("--from", "   \n");
+        badFrom("--from", "{");
+        badFrom("--from", run(null, null).substring(0, 60));
+        badFrom("--from", "[]");
+        badFrom("--from", "null");
+        badFrom("--from", "42");
+        badFrom("--from", "\"a string\"");
+        badFrom("--from", "[1, 2]");
+        badFrom("--from", "[".repeat(5_000) + "]".repeat(5_000));
+        badFrom("--from", "not json at all");
+        for (String required : List.of("jdkVersion", "lock", "parallelism", "threads", "wallMillis")) {
+            badFrom("\"" + required + "\"", run(required, null));
+        }
+        String[][] values = {
+            {"threads", "-5"}, {"threads", "0"}, {"threads", "1e308"}, {"threads", "\"abc\""}, {"threads", "true"},
+            {"threads", "2000001"}, {"threads", "1.5"}, {"threads", "9".repeat(200)},
+            {"parallelism", "0"}, {"parallelism", "65"}, {"parallelism", "-1"},
+            {"cpuIterations", "-1"}, {"cpuIterations", "100000001"},
+            {"sleepMillis", "-1"}, {"sleepMillis", "60001"},
+            {"lock", "\"warp-drive\""}, {"lock", "7"}, {"scheduler", "\"fjp\""}, {"threadKind", "\"green\""},
+            {"wallMillis", "-1"}, {"wallMillis", "0"}, {"wallMillis", "1e308"}, {"wallMillis", "1e999"},
+            {"wallMillis", "\"NaN\""}, {"cpuMillisPerTask", "-3"}, {"boundPinnedMillis", "1e300"},
+            {"completed", "101"}, {"completed", "-1"}, {"pinnedMounts", "-5"}, {"mounts", "1e20"},
+            {"pinnedThreads", "1000"}, {"carriersUsed", "100000"}, {"maxLockHolders", "-1"},
+            {"cancelled", "\"no\""}, {"jdkVersion", "\"banana\""}, {"jdkVersion", "\"17.0.2\""},
+            {"jdkVersion", "\"25." + "0".repeat(100) + "\""}, {"jdkVersion", "5"},
+            {"jvmFlags", "\"-Xint\""}, {"jvmFlags", "[1]"}, {"jvmFlags", "[\"" + "x".repeat(300) + "\"]"},
+            {"jvmFlags", "[" + "\"-Xint\",".repeat(20) + "\"-Xint\"]"},
+            {"finishedAt", "\"yesterday\""}, {"carriersLowered", "\"yes\""},
+        };
+        for (String[] v : values) {
+            badFrom(v[0], run(v[0], v[1]));
+        }
+        // platform threads above the bound, as a run's parameters are checked
+        badFrom("\"threads\"", run("threadKind", "\"platform\"").replace("\"threads\":100", "\"threads\":2000000")
+                .replace("\"completed\":100", "\"completed\":2000000"));
+        // the second of three runs is bad: nothing is exported
+        badFrom("run 2", run(null, null) + "\n" + run("threads", "-1") + "\n" + run(null, null));
+        badWith(dir -> {
+            try (RandomAccessFile huge = new RandomAccessFile(dir.resolve("runs.json").toFile(), "rw")) {
+                huge.setLength(ExportCommand.MAX_FROM_BYTES + 1);   // sparse: no disk, and never read
+            }
+        }, "--from", "export", "--from", "{dir}/runs.json", "--out", "{dir}/cards");
+    }
+}
