@@ -12,7 +12,6 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import loomscope.recording.RunSummary;
-import loomscope.ui.run.RunState;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -33,8 +32,8 @@ public final class CompareViewModel {
         @Override public String toString() { return label; }
     }
 
-    private final CompareSideModel left = new CompareSideModel("left");
-    private final CompareSideModel right = new CompareSideModel("right");
+    private final CompareSideModel left;
+    private final CompareSideModel right;
     private final Supplier<WorkloadConfig> settings;
     private final ObjectProperty<Order> order = new SimpleObjectProperty<>(Order.ONE_AFTER_THE_OTHER);
     private final ReadOnlyObjectWrapper<WorkloadConfig> config = new ReadOnlyObjectWrapper<>();
@@ -48,7 +47,14 @@ public final class CompareViewModel {
 
     /** @param settings the workload to compare (the main window's current settings), or null if they are invalid */
     public CompareViewModel(Supplier<WorkloadConfig> settings) {
+        this(settings, new CompareSideModel("left"), new CompareSideModel("right"));
+    }
+
+    /** With sides that start their runs in another way (tests: a fake starter on a direct executor). */
+    public CompareViewModel(Supplier<WorkloadConfig> settings, CompareSideModel left, CompareSideModel right) {
         this.settings = settings;
+        this.left = left;
+        this.right = right;
         config.set(settings.get());   // show what will run before the first run
         order.addListener((o, was, now) -> warning.set(now == Order.TOGETHER
                 ? String.format(Locale.ROOT, "Together: both JVMs share this machine's %d CPU cores, so each runs slower "
@@ -91,11 +97,11 @@ public final class CompareViewModel {
     public void pulse() {
         left.pulse();
         right.pulse();
-        if (rightPending && left.state() == RunState.FINISHED) {
+        if (rightPending && !left.state().isActive()) {
             rightPending = false;
-            right.start(config.get());
-        } else if (rightPending && left.state() == RunState.IDLE) {
-            rightPending = false;   // the left side could not even start
+            if (left.outcomeProperty().get() != null) {
+                right.start(config.get());   // the left run ended, however it ended (a child may never have run)
+            }   // else the left side could not even start
         }
         if (busy.get() && !rightPending && !left.state().isActive() && !right.state().isActive()) {
             busy.set(false);
