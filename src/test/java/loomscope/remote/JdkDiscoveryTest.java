@@ -126,6 +126,6 @@ class JdkDiscoveryTest {
         int code = LoomScopeCli.execute(new String[] {"run", "--jdk", tmp.resolve("nope").toString()},
                 new PrintWriter(new StringWriter()), new PrintWriter(err));
         assertEquals(LoomScopeCli.BAD_INPUT, code);
-        assertEquals("loomscope: " + tmp.resolve("nope") + " does not exist", err.toString().strip());
+        assertEquals("loomscope: --jdk: " + tmp.resolve("nope") + " does not exist", err.toString().strip());
     }
 }
