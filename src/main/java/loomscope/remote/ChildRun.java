@@ -261,6 +261,9 @@ public final class ChildRun implements LiveRun {
         if (killedBecause == null) {
             killedBecause = why;
         }
+        // Stop reading first: destroy() closes the child's stdin, which the child takes for "parent gone" and
+        // answers by cancelling and sending its end line, and a killed run must not pass for a cancelled one.
+        channel.close();
         p.destroy();
         daemon("loomscope-child-killer", () -> {
             try {
