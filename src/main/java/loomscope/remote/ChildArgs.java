@@ -10,8 +10,13 @@ import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
-/** The child's command-line arguments: the workload configuration and what to probe, as {@code key=value}. */
-record ChildArgs(WorkloadConfig config, ProbeRequest probes) {
+/**
+ * The child's command-line arguments, as {@code key=value}: the workload configuration, what to probe, and the
+ * loopback port its stream goes to ({@link StreamChannel}).
+ */
+record ChildArgs(WorkloadConfig config, ProbeRequest probes, int streamPort) {
+
+    private static final String PORT = "port=";
 
     /** What the child polls besides recording; off for plain runs and the CLI. */
     record ProbeRequest(boolean jfrPinned, int dumpPeriodMillis) {
@@ -34,7 +39,22 @@ record ChildArgs(WorkloadConfig config, ProbeRequest probes) {
         args.add("kind=" + config.threadKind().cliName());
         args.add("jfr=" + probes.jfrPinned());
         args.add("dumpPeriodMs=" + probes.dumpPeriodMillis());
+        args.add(PORT + streamPort);
         return args;
+    }
+
+    /** The stream's port alone: read first, so that even arguments the child refuses are refused on the stream. */
+    static int streamPort(String[] args) {
+        for (String arg : args) {
+            if (arg.startsWith(PORT)) {
+                try {
+                    return Integer.parseInt(arg.substring(PORT.length()));
+                } catch (NumberFormatException e) {
+                    break;
+                }
+            }
+        }
+        throw new IllegalArgumentException("missing or bad " + PORT);
     }
 
     /** @throws IllegalArgumentException naming the bad argument */
@@ -54,7 +74,7 @@ record ChildArgs(WorkloadConfig config, ProbeRequest probes) {
                 ThreadKind.fromCliName(required(values, "kind")));
         ProbeRequest probes = new ProbeRequest(Boolean.parseBoolean(values.getOrDefault("jfr", "false")),
                 Integer.parseInt(values.getOrDefault("dumpPeriodMs", "0")));
-        return new ChildArgs(config, probes);
+        return new ChildArgs(config, probes, streamPort(args));
     }
 
     private static String required(Map<String, String> values, String key) {

@@ -37,8 +37,13 @@ final class ChildCommand {
         if (target.jdk().feature() >= 22) {
             cmd.add("--enable-native-access=ALL-UNNAMED");   // FFM (native-frame mode) is final from 22
         }
-        // The JVM's own messages (e.g. "LockingMode was deprecated") go to stderr: stdout is the stream.
+        // The JVM's own messages (e.g. "LockingMode was deprecated", "Terminating due to java.lang.OutOfMemoryError")
+        // go to stderr, apart from the flood a user's -Xlog:gc* or -verbose:class sends to stdout, so that the
+        // line saying why a child died is among the few kept of its stderr.
         cmd.add("-XX:+DisplayVMOutputToStderr");
+        // A child out of heap records nothing worth having and may go silent with its stream writer dead: make
+        // it exit at once (status 3, the error named on stderr) instead of looking like a hang 10 s later.
+        cmd.add("-XX:+ExitOnOutOfMemoryError");
         // A crash report where we can find it and not in the user's working folder.
         cmd.add("-XX:ErrorFile=" + errorFileDir.resolve("loomscope-child-hs_err_pid%p.log"));
         cmd.addAll(target.jvmArgs());

@@ -1,8 +1,6 @@
 package loomscope.remote;
 
 import java.io.BufferedReader;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -11,24 +9,37 @@ import java.nio.charset.StandardCharsets;
 import loomscope.workload.WorkloadRun;
 
 /**
- * The child JVM's entry point: runs one workload and streams what happens to stdout (see {@link Wire}).
+ * The child JVM's entry point: runs one workload and streams what happens (see {@link Wire}) to the parent's
+ * loopback port ({@link StreamChannel}); stdout and stderr stay free for the JVM and the user's flags.
  * Compiled for release 21 like everything it uses, so any runtime from 21 on can start it.
- * It exits when the run ends, when told {@code cancel} (after sending what it has) or when its stdin
- * closes: then the parent is gone and nobody would stop us.
+ * Its stdin brings the stream's token first, then commands. It exits when the run ends, when told
+ * {@code cancel} (after sending what it has) or when its stdin closes: then the parent is gone and nobody
+ * would stop us.
  */
 public final class ChildMain {
 
     /** Exit status for arguments or a mode this JVM refuses (the F line says why). */
     static final int REFUSED = 2;
-    static final int PARENT_GONE = 3;
+    /** Not 3: that is HotSpot's exit status for -XX:+ExitOnOutOfMemoryError. */
+    static final int PARENT_GONE = 4;
 
     private ChildMain() { }
 
     public static void main(String[] args) throws Exception {
-        // The protocol owns fd 1: anything else printing to System.out (a library, a stray debug line) goes to stderr.
-        OutputStream stdout = new FileOutputStream(FileDescriptor.out);
-        System.setOut(System.err);
-        EventStreamer streamer = new EventStreamer(stdout, Runtime.version().toString());
+        BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        OutputStream stream;
+        try {
+            String token = stdin.readLine();
+            if (token == null) {
+                System.exit(PARENT_GONE);
+            }
+            stream = StreamChannel.connect(ChildArgs.streamPort(args), token.trim());
+        } catch (IOException | RuntimeException e) {
+            System.err.println("LoomScope child: cannot reach the parent's stream port: " + e);
+            System.exit(PARENT_GONE);
+            return;
+        }
+        EventStreamer streamer = new EventStreamer(stream, Runtime.version().toString());
         ChildArgs childArgs;
         WorkloadRun run;
         try {
@@ -46,7 +57,7 @@ public final class ChildMain {
             refuse(streamer, e.toString());
             return;
         }
-        listenForCommands(run);
+        listenForCommands(stdin, run);
         run.await(Long.MAX_VALUE);
         // The last mount's end is reported by its carrier after the run's end: wait for the carriers to stop
         // so that it is in the stream before the end line.
@@ -68,9 +79,9 @@ public final class ChildMain {
         System.exit(REFUSED);
     }
 
-    private static void listenForCommands(WorkloadRun run) {
+    private static void listenForCommands(BufferedReader stdin, WorkloadRun run) {
         Thread listener = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+            try (BufferedReader in = stdin) {
                 String line;
                 while ((line = in.readLine()) != null) {
                     if (line.trim().equals(Wire.CANCEL)) {

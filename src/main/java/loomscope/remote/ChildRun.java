@@ -1,6 +1,7 @@
 package loomscope.remote;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -21,10 +23,12 @@ import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
 
 /**
- * A workload running in a child JVM, its recording rebuilt here live from the child's stream. Three
- * platform threads watch it: one reads the stream, one drains stderr, one is the hang watchdog. Whatever
- * happens to the child (crash, kill, hang, a torn stream) the recording so far is kept, the process is
- * gone when {@link #isFinished()} turns true, and {@link #outcome()} says what happened.
+ * A workload running in a child JVM, its recording rebuilt here live from the child's stream, which comes over
+ * a loopback connection of its own ({@link StreamChannel}). Four platform threads watch it: one reads the
+ * stream, two drain the child's stdout and stderr (the JVM's and the user's flags' output, kept bounded), one
+ * is the hang watchdog. Whatever happens to the child (crash, out of memory, kill, hang, a torn stream, a JVM
+ * that will not start) the recording so far is kept, the process is gone when {@link #isFinished()} turns true,
+ * and {@link #outcome()} says what happened, in the child's own words where it gave any.
  */
 public final class ChildRun implements LiveRun {
 
@@ -33,6 +37,8 @@ public final class ChildRun implements LiveRun {
     private static final long STOP_GRACE_MILLIS = 500;
     private static final long DESTROY_GRACE_MILLIS = 300;
     private static final long GARBLED_GRACE_MILLIS = 1_500;
+    /** A child that said OutOfMemoryError and then went this quiet is not coming back (if it did not exit by itself). */
+    private static final long OOM_SILENCE_MILLIS = 2_000;
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
@@ -65,11 +71,14 @@ public final class ChildRun implements LiveRun {
     private final WorkloadConfig config;
     private final Options options;
     private final Path errorFileDir;
-    private final ChildOutput output = new ChildOutput();
+    private final ChildOutput stderr = new ChildOutput();
+    private final ChildOutput stdout = new ChildOutput();
+    private StreamChannel channel;
     private final StreamReceiver receiver;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile Process process;
     private Thread stderrDrainer;
+    private Thread stdoutDrainer;
     private volatile RunRecording recording;
     private volatile RunOutcome outcome;
     private volatile String failure;
@@ -96,17 +105,25 @@ public final class ChildRun implements LiveRun {
     }
 
     private void launch() {
-        ChildArgs args = new ChildArgs(config, ChildArgs.ProbeRequest.of(options.jfrPinned(), options.dumpsPerSecond()));
         try {
+            channel = StreamChannel.listen();
+            ChildArgs args = new ChildArgs(config, ChildArgs.ProbeRequest.of(options.jfrPinned(), options.dumpsPerSecond()),
+                    channel.port());
             Files.createDirectories(errorFileDir);
             process = new ProcessBuilder(ChildCommand.build(target, args, errorFileDir)).start();
         } catch (IOException | RuntimeException e) {
+            if (channel != null) {
+                channel.close();
+            }
             end(new RunOutcome.Failed("could not start " + target.jdk().javaLauncher() + ": " + e.getMessage()));
             return;
         }
         LIVE.add(process);
-        stderrDrainer = daemon("loomscope-child-stderr", () -> output.drain(process.getErrorStream()));
+        sendToChild(channel.token());
+        stderrDrainer = daemon("loomscope-child-stderr", () -> stderr.drain(process.getErrorStream()));
         stderrDrainer.start();
+        stdoutDrainer = daemon("loomscope-child-stdout", () -> stdout.drain(process.getInputStream()));
+        stdoutDrainer.start();
         daemon("loomscope-child-watchdog", this::watch).start();
         daemon("loomscope-child-stream", this::readStream).start();
     }
@@ -118,18 +135,28 @@ public final class ChildRun implements LiveRun {
     }
 
     private void readStream() {
-        StreamReceiver.Ending ending = receiver.receive(process.getInputStream());
+        Process p = process;
+        StreamReceiver.Ending ending;
+        try {
+            InputStream in = channel.accept(() -> p.isAlive() && killedBecause == null);
+            // a child that never connected (it did not start, or died first) has said nothing: a cut at line 0
+            ending = in == null ? new StreamReceiver.Ending.Cut(0) : receiver.receive(in);
+        } catch (IOException e) {
+            ending = new StreamReceiver.Ending.ReadFailed(e.getMessage());
+        } finally {
+            channel.close();
+        }
         if (ending instanceof StreamReceiver.Ending.WrongVersion) {
             kill("its stream made no sense");
         }
-        Process p = process;
         try {
             if (!p.waitFor(3, TimeUnit.SECONDS)) {
                 kill("it did not exit after its stream ended");
                 p.waitFor(2, TimeUnit.SECONDS);
             }
-            // the crash report's path may be among the child's last stderr lines
+            // the reason it died (OutOfMemoryError, a crash report's path) may be among its last lines
             stderrDrainer.join(1_000);
+            stdoutDrainer.join(1_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -137,11 +164,22 @@ public final class ChildRun implements LiveRun {
         end(judge(ending, exit));
     }
 
+    /** What the child said about why it stopped, stderr first (where -XX:+DisplayVMOutputToStderr sends the JVM's words). */
+    private String cause() {
+        String cause = stderr.cause();
+        return cause != null ? cause : stdout.cause();
+    }
+
+    private String hsErrFile() {
+        String file = stderr.hsErrFile(errorFileDir, process.pid());
+        return file != null ? file : stdout.hsErrFile(errorFileDir, process.pid());
+    }
+
     private RunOutcome judge(StreamReceiver.Ending ending, int exit) {
         if (ending instanceof StreamReceiver.Ending.Garbled g) {
-            String hsErr = output.hsErrFile(errorFileDir, process.pid());
+            String hsErr = hsErrFile();
             if (killedBecause == null && (hsErr != null || exit != 0)) {
-                return new RunOutcome.Crashed(exit, hsErr, output.tail());   // it died writing its crash report
+                return new RunOutcome.Crashed(exit, cause(), hsErr, childOutput());   // it died mid-line
             }
             return new RunOutcome.StreamBroken("line " + g.lines() + " is not LoomScope's stream (" + g.why() + "): '" + g.line() + "'");
         }
@@ -165,11 +203,14 @@ public final class ChildRun implements LiveRun {
             return new RunOutcome.Killed(killedBecause);
         }
         if (!receiver.helloSeen()) {
-            return new RunOutcome.Failed("the child JVM did not start (exit code " + exit + "): " + output.firstError());
+            String cause = cause();
+            return new RunOutcome.Failed("the child JVM did not start (exit code " + exit + "): "
+                    + (cause != null ? cause : stderr.firstError()));
         }
-        String hsErr = output.hsErrFile(errorFileDir, process.pid());
-        if (hsErr != null || !(ending instanceof StreamReceiver.Ending.MidLine)) {
-            return new RunOutcome.Crashed(exit, hsErr, output.tail());
+        String hsErr = hsErrFile();
+        String cause = cause();
+        if (hsErr != null || cause != null || !(ending instanceof StreamReceiver.Ending.MidLine)) {
+            return new RunOutcome.Crashed(exit, cause, hsErr, childOutput());
         }
         StreamReceiver.Ending.MidLine m = (StreamReceiver.Ending.MidLine) ending;
         return new RunOutcome.StreamBroken("it ended in the middle of line " + (m.lines() + 1) + " ('" + m.fragment()
@@ -201,7 +242,10 @@ public final class ChildRun implements LiveRun {
                 return;
             }
             long silent = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - receiver.lastInputNanos());
-            if (silent >= options.hangMillis() && process.isAlive() && hungAfterMillis < 0) {
+            String oom = stderr.outOfMemory() != null ? stderr.outOfMemory() : stdout.outOfMemory();
+            if (oom != null && silent >= OOM_SILENCE_MILLIS && process.isAlive()) {
+                kill("it ran out of memory (" + oom + ")");   // e.g. the user turned -XX:+ExitOnOutOfMemoryError off
+            } else if (silent >= options.hangMillis() && process.isAlive() && hungAfterMillis < 0) {
                 hungAfterMillis = silent;
                 kill("it hung");
             }
@@ -217,6 +261,9 @@ public final class ChildRun implements LiveRun {
         if (killedBecause == null) {
             killedBecause = why;
         }
+        // Stop reading first: destroy() closes the child's stdin, which the child takes for "parent gone" and
+        // answers by cancelling and sending its end line, and a killed run must not pass for a cancelled one.
+        channel.close();
         p.destroy();
         daemon("loomscope-child-killer", () -> {
             try {
@@ -229,6 +276,18 @@ public final class ChildRun implements LiveRun {
         }).start();
     }
 
+    /** One line on the child's stdin (the stream's token, then commands); false if the pipe is closed. */
+    private synchronized boolean sendToChild(String line) {
+        try {
+            OutputStream in = process.getOutputStream();
+            in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            return true;
+        } catch (IOException e) {
+            return false;   // it is dying or dead: its outcome will say why
+        }
+    }
+
     /** Asks the child to cancel (it then sends what it has and exits); kills it if it has not within 0.5 s. */
     @Override
     public void stop() {
@@ -237,11 +296,7 @@ public final class ChildRun implements LiveRun {
         if (p == null || !p.isAlive()) {
             return;
         }
-        try {
-            OutputStream in = p.getOutputStream();
-            in.write((Wire.CANCEL + "\n").getBytes(StandardCharsets.UTF_8));
-            in.flush();
-        } catch (IOException e) {
+        if (!sendToChild(Wire.CANCEL)) {
             kill("stopped by you");
             return;
         }
@@ -289,8 +344,12 @@ public final class ChildRun implements LiveRun {
     /** What went wrong with the probes (a dump that failed, ...), if anything. */
     public List<String> probeNotes() { return List.copyOf(probeNotes); }
 
-    /** The child's last lines of own output (stderr, JVM messages), for an error dialog. */
-    public List<String> childOutput() { return output.tail(); }
+    /** The child's last lines of its own output (stderr, then stdout's marked so), for an error dialog. */
+    public List<String> childOutput() {
+        List<String> lines = new ArrayList<>(stderr.tail());
+        stdout.tail().forEach(line -> lines.add("[stdout] " + line));
+        return List.copyOf(lines);
+    }
 
     private final class Listener implements StreamReceiver.Listener {
         @Override public StreamReceiver.Target hello(String javaVersion) {
@@ -317,7 +376,7 @@ public final class ChildRun implements LiveRun {
 
         @Override public void failed(String message) { failure = message; }
 
-        @Override public void foreign(String line) { output.line(line); }
+        @Override public void foreign(String line) { stderr.line(line); }
 
         /** A crashing JVM dies on its own within a second or so; a child that goes on talking nonsense is killed. */
         @Override public void garbled(StreamReceiver.Ending.Garbled first) {

@@ -20,15 +20,20 @@ public sealed interface RunOutcome {
         @Override public String describe() { return "cancelled (" + how + ")"; }
     }
 
-    /** The child JVM died on its own: a crash (then {@code hsErrFile} names its report, if it wrote one) or an exit. */
-    record Crashed(int exitCode, String hsErrFile, List<String> lastOutput) implements RunOutcome {
+    /**
+     * The child JVM died on its own: a crash (then {@code hsErrFile} names its report, if it wrote one), running
+     * out of memory, or an exit. {@code cause} is the line of its output that said why (e.g. "java.lang.
+     * OutOfMemoryError: Java heap space", "SIGSEGV (0xb) at pc=..."), null if it said nothing telling.
+     */
+    record Crashed(int exitCode, String cause, String hsErrFile, List<String> lastOutput) implements RunOutcome {
         public Crashed {
             lastOutput = List.copyOf(lastOutput);
         }
 
         @Override public String describe() {
+            String why = cause == null ? "" : ": " + cause;
             String report = hsErrFile == null ? "" : "; crash report: " + hsErrFile;
-            return String.format(Locale.ROOT, "the child JVM died (exit code %d%s)%s", exitCode, signal(), report);
+            return String.format(Locale.ROOT, "the child JVM died%s (exit code %d%s)%s", why, exitCode, signal(), report);
         }
 
         private String signal() {

@@ -14,8 +14,14 @@ public sealed interface RunTarget {
 
     /** A child JVM started from {@code jdk} with {@code jvmArgs} added to the command line. */
     record ChildJvm(JdkInstall jdk, List<String> jvmArgs, String label) implements RunTarget {
+        /** @throws IllegalArgumentException naming --jvm-arg for an empty or blank flag (java would take it for the main class) */
         public ChildJvm {
             jvmArgs = List.copyOf(jvmArgs);
+            for (String arg : jvmArgs) {
+                if (arg.isBlank()) {
+                    throw new IllegalArgumentException("--jvm-arg must not be empty or blank, was '" + arg + "'");
+                }
+            }
         }
 
         /** {@code jdk} as it is. */

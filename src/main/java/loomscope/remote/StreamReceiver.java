@@ -9,9 +9,9 @@ import loomscope.workload.Phase;
 import loomscope.workload.RunObserver;
 
 /**
- * The parent's side of the stream: splits the child's stdout into lines and replays each event on the
- * parent's observer in the order the child produced them, so the parent's recording is written by exactly
- * the calls an in-process run makes. Event lines are parsed straight from bytes (no String per line): the
+ * The parent's side of the stream: splits what the child sends over its loopback connection into lines and
+ * replays each event on the parent's observer in the order the child produced them, so the parent's recording
+ * is written by exactly the calls an in-process run makes. Event lines are parsed straight from bytes (no String per line): the
  * seed run on JDK 25 sends ~100,000 of them in a second.
  */
 final class StreamReceiver {

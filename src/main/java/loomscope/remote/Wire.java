@@ -1,10 +1,10 @@
 package loomscope.remote;
 
 /**
- * The child-to-parent stream, version 1: UTF-8 text, one event per line, fields separated by one space.
- * Text rather than binary because a person can read a captured stream, a JVM's own messages that end up
- * on the same pipe are recognisable, and at ~25 bytes a line the seed run's ~100,000 events cost 2.5 MB.
- * Times are nanoseconds since the child's origin (taken just before the hello line).
+ * The child-to-parent stream, version 1, sent over its own loopback connection ({@link StreamChannel}) after
+ * the connection's token line: UTF-8 text, one event per line, fields separated by one space. Text rather
+ * than binary because a person can read a captured stream, and at ~25 bytes a line the seed run's ~100,000
+ * events cost 2.5 MB. Times are nanoseconds since the child's origin (taken just before the hello line).
  * <pre>
  * LOOMSCOPE-STREAM 1 &lt;java version&gt;      hello: must come first (lines before it are the JVM's own output)
  * R t                                   run started
@@ -19,7 +19,8 @@ package loomscope.remote;
  * F message                             the run failed in the child (one line)
  * Z                                     end of stream: everything was sent
  * </pre>
- * Parent-to-child commands on the child's stdin: {@code cancel}. End of stdin means the parent is gone.
+ * Parent-to-child on the child's stdin: first the connection's token, then commands: {@code cancel}. End of
+ * stdin means the parent is gone.
  */
 final class Wire {
     static final String HELLO = "LOOMSCOPE-STREAM";

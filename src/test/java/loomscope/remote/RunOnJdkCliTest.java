@@ -46,4 +46,36 @@ class RunOnJdkCliTest {
         assertEquals("[\"" + LegacyLocking.FLAG + "\"]", json.get("jvmFlags").toString(),
                 "the flag travels with the run, so an export does not call it a JDK 25 run that pinned");
     }
+
+    @Test
+    void emptyJvmArgIsBadInput() {
+        for (String bad : new String[] {"--jvm-arg=", "--jvm-arg= "}) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = LoomScopeCli.execute(new String[] {"run", bad, "--threads", "20"}, new PrintWriter(out), new PrintWriter(err));
+            assertEquals(2, code, err::toString);
+            String[] errLines = err.toString().strip().split("\n");
+            assertEquals(1, errLines.length, err::toString);
+            assertTrue(errLines[0].contains("--jvm-arg"), errLines[0]);
+            assertEquals("", out.toString());
+        }
+    }
+
+    @Test
+    void gcLoggingFlagDoesNotBreakACliRun() throws Exception {
+        String[] lines = run("run", "--jvm-arg=-Xlog:gc*", "--jvm-arg=-verbose:class", "--threads", "20",
+                "--cpu-iterations", "0", "--sleep-ms", "1", "--json");
+        JsonNode json = new ObjectMapper().readTree(lines[0]);
+        assertEquals(20, json.get("completed").asInt(), json.toString());
+    }
+
+    @Test
+    void unknownVmOptionIsNamedOnTheCli() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = LoomScopeCli.execute(new String[] {"run", "--jvm-arg=-XX:+NoSuchOptionAnywhere", "--threads", "20"},
+                new PrintWriter(out), new PrintWriter(err));
+        assertEquals(2, code, err::toString);
+        assertTrue(err.toString().contains("Unrecognized VM option 'NoSuchOptionAnywhere'"), err::toString);
+    }
 }
