@@ -110,7 +110,7 @@ class CompareViewModelTest {
         CompareViewModel m = model();
         m.runBoth();
         m.pulse();
-        leftRuns.getFirst().end(0, 0, new RunOutcome.Crashed(1, null, List.of("Unrecognized VM option 'NoSuchFlag'")));
+        leftRuns.getFirst().end(0, 0, new RunOutcome.Crashed(1, "Unrecognized VM option", null, List.of("Unrecognized VM option 'NoSuchFlag'")));
         m.pulse();
         assertEquals(RunState.IDLE, m.left().state(), "nothing recorded: it never got going");
         assertEquals("Failed.", m.left().statusProperty().get());

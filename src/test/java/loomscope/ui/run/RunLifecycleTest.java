@@ -167,7 +167,7 @@ class RunLifecycleTest {
         l.start(CONFIG, HERE);
         runStarterThread();
         l.pulse();
-        run.end(0, 0, new RunOutcome.Crashed(1, null, List.of("Unrecognized VM option")));
+        run.end(0, 0, new RunOutcome.Crashed(1, "Unrecognized VM option", null, List.of("Unrecognized VM option")));
         l.pulse();
         assertEquals(RunState.IDLE, l.state());
         assertTrue(heard.getLast().endsWith(", nothing recorded while STARTING"), heard.getLast());
