@@ -218,17 +218,36 @@ public final class RunRecording implements RunObserver {
      * miscount is an interrupt that lands in the instant between the sleep's deadline and its wake-up.
      */
     public int doneAfterFullSleepCount() {
-        long sleepNanos = config.sleepMillis() * 1_000_000L;
         int done = 0;
         for (int vt = 0; vt < threads(); vt++) {
-            long sleepStart = phases.get(vt, Phase.SLEEP_START);
-            long sleepEnd = phases.get(vt, Phase.SLEEP_END);
-            if (phases.get(vt, Phase.DONE) >= 0 && sleepStart >= 0 && sleepEnd >= 0
-                    && sleepEnd - sleepStart >= sleepNanos) {
+            if (doneAfterFullSleep(vt)) {
                 done++;
             }
         }
         return done;
+    }
+
+    private boolean doneAfterFullSleep(int vt) {
+        long sleepStart = phases.get(vt, Phase.SLEEP_START);
+        long sleepEnd = phases.get(vt, Phase.SLEEP_END);
+        return phases.get(vt, Phase.DONE) >= 0 && sleepStart >= 0 && sleepEnd >= 0
+                && sleepEnd - sleepStart >= config.sleepMillis() * 1_000_000L;
+    }
+
+    /**
+     * Whether {@code vt}, at or after instant {@code t}, is a task that Stop ended before its work was done (or
+     * that never started because of it): only in a run that was stopped, and only once the thread has ended, or
+     * the run has ended without starting it. A completed run has none.
+     */
+    public boolean endedByStop(int vt, long t) {
+        if (!cancelled) {
+            return false;
+        }
+        long done = phases.get(vt, Phase.DONE);
+        if (done >= 0) {
+            return t >= done && !doneAfterFullSleep(vt);
+        }
+        return phases.get(vt, Phase.CREATED) < 0 && runEnd >= 0 && t >= runEnd;
     }
 
     /** The carrier {@code vt} is mounted on right now, or -1. */

@@ -76,7 +76,7 @@ public record RunSummary(
         long wallNanos = recording.isFinished() ? recording.runEnd() - recording.runStart() : recording.now() - recording.runStart();
         return new RunSummary(recording.jdkVersion(), config.lockMode().cliName(), config.parallelism(), n,
                 config.scheduler().cliName(), config.threadKind().cliName(), config.cpuIterations(),
-                config.sleepMillis(), recording.isFinished() ? recording.completedAtEnd() : recording.doneCount(),
+                config.sleepMillis(), completed(recording),
                 recording.wasCancelled(), wallNanos / 1e6, cpuMillis, sleepMillis, boundPinned, boundUnpinned,
                 mountsKnown ? mounts : -1, mountsKnown ? pinned : -1, mountsKnown ? pinnedThreads : -1,
                 mountsKnown ? used : -1, mountsKnown ? added : -1, maxConcurrentHolders(recording));
@@ -155,5 +155,17 @@ public record RunSummary(
             max = Math.max(max, holders);
         }
         return max;
+    }
+
+    /**
+     * A stopped run counts the tasks its recording shows done, thread by thread (the thread field's "done"), not
+     * the workload's own count: the two differ when Stop's interrupt lands in the instant between a sleep's
+     * deadline and its wake-up, and a stopped run must not show one count in the field and another beside it.
+     */
+    private static int completed(RunRecording recording) {
+        if (!recording.isFinished()) {
+            return recording.doneCount();
+        }
+        return recording.wasCancelled() ? recording.doneAfterFullSleepCount() : recording.completedAtEnd();
     }
 }

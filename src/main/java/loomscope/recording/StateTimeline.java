@@ -48,7 +48,7 @@ public final class StateTimeline {
     private VtState stateAt(MountIndex mounts, int vt, long t) {
         long created = recording.phase(vt, Phase.CREATED);
         if (created < 0 || t < created) {
-            return VtState.NEW;
+            return recording.endedByStop(vt, t) ? VtState.STOPPED : VtState.NEW;
         }
         long done = recording.phase(vt, Phase.DONE);
         if (mounts == null) {
@@ -62,7 +62,7 @@ public final class StateTimeline {
             }
         }
         if (done >= 0 && t >= done) {
-            return VtState.DONE;
+            return ended(vt, t);
         }
         int next = k + 1;
         if (next < mounts.mountCount(vt) && mounts.submit(mounts.mount(vt, next)) <= t) {
@@ -79,7 +79,7 @@ public final class StateTimeline {
 
     private VtState stateFromPhasesOnly(int vt, long t, long done) {
         if (done >= 0 && t >= done) {
-            return VtState.DONE;
+            return ended(vt, t);
         }
         long started = recording.phase(vt, Phase.STARTED);
         if (started < 0 || t < started) {
@@ -101,7 +101,7 @@ public final class StateTimeline {
     public VtState liveState(int vt, long now) {
         long created = recording.phase(vt, Phase.CREATED);
         if (created < 0) {
-            return VtState.NEW;
+            return recording.endedByStop(vt, now) ? VtState.STOPPED : VtState.NEW;
         }
         if (!recording.recordsMounts()) {
             return stateFromPhasesOnly(vt, now, recording.phase(vt, Phase.DONE));
@@ -112,7 +112,7 @@ public final class StateTimeline {
             return since >= 0 && now - since >= RunRecording.BLOCK_THRESHOLD_NANOS ? VtState.PINNED : VtState.RUNNING;
         }
         if (recording.phase(vt, Phase.DONE) >= 0) {
-            return VtState.DONE;
+            return ended(vt, now);
         }
         return liveUnmountedState(vt, now);
     }
@@ -182,5 +182,10 @@ public final class StateTimeline {
 
     private static boolean within(long t, long from, long to) {
         return from >= 0 && t >= from && (to < 0 || t < to);
+    }
+
+    /** A thread that has ended: done, or stopped if Stop cut its work short (known once the run has ended). */
+    private VtState ended(int vt, long t) {
+        return recording.endedByStop(vt, t) ? VtState.STOPPED : VtState.DONE;
     }
 }

@@ -9,7 +9,8 @@ public enum VtState {
     PARKED("parked", "unmounted while it sleeps: its carrier is free"),
     BLOCKED("blocked", "unmounted, waiting for the lock"),
     WAITING("waiting", "in sleep or lock wait; mounts not recorded (default scheduler or platform thread)"),
-    DONE("done", "finished");
+    DONE("done", "finished its work"),
+    STOPPED("stopped", "ended by Stop before its work was done, or never started");
 
     public static final int COUNT = values().length;
     private static final VtState[] VALUES = values();

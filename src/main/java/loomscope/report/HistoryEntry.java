@@ -107,7 +107,7 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> 
         // the seeds' 5 ms goes without saying; any other sleep changes the story and is named
         String sleep = s.sleepMillis() == 5 ? "" : " · sleep " + TimeText.count(s.sleepMillis()) + " ms";
         return jdkName() + " · " + s.lock() + " · P" + s.parallelism()
-                + " · N " + TimeText.count(s.threads()) + kind + sleep + (s.cancelled() ? " · cancelled" : "");
+                + " · N " + TimeText.count(s.threads()) + kind + sleep + (s.cancelled() ? " · STOPPED" : "");
     }
 
     public enum Pinning {

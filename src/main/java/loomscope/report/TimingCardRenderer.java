@@ -68,12 +68,12 @@ public final class TimingCardRenderer {
         g.setStroke(new BasicStroke(8));
         g.drawLine((int) (x - 28), 330, (int) (x - 28), 914);
 
-        ink.text("time-caption", "total time", CardInk.font(Font.PLAIN, 36), palette.muted(), x + 16, 362, CardInk.Align.LEFT);
+        ink.text("time-caption", s.cancelled() ? "STOPPED after" : "total time", CardInk.font(Font.PLAIN, 36), palette.muted(), x + 16, 362, CardInk.Align.LEFT);
         String time = TimeText.seconds(s.wallMillis());
         ink.text("time", time, ink.fit(time, Font.BOLD, 220, LEFT_COLUMN_WIDTH - 48, 120),
                 palette.of(run.pinning()), x + 8, 562, CardInk.Align.LEFT);
         String done = s.cancelled()
-                ? "cancelled after " + TimeText.count(s.completed()) + " of " + TimeText.count(s.threads()) + " tasks"
+                ? "stopped: " + TimeText.count(s.completed()) + " of " + TimeText.count(s.threads()) + " tasks completed"
                 : "all " + TimeText.count(s.completed()) + " tasks completed";
         // the mark follows the time's story: the note that explains it sits under the chart
         done += HistoryEntry.loweredSuffix(run.carriersLowered());

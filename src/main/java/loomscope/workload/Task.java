@@ -82,7 +82,10 @@ final class Task implements Runnable {
         observer.phase(vt, Phase.LOCK_ACQUIRED, System.nanoTime());
         observer.phase(vt, Phase.SLEEP_START, System.nanoTime());
         try {
-            if (config.sleepMillis() > 0 && !cancel.isCancelled()) {
+            if (cancel.isCancelled()) {
+                // a task that reaches its sleep after Stop skips it: its work was not done, it did not complete
+                interrupted = true;
+            } else if (config.sleepMillis() > 0) {
                 Thread.sleep(config.sleepMillis());
             }
         } catch (InterruptedException e) {

@@ -13,6 +13,7 @@ import java.util.List;
 
 import javax.imageio.ImageIO;
 
+import loomscope.recording.RunSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -72,6 +73,21 @@ class TimingCardRendererTest {
         assertEquals(List.of("27.4 s", "27.2 s", "13.6 s", "13.6 s"), barValues);
         assertEquals("JDK 21 · synchronized · P1 · N 5,000",
                 card.texts().stream().filter(t -> t.role().equals("bar-label")).toList().get(1).text());
+    }
+
+    /** Issue #14, defect 4: a stopped run's card said "total time" like a finished one's. */
+    @ParameterizedTest
+    @EnumSource(CardSize.class)
+    void aStoppedRunSaysSoOnItsCard(CardSize size) {
+        RunSummary full = Runs.summary("25.0.3+9-LTS", "shared-synchronized", 1, 5000, 4_029, 0);
+        RunSummary stopped = new RunSummary(full.jdkVersion(), full.lock(), full.parallelism(), full.threads(),
+                full.scheduler(), full.threadKind(), full.cpuIterations(), full.sleepMillis(), 629, true,
+                full.wallMillis(), full.cpuMillisPerTask(), full.sleepMillisMeasured(), full.boundPinnedMillis(),
+                full.boundUnpinnedMillis(), full.mounts(), full.pinnedMounts(), full.pinnedThreads(),
+                full.carriersUsed(), full.carriersAddedByPool(), full.maxLockHolders());
+        RenderedCard card = renderer.render(card(new HistoryEntry(stopped, Runs.jep491().finishedAt())), size);
+        assertEquals("STOPPED after", card.text("time-caption").orElseThrow().text());
+        assertEquals("stopped: 629 of 5,000 tasks completed", card.text("completion").orElseThrow().text());
     }
 
     @ParameterizedTest

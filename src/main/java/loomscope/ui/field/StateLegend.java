@@ -54,7 +54,8 @@ public final class StateLegend extends FlowPane {
 
     private void applyVisibility() {
         for (VtState s : VtState.values()) {
-            boolean on = itemsVisible && shownStates.contains(s);
+            // "stopped" exists only in a run that was stopped: shown once a thread is in it
+            boolean on = itemsVisible && shownStates.contains(s) && (s != VtState.STOPPED || shown[s.ordinal()] > 0);
             items[s.ordinal()].setVisible(on);
             items[s.ordinal()].setManaged(on);
         }
@@ -64,8 +65,12 @@ public final class StateLegend extends FlowPane {
     public void setCount(VtState state, int n) {
         int i = state.ordinal();
         if (shown[i] != n) {
+            boolean stoppedAppears = state == VtState.STOPPED && (shown[i] > 0) != (n > 0);
             shown[i] = n;
             counts[i].setText(String.format("%,d", n));
+            if (stoppedAppears) {
+                applyVisibility();
+            }
         }
     }
 

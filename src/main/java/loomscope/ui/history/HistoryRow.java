@@ -50,7 +50,7 @@ public record HistoryRow(int number, RunSummary summary, RunRecording recording,
 
     /** Short two-line name for a chart bar ("#3" over "sync P1"): long names get rotated and eat the chart. */
     public String label() {
-        return "#" + number + (cancelled() ? "*" : "") + (carriersLowered ? HistoryEntry.LOWERED_MARK : "") + "\n"
+        return "#" + number + (cancelled() ? " stopped" : "") + (carriersLowered ? HistoryEntry.LOWERED_MARK : "") + "\n"
                 + shortMode() + " P" + parallelism();
     }
 

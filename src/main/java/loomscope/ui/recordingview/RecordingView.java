@@ -92,7 +92,7 @@ public final class RecordingView extends VBox {
         if (recording != null) {
             stateLegend.showStates(recording.recordsMounts()
                     ? EnumSet.complementOf(EnumSet.of(VtState.WAITING))
-                    : EnumSet.of(VtState.NEW, VtState.QUEUED, VtState.RUNNING, VtState.WAITING, VtState.DONE));
+                    : EnumSet.of(VtState.NEW, VtState.QUEUED, VtState.RUNNING, VtState.WAITING, VtState.DONE, VtState.STOPPED));
         }
     }
 

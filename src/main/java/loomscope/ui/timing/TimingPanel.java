@@ -89,7 +89,13 @@ public final class TimingPanel extends VBox {
             boundsFor = null;
         }
         showBounds(seconds);
-        if (summary != null) {
+        if (summary != null && summary.cancelled()) {
+            // a stopped run is not the seeds' experiment: no total in their words, no ratio to a bound
+            gauge.setPosition(Double.NaN);
+            verdict.setText("Stopped: no ratio to the bounds is claimed for a run that did not finish.");
+            total.setText(stoppedText(summary));
+            lowered.setVisible(false);
+        } else if (summary != null) {
             boolean carriersLowered = lastRunLowered(r);
             total.setText(String.format(Locale.ROOT, "Total execution time: %.3f seconds%s", summary.wallMillis() / 1000,
                     HistoryEntry.loweredSuffix(carriersLowered)));
@@ -115,7 +121,15 @@ public final class TimingPanel extends VBox {
                 seconds / bounds.unpinnedSeconds(), seconds / bounds.pinnedSeconds(), bounds.cpuMillisPerTask()));
     }
 
+    /** "Stopped after 4.029 s: 629 of 5,000 tasks completed." */
+    public static String stoppedText(RunSummary s) {
+        return String.format(Locale.ROOT, "Stopped after %.3f s: %,d of %,d tasks completed.", s.wallMillis() / 1000,
+                s.completed(), s.threads());
+    }
+
     public String totalText() { return total.getText(); }
+
+    public String verdictText() { return verdict.getText(); }
 
     /** The note under the total, or empty when the run's carriers kept their priority. */
     public String loweredText() { return lowered.isVisible() ? lowered.getText() : ""; }

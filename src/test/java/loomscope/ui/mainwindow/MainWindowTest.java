@@ -175,6 +175,22 @@ class MainWindowTest {
         assertTrue(row.cancelled());
         assertTrue(row.seconds() < 20, "a shared-lock N=5000 run takes ~27 s unstopped");
         assertEquals("", onFx(() -> robot.lookup("#next-run-note").queryAs(Label.class).getText()));
+        assertStoppedEverywhere(robot, row);
+    }
+
+    /** Issue #14, defect 4: a stopped run said "done 5,000" and "Total execution time", with bound ratios. */
+    private void assertStoppedEverywhere(FxRobot robot, HistoryRow row) {
+        int completed = row.summary().completed();
+        assertTrue(completed < 5_000, "stopped before the end: " + completed);
+        waitFor(5, "the timing panel to show the end", () -> !onFx(() -> view.timing().totalText()).isEmpty());
+        assertTrue(onFx(() -> view.timing().totalText()).startsWith("Stopped after"), onFx(() -> view.timing().totalText()));
+        assertTrue(onFx(() -> view.timing().verdictText()).startsWith("Stopped"), "no ratio to a bound is claimed");
+        assertEquals(String.format("%,d", completed), onFx(() -> robot.lookup("#count-done").queryAs(Label.class).getText()));
+        assertEquals(String.format("%,d", 5_000 - completed),
+                onFx(() -> robot.lookup("#count-stopped").queryAs(Label.class).getText()));
+        assertTrue(onFx(() -> robot.lookup("#count-stopped").queryAs(Label.class).getParent().getParent().isVisible()),
+                "the stopped count is shown");
+        assertTrue(row.label().contains("stopped"), row.label());
     }
 
     @Test
