@@ -2,25 +2,25 @@ package loomscope.ui.history;
 
 import java.util.List;
 
-import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.report.HistoryEntry;
 
 /**
- * One finished run as the history table and chart show it; keeps its recording for replay and compare.
+ * One finished run as the history table and chart show it: its summary, not its recording. A recording of
+ * 100,000 threads holds 7-14 MB; the window keeps only the one it shows and replays (the last run), so that a
+ * session of hundreds of runs keeps a flat heap (docs/reliability.md).
  *
  * @param jvmFlags        the flags a child JVM ran with (legacy locking), empty for this JVM or a plain child
  * @param carriersLowered the window lowered the run's carriers to draw (P ≥ cores, see CpuShare): slower than the CLI
  */
-public record HistoryRow(int number, RunSummary summary, RunRecording recording, List<String> jvmFlags,
-                         boolean carriersLowered) {
+public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered) {
 
     public HistoryRow {
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
     }
 
-    public HistoryRow(int number, RunSummary summary, RunRecording recording) {
-        this(number, summary, recording, List.of(), false);
+    public HistoryRow(int number, RunSummary summary) {
+        this(number, summary, List.of(), false);
     }
 
     /** The Java version that really ran (the child's own, for a child run). */

@@ -159,7 +159,7 @@ public final class MainViewModel {
             // while running, "done" is all we can see; a stopped run's cancelled tasks are done but not completed
             completed.set(summary.completed());
             progress.set((double) summary.completed() / Math.max(1, summary.threads()));
-            history.add(new HistoryRow(++runNumber, summary, end.recording(),
+            history.add(new HistoryRow(++runNumber, summary,
                     where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of(), host.runShare().lowersCarriers()));
             messages.ended(end.outcome(), end.recording(), summary);
             replay.load(end.recording());

@@ -136,7 +136,7 @@ public final class TimingPanel extends VBox {
 
     private boolean lastRunLowered(RunRecording r) {
         var history = model.history();
-        return !history.isEmpty() && history.get(history.size() - 1).recording() == r
+        return !history.isEmpty() && history.get(history.size() - 1).summary() == model.lastSummaryProperty().get()
                 && history.get(history.size() - 1).carriersLowered();
     }
 

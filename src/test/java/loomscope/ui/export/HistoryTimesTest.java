@@ -23,8 +23,8 @@ class HistoryTimesTest {
     void exportedEntriesKeepTheJvmFlagsTheRunRanWith() {
         ObservableList<HistoryRow> rows = FXCollections.observableArrayList();
         HistoryTimes times = new HistoryTimes(rows);
-        rows.add(new HistoryRow(1, pinnedOn25(), null, List.of("-XX:LockingMode=1"), false));
-        rows.add(new HistoryRow(2, pinnedOn25(), null));
+        rows.add(new HistoryRow(1, pinnedOn25(), List.of("-XX:LockingMode=1"), false));
+        rows.add(new HistoryRow(2, pinnedOn25()));
 
         List<HistoryEntry> entries = times.entries();
         assertEquals(List.of("-XX:LockingMode=1"), entries.get(0).jvmFlags());

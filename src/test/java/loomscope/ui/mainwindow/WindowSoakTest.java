@@ -1,0 +1,91 @@
+package loomscope.ui.mainwindow;
+
+import static loomscope.ui.UiTestSupport.fx;
+import static loomscope.ui.UiTestSupport.onFx;
+import static loomscope.ui.UiTestSupport.waitFor;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.util.Locale;
+
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import loomscope.ui.probe.ProbeUi;
+import loomscope.ui.run.MainViewModel;
+import loomscope.ui.theme.AppTheme;
+import loomscope.workload.LockMode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * Issue #14, defect 5: the window's heap grew with every run (each history row kept its whole recording). A
+ * hundred real runs in one window, probes on, with the heap after a full collection and the live thread count
+ * taken at run 10 and at run 100. Its figures are printed for docs/reliability.md.
+ */
+@ExtendWith(ApplicationExtension.class)
+class WindowSoakTest {
+    private static final int RUNS = 100;
+    private static final int THREADS = 2_000;
+    private MainViewModel model;
+
+    @Start
+    void start(Stage stage) {
+        model = new MainViewModel();
+        MainView view = new MainView(model);
+        ProbeUi.install(view);
+        Scene scene = new Scene(view, 1600, 900);
+        AppTheme.DARK.applyTo(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @Test
+    void aHundredRunsKeepTheHeapAndTheThreadsFlat() throws InterruptedException {
+        fx(() -> {
+            model.lockModeProperty().set(LockMode.SYNCHRONIZED);
+            model.parallelismProperty().set(2);
+            model.threadsTextProperty().set(Integer.toString(THREADS));
+            model.cpuTextProperty().set("100");
+            model.sleepTextProperty().set("1");
+        });
+        long heapAt10 = 0;
+        int threadsAt10 = 0;
+        long started = System.nanoTime();
+        for (int run = 1; run <= RUNS; run++) {
+            int rows = run - 1;
+            fx(model::run);
+            waitFor(60, "run " + run + " to end", () -> onFx(() -> model.history().size() > rows && !model.state().isActive()));
+            if (run == 10) {
+                heapAt10 = heapAfterFullGc();
+                threadsAt10 = liveThreads();
+            }
+        }
+        long heapAt100 = heapAfterFullGc();
+        int threadsAt100 = liveThreads();
+        double ratio = (double) heapAt100 / heapAt10;
+        System.out.printf(Locale.ROOT, "window soak: %d runs of N=%,d in %.0f s; heap after full GC run 10 %.1f MB, run 100 %.1f MB"
+                        + " (%.3fx); live threads run 10 %d, run 100 %d%n", RUNS, THREADS, (System.nanoTime() - started) / 1e9,
+                heapAt10 / 1e6, heapAt100 / 1e6, ratio, threadsAt10, threadsAt100);
+        assertEquals(RUNS, onFx(() -> model.history().size()));
+        assertTrue(ratio <= 1.10, String.format(Locale.ROOT, "heap after full GC grew %.3fx from run 10 to run 100", ratio));
+        assertTrue(threadsAt100 <= threadsAt10 + 3, "live threads " + threadsAt10 + " -> " + threadsAt100);
+    }
+
+    private static long heapAfterFullGc() throws InterruptedException {
+        long used = Long.MAX_VALUE;
+        for (int i = 0; i < 4; i++) {
+            System.gc();
+            Thread.sleep(100);
+            used = Math.min(used, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        }
+        return used;
+    }
+
+    private static int liveThreads() throws InterruptedException {
+        Thread.sleep(300); // a run's carriers and its probes' threads wind down just after its end
+        return ManagementFactory.getThreadMXBean().getThreadCount();
+    }
+}
