@@ -33,6 +33,9 @@ public final class PresenterHeader extends HBox {
     /** The clock dims while its time belongs to a run the settings have moved on from. */
     private static final PseudoClass STALE = PseudoClass.getPseudoClass("stale");
     private static final double CLOCK_WIDTH = 480;
+    private static final double CODE_MAX_WIDTH = 640;
+    private static final int TITLE_LINES = 2;
+    private static final int NARRATION_LINES = 3;
     /** The longest caption: "last run: …" with a lowered run's note, wrapped at the clock's width. */
     private static final int CAPTION_LINES = 3;
     private final Label chapter = new Label();
@@ -48,10 +51,14 @@ public final class PresenterHeader extends HBox {
         setId("presenter-header");
         chapter.getStyleClass().add("presenter-chapter");
         chapter.setId("presenter-chapter");
-        chapter.setMinWidth(USE_PREF_SIZE); // the narration wraps; the title is never cut
+        // title and narration wrap inside what the clock and the code leave: no text may push them off-screen
+        chapter.setWrapText(true);
+        chapter.setMinWidth(0);
+        capLines(chapter, TITLE_LINES);
         narration.getStyleClass().add("presenter-narration");
         narration.setId("presenter-narration");
         narration.setWrapText(true);
+        capLines(narration, NARRATION_LINES);
         standIn.getStyleClass().add("presenter-stand-in");
         standIn.setId("presenter-stand-in");
         standIn.managedProperty().bind(standIn.textProperty().isNotEmpty());
@@ -96,7 +103,9 @@ public final class PresenterHeader extends HBox {
         code.setId("presenter-code");
         code.managedProperty().bind(code.textProperty().isNotEmpty());
         code.visibleProperty().bind(code.managedProperty());
-        code.setMinWidth(USE_PREF_SIZE);
+        // bounded by the talk track (lines and characters per line); never wider than this, whatever it holds
+        code.setMinWidth(0);
+        code.setMaxWidth(CODE_MAX_WIDTH);
 
         chapters.setupProperty().addListener((o, was, now) -> show(chapters));
         show(chapters);
@@ -132,6 +141,13 @@ public final class PresenterHeader extends HBox {
         }
         return (stale ? "last run: " : "") + describe(shown)
                 + (model.runShare().lowersCarriers() ? " · " + HistoryEntry.LOWERED_NOTE_SHORT : "");
+    }
+
+    /** At most {@code lines} lines, the rest cut with "…": the lanes below keep their room whatever the text. */
+    private static void capLines(Label label, int lines) {
+        label.setMinHeight(0);
+        label.maxHeightProperty().bind(Bindings.createDoubleBinding(
+                () -> heightOfLines(label, lines), label.fontProperty(), label.paddingProperty()));
     }
 
     private static double heightOfLines(Label label, int lines) {

@@ -22,7 +22,12 @@ public final class StageToolbar extends HBox {
         Label chapter = new Label();
         chapter.setId("chapter-strip-title");
         chapter.getStyleClass().add("chapter-strip-title");
-        chapter.setMinWidth(220);
+        chapter.setMinWidth(120);
+        // a long title is cut with "…" (the whole of it in the tooltip), never pushing the buttons off the window
+        chapter.setMaxWidth(260);
+        Tooltip whole = new Tooltip();
+        whole.textProperty().bind(chapter.textProperty());
+        chapter.setTooltip(whole);
         chapters.setupProperty().addListener((o, was, now) -> chapter.setText(chapters.heading()));
         chapter.setText(chapters.heading());
 

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -35,6 +36,22 @@ public final class TalkTrackLoader {
 
     private static final Set<String> CHAPTER_FIELDS = Set.of("title", "lock", "parallelism", "threads", "sleepMs",
             "narration", "notes", "code", "runOn", "standIn");
+
+    /**
+     * Bounds on what a hand-edited file may put on screen: a 120-character title pushed the window's controls
+     * off-screen, and a 5 MB one left it black. Longer text is refused with the field named, not cut: the
+     * speaker finds out the night before, not on stage. Line counts keep the code on the big screen.
+     */
+    static final long MAX_FILE_BYTES = 1 << 20;
+    static final int MAX_TITLE_CHARS = 60;
+    static final int MAX_TRACK_TITLE_CHARS = 80;
+    static final int MAX_NARRATION_CHARS = 240;
+    static final int MAX_LABEL_CHARS = 100;
+    static final int MAX_NOTES_CHARS = 10_000;
+    static final int MAX_CODE_LINES = 12;
+    static final int MAX_CODE_LINE_CHARS = 48;
+    /** A chapter's title as it is named in a complaint: enough to find it, never the whole of a runaway one. */
+    private static final int TITLE_IN_MESSAGES = 40;
 
     /** The track to use, and why it is not the one asked for (null when it is). */
     public record Loaded(TalkTrack track, String problem) { }
@@ -73,6 +90,14 @@ public final class TalkTrackLoader {
     public static TalkTrack read(Path file) throws TalkTrackException {
         String text;
         try {
+            if (Files.isDirectory(file)) {
+                throw new TalkTrackException(file + ": is a folder, not a chapters file");
+            }
+            long size = Files.size(file);
+            if (size > MAX_FILE_BYTES) {
+                throw new TalkTrackException(String.format(java.util.Locale.ROOT,
+                        "%s: %,d bytes; a chapters file may have at most %,d", file, size, MAX_FILE_BYTES));
+            }
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new TalkTrackException(file + ": cannot read (" + e.getClass().getSimpleName() + ")", e);
@@ -100,7 +125,11 @@ public final class TalkTrackLoader {
         for (JsonNode node : chapters) {
             parsed.add(chapter(node, parsed.size() + 1, source));
         }
-        String title = root.hasNonNull("title") ? root.get("title").asText() : "LoomScope";
+        String title = root.hasNonNull("title") ? root.get("title").asText().strip() : "LoomScope";
+        if (title.length() > MAX_TRACK_TITLE_CHARS) {
+            throw new TalkTrackException(String.format(java.util.Locale.ROOT,
+                    "%s: \"title\" has %,d characters; at most %,d fit on screen", source, title.length(), MAX_TRACK_TITLE_CHARS));
+        }
         return new TalkTrack(title, parsed, source);
     }
 
@@ -110,7 +139,8 @@ public final class TalkTrackLoader {
             throw new TalkTrackException(where + " is not an object");
         }
         if (node.hasNonNull("title")) {
-            where += " (\"" + node.get("title").asText() + "\")";
+            String named = node.get("title").asText().strip();
+            where += " (\"" + (named.length() > TITLE_IN_MESSAGES ? named.substring(0, TITLE_IN_MESSAGES) + "…" : named) + "\")";
         }
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String field = it.next();
@@ -120,17 +150,18 @@ public final class TalkTrackLoader {
             }
         }
         Fields f = new Fields(node, where);
-        String title = f.text("title", true);
-        String narration = f.text("narration", true);
+        String title = f.bounded("title", f.text("title", true), MAX_TITLE_CHARS);
+        String narration = f.bounded("narration", f.text("narration", true), MAX_NARRATION_CHARS);
         if (narration.contains("\n")) {
             throw new TalkTrackException(where + ": \"narration\" is one line on the big screen; move the rest to \"notes\"");
         }
         LockMode lock = f.lock("lock", node.get("lock"));
         int parallelism = f.integer("parallelism", 1, WorkloadConfig.MAX_PARALLELISM);
-        int threads = f.integer("threads", 1, WorkloadConfig.MAX_THREADS);
+        // the window's own limit: a chapter must run in the window it sets up (RunLimits: one rule book)
+        int threads = f.integer("threads", 1, RunLimits.WINDOW_MAX_THREADS);
         Integer sleep = node.has("sleepMs") ? f.integer("sleepMs", 0, WorkloadConfig.MAX_SLEEP_MILLIS) : null;
-        String notes = f.textOrLines("notes");
-        String code = f.textOrLines("code");
+        String notes = f.bounded("notes", f.textOrLines("notes"), MAX_NOTES_CHARS);
+        String code = f.code(f.textOrLines("code"));
         ChapterRunTarget runOn = ChapterRunTarget.THIS_JVM;
         if (node.hasNonNull("runOn")) {
             try {
@@ -147,7 +178,7 @@ public final class TalkTrackLoader {
                         + "\" needs a \"standIn\" {\"lock\", \"label\"} to run while that JVM is not available");
             }
             Fields s = new Fields(stand, where + ", standIn");
-            standIn = new Chapter.StandIn(s.lock("lock", stand.get("lock")), s.text("label", true));
+            standIn = new Chapter.StandIn(s.lock("lock", stand.get("lock")), s.bounded("label", s.text("label", true), MAX_LABEL_CHARS));
         } else if (stand != null) {
             throw new TalkTrackException(where + ": \"standIn\" only makes sense with a \"runOn\" other than this-jvm");
         }
@@ -156,6 +187,30 @@ public final class TalkTrackLoader {
 
     /** Field readers that name the field and the chapter in every complaint. */
     private record Fields(JsonNode node, String where) {
+        String bounded(String field, String value, int maxChars) throws TalkTrackException {
+            if (value != null && value.length() > maxChars) {
+                throw new TalkTrackException(String.format(java.util.Locale.ROOT,
+                        "%s: \"%s\" has %,d characters; at most %,d fit on screen", where, field, value.length(), maxChars));
+            }
+            return value;
+        }
+
+        String code(String code) throws TalkTrackException {
+            String[] lines = code.split("\n", -1);
+            if (lines.length > MAX_CODE_LINES) {
+                throw new TalkTrackException(where + ": \"code\" has " + lines.length + " lines; at most "
+                        + MAX_CODE_LINES + " fit on the big screen");
+            }
+            for (int i = 0; i < lines.length; i++) {
+                if (lines[i].length() > MAX_CODE_LINE_CHARS) {
+                    throw new TalkTrackException(String.format(java.util.Locale.ROOT,
+                            "%s: \"code\" line %d has %,d characters; at most %d fit on the big screen",
+                            where, i + 1, lines[i].length(), MAX_CODE_LINE_CHARS));
+                }
+            }
+            return code;
+        }
+
         String text(String field, boolean required) throws TalkTrackException {
             JsonNode v = node.get(field);
             if (v == null || v.isNull()) {
