@@ -12,6 +12,7 @@ import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import loomscope.remote.RunTarget;
+import loomscope.workload.RunLimits;
 import loomscope.ui.export.ExportController;
 import loomscope.ui.export.HistoryTimes;
 import loomscope.ui.export.Toast;
@@ -201,7 +202,8 @@ public final class OnStage {
                 ? previous.window()
                 : new StageSettings.WindowBounds(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), stage.isMaximized());
         return new StageSettings(highContrast ? baseTheme.name() : AppTheme.current().name(), highContrast,
-                model.lockModeProperty().get(), model.parallelismProperty().get(), threads < 1 ? previous.threads() : threads,
+                model.lockModeProperty().get(), model.parallelismProperty().get(),
+                threads < 1 || threads > RunLimits.WINDOW_MAX_THREADS ? previous.threads() : threads,
                 Math.max(0, chapters.index()), export.folderProperty().get(), window);
     }
 

@@ -17,7 +17,7 @@ import loomscope.workload.WorkloadConfig;
 /** The next run's settings as typed in the controls, and what is wrong with them. */
 public final class RunInputs {
     /** The thread field draws one cell per thread; beyond this the cells get smaller than a pixel. */
-    public static final int MAX_UI_THREADS = 100_000;
+    public static final int MAX_UI_THREADS = loomscope.workload.RunLimits.WINDOW_MAX_THREADS;
     private static final IntInput THREADS = new IntInput("Virtual threads N", 1, MAX_UI_THREADS);
     private static final IntInput CPU = new IntInput("CPU iterations", 0, WorkloadConfig.MAX_CPU_ITERATIONS);
     private static final IntInput SLEEP = new IntInput("Sleep ms", 0, WorkloadConfig.MAX_SLEEP_MILLIS);

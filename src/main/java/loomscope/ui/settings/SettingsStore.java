@@ -6,6 +6,7 @@ import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 
 import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -47,7 +48,8 @@ public final class SettingsStore {
                 node.getBoolean(HIGH_CONTRAST, d.highContrast()),
                 lock(node.get(LOCK, d.lock().cliName()), d.lock()),
                 within(node.getInt(PARALLELISM, d.parallelism()), 1, WorkloadConfig.MAX_PARALLELISM, d.parallelism()),
-                within(node.getInt(THREADS, d.threads()), 1, WorkloadConfig.MAX_THREADS, d.threads()),
+                // a value the window refuses is not brought back (issue #14: a refused N was remembered)
+                within(node.getInt(THREADS, d.threads()), 1, RunLimits.WINDOW_MAX_THREADS, d.threads()),
                 Math.max(0, node.getInt(CHAPTER, 0)),
                 folder(node.get(EXPORT_FOLDER, null), d.exportFolder()),
                 new StageSettings.WindowBounds(

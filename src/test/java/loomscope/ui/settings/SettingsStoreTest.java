@@ -41,6 +41,15 @@ class SettingsStoreTest {
         assertTrue(StageSettings.defaults().exportFolder().endsWith(Path.of("Pictures", "LoomScope")));
     }
 
+    /** Issue #14, defect 9: a talk track's 2,000,000 threads, refused by the window, came back at every start. */
+    @Test
+    void anNTheWindowRefusesIsNotBroughtBack() {
+        node.putInt("threads", 2_000_000);
+        assertEquals(StageSettings.defaults().threads(), store.load().threads());
+        node.putInt("threads", 100_000);
+        assertEquals(100_000, store.load().threads(), "the window's largest N is kept");
+    }
+
     @Test
     void staleOrAbsurdValuesLoadAsDefaults() {
         node.put("lock", "spin-lock");
