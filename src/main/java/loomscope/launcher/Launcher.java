@@ -22,10 +22,10 @@ public final class Launcher {
             System.err.println("LoomScope's window needs JDK " + NEEDED_JDK + "+; this JVM is " + Runtime.version());
             System.exit(2);
         }
-        Class<?> application = Class.forName("javafx.application.Application");
+        // through the window's own main, so that its options are checked before any window opens
         Class<?> app = Class.forName("loomscope.ui.app.LoomScopeApp");
         try {
-            application.getMethod("launch", Class.class, String[].class).invoke(null, app, args);
+            app.getMethod("main", String[].class).invoke(null, (Object) args);
         } catch (InvocationTargetException e) {
             throw e.getCause() instanceof Exception cause ? cause : e;
         }

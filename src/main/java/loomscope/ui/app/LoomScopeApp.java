@@ -1,5 +1,7 @@
 package loomscope.ui.app;
 
+import java.util.List;
+
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
@@ -13,27 +15,29 @@ import loomscope.ui.probe.ProbeUi;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.theme.AppTheme;
+import picocli.CommandLine;
 
 /** The LoomScope window: `mvn javafx:run`. Sized for a 1920x1080 projector, usable down to 1280x720. */
 public final class LoomScopeApp extends Application {
+    /** What the process exits with once the window is gone: 2 when an autorun could not run. */
+    private static volatile int exitCode;
     private MainViewModel model;
+    private WindowOptions options;
     private OnStage.Context stageContext;
 
-    /** Runs before the window, off the FX thread: start flags, remembered settings, the talk track. */
+    /** Runs before the window, off the FX thread: options (checked in main already), settings, the talk track. */
     @Override
     public void init() {
-        stageContext = OnStage.Context.prepare(getParameters().getRaw(), SettingsStore.forUser(), getHostServices());
+        options = WindowOptions.parse(getParameters().getRaw());
+        stageContext = OnStage.Context.prepare(options, SettingsStore.forUser(), getHostServices());
     }
 
     @Override
     public void start(Stage stage) {
         model = new MainViewModel();
         stageContext.restore(model); // remembered settings first, so that explicit launch options win
-        LaunchOptions options = LaunchOptions.of(getParameters().getNamed(), getParameters().getUnnamed());
-        AppTheme theme = options.applyTo(model);
-        if (!getParameters().getNamed().containsKey("theme")) {
-            theme = stageContext.rememberedTheme();
-        }
+        options.applyTo(model);
+        AppTheme theme = options.theme() != null ? options.theme() : stageContext.rememberedTheme();
         MainView view = new MainView(model);
         ProbeUi.install(view);
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
@@ -51,7 +55,7 @@ public final class LoomScopeApp extends Application {
             // discovery starts a JVM per runtime found: not while --autorun measures the window
             view.discoverRunTargets();
         }
-        if (getParameters().getUnnamed().contains("--compare")) {
+        if (options.compare()) {
             // (screenshots, talks); before the warm-up, which takes the window's scene off the stage for a while
             view.openCompare();   // mvn javafx:run -Djavafx.args=--compare
         }
@@ -64,22 +68,14 @@ public final class LoomScopeApp extends Application {
             warmUp.whenRunsDone(JitPriority::lowerCompilerThreads); // the window's code is compiled: the rest waits
         }
         if (options.autorun()) {
-            int[] runsLeft = {options.autoruns() - 1};
-            model.history().addListener((javafx.collections.ListChangeListener<loomscope.ui.history.HistoryRow>) c -> {
-                if (runsLeft[0]-- > 0) {
-                    Platform.runLater(model::run);   // once per finished run: after the model has settled
-                } else if (options.exitAfterRun()) {
-                    Platform.exit();
-                }
+            AutoRun auto = AutoRun.of(model, options, code -> {
+                exitCode = code;
+                Platform.exit();
             });
             if (warmUp != null) {
-                warmUp.whenOver(() -> {
-                    if (!model.stateProperty().get().isActive()) {
-                        model.run();
-                    }
-                });
+                warmUp.whenOver(auto::first);
             } else {
-                model.run();
+                auto.first();
             }
         }
     }
@@ -91,7 +87,25 @@ public final class LoomScopeApp extends Application {
         }
     }
 
+    /**
+     * Checks the options before any window exists: {@code --help} prints them, anything refused ends the launch
+     * with one line naming it and exit code 2.
+     */
     public static void main(String[] args) {
+        List<String> given = List.of(args);
+        if (WindowOptions.asksForHelp(given)) {
+            System.out.print(WindowOptions.usage());
+            return;
+        }
+        try {
+            WindowOptions.parse(given);
+        } catch (CommandLine.ParameterException e) {
+            System.err.println("loomscope: " + WindowOptions.oneLine(e));
+            System.exit(AutoRun.FAILED);
+        }
         launch(args);
+        if (exitCode != 0) {
+            System.exit(exitCode);
+        }
     }
 }

@@ -43,26 +43,25 @@ public final class OnStage {
     static final String STAGE_CSS = OnStage.class.getResource("/loomscope/ui/presentation/stage.css").toExternalForm();
 
     /** What the stage needs from outside the window; made before the window exists. */
-    public record Context(StartFlags flags, SettingsStore store, StageSettings settings, TalkTrackLoader.Loaded talk,
+    public record Context(WindowOptions options, SettingsStore store, StageSettings settings, TalkTrackLoader.Loaded talk,
                           Consumer<Path> openFolder, List<String> problems) {
 
-        /** Reads start flags, settings (forgetting them first with --reset-settings) and the talk track. */
-        public static Context prepare(List<String> args, SettingsStore store, HostServices host) {
-            StartFlags flags = StartFlags.parse(args);
-            List<String> problems = new ArrayList<>(flags.problems());
-            if (flags.resetSettings()) {
+        /** Reads settings (forgetting them first with --reset-settings) and the talk track the options name. */
+        public static Context prepare(WindowOptions options, SettingsStore store, HostServices host) {
+            List<String> problems = new ArrayList<>();
+            if (options.resetSettings()) {
                 try {
                     store.reset();
                 } catch (BackingStoreException e) {
                     problems.add("could not reset the settings: " + e.getMessage());
                 }
             }
-            TalkTrackLoader.Loaded talk = TalkTrackLoader.load(flags.chapters());
+            TalkTrackLoader.Loaded talk = TalkTrackLoader.load(options.chapters());
             if (talk.problem() != null) {
                 problems.add(talk.problem());
             }
             Consumer<Path> open = host == null ? folder -> { } : folder -> host.showDocument(folder.toUri().toString());
-            return new Context(flags, store, store.load(), talk, open, List.copyOf(problems));
+            return new Context(options, store, store.load(), talk, open, List.copyOf(problems));
         }
 
         /** Puts the remembered lock, P and N into the model; call before explicit launch options are applied. */
@@ -136,7 +135,7 @@ public final class OnStage {
 
     /** After {@code stage.show()}: presenter start, and any problem with flags or chapters, visibly. */
     public void shown() {
-        if (context.flags().presenter()) {
+        if (context.options().presenter()) {
             presentation.enter();
         }
         if (!context.problems().isEmpty()) {

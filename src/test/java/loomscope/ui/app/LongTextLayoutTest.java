@@ -59,7 +59,7 @@ class LongTextLayoutTest {
         scene = new Scene(root, WIDTH, HEIGHT);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
-        OnStage.Context context = new OnStage.Context(StartFlags.parse(List.of()), new SettingsStore(prefs),
+        OnStage.Context context = new OnStage.Context(WindowOptions.none(), new SettingsStore(prefs),
                 StageSettings.defaults().withExportFolder(exports)
                         .withWindow(new StageSettings.WindowBounds(0, 0, WIDTH, HEIGHT, false)),
                 new TalkTrackLoader.Loaded(track, null), path -> { }, List.of());

@@ -65,7 +65,7 @@ class OnStageTest {
         Scene scene = new Scene(root, 1000, 1000);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
-        OnStage.Context context = new OnStage.Context(StartFlags.parse(List.of()), new SettingsStore(prefs),
+        OnStage.Context context = new OnStage.Context(WindowOptions.none(), new SettingsStore(prefs),
                 // the Headless platform's screen is 1000x1000 and its blit fails for windows reaching past it
                 StageSettings.defaults().withExportFolder(exports)
                         .withWindow(new StageSettings.WindowBounds(0, 0, 1000, 1000, false)), new TalkTrackLoader.Loaded(TalkTrackLoader.builtIn(), null),

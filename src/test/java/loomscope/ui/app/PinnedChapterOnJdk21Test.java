@@ -67,7 +67,7 @@ class PinnedChapterOnJdk21Test {
         Scene scene = new Scene(root, 1000, 1000);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
-        OnStage.Context context = new OnStage.Context(StartFlags.parse(List.of()), new SettingsStore(prefs),
+        OnStage.Context context = new OnStage.Context(WindowOptions.none(), new SettingsStore(prefs),
                 StageSettings.defaults().withExportFolder(dir)
                         .withWindow(new StageSettings.WindowBounds(0, 0, 1000, 1000, false)),
                 new TalkTrackLoader.Loaded(TalkTrackLoader.builtIn(), null), folder -> { }, List.of());

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.prefs.Preferences;
 
-import loomscope.ui.app.StartFlags;
 import loomscope.workload.LockMode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -67,17 +66,4 @@ class SettingsStoreTest {
         assertFalse(loaded.window().hasPosition());
     }
 
-    @Test
-    void startFlags() {
-        StartFlags flags = StartFlags.parse(List.of("--presenter", "--reset-settings", "--chapters", "my.json", "--presentr",
-                "--lock=native-frame", "--autorun"));
-        assertTrue(flags.presenter());
-        assertTrue(flags.resetSettings());
-        assertEquals(Path.of("my.json"), flags.chapters());
-        assertEquals(1, flags.problems().size());
-        assertTrue(flags.problems().get(0).startsWith("unknown start flag --presentr (did you mean"), flags.problems().get(0));
-        assertEquals(Path.of("x.json"), StartFlags.parse(List.of("--chapters=x.json")).chapters());
-        assertFalse(StartFlags.parse(List.of()).presenter());
-        assertEquals(List.of("--chapters needs a file"), StartFlags.parse(List.of("--chapters")).problems());
-    }
 }

@@ -1,0 +1,208 @@
+package loomscope.ui.app;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import loomscope.ui.run.MainViewModel;
+import loomscope.ui.theme.AppTheme;
+import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * The window's options, parsed by picocli like the CLI's, before any window opens: a misspelt or refused option
+ * ends the launch with one line and exit code 2 (it used to be ignored, or reported on a window that then
+ * waited for ever). {@code mvn javafx:run -Djavafx.args="--lock=native-frame --parallelism=4 --autorun"}.
+ */
+@Command(name = "loomscope-window", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "The LoomScope window: carrier lanes recorded from a real virtual-thread workload.")
+public final class WindowOptions {
+    /** An autorun window measures runs one after another; more than this is a mistake, not a benchmark. */
+    static final int MAX_AUTORUNS = 100;
+
+    @Option(names = "--lock", paramLabel = "MODE", converter = LockModeOption.class,
+            description = "Lock mode of the first run: ${COMPLETION-CANDIDATES}.", completionCandidates = LockModeOption.Names.class)
+    private LockMode lock;
+
+    @Option(names = "--parallelism", paramLabel = "P", description = "Carriers (scheduler parallelism), 1..64.")
+    private Integer parallelism;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Virtual threads, 1..100,000 in the window.")
+    private Integer threads;
+
+    @Option(names = "--cpu", paramLabel = "K", description = "CPU iterations per task.")
+    private Integer cpu;
+
+    @Option(names = "--sleep", paramLabel = "MS", description = "Sleep inside the lock, in ms.")
+    private Integer sleep;
+
+    @Option(names = "--theme", paramLabel = "THEME", converter = ThemeOption.class,
+            description = "dark, light or high-contrast (default: the one remembered).")
+    private AppTheme theme;
+
+    @Option(names = "--autorun", paramLabel = "RUNS", arity = "0..1", fallbackValue = "1",
+            description = "Run at once, RUNS times in a row (1..100; without a value: once).")
+    private int autoruns;
+
+    @Option(names = "--exit-after-run", description = "Close the window after the autorun(s).")
+    private boolean exitAfterRun;
+
+    @Option(names = "--no-warmup", description = "Leave out the start-up warm-up (docs/performance.md).")
+    private boolean noWarmUp;
+
+    @Option(names = "--compare", description = "Open the compare view at start.")
+    private boolean compare;
+
+    @Option(names = "--presenter", description = "Open in presentation mode.")
+    private boolean presenter;
+
+    @Option(names = "--reset-settings", description = "Forget remembered settings.")
+    private boolean resetSettings;
+
+    @Option(names = "--chapters", paramLabel = "FILE", description = "A talk track of one's own (docs/presenting.md).")
+    private Path chapters;
+
+    /** Options as given; throws with a one-line message naming the option for anything refused. */
+    public static WindowOptions parse(List<String> args) {
+        WindowOptions options = new WindowOptions();
+        CommandLine cli = new CommandLine(options);
+        cli.parseArgs(args.toArray(String[]::new));
+        options.validate(cli);
+        return options;
+    }
+
+    /** The options a test or a window without arguments starts with. */
+    public static WindowOptions none() {
+        return parse(List.of());
+    }
+
+    /** {@code --help}: every option, for the launcher to print. */
+    static String usage() {
+        return new CommandLine(new WindowOptions()).getUsageMessage();
+    }
+
+    /** The refusal in one line, with picocli's suggestion for a misspelt option ("did you mean --lock?"). */
+    static String oneLine(ParameterException e) {
+        String message = e.getMessage() == null ? "bad option" : e.getMessage().strip().replaceAll("\\s*\\R\\s*", " ");
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
+            message += " (did you mean " + String.join(" or ", unmatched.getSuggestions()) + "?)";
+        }
+        return message + "; --help lists the options";
+    }
+
+    /** Whether {@code args} ask for the usage only. */
+    static boolean asksForHelp(List<String> args) {
+        return args.contains("--help") || args.contains("-h");
+    }
+
+    private void validate(CommandLine cli) {
+        List<String> problems = new java.util.ArrayList<>();
+        if (parallelism != null) {
+            range(problems, "--parallelism", parallelism, 1, RunLimits.MAX_PARALLELISM);
+        }
+        if (threads != null) {
+            range(problems, "--threads", threads, 1, RunLimits.WINDOW_MAX_THREADS);
+        }
+        if (cpu != null) {
+            range(problems, "--cpu", cpu, 0, RunLimits.MAX_CPU_ITERATIONS);
+        }
+        if (sleep != null) {
+            range(problems, "--sleep", sleep, 0, RunLimits.MAX_SLEEP_MILLIS);
+        }
+        if (cli.getParseResult().hasMatchedOption("--autorun")) {
+            range(problems, "--autorun", autoruns, 1, MAX_AUTORUNS);
+        }
+        if (exitAfterRun && autoruns == 0) {
+            problems.add("--exit-after-run needs --autorun: without a run the window would close at once");
+        }
+        if (chapters != null && !Files.isRegularFile(chapters)) {
+            problems.add("--chapters: " + chapters + (Files.isDirectory(chapters) ? " is a folder" : " does not exist"));
+        }
+        if (!problems.isEmpty()) {
+            throw new ParameterException(cli, problems.get(0));
+        }
+    }
+
+    private static void range(List<String> problems, String option, int value, int min, int max) {
+        if (value < min || value > max) {
+            problems.add(String.format(Locale.ROOT, "%s must be %,d..%,d, was %,d", option, min, max, value));
+        }
+    }
+
+    /** Puts the run settings given into the model (after remembered ones, so that these win). */
+    void applyTo(MainViewModel model) {
+        if (lock != null) {
+            model.lockModeProperty().set(lock);
+        }
+        if (parallelism != null) {
+            model.parallelismProperty().set(parallelism);
+        }
+        if (threads != null) {
+            model.threadsTextProperty().set(Integer.toString(threads));
+        }
+        if (cpu != null) {
+            model.cpuTextProperty().set(Integer.toString(cpu));
+        }
+        if (sleep != null) {
+            model.sleepTextProperty().set(Integer.toString(sleep));
+        }
+    }
+
+    /** The theme asked for, or null to use the remembered one. */
+    AppTheme theme() { return theme; }
+
+    int autoruns() { return autoruns; }
+
+    boolean autorun() { return autoruns > 0; }
+
+    boolean exitAfterRun() { return exitAfterRun; }
+
+    boolean warmUp() { return !noWarmUp; }
+
+    boolean compare() { return compare; }
+
+    public boolean presenter() { return presenter; }
+
+    public boolean resetSettings() { return resetSettings; }
+
+    /** The speaker's talk track, or null for the remembered/built-in one. */
+    public Path chapters() { return chapters; }
+
+    /** Lock modes by their CLI names. */
+    static final class LockModeOption implements CommandLine.ITypeConverter<LockMode> {
+        @Override
+        public LockMode convert(String value) {
+            try {
+                return LockMode.fromCliName(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+
+        static final class Names implements Iterable<String> {
+            @Override
+            public java.util.Iterator<String> iterator() {
+                return java.util.Arrays.stream(LockMode.values()).map(LockMode::cliName).iterator();
+            }
+        }
+    }
+
+    /** Themes by the names people type. */
+    static final class ThemeOption implements CommandLine.ITypeConverter<AppTheme> {
+        @Override
+        public AppTheme convert(String value) {
+            return switch (value.strip().toLowerCase(Locale.ROOT)) {
+                case "dark" -> AppTheme.DARK;
+                case "light" -> AppTheme.LIGHT;
+                case "high-contrast", "contrast" -> AppTheme.HIGH_CONTRAST;
+                default -> throw new CommandLine.TypeConversionException(
+                        "must be dark, light or high-contrast, was '" + value + "'");
+            };
+        }
+    }
+}
