@@ -16,16 +16,12 @@ public record RunShare(CpuShare share, String note) {
     }
 
     /**
-     * For a run at {@code parallelism}, in this JVM or in a child JVM: a child's carriers are another process and
-     * keep their priority, but the window's frame rate follows the same rule. Carriers that cannot be lowered
-     * here run as in a child: the run is not marked.
+     * For a run at {@code parallelism} on {@code cores}, in this JVM or in a child JVM: a child's carriers are
+     * another process and keep their priority, but the window's frame rate follows the same rule. Carriers that
+     * cannot be lowered here run as in a child: the run is not marked. {@code canLower}: the carriers run in this
+     * JVM and lowering them takes effect on this OS.
      */
-    public static RunShare decide(int parallelism, boolean inThisJvm) {
-        return decide(parallelism, Runtime.getRuntime().availableProcessors(), inThisJvm && CarrierPriority.takesEffect());
-    }
-
-    /** {@code canLower}: the carriers run in this JVM and lowering them takes effect on this OS. */
-    static RunShare decide(int parallelism, int cores, boolean canLower) {
+    public static RunShare decide(int parallelism, int cores, boolean canLower) {
         CpuShare share = CpuShare.forRun(parallelism, cores);
         CpuShare applied = share == CpuShare.YIELDING_CARRIERS && !canLower ? CpuShare.FULL : share;
         return new RunShare(applied, applied.describe(parallelism, cores));

@@ -9,6 +9,7 @@ import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import loomscope.host.HostPolicy;
 import loomscope.host.JitPriority;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.probe.ProbeUi;
@@ -34,12 +35,15 @@ public final class LoomScopeApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        model = new MainViewModel();
+        HostPolicy host = HostPolicy.forThisMachine(options.host());
+        System.out.println("LoomScope " + host.describe());
+        model = new MainViewModel(host);
         stageContext.restore(model); // remembered settings first, so that explicit launch options win
         options.applyTo(model);
         AppTheme theme = options.theme() != null ? options.theme() : stageContext.rememberedTheme();
         MainView view = new MainView(model);
         ProbeUi.install(view);
+        view.overlay().setHostNote(host.describe());
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         StackPane root = new StackPane(view);
         Scene scene = new Scene(root, Math.min(1920, screen.getWidth()), Math.min(1080, screen.getHeight()));
@@ -59,12 +63,15 @@ public final class LoomScopeApp extends Application {
             // (screenshots, talks); before the warm-up, which takes the window's scene off the stage for a while
             view.openCompare();   // mvn javafx:run -Djavafx.args=--compare
         }
-        WindowWarmUp warmUp = !options.warmUp() ? null
+        WindowWarmUp warmUp = !options.warmUp() || !host.warmUp() ? null
                 : onStage.presentation().isPresenting()
                         // the audience sees the presenter's view, not the copy's ordinary one: drawn off-screen
                         ? WindowWarmUp.startFor(model, theme, scene.getWidth(), scene.getHeight())
                         : WindowWarmUp.startOn(stage, model, theme);
         if (warmUp != null) {
+            System.out.println("LoomScope warm-up: real runs in a copy of the window before the first timed run (any key skips)");
+        }
+        if (warmUp != null && host.lowersJit()) {
             warmUp.whenRunsDone(JitPriority::lowerCompilerThreads); // the window's code is compiled: the rest waits
         }
         if (options.autorun()) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
+import loomscope.host.HostPolicy;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
@@ -54,6 +55,10 @@ public final class WindowOptions {
 
     @Option(names = "--no-warmup", description = "Leave out the start-up warm-up (docs/performance.md).")
     private boolean noWarmUp;
+
+    @Option(names = "--host", paramLabel = "POLICY", converter = HostOption.class,
+            description = "auto (default), small or off: the measures for a small machine (docs/host-policy.md).")
+    private HostPolicy.Mode host = HostPolicy.Mode.AUTO;
 
     @Option(names = "--compare", description = "Open the compare view at start.")
     private boolean compare;
@@ -166,6 +171,8 @@ public final class WindowOptions {
 
     boolean compare() { return compare; }
 
+    HostPolicy.Mode host() { return host; }
+
     public boolean presenter() { return presenter; }
 
     public boolean resetSettings() { return resetSettings; }
@@ -188,6 +195,18 @@ public final class WindowOptions {
             @Override
             public java.util.Iterator<String> iterator() {
                 return java.util.Arrays.stream(LockMode.values()).map(LockMode::cliName).iterator();
+            }
+        }
+    }
+
+    /** auto, small, off. */
+    static final class HostOption implements CommandLine.ITypeConverter<HostPolicy.Mode> {
+        @Override
+        public HostPolicy.Mode convert(String value) {
+            try {
+                return HostPolicy.Mode.fromCliName(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
             }
         }
     }

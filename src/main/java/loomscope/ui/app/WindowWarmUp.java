@@ -17,6 +17,7 @@ import javafx.util.Duration;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.probe.ProbeUi;
+import loomscope.host.HostPolicy;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
@@ -68,7 +69,8 @@ final class WindowWarmUp {
     /** How long the window's run waits at most for a cancelled warm-up run to end. */
     static final long GATE_MILLIS = 5_000;
 
-    private final MainViewModel copy = new MainViewModel();
+    /** The warm-up exists only under the small-machine policy, and trains the paths that policy takes. */
+    private final MainViewModel copy = new MainViewModel(HostPolicy.forThisMachine(HostPolicy.Mode.SMALL));
     private final MainView view = new MainView(copy);
     private final StackPane root = new StackPane(view);
     private final Scene scene;

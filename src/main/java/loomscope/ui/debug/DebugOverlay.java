@@ -14,6 +14,7 @@ public final class DebugOverlay extends Label {
     private static final long REFRESH_NANOS = 500_000_000L;
     private final FrameStats stats;
     private long lastRefresh;
+    private String hostNote = "";
 
     public DebugOverlay(FrameStats stats) {
         this.stats = stats;
@@ -30,7 +31,12 @@ public final class DebugOverlay extends Label {
             return;
         }
         lastRefresh = pulseNanos;
-        setText(text(stats) + (cpuNote.isEmpty() ? "" : "\n" + cpuNote));
+        setText(text(stats) + (cpuNote.isEmpty() ? "" : "\n" + cpuNote) + (hostNote.isEmpty() ? "" : "\n" + hostNote));
+    }
+
+    /** The host policy decided at launch, in words (loomscope.host.HostPolicy#describe). */
+    public void setHostNote(String note) {
+        hostNote = note == null ? "" : note;
     }
 
     public static String text(FrameStats s) {

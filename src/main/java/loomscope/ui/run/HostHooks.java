@@ -1,6 +1,7 @@
 package loomscope.ui.run;
 
 import loomscope.host.CpuShare;
+import loomscope.host.HostPolicy;
 import loomscope.host.RunShare;
 import loomscope.remote.RunTarget;
 import loomscope.workload.RunObserver;
@@ -23,9 +24,14 @@ public final class HostHooks {
     /** Decided on the FX thread before the starter thread begins; read there, and by the pulse. */
     private volatile RunShare runningShare = RunShare.NONE;
 
-    /** The host's own policy: RunShare.decide, and CpuShare.prepare before each run in this JVM. */
+    /** The policy this machine gets by default ({@code --host=auto}). */
     public HostHooks() {
-        this(RunShare::decide, CpuShare::prepare);
+        this(HostPolicy.forThisMachine(HostPolicy.Mode.AUTO));
+    }
+
+    /** The host policy decided at launch: its share rule, and its preparation before each run in this JVM. */
+    public HostHooks(HostPolicy policy) {
+        this(policy::shareFor, policy::prepareRun);
     }
 
     public HostHooks(ShareRule rule, Runnable prepare) {

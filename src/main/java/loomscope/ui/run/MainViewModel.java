@@ -17,6 +17,7 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import loomscope.host.CpuShare;
+import loomscope.host.HostPolicy;
 import loomscope.host.RunShare;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
@@ -57,7 +58,12 @@ public final class MainViewModel {
     private int runNumber;
 
     public MainViewModel() {
-        this(null);
+        this((Function<WorkloadConfig, RecordedRun>) null);
+    }
+
+    /** The window's model under the host policy decided at launch. */
+    public MainViewModel(HostPolicy policy) {
+        this(RunStarters.shared(), new HostHooks(policy), null);
     }
 
     /** With another way to start runs in this JVM (tests: one that fails like an unsupported JVM would). */
