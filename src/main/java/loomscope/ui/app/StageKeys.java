@@ -5,6 +5,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
+import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.export.ExportController;
 import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.ShortcutsOverlay;
@@ -15,7 +16,7 @@ import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 
 /**
- * The stage keys (see {@link ShortcutsOverlay#KEYS}), as scene event filters so they work whatever has
+ * The stage keys of the one table ({@link KeyBinding}), as scene event filters so they work whatever has
  * focus and while the controls are hidden. Outside presentation mode a text field keeps its keys: one
  * types digits into N, not lock modes. Keys with Ctrl/Alt/Meta are left to the window's accelerators.
  */
@@ -42,12 +43,12 @@ final class StageKeys {
     void install(Scene scene) {
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (!e.isControlDown() && !e.isAltDown() && !e.isMetaDown() && !e.isShortcutDown()
-                    && !typingInto(scene.getFocusOwner()) && pressed(e.getCode())) {
+                    && !typingInto(scene.getFocusOwner()) && pressed(e)) {
                 e.consume();
             }
         });
         scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
-            if ("?".equals(e.getCharacter()) && !typingInto(scene.getFocusOwner())) {
+            if (KeyBinding.KEYS_CHARACTER.equals(e.getCharacter()) && !typingInto(scene.getFocusOwner())) {
                 overlay.toggle();
                 e.consume();
             }
@@ -58,37 +59,41 @@ final class StageKeys {
         return !presentation.isPresenting() && focused instanceof TextInputControl;
     }
 
-    /** @return whether the key was ours */
-    boolean pressed(KeyCode code) {
-        switch (code) {
-            case SPACE -> runOrStop();
-            case DIGIT1, NUMPAD1 -> lock(0);
-            case DIGIT2, NUMPAD2 -> lock(1);
-            case DIGIT3, NUMPAD3 -> lock(2);
-            case DIGIT4, NUMPAD4 -> lock(3);
-            case DIGIT5, NUMPAD5 -> lock(4);
-            case UP -> parallelism(+1);
-            case DOWN -> parallelism(-1);
-            case RIGHT, PAGE_DOWN -> chapters.next();
-            case LEFT, PAGE_UP -> chapters.previous();
-            case R -> replay();
-            case S -> export.exportAll();
-            case P, F5 -> presentation.toggle();
-            case H -> toggleHighContrast.run();
-            case N -> toggleNotes.run();
-            case F1 -> overlay.toggle();
-            case ESCAPE -> {
-                if (overlay.isVisible()) {
-                    overlay.setVisible(false);
-                } else if (presentation.isPresenting()) {
-                    presentation.leave();
-                } else {
-                    return false; // the window's own Esc: stop the run
-                }
-            }
-            default -> {
-                return false;
-            }
+    /** @return whether the key was ours: a stage key of the one table, or Esc while this list or the stage is up */
+    boolean pressed(KeyEvent e) {
+        if (e.getCode() == KeyCode.ESCAPE) {
+            return escape();
+        }
+        KeyBinding key = KeyBinding.stageKeyFor(e).orElse(null);
+        if (key == null) {
+            return false;
+        }
+        switch (key) {
+            case RUN_OR_STOP -> runOrStop();
+            case LOCK_MODE -> lock(e.getCode());
+            case MORE_CARRIERS -> parallelism(+1);
+            case FEWER_CARRIERS -> parallelism(-1);
+            case NEXT_CHAPTER -> chapters.next();
+            case PREVIOUS_CHAPTER -> chapters.previous();
+            case REPLAY_FROM_START -> replay();
+            case EXPORT -> export.exportAll();
+            case PRESENT -> presentation.toggle();
+            case HIGH_CONTRAST -> toggleHighContrast.run();
+            case NOTES -> toggleNotes.run();
+            case KEYS -> overlay.toggle();
+            default -> throw new IllegalStateException(key + " is in the table as a stage key but has no action here");
+        }
+        return true;
+    }
+
+    /** Esc closes this list, else leaves presentation mode, else is the window's own (KeyBinding.STOP). */
+    private boolean escape() {
+        if (overlay.isVisible()) {
+            overlay.setVisible(false);
+        } else if (presentation.isPresenting()) {
+            presentation.leave();
+        } else {
+            return false;
         }
         return true;
     }
@@ -101,7 +106,10 @@ final class StageKeys {
         }
     }
 
-    private void lock(int ordinal) {
+    /** 1-5 (top row or keypad): the lock modes in their order. */
+    private void lock(KeyCode digit) {
+        String name = digit.getName();
+        int ordinal = name.charAt(name.length() - 1) - '1';
         model.lockModeProperty().set(LockMode.values()[ordinal]);
     }
 

@@ -1,5 +1,8 @@
 package loomscope.ui.mainwindow;
 
+import java.util.EnumMap;
+import java.util.Map;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
@@ -8,13 +11,12 @@ import javafx.collections.ListChangeListener;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import loomscope.ui.keys.KeyBinding;
+import loomscope.ui.keys.KeyMap;
 import loomscope.ui.controls.ControlsBar;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
@@ -49,8 +51,7 @@ public final class MainView extends BorderPane {
     private final loomscope.ui.run.RunOnCatalog runOn;
     private final loomscope.ui.controls.RunOnChooser runOnChooser;
     private loomscope.ui.compare.CompareCard.Export cardExport;
-    static final String KEYS = "Ctrl+R run \u00b7 Esc stop \u00b7 Ctrl+P play/pause \u00b7 Alt+\u2190/\u2192 frame step"
-            + " \u00b7 Ctrl+T theme \u00b7 F12 frame stats \u00b7 Ctrl+Shift+H controls \u00b7 Ctrl+O run on \u00b7 Ctrl+J compare JVMs";
+    static final String KEYS = KeyBinding.hint();
 
     public MainView(MainViewModel model) {
         this(model, new loomscope.ui.run.RunOnCatalog());
@@ -139,19 +140,19 @@ public final class MainView extends BorderPane {
     }
 
     private void installShortcuts(javafx.scene.Scene scene) {
-        var accelerators = scene.getAccelerators();
-        accelerators.put(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN), model::run);
-        accelerators.put(new KeyCodeCombination(KeyCode.ESCAPE), model::stop);
-        accelerators.put(new KeyCodeCombination(KeyCode.F12), () -> controls.debugToggle().setSelected(!controls.debugToggle().isSelected()));
-        accelerators.put(new KeyCodeCombination(KeyCode.T, KeyCombination.SHORTCUT_DOWN), () -> AppTheme.current().next().applyTo(scene));
-        accelerators.put(new KeyCodeCombination(KeyCode.P, KeyCombination.SHORTCUT_DOWN), () -> model.replay().togglePlay());
-        // Alt, not Ctrl: a focused text field takes Ctrl+arrows for word moves before the scene sees them
-        accelerators.put(new KeyCodeCombination(KeyCode.LEFT, KeyCombination.ALT_DOWN), () -> model.replay().step(-1));
-        accelerators.put(new KeyCodeCombination(KeyCode.RIGHT, KeyCombination.ALT_DOWN), () -> model.replay().step(1));
-        accelerators.put(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN), this::openCompare);
-        accelerators.put(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN), this::chooseRunOn);
-        accelerators.put(new KeyCodeCombination(KeyCode.H, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
-                () -> setControlsVisible(!controls.isVisible()));
+        Map<KeyBinding, Runnable> keys = new EnumMap<>(KeyBinding.class);
+        keys.put(KeyBinding.RUN, model::run);
+        keys.put(KeyBinding.STOP, model::stop);
+        keys.put(KeyBinding.FRAME_STATS, () -> controls.debugToggle().setSelected(!controls.debugToggle().isSelected()));
+        keys.put(KeyBinding.NEXT_THEME, () -> AppTheme.current().next().applyTo(scene));
+        keys.put(KeyBinding.REPLAY_PLAY, () -> model.replay().togglePlay());
+        // Alt, not Ctrl, in the table: a focused text field takes Ctrl+arrows for word moves before the scene sees them
+        keys.put(KeyBinding.REPLAY_BACK, () -> model.replay().step(-1));
+        keys.put(KeyBinding.REPLAY_FORWARD, () -> model.replay().step(1));
+        keys.put(KeyBinding.COMPARE, this::openCompare);
+        keys.put(KeyBinding.RUN_ON, this::chooseRunOn);
+        keys.put(KeyBinding.CONTROLS, () -> setControlsVisible(!controls.isVisible()));
+        KeyMap.install(scene, keys);
     }
 
     /** Looks for Java runtimes in the background (it starts JVMs to probe them) and offers them under "Run on". */

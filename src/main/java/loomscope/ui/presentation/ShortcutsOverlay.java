@@ -1,29 +1,12 @@
 package loomscope.ui.presentation;
 
-import java.util.List;
-
 import javafx.scene.control.Label;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.StackPane;
+import loomscope.ui.keys.KeyBinding;
 
 /** The {@code ?} overlay: every key LoomScope answers to, readable from the stage. */
 public final class ShortcutsOverlay extends StackPane {
-
-    /** Keys as the overlay shows them; {@code ui.app.StageKeys} implements them. */
-    static final List<String[]> KEYS = List.of(
-            new String[] {"Space", "run / stop"},
-            new String[] {"1 - 5", "lock: none, shared, synchronized, ReentrantLock, native frame"},
-            new String[] {"↑ / ↓", "more / fewer carriers (parallelism)"},
-            new String[] {"→ / PgDn", "next chapter"},
-            new String[] {"← / PgUp", "previous chapter"},
-            new String[] {"R", "replay the last run from the start"},
-            new String[] {"S", "export: timing cards, window, history"},
-            new String[] {"P / F5", "presentation mode on / off"},
-            new String[] {"Esc", "leave presentation mode (else: stop the run)"},
-            new String[] {"H", "high contrast on / off"},
-            new String[] {"N", "speaker notes window"},
-            new String[] {"Ctrl+O", "Run on: this JVM, JDK 21, legacy locking"},
-            new String[] {"?", "this list"});
 
     public ShortcutsOverlay() {
         getStyleClass().add("shortcuts-overlay");
@@ -32,16 +15,25 @@ public final class ShortcutsOverlay extends StackPane {
         card.getStyleClass().add("shortcuts-card");
         Label title = new Label("Keys");
         title.getStyleClass().add("shortcuts-title");
-        card.add(title, 0, 0, 2, 1);
-        int row = 1;
-        for (String[] key : KEYS) {
-            Label k = new Label(key[0]);
+        card.add(title, 0, 0, 4, 1);
+        // two columns, window keys beside plain keys: 24 rows of 24 px type would not fit a 720 px screen
+        int[] rows = new int[KeyBinding.Scope.values().length];
+        for (KeyBinding.Scope scope : KeyBinding.Scope.values()) {
+            Label heading = new Label(scope == KeyBinding.Scope.WINDOW ? "In the window, whatever has focus" : "Plain keys (and on stage)");
+            heading.getStyleClass().add("shortcut-what");
+            card.add(heading, 2 * scope.ordinal(), 1, 2, 1);
+            rows[scope.ordinal()] = 2;
+        }
+        for (KeyBinding key : KeyBinding.values()) {
+            int column = 2 * key.scope().ordinal();
+            Label k = new Label(key.keys());
             k.getStyleClass().add("shortcut-key");
-            Label what = new Label(key[1]);
+            Label what = new Label(key.does());
             what.getStyleClass().add("shortcut-what");
-            card.add(k, 0, row);
-            card.add(what, 1, row);
-            row++;
+            what.setWrapText(true);
+            what.setMaxWidth(460);
+            card.add(k, column, rows[key.scope().ordinal()]);
+            card.add(what, column + 1, rows[key.scope().ordinal()]++);
         }
         card.setMaxSize(USE_PREF_SIZE, USE_PREF_SIZE);
         getChildren().add(card);

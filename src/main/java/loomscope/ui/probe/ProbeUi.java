@@ -1,13 +1,12 @@
 package loomscope.ui.probe;
 
+import java.util.Map;
+
 import java.io.File;
 import java.nio.file.Path;
 
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.input.MouseEvent;
 import javafx.stage.FileChooser;
 import loomscope.probe.InProcessSnapshotter;
@@ -17,6 +16,8 @@ import loomscope.probe.ThreadDumpExport;
 import loomscope.probe.ThreadSnapshot;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
+import loomscope.ui.keys.KeyBinding;
+import loomscope.ui.keys.KeyMap;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunState;
@@ -71,10 +72,7 @@ public final class ProbeUi {
         AppTheme.currentProperty().addListener((o, was, now) -> ui.colourDirty = true);
         view.sceneProperty().addListener((o, was, scene) -> {
             if (scene != null) {
-                scene.getAccelerators().put(new KeyCodeCombination(KeyCode.J, KeyCombination.SHORTCUT_DOWN,
-                        KeyCombination.SHIFT_DOWN), ui::saveJfr);
-                scene.getAccelerators().put(new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN,
-                        KeyCombination.SHIFT_DOWN), ui::exportDump);
+                KeyMap.install(scene, Map.of(KeyBinding.SAVE_JFR, ui::saveJfr, KeyBinding.THREAD_DUMP, ui::exportDump));
             }
         });
         return ui;

@@ -1,0 +1,107 @@
+package loomscope.ui.keys;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+
+/**
+ * Every key LoomScope answers to, in one table: the handlers are looked up here, the {@code ?} overlay lists it,
+ * and the status bar's hint is made from it. A key's action lives with the feature that owns it (the main
+ * window, the stage, the probes); this table says which key means what, once.
+ */
+public enum KeyBinding {
+    RUN(Scope.WINDOW, "Ctrl+R", "run", true, combo(KeyCode.R, KeyCombination.SHORTCUT_DOWN)),
+    STOP(Scope.WINDOW, "Esc", "stop the run (in presentation mode: leave it; closes this list)", true, combo(KeyCode.ESCAPE)),
+    REPLAY_PLAY(Scope.WINDOW, "Ctrl+P", "replay: play / pause", true, combo(KeyCode.P, KeyCombination.SHORTCUT_DOWN)),
+    REPLAY_BACK(Scope.WINDOW, "Alt+←", "replay: one frame back", false, combo(KeyCode.LEFT, KeyCombination.ALT_DOWN)),
+    REPLAY_FORWARD(Scope.WINDOW, "Alt+→", "replay: one frame forward", false, combo(KeyCode.RIGHT, KeyCombination.ALT_DOWN)),
+    RUN_ON(Scope.WINDOW, "Ctrl+O", "Run on: this JVM, a JDK found, or legacy locking", true,
+            combo(KeyCode.O, KeyCombination.SHORTCUT_DOWN)),
+    COMPARE(Scope.WINDOW, "Ctrl+J", "compare two JVMs side by side", true, combo(KeyCode.J, KeyCombination.SHORTCUT_DOWN)),
+    NEXT_THEME(Scope.WINDOW, "Ctrl+T", "next theme: dark, light, high contrast", true, combo(KeyCode.T, KeyCombination.SHORTCUT_DOWN)),
+    CONTROLS(Scope.WINDOW, "Ctrl+Shift+H", "hide / show the controls", true,
+            combo(KeyCode.H, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
+    FRAME_STATS(Scope.WINDOW, "F12", "frame-time overlay (and the host policy)", true, combo(KeyCode.F12)),
+    SAVE_JFR(Scope.WINDOW, "Ctrl+Shift+J", "save the run's .jfr", false,
+            combo(KeyCode.J, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
+    THREAD_DUMP(Scope.WINDOW, "Ctrl+Shift+D", "export a HotSpot thread dump", false,
+            combo(KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
+
+    RUN_OR_STOP(Scope.STAGE, "Space", "run / stop", false, combo(KeyCode.SPACE)),
+    LOCK_MODE(Scope.STAGE, "1 - 5", "lock: none, shared, synchronized, ReentrantLock, native frame", false,
+            combo(KeyCode.DIGIT1), combo(KeyCode.DIGIT2), combo(KeyCode.DIGIT3), combo(KeyCode.DIGIT4), combo(KeyCode.DIGIT5),
+            combo(KeyCode.NUMPAD1), combo(KeyCode.NUMPAD2), combo(KeyCode.NUMPAD3), combo(KeyCode.NUMPAD4), combo(KeyCode.NUMPAD5)),
+    MORE_CARRIERS(Scope.STAGE, "↑", "one carrier more (parallelism)", false, combo(KeyCode.UP)),
+    FEWER_CARRIERS(Scope.STAGE, "↓", "one carrier fewer", false, combo(KeyCode.DOWN)),
+    NEXT_CHAPTER(Scope.STAGE, "→ / PgDn", "next chapter", false, combo(KeyCode.RIGHT), combo(KeyCode.PAGE_DOWN)),
+    PREVIOUS_CHAPTER(Scope.STAGE, "← / PgUp", "previous chapter", false, combo(KeyCode.LEFT), combo(KeyCode.PAGE_UP)),
+    REPLAY_FROM_START(Scope.STAGE, "R", "replay the last run from the start", false, combo(KeyCode.R)),
+    EXPORT(Scope.STAGE, "S", "export: timing cards, window, history", false, combo(KeyCode.S)),
+    PRESENT(Scope.STAGE, "P / F5", "presentation mode on / off", true, combo(KeyCode.P), combo(KeyCode.F5)),
+    HIGH_CONTRAST(Scope.STAGE, "H", "high contrast on / off", false, combo(KeyCode.H)),
+    NOTES(Scope.STAGE, "N", "speaker notes window", false, combo(KeyCode.N)),
+    KEYS(Scope.STAGE, "? / F1", "this list", true, combo(KeyCode.F1));
+
+    /** Where a key works. */
+    public enum Scope {
+        /** With a modifier (or a function key): anywhere in the window, whatever has focus. */
+        WINDOW,
+        /** A plain key: the window and the stage, except while one types into a text field outside presentation mode. */
+        STAGE
+    }
+
+    /** What the {@code ?} key types: it has no key code of its own on every layout, so it is matched by character. */
+    public static final String KEYS_CHARACTER = "?";
+
+    private final Scope scope;
+    private final String keys;
+    private final String does;
+    private final boolean hint;
+    private final List<KeyCombination> combinations;
+
+    KeyBinding(Scope scope, String keys, String does, boolean hint, KeyCombination... combinations) {
+        this.scope = scope;
+        this.keys = keys;
+        this.does = does;
+        this.hint = hint;
+        this.combinations = List.of(combinations);
+    }
+
+    private static KeyCombination combo(KeyCode code, KeyCombination.Modifier... modifiers) {
+        return new KeyCodeCombination(code, modifiers);
+    }
+
+    public Scope scope() { return scope; }
+
+    /** As a person reads it: "Ctrl+R", "1 - 5". */
+    public String keys() { return keys; }
+
+    public String does() { return does; }
+
+    public List<KeyCombination> combinations() { return combinations; }
+
+    /** The plain (stage) key this event is, if any. */
+    public static Optional<KeyBinding> stageKeyFor(KeyEvent event) {
+        return Arrays.stream(values()).filter(b -> b.scope == Scope.STAGE)
+                .filter(b -> b.combinations.stream().anyMatch(c -> c.match(event))).findFirst();
+    }
+
+    /** The status bar's hint: the keys a newcomer needs first. */
+    public static String hint() {
+        return Arrays.stream(values()).filter(b -> b.hint).map(b -> b.keys + " " + shortly(b.does))
+                .collect(Collectors.joining(" \u00b7 "));
+    }
+
+    private static String shortly(String does) {
+        int cut = does.indexOf(" (");
+        int colon = does.indexOf(':');
+        int end = cut >= 0 ? cut : does.length();
+        return colon >= 0 && colon < end ? does.substring(0, colon) : does.substring(0, end);
+    }
+}
