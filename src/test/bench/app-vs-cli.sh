@@ -3,7 +3,8 @@
 # (--autorun=RUNS --exit-after-run, printing one "run #k ... Total execution time" line per run with the
 # frame figures), each followed by RUNS runs of the CLI jar. Usage (after `mvn -B package`):
 #   src/test/bench/app-vs-cli.sh [LOCK] [P] [RUNS] [WINDOWS]      e.g. synchronized 1 8 2
-# The windows warm up first, as they do at launch (WindowWarmUp); COLD=1 starts them with --no-warmup.
+# The windows warm up first, as they do at launch on a small machine (WindowWarmUp); COLD=1 starts them with
+# --no-warmup; HOST=auto|small|off passes --host (docs/host-policy.md).
 # The windows get the JVM options of `mvn javafx:run` (pom.xml, javafx-maven-plugin's <options>).
 # Needs a display; without one it starts Xvfb :55 (apt-get install xvfb libgtk-3-0).
 set -euo pipefail
@@ -21,7 +22,7 @@ for w in $(seq 1 "$WINDOWS"); do
   "$JAVA" -Xms512m --add-opens java.base/java.lang=ALL-UNNAMED --enable-native-access=ALL-UNNAMED,javafx.graphics \
     -Djava.util.prefs.userRoot="$PWD/target/bench-prefs" --module-path "$FX" \
     --add-modules javafx.controls,javafx.swing,atlantafx.base -cp "$CP" loomscope.ui.app.LoomScopeApp \
-    --lock="$LOCK" --parallelism="$P" --threads=5000 --autorun="$RUNS" --exit-after-run ${COLD:+--no-warmup} 2>/dev/null \
+    --lock="$LOCK" --parallelism="$P" --threads=5000 --autorun="$RUNS" --exit-after-run ${COLD:+--no-warmup} ${HOST:+--host=$HOST} 2>/dev/null \
     | grep -E "^run #" | sed "s/^/APP window $w /"
   for r in $(seq 1 "$RUNS"); do
     "$JAVA" -jar target/loomscope.jar run --lock "$LOCK" --parallelism "$P" | grep "Total execution" | sed 's/^/CLI /'
