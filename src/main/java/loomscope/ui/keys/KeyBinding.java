@@ -16,37 +16,37 @@ import javafx.scene.input.KeyEvent;
  * window, the stage, the probes); this table says which key means what, once.
  */
 public enum KeyBinding {
-    RUN(Scope.WINDOW, "Ctrl+R", "run", true, combo(KeyCode.R, KeyCombination.SHORTCUT_DOWN)),
-    STOP(Scope.WINDOW, "Esc", "stop the run (in presentation mode: leave it; closes this list)", true, combo(KeyCode.ESCAPE)),
-    REPLAY_PLAY(Scope.WINDOW, "Ctrl+P", "replay: play / pause", true, combo(KeyCode.P, KeyCombination.SHORTCUT_DOWN)),
-    REPLAY_BACK(Scope.WINDOW, "Alt+←", "replay: one frame back", false, combo(KeyCode.LEFT, KeyCombination.ALT_DOWN)),
-    REPLAY_FORWARD(Scope.WINDOW, "Alt+→", "replay: one frame forward", false, combo(KeyCode.RIGHT, KeyCombination.ALT_DOWN)),
-    RUN_ON(Scope.WINDOW, "Ctrl+O", "Run on: this JVM, a JDK found, or legacy locking", true,
+    RUN(Scope.WINDOW, "Ctrl+R", "run", "run", combo(KeyCode.R, KeyCombination.SHORTCUT_DOWN)),
+    STOP(Scope.WINDOW, "Esc", "stop the run (in presentation mode: leave it; closes this list)", "stop", combo(KeyCode.ESCAPE)),
+    REPLAY_PLAY(Scope.WINDOW, "Ctrl+P", "replay: play / pause", "replay", combo(KeyCode.P, KeyCombination.SHORTCUT_DOWN)),
+    REPLAY_BACK(Scope.WINDOW, "Alt+←", "replay: one frame back", null, combo(KeyCode.LEFT, KeyCombination.ALT_DOWN)),
+    REPLAY_FORWARD(Scope.WINDOW, "Alt+→", "replay: one frame forward", null, combo(KeyCode.RIGHT, KeyCombination.ALT_DOWN)),
+    RUN_ON(Scope.WINDOW, "Ctrl+O", "Run on: this JVM, a JDK found, or legacy locking", "run on",
             combo(KeyCode.O, KeyCombination.SHORTCUT_DOWN)),
-    COMPARE(Scope.WINDOW, "Ctrl+J", "compare two JVMs side by side", true, combo(KeyCode.J, KeyCombination.SHORTCUT_DOWN)),
-    NEXT_THEME(Scope.WINDOW, "Ctrl+T", "next theme: dark, light, high contrast", true, combo(KeyCode.T, KeyCombination.SHORTCUT_DOWN)),
-    CONTROLS(Scope.WINDOW, "Ctrl+Shift+H", "hide / show the controls", true,
+    COMPARE(Scope.WINDOW, "Ctrl+J", "compare two JVMs side by side", "compare", combo(KeyCode.J, KeyCombination.SHORTCUT_DOWN)),
+    NEXT_THEME(Scope.WINDOW, "Ctrl+T", "next theme: dark, light, high contrast", "theme", combo(KeyCode.T, KeyCombination.SHORTCUT_DOWN)),
+    CONTROLS(Scope.WINDOW, "Ctrl+Shift+H", "hide / show the controls", null,
             combo(KeyCode.H, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
-    FRAME_STATS(Scope.WINDOW, "F12", "frame-time overlay (and the host policy)", true, combo(KeyCode.F12)),
-    SAVE_JFR(Scope.WINDOW, "Ctrl+Shift+J", "save the run's .jfr", false,
+    FRAME_STATS(Scope.WINDOW, "F12", "frame-time overlay (and the host policy)", null, combo(KeyCode.F12)),
+    SAVE_JFR(Scope.WINDOW, "Ctrl+Shift+J", "save the run's .jfr", null,
             combo(KeyCode.J, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
-    THREAD_DUMP(Scope.WINDOW, "Ctrl+Shift+D", "export a HotSpot thread dump", false,
+    THREAD_DUMP(Scope.WINDOW, "Ctrl+Shift+D", "export a HotSpot thread dump", null,
             combo(KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
 
-    RUN_OR_STOP(Scope.STAGE, "Space", "run / stop", false, combo(KeyCode.SPACE)),
-    LOCK_MODE(Scope.STAGE, "1 - 5", "lock: none, shared, synchronized, ReentrantLock, native frame", false,
+    RUN_OR_STOP(Scope.STAGE, "Space", "run / stop", null, combo(KeyCode.SPACE)),
+    LOCK_MODE(Scope.STAGE, "1 - 5", "lock: none, shared, synchronized, ReentrantLock, native frame", null,
             combo(KeyCode.DIGIT1), combo(KeyCode.DIGIT2), combo(KeyCode.DIGIT3), combo(KeyCode.DIGIT4), combo(KeyCode.DIGIT5),
             combo(KeyCode.NUMPAD1), combo(KeyCode.NUMPAD2), combo(KeyCode.NUMPAD3), combo(KeyCode.NUMPAD4), combo(KeyCode.NUMPAD5)),
-    MORE_CARRIERS(Scope.STAGE, "↑", "one carrier more (parallelism)", false, combo(KeyCode.UP)),
-    FEWER_CARRIERS(Scope.STAGE, "↓", "one carrier fewer", false, combo(KeyCode.DOWN)),
-    NEXT_CHAPTER(Scope.STAGE, "→ / PgDn", "next chapter", false, combo(KeyCode.RIGHT), combo(KeyCode.PAGE_DOWN)),
-    PREVIOUS_CHAPTER(Scope.STAGE, "← / PgUp", "previous chapter", false, combo(KeyCode.LEFT), combo(KeyCode.PAGE_UP)),
-    REPLAY_FROM_START(Scope.STAGE, "R", "replay the last run from the start", false, combo(KeyCode.R)),
-    EXPORT(Scope.STAGE, "S", "export: timing cards, window, history", false, combo(KeyCode.S)),
-    PRESENT(Scope.STAGE, "P / F5", "presentation mode on / off", true, combo(KeyCode.P), combo(KeyCode.F5)),
-    HIGH_CONTRAST(Scope.STAGE, "H", "high contrast on / off", false, combo(KeyCode.H)),
-    NOTES(Scope.STAGE, "N", "speaker notes window", false, combo(KeyCode.N)),
-    KEYS(Scope.STAGE, "? / F1", "this list", true, combo(KeyCode.F1));
+    MORE_CARRIERS(Scope.STAGE, "↑", "one carrier more (parallelism)", null, combo(KeyCode.UP)),
+    FEWER_CARRIERS(Scope.STAGE, "↓", "one carrier fewer", null, combo(KeyCode.DOWN)),
+    NEXT_CHAPTER(Scope.STAGE, "→ / PgDn", "next chapter", null, combo(KeyCode.RIGHT), combo(KeyCode.PAGE_DOWN)),
+    PREVIOUS_CHAPTER(Scope.STAGE, "← / PgUp", "previous chapter", null, combo(KeyCode.LEFT), combo(KeyCode.PAGE_UP)),
+    REPLAY_FROM_START(Scope.STAGE, "R", "replay the last run from the start", null, combo(KeyCode.R)),
+    EXPORT(Scope.STAGE, "S", "export: timing cards, window, history", null, combo(KeyCode.S)),
+    PRESENT(Scope.STAGE, "P / F5", "presentation mode on / off", "present", combo(KeyCode.P), combo(KeyCode.F5)),
+    HIGH_CONTRAST(Scope.STAGE, "H", "high contrast on / off", null, combo(KeyCode.H)),
+    NOTES(Scope.STAGE, "N", "speaker notes window", null, combo(KeyCode.N)),
+    KEYS(Scope.STAGE, "? / F1", "this list", "all keys", combo(KeyCode.F1));
 
     /** Where a key works. */
     public enum Scope {
@@ -62,10 +62,11 @@ public enum KeyBinding {
     private final Scope scope;
     private final String keys;
     private final String does;
-    private final boolean hint;
+    /** A word or two for the status bar's hint; null: not in it. */
+    private final String hint;
     private final List<KeyCombination> combinations;
 
-    KeyBinding(Scope scope, String keys, String does, boolean hint, KeyCombination... combinations) {
+    KeyBinding(Scope scope, String keys, String does, String hint, KeyCombination... combinations) {
         this.scope = scope;
         this.keys = keys;
         this.does = does;
@@ -92,16 +93,9 @@ public enum KeyBinding {
                 .filter(b -> b.combinations.stream().anyMatch(c -> c.match(event))).findFirst();
     }
 
-    /** The status bar's hint: the keys a newcomer needs first. */
+    /** The status bar's hint: the keys a newcomer needs first, a word or two each. */
     public static String hint() {
-        return Arrays.stream(values()).filter(b -> b.hint).map(b -> b.keys + " " + shortly(b.does))
+        return Arrays.stream(values()).filter(b -> b.hint != null).map(b -> b.keys + " " + b.hint)
                 .collect(Collectors.joining(" \u00b7 "));
-    }
-
-    private static String shortly(String does) {
-        int cut = does.indexOf(" (");
-        int colon = does.indexOf(':');
-        int end = cut >= 0 ? cut : does.length();
-        return colon >= 0 && colon < end ? does.substring(0, colon) : does.substring(0, end);
     }
 }
