@@ -76,7 +76,9 @@ public final class HistoryPanel extends VBox {
                     addBar(row);
                 }
             }
-            table.scrollTo(history.size() - 1);
+            if (isInAShownWindow()) {
+                table.scrollTo(history.size() - 1);
+            }
         });
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<HistoryRow>) c -> compareSelection());
         getChildren().addAll(title, table, comparison, chart);
@@ -119,6 +121,15 @@ public final class HistoryPanel extends VBox {
     }
 
     public TableView<HistoryRow> table() { return table; }
+
+    /**
+     * Scrolling builds and styles the new row's cells at once; in a scene that is in no window (the warm-up's copy
+     * once the window is back) AtlantaFX's looked-up cell colours cannot be found, and each cell logged a CSS
+     * warning. Nobody sees that table: it need not scroll.
+     */
+    private boolean isInAShownWindow() {
+        return table.getScene() != null && table.getScene().getWindow() != null && table.getScene().getWindow().isShowing();
+    }
 
     public String comparisonText() { return comparison.getText(); }
 

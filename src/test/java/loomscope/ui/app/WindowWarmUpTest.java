@@ -7,7 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javafx.application.Platform;
@@ -121,6 +127,17 @@ class WindowWarmUpTest {
 
     @Test
     void aClickOnTheCopyGivesTheWindowBack(FxRobot robot) {
+        List<String> cssWarnings = new CopyOnWriteArrayList<>();
+        Handler css = new Handler() {
+            @Override public void publish(LogRecord r) {
+                if (r.getLevel().intValue() >= Level.WARNING.intValue()) {
+                    cssWarnings.add(r.getMessage());
+                }
+            }
+            @Override public void flush() { }
+            @Override public void close() { }
+        };
+        Logger.getLogger("javafx.css").addHandler(css);
         MainViewModel model = new MainViewModel();
         Scene window = windowOf(model);
         AtomicInteger clicksInTheWindow = new AtomicInteger();
@@ -136,6 +153,12 @@ class WindowWarmUpTest {
         waitFor(10, "the copy's run to be stopped", () -> onFx(() -> !warmUp.copyModel().stateProperty().get().isActive()));
         assertEquals(0, clicksInTheWindow.get(), "the click's release does not click whatever the window has there");
         assertEquals(0, onFx(() -> model.history().size()), "a click only skips: it runs nothing");
+        // the stopped run's row reaches the copy's table after the copy has left the stage: it used to log a
+        // 'Could not resolve -color-cell-fg' CSS warning per cell (issue #15)
+        waitFor(10, "the copy's stopped run in its history", () -> onFx(() -> warmUp.copyModel().history().size() == 1));
+        fx(() -> { });
+        Logger.getLogger("javafx.css").removeHandler(css);
+        assertEquals(List.of(), cssWarnings, "no CSS warnings");
     }
 
     /** The test's stage as the window of {@code model}. */
