@@ -52,6 +52,12 @@ public final class CompareSide extends VBox {
         runOn.disableProperty().bind(model.stateProperty().map(s -> s.isActive()));
         addJdk.disableProperty().bind(runOn.disableProperty());
         Label runOnLabel = new Label("Run on");
+        // the side's name, "Run on" and the button keep their words; the long runtime path is what gets cut
+        name.setMinWidth(Region.USE_PREF_SIZE);
+        runOnLabel.setMinWidth(Region.USE_PREF_SIZE);
+        addJdk.setMinWidth(Region.USE_PREF_SIZE);
+        runOn.setMinWidth(120);
+        runOn.setPrefWidth(200);
         HBox header = new HBox(10, name, runOnLabel, runOn, addJdk);
         header.setAlignment(Pos.CENTER_LEFT);
 

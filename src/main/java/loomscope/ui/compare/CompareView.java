@@ -48,6 +48,9 @@ public final class CompareView extends BorderPane {
         getStyleClass().add("compare-view");
         left = new CompareSide("Left", model.left(), catalog);
         right = new CompareSide("Right", model.right(), catalog);
+        // before either side has run: the carriers the runs will get, idle (not an empty void)
+        showIdleCarriers(model.configProperty().get());
+        model.configProperty().addListener((o, was, now) -> showIdleCarriers(now));
 
         Button run = new Button("Run both");
         run.setId("compare-run");
@@ -215,6 +218,12 @@ public final class CompareView extends BorderPane {
                 ? " " + String.join(" ", c.jvmArgs()) : "";
         return s == null ? side.name() : "Java " + s.jdkVersion() + where
                 + (s.pinnedMounts() > 0 ? String.format("  (%,d pinned mounts)", s.pinnedMounts()) : "  (no pins)");
+    }
+
+    private void showIdleCarriers(WorkloadConfig c) {
+        int carriers = c == null ? 0 : c.parallelism();
+        left.recordingView().setIdleCarriers(carriers);
+        right.recordingView().setIdleCarriers(carriers);
     }
 
     private static String describe(WorkloadConfig c) {

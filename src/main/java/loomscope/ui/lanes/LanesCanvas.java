@@ -133,6 +133,49 @@ public final class LanesCanvas extends Region {
         staticW = -1;
     }
 
+    /**
+     * Before any run: {@code carriers} empty lanes named as a run names them, each box "idle", and one line saying
+     * that no run has happened. Nothing in it is a recording: no trail, no thread.
+     */
+    public void drawIdle(int carriers) {
+        double w = canvas.getWidth();
+        double h = canvas.getHeight();
+        GraphicsContext gc = canvas.getGraphicsContext2D();
+        gc.setFill(palette.background());
+        gc.fillRect(0, 0, w, h);
+        staticW = -1;
+        geometry = null;
+        drawnAt = -1;
+        laneCount = 0;
+        if (carriers <= 0 || w <= LABEL_WIDTH + NOW_WIDTH) {
+            return;
+        }
+        double laneStep = Math.min(MAX_LANE_HEIGHT, (h - AXIS_HEIGHT) / carriers);
+        double laneH = laneStep - (laneStep >= 12 ? 3 : 0);
+        resizeFonts(laneH);
+        double trailW = w - LABEL_WIDTH - NOW_WIDTH - 8;
+        gc.setFill(palette.laneBackground());
+        for (int lane = 0; lane < carriers; lane++) {
+            gc.fillRect(LABEL_WIDTH, lane * laneStep, trailW, laneH);
+        }
+        ensureCapacity(carriers);
+        java.util.Arrays.fill(occupants, 0, carriers, -1);
+        java.util.Arrays.fill(pinnedNow, 0, carriers, false);
+        drawNowBoxes(gc, carriers, laneStep, laneH, w - NOW_WIDTH);
+        if (laneH >= 10) {
+            gc.setTextBaseline(VPos.CENTER);
+            gc.setFont(laneFont);
+            gc.setFill(palette.text());
+            for (int lane = 0; lane < carriers; lane++) {
+                gc.fillText(carrierLabels.of(lane), 10, lane * laneStep + laneH / 2);
+            }
+            gc.setFont(smallFont);
+            gc.setFill(palette.mutedText());
+            gc.fillText("No run yet: the next run's " + carriers + (carriers == 1 ? " carrier" : " carriers")
+                    + ", idle. Press Run (Ctrl+R).", LABEL_WIDTH + 12, laneH / 2);
+        }
+    }
+
     /** Draws the carriers of {@code timeline}'s recording as they were at {@code t} (nanos since its origin). */
     public void draw(StateTimeline timeline, long t) {
         RunRecording recording = timeline.recording();

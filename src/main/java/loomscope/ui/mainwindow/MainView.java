@@ -109,6 +109,8 @@ public final class MainView extends BorderPane {
 
         overlay.visibleProperty().bind(controls.debugToggle().selectedProperty());
         model.recordingProperty().addListener((o, was, now) -> recordingView.setRecording(now));
+        recordingView.setIdleCarriers(model.parallelismProperty().get());
+        model.parallelismProperty().addListener((o, was, now) -> recordingView.setIdleCarriers(now.intValue()));
         model.stateProperty().addListener((o, was, now) -> {
             if (now == RunState.RUNNING) {
                 frameStats.reset();

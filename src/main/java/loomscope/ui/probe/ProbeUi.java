@@ -61,7 +61,8 @@ public final class ProbeUi {
             }
         });
         view.recordingView().lanes().setOverlay(ui.overlay);
-        view.addSidePanel(1, ui.side);
+        // under timing and the history (the seeds' comparison, built up run by run), which stay above the fold
+        view.addSidePanel(2, ui.side);
         view.addPulseHook(ui::pulse);
         view.recordingView().field().addEventHandler(MouseEvent.MOUSE_CLICKED, e -> ui.inspectThread(
                 view.recordingView().field().threadAt(e.getX(), e.getY())));

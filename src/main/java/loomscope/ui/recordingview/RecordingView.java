@@ -40,6 +40,8 @@ public final class RecordingView extends VBox {
     private double lastH;
     private Palette lastPalette;
     private boolean clearShown;
+    /** Carriers to show idle before any recording (the next run's P); 0: an empty area. */
+    private int idleCarriers;
     private int fittedLanes = -1;
     private boolean paletteDirty = true;
     private final ChangeListener<AppTheme> themeChanged = (obs, was, now) -> paletteDirty = true;
@@ -99,6 +101,15 @@ public final class RecordingView extends VBox {
     /** "native-frame, P=4, JDK 25.0.3": what the audience is looking at, in the lanes' title. */
     static String describe(RunRecording r) {
         return r.config().lockMode().cliName() + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
+    }
+
+    /**
+     * Before any run, the lanes show the {@code carriers} the next run will get, each idle: no run yet, no thread
+     * drawn (issue #15: an empty void on first launch).
+     */
+    public void setIdleCarriers(int carriers) {
+        idleCarriers = carriers;
+        clearShown = false;
     }
 
     /** Sizes the lanes area for {@code count} carriers; called when the count changes, not per frame. */
@@ -166,13 +177,22 @@ public final class RecordingView extends VBox {
     }
 
     private void clear() {
-        if (clearShown && palette == lastPalette) {
+        double w = lanes.getWidth();
+        double h = lanes.getHeight();
+        if (clearShown && palette == lastPalette && w == lastW && h == lastH) {
             return;
         }
         clearShown = true;
         lastPalette = palette;
+        lastW = w;
+        lastH = h;
         lastT = Long.MIN_VALUE;
-        lanes.clear();
+        if (idleCarriers > 0) {
+            lanes.drawIdle(idleCarriers);
+            fitLanes(idleCarriers);
+        } else {
+            lanes.clear();
+        }
         field.clear();
         updateCounts();
     }
