@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -54,17 +53,9 @@ class HostPolicyInWindowTest {
     }
 
     private static Seen window(int cores, int parallelism) throws Exception {
-        List<String> fx = new ArrayList<>();
-        List<String> rest = new ArrayList<>();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            (entry.matches(".*/org/openjfx/.*-(linux|mac|win)[^/]*\\.jar") ? fx : rest).add(entry);
-        }
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:ActiveProcessorCount=" + cores, "-Dglass.platform=Headless", "-Dprism.order=sw",
-                "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED,javafx.graphics",
-                "--module-path", String.join(File.pathSeparator, fx), "--add-modules", "javafx.controls,javafx.swing",
-                "-cp", String.join(File.pathSeparator, rest), LoomScopeApp.class.getName(),
-                "--lock=synchronized", "--parallelism=" + parallelism, "--threads=20000", "--autorun", "--exit-after-run");
+        List<String> cmd = WindowProcess.command(List.of("-XX:ActiveProcessorCount=" + cores, "-Dglass.platform=Headless",
+                "-Dprism.order=sw", "--add-opens", "java.base/java.lang=ALL-UNNAMED"),
+                List.of("--lock=synchronized", "--parallelism=" + parallelism, "--threads=20000", "--autorun", "--exit-after-run"));
         Path out = Files.createTempFile("loomscope-window", ".out");
         try {
             Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectErrorStream(true)

@@ -1,0 +1,30 @@
+package loomscope.ui.app;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The java command line of a real window process, as a user starts it: JavaFX on the module path, the rest on the class path. */
+final class WindowProcess {
+    private WindowProcess() { }
+
+    static List<String> command(List<String> jvmFlags, List<String> windowOptions) {
+        List<String> fx = new ArrayList<>();
+        List<String> rest = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            (entry.matches(".*/org/openjfx/.*-(linux|mac|win)[^/]*\\.jar") ? fx : rest).add(entry);
+        }
+        if (fx.isEmpty()) {
+            throw new IllegalStateException("JavaFX's platform jars are not on the test class path");
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmFlags);
+        cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED,javafx.graphics", "--module-path", String.join(File.pathSeparator, fx),
+                "--add-modules", "javafx.controls,javafx.swing", "-cp", String.join(File.pathSeparator, rest),
+                LoomScopeApp.class.getName()));
+        cmd.addAll(windowOptions);
+        return cmd;
+    }
+}
