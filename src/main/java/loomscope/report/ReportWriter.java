@@ -6,13 +6,14 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
 import javax.imageio.ImageIO;
+
+import loomscope.probe.AtomicOutput;
 
 /**
  * Writes exports: timing cards at every size, the history as CSV and Markdown, any extra picture
@@ -80,29 +81,15 @@ public final class ReportWriter {
 
     private static Path writeAtomically(Path folder, String name, Content content) throws ExportException {
         Path target = ExportNames.unused(folder, name);
-        Path temp = null;
         try {
-            // not createTempFile: its owner-only permissions would stick to the export
-            temp = folder.resolve("." + target.getFileName() + "." + Long.toHexString(System.nanoTime()) + ".part");
-            try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                content.writeTo(out);
-            }
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-            } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-                Files.move(temp, target);
-            }
-            return target;
+            // a name no file has: never replaced, also if one appears meanwhile (AtomicOutput links, not renames)
+            return AtomicOutput.write(target, false, path -> {
+                try (OutputStream out = Files.newOutputStream(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                    content.writeTo(out);
+                }
+            });
         } catch (IOException e) {
             throw new ExportException("cannot write " + target + ": " + ExportFolder.reason(e), e);
-        } finally {
-            if (temp != null) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException ignored) {
-                    // the export already failed or succeeded; a stray .part file is the lesser harm
-                }
-            }
         }
     }
 }
