@@ -1,6 +1,9 @@
 package loomscope.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,7 +28,7 @@ final class ChildJvmRun {
     private ChildJvmRun() { }
 
     static int run(WorkloadConfig config, RunTarget.ChildJvm target, ProbeSelection probes, double dumpsPerSecond,
-                   boolean json, PrintWriter out, PrintWriter err) throws Exception {
+                   boolean json, Path save, PrintWriter out, PrintWriter err) throws Exception {
         ChildRun.Options options = ChildRun.Options.plain()
                 .withProbes(probes.jfr(), probes.snapshots() ? dumpsPerSecond : 0);
         ChildRun run = ChildRun.start(target, config, options);
@@ -51,6 +54,9 @@ final class ChildJvmRun {
         }
         RunSummary summary = run.summary();
         ProbeReport report = ChildProbeReport.of(run, probes, dumpsPerSecond);
+        List<String> failures = new ArrayList<>();
+        String saved = save == null ? null
+                : SavedRunOutput.write(save, run.recording(), target.jvmArgs(), run.pinnedEvents(), failures);
         if (json) {
             out.println(json(summary, report, target.jvmArgs()));
         } else {
@@ -62,9 +68,14 @@ final class ChildJvmRun {
             if (report.jfr() != null && report.jfr().events() > 0) {
                 out.print(PinnedThreadsTable.format(PinnedThreadsTable.of(run.pinnedEvents())));
             }
+            if (saved != null) {
+                out.println(saved);
+            }
         }
         out.flush();
-        return summary.cancelled() ? 130 : 0;
+        failures.forEach(err::println);
+        err.flush();
+        return !failures.isEmpty() ? 1 : summary.cancelled() ? 130 : 0;
     }
 
     static String json(RunSummary summary, ProbeReport report, java.util.List<String> jvmFlags) throws Exception {

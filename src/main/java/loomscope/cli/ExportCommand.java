@@ -19,6 +19,7 @@ import loomscope.report.ReportWriter;
 import loomscope.report.RunsJson;
 import loomscope.report.TimeText;
 import loomscope.report.TimingCard;
+import loomscope.savedrun.SavedRun;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import loomscope.workload.WorkloadRun;
@@ -48,7 +49,7 @@ final class ExportCommand implements Callable<Integer> {
     List<Integer> parallelisms = List.of(1);
 
     @Option(names = "--from", paramLabel = "FILE",
-            description = "Runs printed by `loomscope run --json` (one per line or an array), put first in the history.")
+            description = "A run saved by `run --save` (.loomrun), or runs printed by `loomscope run --json` (one per line or an array), put first in the history.")
     Path from;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Folder for the files, created if needed. Default: ~/Pictures/LoomScope.")
@@ -62,6 +63,8 @@ final class ExportCommand implements Callable<Integer> {
 
     /** A runs file LoomScope writes is a few hundred bytes per run: bigger than this is not one of ours. */
     static final long MAX_FROM_BYTES = 16L * 1024 * 1024;
+    /** A saved run of a million threads is ~45 MB; this is far past any run LoomScope can record. */
+    static final long MAX_SAVED_RUN_BYTES = 4L * 1024 * 1024 * 1024;
 
     @Override
     public Integer call() throws Exception {
@@ -77,12 +80,7 @@ final class ExportCommand implements Callable<Integer> {
         }
         List<HistoryEntry> history = new ArrayList<>();
         if (from != null) {
-            Path runs = OutputPaths.inputFile(from, "--from", MAX_FROM_BYTES);
-            try {
-                history.addAll(RunsJson.read(runs));
-            } catch (IOException e) {
-                throw new BadOption("--from", e.getMessage());
-            }
+            history.addAll(readFrom(from));
         }
         Path folder = OutputPaths.folder(out, "--out");
         for (WorkloadConfig config : configs) {
@@ -117,6 +115,22 @@ final class ExportCommand implements Callable<Integer> {
         written.forEach(console::println);
         console.flush();
         return headline.summary().cancelled() ? 130 : 0;
+    }
+
+    /** Runs from {@code run --json} lines, or the one run of a {@code .loomrun} file. */
+    static List<HistoryEntry> readFrom(Path from) {
+        Path checked = OutputPaths.inputFile(from, "--from", MAX_SAVED_RUN_BYTES);
+        try {
+            if (SavedRun.isOne(checked)) {
+                SavedRun saved = SavedRun.read(checked);
+                return List.of(new HistoryEntry(RunSummary.of(saved.recording()), saved.info().savedAt(),
+                        saved.info().jvmFlags(), saved.info().carriersLowered()));
+            }
+            OutputPaths.inputFile(from, "--from", MAX_FROM_BYTES);
+            return RunsJson.read(checked);
+        } catch (IOException e) {
+            throw new BadOption("--from", e.getMessage());
+        }
     }
 
     private void checkTitle() {

@@ -67,7 +67,7 @@ public final class LoomScopeCli {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"LoomScope 0.1 on Java " + Runtime.version()};
+            return new String[] {"LoomScope " + loomscope.savedrun.RunInfo.LOOMSCOPE_VERSION + " on Java " + Runtime.version()};
         }
     }
 }

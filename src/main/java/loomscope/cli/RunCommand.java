@@ -66,6 +66,10 @@ final class RunCommand implements Callable<Integer> {
                     + "it can crash JDK 25.0.3 while virtual threads mount and unmount.")
     Path threadDump;
 
+    @Option(names = "--save", paramLabel = "FILE.loomrun",
+            description = "Save the whole recording (every mount, phase and JFR pinned event) to open, replay and export later.")
+    Path save;
+
     @Option(names = "--jdk", paramLabel = "PATH",
             description = "Run in a child JVM of this Java runtime (21 or newer): its home, bin folder or java launcher.")
     Path jdk;
@@ -86,7 +90,9 @@ final class RunCommand implements Callable<Integer> {
         if (jdk != null || !jvmArgs.isEmpty()) {
             ProbeSelection childProbes = spec.commandLine().getParseResult().hasMatchedOption("--probes")
                     ? probes : ProbeSelection.JFR;   // HotSpot dumps in the child only when asked for
-            return ChildJvmRun.run(config, childTarget(), childProbes, snapshotRate, json,
+            RunTarget.ChildJvm target = childTarget();
+            SavedRunOutput.check(save);
+            return ChildJvmRun.run(config, target, childProbes, snapshotRate, json, save,
                     spec.commandLine().getOut(), spec.commandLine().getErr());
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -112,6 +118,8 @@ final class RunCommand implements Callable<Integer> {
             boolean jfrSaved = saveJfr != null && written("--save-jfr", saveJfr, failures, () -> session.saveJfr(saveJfr, false));
             boolean dumped = threadDump != null && written("--thread-dump", threadDump, failures,
                     () -> ThreadDumpExport.write(threadDump, false, false, false));
+            String saved = save == null ? null : SavedRunOutput.write(save, run.recording(), List.of(),
+                    session.jfr() == null ? List.of() : session.jfr().pinnedEvents(), failures);
             if (json) {
                 out.println(toJson(summary, report));
             } else {
@@ -125,6 +133,9 @@ final class RunCommand implements Callable<Integer> {
                 }
                 if (dumped) {
                     out.println("Thread dump (HotSpot JSON): " + threadDump.toAbsolutePath());
+                }
+                if (saved != null) {
+                    out.println(saved);
                 }
             }
             out.flush();
@@ -161,6 +172,12 @@ final class RunCommand implements Callable<Integer> {
         }
         if (saveJfr != null) {
             OutputPaths.newFile(saveJfr, "--save-jfr");
+        }
+        SavedRunOutput.check(save);
+        for (Path other : new Path[] {saveJfr, threadDump}) {
+            if (save != null && other != null && save.toAbsolutePath().normalize().equals(other.toAbsolutePath().normalize())) {
+                throw new BadOption("--save", "is the same file as another output: " + save.toAbsolutePath());
+            }
         }
         if (threadDump != null) {
             OutputPaths.newFile(threadDump, "--thread-dump");

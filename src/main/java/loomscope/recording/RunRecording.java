@@ -139,6 +139,22 @@ public final class RunRecording implements RunObserver {
         phases.set(vt, phase, nanos - origin);
     }
 
+    /** For {@link RecordingBuilder}: a carrier read back from a file, with its saved facts. */
+    synchronized void restoreCarrier(CarrierLog log) {
+        CarrierLog[] current = carriers;
+        CarrierLog[] grown = Arrays.copyOf(current, Math.max(current.length, log.index() + 1));
+        grown[log.index()] = log;
+        carriers = grown;
+    }
+
+    /** For {@link RecordingBuilder}: the run's start and end as saved (relative to the origin). */
+    void restoreRunFacts(long start, long end, int completed, boolean wasCancelled) {
+        runStart = start;
+        completedAtEnd = completed;
+        cancelled = wasCancelled;
+        runEnd = end;
+    }
+
     private CarrierLog carrierLog(int carrier) {
         CarrierLog[] logs = carriers;
         if (carrier < logs.length && logs[carrier] != null) {

@@ -35,6 +35,12 @@ class ArchitectureTest {
                     "loomscope.workload..", "loomscope.recording..", "loomscope.probe..", "loomscope.remote..")
             .should().dependOnClassesThat().resideInAnyPackage("loomscope.cli..", "loomscope.ui..");
 
+    /** A saved run is recording and probe facts on disk: the window and the CLI read it, it reads neither. */
+    @ArchTest
+    static final ArchRule savedRunsKnowOnlyWhatTheySave = noClasses().that().resideInAPackage("loomscope.savedrun..")
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    "loomscope.remote..", "loomscope.report..", "loomscope.cli..", "loomscope.host..", "loomscope.ui..");
+
     /** How LoomScope adapts to the machine is decided below the window: host never reaches up into ui. */
     @ArchTest
     static final ArchRule hostIsBelowTheUi = noClasses().that().resideInAPackage("loomscope.host..")

@@ -98,6 +98,7 @@ class BadInputSuiteTest {
         bench();
         export();
         fromFiles();
+        savedRuns();
         System.out.println("bad-input suite (cli): " + cases.size() + " inputs");
         int[] n = {0};
         return cases.stream().map(c -> DynamicTest.dynamicTest(c.label(), () -> check(c, root.resolve("case-" + n[0]++))));
@@ -247,6 +248,37 @@ class BadInputSuiteTest {
         bad("--from", "export", "--from", "{dir}/no-such.json", "--out", "{dir}/cards");
         bad("--from", "export", "--from", "{dir}/sentinel-dir", "--out", "{dir}/cards");
         bad("--bogus", "export", "--bogus", "--out", "{dir}/cards");
+    }
+
+    /** {@code run --save} paths, and {@code export --from} files that begin like a saved run and are not one. */
+    private void savedRuns() {
+        bad("--save", "run", "--save");
+        bad("--save", "run", "--save", "");
+        bad("--save", "run", "--save", "{dir}/sentinel-dir");
+        bad("--save", "run", "--save", "{dir}/sentinel.txt");
+        bad("--save", "run", "--save", "{dir}/no/such/folder/x.loomrun");
+        bad("--save", "run", "--save", "/proc/x.loomrun");
+        bad("--save", "run", "--save", "{dir}/x.loomrun", "--thread-dump", "{dir}/x.loomrun");
+        bad("--save", "run", "--jdk", Path.of(System.getProperty("java.home")).toString(), "--save", "{dir}/sentinel.txt");
+        byte[] magic = "LOOMRUN\u001A".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        byte[][] files = {
+            magic,
+            concat(magic, new byte[] {2}),
+            concat(magic, new byte[] {1}),
+            concat(magic, new byte[] {1, 5, 'h', 'e', 'l', 'l', 'o'}),
+            concat(magic, new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF}),
+            concat(magic, "x".repeat(100_000).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)),
+        };
+        for (byte[] content : files) {
+            badWith(dir -> Files.write(dir.resolve("run.loomrun"), content), "--from",
+                    "export", "--from", "{dir}/run.loomrun", "--out", "{dir}/cards");
+        }
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] both = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        return both;
     }
 
     private void fromFiles() {

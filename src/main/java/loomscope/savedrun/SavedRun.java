@@ -1,0 +1,46 @@
+package loomscope.savedrun;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import loomscope.probe.PinnedEvent;
+import loomscope.recording.RunRecording;
+
+/**
+ * A whole recorded run as a {@code .loomrun} file holds it: every mount, every phase, the JFR pinned events the
+ * probes heard, and what ran. Read it back and it replays, compares and exports as the live run did. The
+ * format is described in {@link LoomRunFormat} and docs/saved-runs.md.
+ *
+ * @param pinnedEvents JFR's pinned events for this run, empty when JFR did not watch it
+ */
+public record SavedRun(RunRecording recording, RunInfo info, List<PinnedEvent> pinnedEvents) {
+
+    public static final String EXTENSION = ".loomrun";
+
+    public SavedRun {
+        pinnedEvents = pinnedEvents == null ? List.of() : List.copyOf(pinnedEvents);
+    }
+
+    /** Writes it to a temporary name beside {@code file} and renames it; returns the bytes written. */
+    public SavedRunSize write(Path file, boolean replace) throws SavedRunException {
+        return SavedRunWriter.write(this, file, replace);
+    }
+
+    /** Whether {@code file} begins as a saved run does (whatever may be wrong further on); false if unreadable. */
+    public static boolean isOne(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return Arrays.equals(in.readNBytes(LoomRunFormat.MAGIC.length), LoomRunFormat.MAGIC);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** @throws SavedRunException naming the file and what is wrong with it: missing, empty, cut short, damaged, newer */
+    public static SavedRun read(Path file) throws SavedRunException {
+        return SavedRunReader.read(file);
+    }
+}

@@ -1,0 +1,108 @@
+package loomscope.savedrun;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import loomscope.probe.PinnedEvent;
+import loomscope.probe.StackFrame;
+import loomscope.recording.RecordedRun;
+import loomscope.recording.RunRecording;
+import loomscope.remote.ChildRun;
+import loomscope.remote.Jdk21;
+import loomscope.remote.JdkCheck;
+import loomscope.remote.JdkInspector;
+import loomscope.remote.RunTarget;
+import loomscope.workload.LockMode;
+import loomscope.workload.WorkloadConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A run saved and opened replays as the live recording did (issue #18's round trip). */
+class SavedRunRoundTripTest {
+
+    @TempDir
+    Path folder;
+
+    private SavedRun roundTrip(RunRecording recording, List<PinnedEvent> events) throws Exception {
+        SavedRun saved = new SavedRun(recording, RunInfo.ofThisHost(List.of(), false), events);
+        Path file = Files.createTempFile(folder, "run", SavedRun.EXTENSION);
+        Files.delete(file);
+        SavedRunSize size = saved.write(file, false);
+        assertEquals(Files.size(file), size.bytes());
+        assertTrue(size.bytesPerMount() <= 32, () -> size.bytesPerMount() + " bytes per mount");
+        System.out.printf("saved run: %,d threads, %,d mounts, %,d bytes, %.1f bytes per mount, %.1f bytes per thread's phases%n",
+                recording.threads(), size.mounts(), size.bytes(), size.bytesPerMount(), (double) size.phaseBytes() / recording.threads());
+        SavedRun opened = SavedRun.read(file);
+        assertEquals(saved.info(), opened.info());
+        assertEquals(events, opened.pinnedEvents());
+        return opened;
+    }
+
+    private static RunRecording runHere(WorkloadConfig config) throws InterruptedException {
+        RecordedRun run = RecordedRun.start(config);
+        assertTrue(run.await(120_000), "the run did not end");
+        return run.recording();
+    }
+
+    @Test
+    void theSeedInEveryLockModeReplaysIdentically() throws Exception {
+        for (LockMode mode : LockMode.values()) {
+            RunRecording live = runHere(WorkloadConfig.seed().withThreads(400).withParallelism(2).withLockMode(mode));
+            SavedRun opened = roundTrip(live, List.of());
+            RecordingsCompare.assertSameFacts(live, opened.recording());
+            RecordingsCompare.assertSameReplay(live, opened.recording(), 100);
+        }
+    }
+
+    @Test
+    void pinnedEventsAndAStoppedRunSurvive() throws Exception {
+        RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withThreads(2_000).withLockMode(LockMode.SHARED_SYNCHRONIZED));
+        Thread.sleep(300);
+        run.run().cancel();
+        assertTrue(run.await(30_000));
+        RunRecording live = run.recording();
+        assertTrue(live.wasCancelled());
+        List<PinnedEvent> events = List.of(
+                new PinnedEvent(1_000, 5_000_000, "loomscope-carrier-0", 0, "Native or VM frame on stack", null,
+                        List.of(new StackFrame("java.base", "java.lang.Thread", "sleep", "Thread.java", 540),
+                                new StackFrame(null, "loomscope.workload.Task", "holdAndSleep", null, StackFrame.NATIVE_LINE)),
+                        9_000_000),
+                new PinnedEvent(2_000, 7, null, -1, null, "Object.wait", List.of(), 3_000));
+        SavedRun opened = roundTrip(live, events);
+        RecordingsCompare.assertSameFacts(live, opened.recording());
+        RecordingsCompare.assertSameReplay(live, opened.recording(), 100);
+    }
+
+    @Test
+    void aChildRunOnJdk21ReplaysIdentically() throws Exception {
+        Path home = Jdk21.find();
+        assumeTrue(home != null, "no JDK 21 runtime: set LOOMSCOPE_JDK21 (.ci/run installs it)");
+        JdkCheck check = new JdkInspector().inspect(home, "test");
+        assertTrue(check.accepted(), check::toString);
+        ChildRun child = ChildRun.start(RunTarget.ChildJvm.of(((JdkCheck.Accepted) check).jdk()),
+                WorkloadConfig.seed().withThreads(300), ChildRun.Options.plain());
+        assertTrue(child.await(120_000), "the child run did not end");
+        RunRecording live = child.recording();
+        assertTrue(live.jdkVersion().startsWith("21"), live.jdkVersion());
+        SavedRun opened = roundTrip(live, List.of());
+        assertTrue(RunSummaryFacts.pinnedMounts(opened.recording()) >= 300, "JDK 21 pins each thread at least once");
+        RecordingsCompare.assertSameFacts(live, opened.recording());
+        RecordingsCompare.assertSameReplay(live, opened.recording(), 100);
+    }
+
+    @Test
+    void aMillionThreadRunReplaysIdentically() throws Exception {
+        RunRecording live = runHere(new WorkloadConfig(1_000_000, 0, 5, LockMode.SYNCHRONIZED, 2,
+                loomscope.workload.SchedulerKind.POOL, loomscope.workload.ThreadKind.VIRTUAL));
+        long t0 = System.nanoTime();
+        SavedRun opened = roundTrip(live, List.of());
+        System.out.printf("1,000,000 threads: saved and opened in %.2f s%n", (System.nanoTime() - t0) / 1e9);
+        RecordingsCompare.assertSameFacts(live, opened.recording());
+        RecordingsCompare.assertSameReplay(live, opened.recording(), 100);
+    }
+}
