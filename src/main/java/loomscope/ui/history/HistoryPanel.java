@@ -46,11 +46,11 @@ public final class HistoryPanel extends VBox {
                 column("Mode", 122, HistoryRow::mode),
                 column("P", 32, HistoryRow::parallelism),
                 column("N", 58, r -> String.format(Locale.ROOT, "%,d", r.threads())),
-                column("Secs", 76, r -> String.format(Locale.ROOT, "%.3f%s%s", r.seconds(), r.cancelled() ? " stopped" : "",
-                        r.carriersLowered() ? HistoryEntry.LOWERED_MARK : "")),
+                column("Secs", 76, r -> String.format(Locale.ROOT, "%.3f%s%s%s", r.seconds(), r.cancelled() ? " stopped" : "",
+                        r.carriersLowered() ? HistoryEntry.LOWERED_MARK : "", r.opened() ? " opened" : "")),
                 column("Pins", 60, r -> r.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", r.pinnedMounts()))));
-        table.setTooltip(new Tooltip("Secs: wall time (stopped: the run was stopped before its tasks were done; " + HistoryEntry.LOWERED_NOTE
-                + "). Pins: mounts that blocked while holding their carrier."));
+        table.setTooltip(new Tooltip("Secs: wall time (stopped: the run was stopped before its tasks were done; opened: a saved run "
+                + "read from a file; " + HistoryEntry.LOWERED_NOTE + "). Pins: mounts that blocked while holding their carrier."));
         table.setPrefHeight(190);
         table.setMinHeight(120);
         VBox.setVgrow(table, Priority.SOMETIMES);

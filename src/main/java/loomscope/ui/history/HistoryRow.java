@@ -13,15 +13,22 @@ import loomscope.report.HistoryEntry;
  * @param jvmFlags        the flags a child JVM ran with (legacy locking), empty for this JVM or a plain child
  * @param carriersLowered the window lowered the run's carriers to draw (P ≥ cores, see CpuShare): slower than the CLI
  */
-public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered) {
+public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom) {
 
     public HistoryRow {
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
     }
 
+    public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered) {
+        this(number, summary, jvmFlags, carriersLowered, null);
+    }
+
     public HistoryRow(int number, RunSummary summary) {
         this(number, summary, List.of(), false);
     }
+
+    /** A run read from a saved file rather than run in this window. */
+    public boolean opened() { return openedFrom != null; }
 
     /** The Java version that really ran (the child's own, for a child run). */
     public String jdk() { return summary.jdkVersion(); }
@@ -50,7 +57,7 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
 
     /** Short two-line name for a chart bar ("#3" over "sync P1"): long names get rotated and eat the chart. */
     public String label() {
-        return "#" + number + (cancelled() ? " stopped" : "") + (carriersLowered ? HistoryEntry.LOWERED_MARK : "") + "\n"
+        return "#" + number + (opened() ? " opened" : "") + (cancelled() ? " stopped" : "") + (carriersLowered ? HistoryEntry.LOWERED_MARK : "") + "\n"
                 + shortMode() + " P" + parallelism();
     }
 

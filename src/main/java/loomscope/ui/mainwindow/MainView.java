@@ -25,7 +25,10 @@ import loomscope.ui.history.HistoryRow;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.replay.ReplayBar;
 import loomscope.ui.run.MainViewModel;
+import loomscope.ui.run.RunStarters;
 import loomscope.ui.run.RunState;
+import loomscope.ui.savedruns.SavedRunsControls;
+import loomscope.ui.savedruns.SavedRunsModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.timing.TimingPanel;
 
@@ -51,6 +54,8 @@ public final class MainView extends BorderPane {
     private final loomscope.ui.run.RunOnCatalog runOn;
     private final loomscope.ui.controls.RunOnChooser runOnChooser;
     private loomscope.ui.compare.CompareCard.Export cardExport;
+    private final SavedRunsModel savedRuns;
+    private final SavedRunsControls savedRunsControls;
     static final String KEYS = KeyBinding.hint();
 
     public MainView(MainViewModel model) {
@@ -99,7 +104,10 @@ public final class MainView extends BorderPane {
         keys.getStyleClass().add("keys-hint");
         javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
         HBox.setHgrow(spacer, javafx.scene.layout.Priority.ALWAYS);
-        HBox status = new HBox(24, compare, message, error, spacer, keys);
+        savedRuns = new SavedRunsModel(model, RunStarters.shared());
+        savedRunsControls = new SavedRunsControls(savedRuns);
+        pulseHooks.add(nanos -> savedRuns.pulse());
+        HBox status = new HBox(24, compare, savedRunsControls, message, error, spacer, keys);
         status.setStyle("-fx-padding: 4 14 6 14;");
 
         setTop(controls);
@@ -134,6 +142,7 @@ public final class MainView extends BorderPane {
         sceneProperty().addListener((o, was, scene) -> {
             if (scene != null) {
                 installShortcuts(scene);
+                savedRunsControls.acceptDropsOn(scene);
                 pulse.start();
             } else {
                 pulse.stop();
@@ -152,6 +161,8 @@ public final class MainView extends BorderPane {
         keys.put(KeyBinding.REPLAY_BACK, () -> model.replay().step(-1));
         keys.put(KeyBinding.REPLAY_FORWARD, () -> model.replay().step(1));
         keys.put(KeyBinding.COMPARE, this::openCompare);
+        keys.put(KeyBinding.SAVE_RUN, savedRunsControls::chooseAndSave);
+        keys.put(KeyBinding.OPEN_RUN, savedRunsControls::chooseAndOpen);
         keys.put(KeyBinding.RUN_ON, this::chooseRunOn);
         keys.put(KeyBinding.CONTROLS, () -> setControlsVisible(!controls.isVisible()));
         KeyMap.install(scene, keys);
@@ -214,6 +225,9 @@ public final class MainView extends BorderPane {
     }
 
     public MainViewModel model() { return model; }
+
+    /** Save and open of runs (the probes tell it the run's JFR events). */
+    public SavedRunsModel savedRuns() { return savedRuns; }
 
     public ControlsBar controls() { return controls; }
 

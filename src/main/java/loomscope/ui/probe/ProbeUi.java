@@ -64,6 +64,9 @@ public final class ProbeUi {
         // under timing and the history (the seeds' comparison, built up run by run), which stay above the fold
         view.addSidePanel(2, ui.side);
         view.addPulseHook(ui::pulse);
+        // a saved run keeps JFR's pinned events of the run it saves, when the probes watched that run
+        view.savedRuns().setLiveEvents(() -> ui.probes.recording() == view.model().recordingProperty().get()
+                ? ui.probes.events() : java.util.List.of());
         view.recordingView().field().addEventHandler(MouseEvent.MOUSE_CLICKED, e -> ui.inspectThread(
                 view.recordingView().field().threadAt(e.getX(), e.getY())));
         view.recordingView().lanes().addEventHandler(MouseEvent.MOUSE_CLICKED, e -> ui.inspectLane(

@@ -172,6 +172,30 @@ public final class MainViewModel {
         }
     }
 
+    /**
+     * Shows a run opened from a file as the last run: lanes, field, timing and replay show it, and it joins the
+     * history marked as opened. False, and nothing changes, while a run is starting or going.
+     */
+    public boolean showOpened(RunRecording recording, List<String> jvmFlags, boolean carriersLowered, String fileName) {
+        if (!lifecycle.showFinished(recording, recording.config())) {
+            messages.alreadyRunning();
+            return false;
+        }
+        RunSummary summary = RunSummary.of(recording);
+        lastSummary.set(summary);
+        completed.set(summary.completed());
+        progress.set((double) summary.completed() / Math.max(1, summary.threads()));
+        history.add(new HistoryRow(++runNumber, summary, jvmFlags, carriersLowered, fileName));
+        messages.opened(fileName, summary);
+        replay.load(recording);
+        return true;
+    }
+
+    /** The flags and lowering of the run on show (the last history row), for saving it; empty before any. */
+    public HistoryRow lastRow() {
+        return history.isEmpty() ? null : history.get(history.size() - 1);
+    }
+
     /** Shows {@code text} on the status line while no run is going (a run's own messages replace it). */
     public void showNote(String text) {
         messages.note(text, state().isActive());

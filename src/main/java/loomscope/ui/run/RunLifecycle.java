@@ -111,6 +111,22 @@ public final class RunLifecycle {
         return false;
     }
 
+    /**
+     * Shows a run that ended elsewhere (a saved run opened from a file) as the finished run; false, and nothing
+     * changes, while a run is starting or going.
+     */
+    public boolean showFinished(RunRecording finished, WorkloadConfig itsConfig) {
+        if (state.get().isActive() || !finished.isFinished()) {
+            return false;
+        }
+        config = itsConfig;
+        target = null;
+        recording.set(finished);
+        elapsedSeconds.set(Math.max(0, finished.runEnd() - finished.runStart()) / 1e9);
+        state.set(RunState.FINISHED);
+        return true;
+    }
+
     /** The recording stays on show until the next run's exists; this forgets it now (a compare side's new run). */
     public void clearRecording() {
         if (!state.get().isActive()) {

@@ -6,6 +6,7 @@ import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.remote.RunOutcome;
 import loomscope.remote.RunTarget;
+import loomscope.report.TimeText;
 import loomscope.workload.WorkloadConfig;
 
 /** The window's three lines of words: the status, the error, and the note that changed settings wait for the next run. */
@@ -60,6 +61,13 @@ public final class RunMessages {
         message.set(summary.cancelled()
                 ? String.format("Stopped: %,d of %,d tasks completed.", summary.completed(), summary.threads())
                 : String.format("All %,d tasks completed.", summary.completed()));
+    }
+
+    void opened(String fileName, RunSummary summary) {
+        errorMessage.set("");
+        message.set(String.format("Opened %s: %,d threads on Java %s, %s%s.", fileName, summary.threads(),
+                summary.jdkVersion(), summary.cancelled() ? "stopped after " : "",
+                TimeText.seconds(summary.wallMillis())));
     }
 
     /** After an input changed: the note, and an input error that is fixed is no error any more (between runs). */

@@ -1,0 +1,151 @@
+package loomscope.ui.savedruns;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import loomscope.probe.PinnedEvent;
+import loomscope.recording.RunRecording;
+import loomscope.savedrun.RunInfo;
+import loomscope.savedrun.SavedRun;
+import loomscope.savedrun.SavedRunException;
+import loomscope.savedrun.SavedRunSize;
+import loomscope.ui.history.HistoryRow;
+import loomscope.ui.run.MainViewModel;
+import loomscope.ui.run.RunState;
+
+/**
+ * Save and open for the main window: the last run to a {@code .loomrun} file, and a file back into the window as
+ * the last run. Reading and writing happen on the executor's threads; their results are taken up in
+ * {@link #pulse()}, on the FX thread, once per frame. A file that cannot be opened changes nothing on screen but
+ * the error line. No toolkit call: tested without a window.
+ */
+public final class SavedRunsModel {
+    private final MainViewModel main;
+    private final Executor files;
+    private final Queue<Runnable> done = new ConcurrentLinkedQueue<>();
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper canSave = new ReadOnlyBooleanWrapper(false);
+    private Supplier<List<PinnedEvent>> liveEvents = List::of;
+    /** The run last opened, while it is the one on show: saving it again keeps its JFR events. */
+    private SavedRun opened;
+
+    public SavedRunsModel(MainViewModel main, Executor files) {
+        this.main = main;
+        this.files = files;
+        main.recordingProperty().addListener((o, was, now) -> updateCanSave());
+        main.stateProperty().addListener((o, was, now) -> updateCanSave());
+        updateCanSave();
+    }
+
+    /** Where the JFR pinned events of the run on show come from (the probes), for saving them with it. */
+    public void setLiveEvents(Supplier<List<PinnedEvent>> events) {
+        this.liveEvents = events == null ? List::of : events;
+    }
+
+    private void updateCanSave() {
+        RunRecording r = main.recordingProperty().get();
+        canSave.set(r != null && r.isFinished() && main.state() == RunState.FINISHED);
+    }
+
+    /** Whether there is an ended run on show to save. */
+    public ReadOnlyBooleanProperty canSaveProperty() { return canSave.getReadOnlyProperty(); }
+
+    /** A file is being read or written. */
+    public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
+
+    /** Saves the run on show to {@code file}; {@code replace}: a save dialog asked about an existing file. */
+    public void save(Path file, boolean replace) {
+        RunRecording recording = main.recordingProperty().get();
+        if (!canSave.get() || recording == null || file == null) {
+            main.reportProblem("Nothing to save yet: run something first (Ctrl+R), or wait until the run has ended.");
+            return;
+        }
+        if (busy.get()) {
+            main.reportProblem("Still busy with the last file; try again in a moment.");
+            return;
+        }
+        HistoryRow row = main.lastRow();
+        List<String> flags = row == null ? List.of() : row.jvmFlags();
+        boolean lowered = row != null && row.carriersLowered();
+        SavedRun openedNow = opened != null && opened.recording() == recording ? opened : null;
+        List<PinnedEvent> events = openedNow != null ? openedNow.pinnedEvents() : List.copyOf(liveEvents.get());
+        RunInfo info = openedNow != null ? openedNow.info() : RunInfo.ofThisHost(flags, lowered);
+        busy.set(true);
+        files.execute(() -> {
+            Runnable result;
+            try {
+                SavedRunSize size = new SavedRun(recording, info, events).write(file, replace);
+                result = () -> main.showNote(String.format(Locale.ROOT, "Saved %s (%,d bytes, %,d mounts).",
+                        file.getFileName(), size.bytes(), size.mounts()));
+            } catch (SavedRunException e) {
+                result = () -> main.reportProblem("Not saved: " + e.getMessage());
+            } catch (RuntimeException e) {
+                result = () -> main.reportProblem("Not saved: " + file + ": " + e);
+            }
+            Runnable show = result;
+            done.add(() -> {
+                busy.set(false);
+                show.run();
+            });
+        });
+    }
+
+    /** Opens {@code file} and shows it as the last run; refused while a run goes (it keeps the window). */
+    public void open(Path file) {
+        if (main.state().isActive()) {
+            main.reportProblem("Stop the run first (Esc): a run is going, opening " + file.getFileName() + " would hide it.");
+            return;
+        }
+        if (busy.get()) {
+            main.reportProblem("Still busy with the last file; try again in a moment.");
+            return;
+        }
+        busy.set(true);
+        files.execute(() -> {
+            Runnable result;
+            try {
+                SavedRun run = SavedRun.read(file);
+                result = () -> show(run, file);
+            } catch (SavedRunException e) {
+                result = () -> main.reportProblem("Could not open " + e.getMessage());
+            } catch (RuntimeException | OutOfMemoryError e) {
+                result = () -> main.reportProblem("Could not open " + file + ": " + e);
+            }
+            Runnable show = result;
+            done.add(() -> {
+                busy.set(false);
+                show.run();
+            });
+        });
+    }
+
+    /** Several files dropped at once: one run is shown at a time. */
+    public void openMany(int count) {
+        main.reportProblem("Drop one saved run at a time (" + count + " files were dropped).");
+    }
+
+    private void show(SavedRun run, Path file) {
+        if (main.showOpened(run.recording(), run.info().jvmFlags(), run.info().carriersLowered(),
+                file.getFileName().toString())) {
+            opened = run;
+        }
+    }
+
+    /** Once per frame on the FX thread: takes up what the file threads finished. */
+    public void pulse() {
+        Runnable r;
+        while ((r = done.poll()) != null) {
+            r.run();
+        }
+    }
+
+    /** The run last opened, or null. */
+    public SavedRun opened() { return opened; }
+}
