@@ -43,6 +43,9 @@ public final class LoomScopeApp extends Application {
         AppTheme theme = options.theme() != null ? options.theme() : stageContext.rememberedTheme();
         MainView view = new MainView(model);
         ProbeUi.install(view);
+        if (options.opened() != null) {
+            view.savedRuns().show(options.opened(), options.openPath());
+        }
         view.overlay().setHostNote(host.describe());
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         StackPane root = new StackPane(view);

@@ -2,6 +2,9 @@ package loomscope.ui.app;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+
+import loomscope.savedrun.SavedRun;
+import loomscope.savedrun.SavedRunException;
 import java.util.List;
 import java.util.Locale;
 
@@ -72,6 +75,12 @@ public final class WindowOptions {
     @Option(names = "--chapters", paramLabel = "FILE", description = "A talk track of one's own (docs/presenting.md).")
     private Path chapters;
 
+    @Option(names = "--open", paramLabel = "FILE.loomrun", description = "Open a saved run at start (see `loomscope run --save`).")
+    private Path open;
+
+    /** The run --open read, checked whole before any window. */
+    private SavedRun opened;
+
     /** Options as given; throws with a one-line message naming the option for anything refused. */
     public static WindowOptions parse(List<String> args) {
         WindowOptions options = new WindowOptions();
@@ -128,6 +137,13 @@ public final class WindowOptions {
         if (chapters != null && !Files.isRegularFile(chapters)) {
             problems.add("--chapters: " + chapters + (Files.isDirectory(chapters) ? " is a folder" : " does not exist"));
         }
+        if (problems.isEmpty() && open != null) {
+            try {
+                opened = SavedRun.read(open);
+            } catch (SavedRunException e) {
+                problems.add("--open: " + e.getMessage());
+            }
+        }
         if (!problems.isEmpty()) {
             throw new ParameterException(cli, problems.get(0));
         }
@@ -157,6 +173,12 @@ public final class WindowOptions {
             model.sleepTextProperty().set(Integer.toString(sleep));
         }
     }
+
+    /** The saved run --open named, read and checked, or null. */
+    SavedRun opened() { return opened; }
+
+    /** The file --open named, or null. */
+    Path openPath() { return open; }
 
     /** The theme asked for, or null to use the remembered one. */
     AppTheme theme() { return theme; }

@@ -43,10 +43,10 @@ public final class HistoryPanel extends VBox {
         table.getColumns().addAll(List.of(
                 column("#", 28, HistoryRow::number),
                 column("JDK", 74, HistoryRow::jvm),
-                column("Mode", 122, HistoryRow::mode),
+                column("Mode", 112, HistoryRow::mode),
                 column("P", 32, HistoryRow::parallelism),
                 column("N", 58, r -> String.format(Locale.ROOT, "%,d", r.threads())),
-                column("Secs", 76, r -> String.format(Locale.ROOT, "%.3f%s%s%s", r.seconds(), r.cancelled() ? " stopped" : "",
+                column("Secs", 96, r -> String.format(Locale.ROOT, "%.3f%s%s%s", r.seconds(), r.cancelled() ? " stopped" : "",
                         r.carriersLowered() ? HistoryEntry.LOWERED_MARK : "", r.opened() ? " opened" : "")),
                 column("Pins", 60, r -> r.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", r.pinnedMounts()))));
         table.setTooltip(new Tooltip("Secs: wall time (stopped: the run was stopped before its tasks were done; opened: a saved run "

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -23,8 +24,8 @@ public enum KeyBinding {
     REPLAY_FORWARD(Scope.WINDOW, "Alt+→", "replay: one frame forward", null, combo(KeyCode.RIGHT, KeyCombination.ALT_DOWN)),
     RUN_ON(Scope.WINDOW, "Ctrl+O", "Run on: this JVM, a JDK found, or legacy locking", "run on",
             combo(KeyCode.O, KeyCombination.SHORTCUT_DOWN)),
-    SAVE_RUN(Scope.WINDOW, "Ctrl+S", "save the run on show (.loomrun)", "save", combo(KeyCode.S, KeyCombination.SHORTCUT_DOWN)),
-    OPEN_RUN(Scope.WINDOW, "Ctrl+Shift+O", "open a saved run (or drop the file on the window)", "open",
+    SAVE_RUN(Scope.WINDOW, "Ctrl+S", "save the run on show (.loomrun)", null, combo(KeyCode.S, KeyCombination.SHORTCUT_DOWN)),
+    OPEN_RUN(Scope.WINDOW, "Ctrl+Shift+O", "open a saved run (or drop the file on the window)", null,
             combo(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
     COMPARE(Scope.WINDOW, "Ctrl+J", "compare two JVMs side by side", "compare", combo(KeyCode.J, KeyCombination.SHORTCUT_DOWN)),
     NEXT_THEME(Scope.WINDOW, "Ctrl+T", "next theme: dark, light, high contrast", "theme", combo(KeyCode.T, KeyCombination.SHORTCUT_DOWN)),
@@ -96,9 +97,13 @@ public enum KeyBinding {
                 .filter(b -> b.combinations.stream().anyMatch(c -> c.match(event))).findFirst();
     }
 
-    /** The status bar's hint: the keys a newcomer needs first, a word or two each. */
+    /**
+     * The status bar's hint: the keys a newcomer needs first, a word or two each. The key that lists all keys
+     * leads, so that it stays readable when a narrow window cuts the hint short.
+     */
     public static String hint() {
-        return Arrays.stream(values()).filter(b -> b.hint != null).map(b -> b.keys + " " + b.hint)
+        return Stream.concat(Stream.of(KEYS), Arrays.stream(values()).filter(b -> b != KEYS))
+                .filter(b -> b.hint != null).map(b -> b.keys + " " + b.hint)
                 .collect(Collectors.joining(" \u00b7 "));
     }
 }

@@ -107,6 +107,14 @@ public final class MainView extends BorderPane {
         savedRuns = new SavedRunsModel(model, RunStarters.shared());
         savedRunsControls = new SavedRunsControls(savedRuns);
         pulseHooks.add(nanos -> savedRuns.pulse());
+        // buttons keep their words; the keys hint (also behind ?) gives way first when the window is narrow
+        compare.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        keys.setMinWidth(0);
+        // the hint asks for no room of its own: it takes what the buttons and the messages leave, right-aligned
+        keys.setPrefWidth(0);
+        keys.setMaxWidth(Double.MAX_VALUE);
+        keys.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
+        HBox.setHgrow(keys, javafx.scene.layout.Priority.ALWAYS);
         HBox status = new HBox(24, compare, savedRunsControls, message, error, spacer, keys);
         status.setStyle("-fx-padding: 4 14 6 14;");
 

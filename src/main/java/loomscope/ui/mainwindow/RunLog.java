@@ -14,6 +14,14 @@ final class RunLog {
     private RunLog() { }
 
     static void finished(HistoryRow row, FrameStats frames, String cpuNote) {
+        if (row.opened()) {
+            // it ran elsewhere, earlier: this window drew no frame of it while it ran
+            System.out.printf(Locale.ROOT, "run #%d opened from %s: %s P=%d N=%d on Java %s: Total execution time: %.3f seconds%s; "
+                            + "pinned mounts %s%n", row.number(), row.openedFrom(), row.mode(), row.parallelism(), row.threads(),
+                    row.jdk(), row.seconds(), row.cancelled() ? " (stopped)" : "",
+                    row.pinnedMounts() < 0 ? "n/a" : Long.toString(row.pinnedMounts()));
+            return;
+        }
         System.out.printf(Locale.ROOT,
                 "run #%d %s P=%d N=%d: Total execution time: %.3f seconds%s; pinned mounts %s; frames during the run: "
                         + "p95 %.1f ms, %d over %.0f ms, draw p95 %.1f ms, max pulse gap %.0f ms (%d frames)%s%s%n",

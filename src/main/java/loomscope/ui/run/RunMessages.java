@@ -65,6 +65,7 @@ public final class RunMessages {
 
     void opened(String fileName, RunSummary summary) {
         errorMessage.set("");
+        fileName = fileName.length() <= 48 ? fileName : fileName.substring(0, 47) + "…";
         message.set(String.format("Opened %s: %,d threads on Java %s, %s%s.", fileName, summary.threads(),
                 summary.jdkVersion(), summary.cancelled() ? "stopped after " : "",
                 TimeText.seconds(summary.wallMillis())));

@@ -41,6 +41,9 @@ public final class SavedRunsControls extends HBox {
         save.setTooltip(new Tooltip("Save the run on show, every mount and phase, to open it later or elsewhere (Ctrl+S)"));
         save.setOnAction(e -> chooseAndSave());
         save.disableProperty().bind(model.canSaveProperty().not().or(model.busyProperty()));
+        open.setMinWidth(USE_PREF_SIZE);
+        save.setMinWidth(USE_PREF_SIZE);
+        setMinWidth(USE_PREF_SIZE);
         getChildren().addAll(open, save);
     }
 

@@ -83,7 +83,7 @@ public final class SavedRunsModel {
             try {
                 SavedRunSize size = new SavedRun(recording, info, events).write(file, replace);
                 result = () -> main.showNote(String.format(Locale.ROOT, "Saved %s (%,d bytes, %,d mounts).",
-                        file.getFileName(), size.bytes(), size.mounts()));
+                        shortName(file), size.bytes(), size.mounts()));
             } catch (SavedRunException e) {
                 result = () -> main.reportProblem("Not saved: " + e.getMessage());
             } catch (RuntimeException e) {
@@ -126,16 +126,25 @@ public final class SavedRunsModel {
         });
     }
 
+    /** A file's name as a status line can hold it. */
+    static String shortName(Path file) {
+        String name = String.valueOf(file.getFileName());
+        return name.length() <= 48 ? name : name.substring(0, 47) + "…";
+    }
+
     /** Several files dropped at once: one run is shown at a time. */
     public void openMany(int count) {
         main.reportProblem("Drop one saved run at a time (" + count + " files were dropped).");
     }
 
-    private void show(SavedRun run, Path file) {
+    /** Shows a run already read (the window's --open); false while a run goes. */
+    public boolean show(SavedRun run, Path file) {
         if (main.showOpened(run.recording(), run.info().jvmFlags(), run.info().carriersLowered(),
                 file.getFileName().toString())) {
             opened = run;
+            return true;
         }
+        return false;
     }
 
     /** Once per frame on the FX thread: takes up what the file threads finished. */

@@ -71,6 +71,16 @@ class WindowOptionsTest {
         c.add(bad("--chapters", "--chapters"));
         c.add(bad("--chapters", "--chapters=" + dir.resolve("missing.json")));
         c.add(bad("--chapters", "--chapters=" + dir));
+        c.add(bad("--open", "--open"));
+        c.add(bad("--open", "--open=" + dir.resolve("missing.loomrun")));
+        c.add(bad("--open", "--open=" + dir));
+        try {
+            c.add(bad("--open", "--open=" + Files.writeString(dir.resolve("empty.loomrun"), "")));
+            c.add(bad("--open", "--open=" + Files.writeString(dir.resolve("json.loomrun"), "{\"threads\": 5}")));
+            c.add(bad("--open", "--open=" + Files.writeString(dir.resolve("cut.loomrun"), "LOOMRUN\u001A\u0001")));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         c.add(bad("--threads", "--lock=none", "--threads=0", "--autorun", "--exit-after-run"));
         return c;
     }
