@@ -33,8 +33,8 @@ public final class CompareCard {
         RunSummary a = left.summaryProperty().get();
         RunSummary b = right.summaryProperty().get();
         // where each side really ran, not what its selector says now (it may have changed since)
-        HistoryEntry first = new HistoryEntry(a, java.time.Instant.now(), flags(left.ranOn()));
-        HistoryEntry second = new HistoryEntry(b, java.time.Instant.now(), flags(right.ranOn()));
+        HistoryEntry first = new HistoryEntry(a, java.time.Instant.now(), left.ranWithFlags());
+        HistoryEntry second = new HistoryEntry(b, java.time.Instant.now(), right.ranWithFlags());
         String firstName = first.jdkName();
         String secondName = second.jdkName();
         if (firstName.equals(secondName)) {
@@ -43,10 +43,5 @@ public final class CompareCard {
         }
         return TimingCard.comparing(firstName, first, secondName, second,
                 model.ranAs() == CompareViewModel.Order.TOGETHER, date);
-    }
-
-    /** The flags a side's JVM was started with: "JDK 25 + legacy locking" is named by them (a summary does not know them). */
-    private static List<String> flags(RunTarget target) {
-        return target instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of();
     }
 }

@@ -58,7 +58,13 @@ public final class CompareSide extends VBox {
         addJdk.setMinWidth(Region.USE_PREF_SIZE);
         runOn.setMinWidth(120);
         runOn.setPrefWidth(200);
-        HBox header = new HBox(10, name, runOnLabel, runOn, addJdk);
+        Button open = new Button("Open run…");
+        open.setId(model.name() + "-open-run");
+        open.setTooltip(new Tooltip("Show a saved run (.loomrun) on this side, to compare it with a live one or another saved one"));
+        open.setMinWidth(Region.USE_PREF_SIZE);
+        open.disableProperty().bind(runOn.disableProperty());
+        open.setOnAction(e -> chooseRun());
+        HBox header = new HBox(10, name, runOnLabel, runOn, addJdk, open);
         header.setAlignment(Pos.CENTER_LEFT);
 
         clock.setId(model.name() + "-clock");
@@ -80,6 +86,16 @@ public final class CompareSide extends VBox {
         VBox.setVgrow(recordingView, Priority.ALWAYS);
         getChildren().addAll(header, clockRow, recordingView, error);
         model.recordingProperty().addListener((o, was, now) -> recordingView.setRecording(now));
+    }
+
+    private void chooseRun() {
+        javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+        chooser.setTitle("A saved run for the " + model.name() + " side");
+        chooser.getExtensionFilters().add(new javafx.stage.FileChooser.ExtensionFilter("LoomScope runs (*.loomrun)", "*.loomrun"));
+        java.io.File file = chooser.showOpenDialog(getScene() == null ? null : getScene().getWindow());
+        if (file != null) {
+            model.open(file.toPath());
+        }
     }
 
     private void chooseFolder(RunOnCatalog catalog) {

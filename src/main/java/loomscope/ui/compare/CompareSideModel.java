@@ -1,5 +1,6 @@
 package loomscope.ui.compare;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executor;
 
@@ -19,6 +20,7 @@ import loomscope.ui.run.RunLifecycle;
 import loomscope.ui.run.RunStarters;
 import loomscope.ui.run.RunState;
 import loomscope.ui.run.StartResult;
+import loomscope.ui.savedruns.RunFileReader;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -37,6 +39,10 @@ public final class CompareSideModel {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     /** Where the last run was started: the selector can change after it, the card must not. */
     private RunTarget ranOn;
+    /** The flags the run on show ran with (a child's, or a saved run's). */
+    private List<String> ranWithFlags = List.of();
+    private final RunFileReader files;
+    private Runnable onOpened = () -> { };
 
     public CompareSideModel(String name) {
         this(name, RunStarters.shared(), (config, where) -> RunTargets.start(where, config));
@@ -46,6 +52,7 @@ public final class CompareSideModel {
     public CompareSideModel(String name, Executor executor, RunLifecycle.Starter starter) {
         this.name = name;
         this.lifecycle = new RunLifecycle(executor, starter);
+        this.files = new RunFileReader(executor);
         lifecycle.setListener(new RunLifecycle.Listener() {
             @Override
             public void failedToStart(StartResult.FailedToStart failure) {
@@ -72,12 +79,47 @@ public final class CompareSideModel {
         }
         RunTarget where = target.get();
         ranOn = where;
+        ranWithFlags = where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of();
         lifecycle.clearRecording();
         summary.set(null);
         outcome.set(null);
         error.set("");
         status.set(where instanceof RunTarget.ChildJvm ? "Starting a JVM ..." : "Starting ...");
         lifecycle.start(config, where);
+    }
+
+    /**
+     * Shows a saved run on this side, as if it had just ended here: its lanes, its clock, its time on the card.
+     * False, and nothing changes, while this side's run goes.
+     */
+    public boolean showOpened(RunRecording recording, List<String> jvmFlags, String fileName) {
+        if (!lifecycle.showFinished(recording, recording.config())) {
+            return false;
+        }
+        ranOn = null;
+        ranWithFlags = List.copyOf(jvmFlags);
+        RunSummary s = RunSummary.of(recording);
+        summary.set(s);
+        outcome.set(s.cancelled() ? new RunOutcome.Cancelled("stopped when it was recorded") : new RunOutcome.Completed());
+        error.set("");
+        status.set(String.format(Locale.ROOT, "Opened %s: Java %s, %.3f s%s.", fileName.length() <= 40 ? fileName
+                : fileName.substring(0, 39) + "…", s.jdkVersion(), s.wallMillis() / 1000, s.cancelled() ? ", stopped" : ""));
+        onOpened.run();
+        return true;
+    }
+
+    /** Told after a saved run is shown on this side (the compare view pairs it with the other side). */
+    void setOnOpened(Runnable action) {
+        this.onOpened = action == null ? () -> { } : action;
+    }
+
+    /** Reads {@code file} off the FX thread and shows it here; a bad file only sets the error line. */
+    public void open(java.nio.file.Path file) {
+        if (lifecycle.state().isActive()) {
+            error.set("Stop this side's run first: opening a file would hide it.");
+            return;
+        }
+        files.read(file, run -> showOpened(run.recording(), run.info().jvmFlags(), String.valueOf(file.getFileName())), error::set);
     }
 
     /** Stops this side's run; returns at once (a child JVM that does not stop is killed within a second). */
@@ -89,6 +131,7 @@ public final class CompareSideModel {
 
     /** Called once per frame by the compare view's pulse. */
     public void pulse() {
+        files.pulse();
         lifecycle.pulse();
     }
 
@@ -114,8 +157,11 @@ public final class CompareSideModel {
     /** Where the next run goes (the selector). */
     public ObjectProperty<RunTarget> targetProperty() { return target; }
 
-    /** Where the last run was started, whatever the selector says now; null before the first run. */
+    /** Where the last run was started, whatever the selector says now; null before the first run or for an opened one. */
     public RunTarget ranOn() { return ranOn; }
+
+    /** The JVM flags the run on show ran with (legacy locking), empty for a plain JVM. */
+    public List<String> ranWithFlags() { return ranWithFlags; }
 
     public ReadOnlyObjectProperty<RunState> stateProperty() { return lifecycle.stateProperty(); }
 

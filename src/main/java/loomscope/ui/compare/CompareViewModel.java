@@ -60,6 +60,22 @@ public final class CompareViewModel {
                 ? String.format(Locale.ROOT, "Together: both JVMs share this machine's %d CPU cores, so each runs slower "
                         + "than alone. One after the other gives the fair numbers.", Runtime.getRuntime().availableProcessors())
                 : ""));
+        left.setOnOpened(this::sideOpened);
+        right.setOnOpened(this::sideOpened);
+    }
+
+    /** A saved run was opened on a side: with a time on the other side too, the two are compared at once. */
+    private void sideOpened() {
+        if (busy.get()) {
+            return;
+        }
+        ranAs = null;   // recorded apart, at other times: neither "together" nor one right after the other here
+        ratio.set("");
+        if (left.hasComparableTime() && right.hasComparableTime()) {
+            concluded();
+        } else {
+            message.set("A saved run is on one side: run both, or open a run on the other side, to compare.");
+        }
     }
 
     public void runBoth() {

@@ -3,8 +3,6 @@ package loomscope.ui.savedruns;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
@@ -14,7 +12,6 @@ import loomscope.probe.PinnedEvent;
 import loomscope.recording.RunRecording;
 import loomscope.savedrun.RunInfo;
 import loomscope.savedrun.SavedRun;
-import loomscope.savedrun.SavedRunException;
 import loomscope.savedrun.SavedRunSize;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.run.MainViewModel;
@@ -28,9 +25,7 @@ import loomscope.ui.run.RunState;
  */
 public final class SavedRunsModel {
     private final MainViewModel main;
-    private final Executor files;
-    private final Queue<Runnable> done = new ConcurrentLinkedQueue<>();
-    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
+    private final RunFileReader files;
     private final ReadOnlyBooleanWrapper canSave = new ReadOnlyBooleanWrapper(false);
     private Supplier<List<PinnedEvent>> liveEvents = List::of;
     /** The run last opened, while it is the one on show: saving it again keeps its JFR events. */
@@ -38,7 +33,7 @@ public final class SavedRunsModel {
 
     public SavedRunsModel(MainViewModel main, Executor files) {
         this.main = main;
-        this.files = files;
+        this.files = new RunFileReader(files);
         main.recordingProperty().addListener((o, was, now) -> updateCanSave());
         main.stateProperty().addListener((o, was, now) -> updateCanSave());
         updateCanSave();
@@ -58,7 +53,7 @@ public final class SavedRunsModel {
     public ReadOnlyBooleanProperty canSaveProperty() { return canSave.getReadOnlyProperty(); }
 
     /** A file is being read or written. */
-    public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty busyProperty() { return files.busyProperty(); }
 
     /** Saves the run on show to {@code file}; {@code replace}: a save dialog asked about an existing file. */
     public void save(Path file, boolean replace) {
@@ -67,63 +62,26 @@ public final class SavedRunsModel {
             main.reportProblem("Nothing to save yet: run something first (Ctrl+R), or wait until the run has ended.");
             return;
         }
-        if (busy.get()) {
-            main.reportProblem("Still busy with the last file; try again in a moment.");
-            return;
-        }
         HistoryRow row = main.lastRow();
         List<String> flags = row == null ? List.of() : row.jvmFlags();
         boolean lowered = row != null && row.carriersLowered();
         SavedRun openedNow = opened != null && opened.recording() == recording ? opened : null;
         List<PinnedEvent> events = openedNow != null ? openedNow.pinnedEvents() : List.copyOf(liveEvents.get());
         RunInfo info = openedNow != null ? openedNow.info() : RunInfo.ofThisHost(flags, lowered);
-        busy.set(true);
-        files.execute(() -> {
-            Runnable result;
-            try {
-                SavedRunSize size = new SavedRun(recording, info, events).write(file, replace);
-                result = () -> main.showNote(String.format(Locale.ROOT, "Saved %s (%,d bytes, %,d mounts).",
-                        shortName(file), size.bytes(), size.mounts()));
-            } catch (SavedRunException e) {
-                result = () -> main.reportProblem("Not saved: " + e.getMessage());
-            } catch (RuntimeException e) {
-                result = () -> main.reportProblem("Not saved: " + file + ": " + e);
-            }
-            Runnable show = result;
-            done.add(() -> {
-                busy.set(false);
-                show.run();
-            });
-        });
+        files.submit(() -> {
+            SavedRunSize size = new SavedRun(recording, info, events).write(file, replace);
+            return () -> main.showNote(String.format(Locale.ROOT, "Saved %s (%,d bytes, %,d mounts).",
+                    shortName(file), size.bytes(), size.mounts()));
+        }, main::reportProblem, "Not saved: ");
     }
 
     /** Opens {@code file} and shows it as the last run; refused while a run goes (it keeps the window). */
     public void open(Path file) {
         if (main.state().isActive()) {
-            main.reportProblem("Stop the run first (Esc): a run is going, opening " + file.getFileName() + " would hide it.");
+            main.reportProblem("Stop the run first (Esc): a run is going, opening " + shortName(file) + " would hide it.");
             return;
         }
-        if (busy.get()) {
-            main.reportProblem("Still busy with the last file; try again in a moment.");
-            return;
-        }
-        busy.set(true);
-        files.execute(() -> {
-            Runnable result;
-            try {
-                SavedRun run = SavedRun.read(file);
-                result = () -> show(run, file);
-            } catch (SavedRunException e) {
-                result = () -> main.reportProblem("Could not open " + e.getMessage());
-            } catch (RuntimeException | OutOfMemoryError e) {
-                result = () -> main.reportProblem("Could not open " + file + ": " + e);
-            }
-            Runnable show = result;
-            done.add(() -> {
-                busy.set(false);
-                show.run();
-            });
-        });
+        files.read(file, run -> show(run, file), main::reportProblem);
     }
 
     /** A file's name as a status line can hold it. */
@@ -149,10 +107,7 @@ public final class SavedRunsModel {
 
     /** Once per frame on the FX thread: takes up what the file threads finished. */
     public void pulse() {
-        Runnable r;
-        while ((r = done.poll()) != null) {
-            r.run();
-        }
+        files.pulse();
     }
 
     /** The run last opened, or null. */

@@ -138,4 +138,34 @@ class CompareViewModelTest {
         assertTrue(leftRuns.isEmpty());
         assertEquals("The main window's settings are not valid: fix them there first.", m.messageProperty().get());
     }
+
+    @Test
+    void aSavedRunOpenedOnEachSideIsComparedAtOnce(@org.junit.jupiter.api.io.TempDir java.nio.file.Path folder) throws Exception {
+        java.nio.file.Path slow = save(folder, "slow.loomrun", loomscope.workload.LockMode.SHARED_SYNCHRONIZED);
+        java.nio.file.Path fast = save(folder, "fast.loomrun", loomscope.workload.LockMode.SYNCHRONIZED);
+        CompareViewModel m = model();
+        m.left().open(slow);
+        m.pulse();
+        assertEquals(RunState.FINISHED, m.left().state());
+        assertTrue(m.left().statusProperty().get().startsWith("Opened slow.loomrun: Java "), m.left().statusProperty().get());
+        assertEquals("", m.ratioProperty().get(), "one side alone is no comparison");
+        m.right().open(fast);
+        m.pulse();
+        assertTrue(m.ratioProperty().get().startsWith("Left took "), m.ratioProperty().get());
+        assertNull(m.ranAs(), "saved runs did not run together");
+        m.right().open(folder.resolve("missing.loomrun"));
+        m.pulse();
+        assertTrue(m.right().errorProperty().get().contains("no such file"), m.right().errorProperty().get());
+        assertEquals(RunState.FINISHED, m.right().state(), "a bad file changes nothing but the error line");
+    }
+
+    private static java.nio.file.Path save(java.nio.file.Path folder, String name, loomscope.workload.LockMode mode) throws Exception {
+        loomscope.recording.RecordedRun run = loomscope.recording.RecordedRun.start(
+                WorkloadConfig.seed().withThreads(200).withCpuIterations(100).withSleepMillis(2).withLockMode(mode));
+        assertTrue(run.await(30_000));
+        java.nio.file.Path file = folder.resolve(name);
+        new loomscope.savedrun.SavedRun(run.recording(), loomscope.savedrun.RunInfo.ofThisHost(List.of(), false), List.of())
+                .write(file, false);
+        return file;
+    }
 }
