@@ -30,8 +30,11 @@ public final class ThreadFieldCanvas extends Region {
     private double layoutW = -1;
     private double layoutH = -1;
     private int layoutN = -1;
+    private final DenseField dense = new DenseField();
+    private boolean denseMode;
 
     public ThreadFieldCanvas() {
+        dense.setPalette(palette);
         getStyleClass().add("canvas-host");
         getChildren().add(canvas);
         setMinSize(200, 80);
@@ -46,6 +49,7 @@ public final class ThreadFieldCanvas extends Region {
 
     public void setPalette(Palette palette) {
         this.palette = palette;
+        dense.setPalette(palette);
         repaintAll = true;
     }
 
@@ -62,10 +66,16 @@ public final class ThreadFieldCanvas extends Region {
 
     public int threadsDrawn() { return threads; }
 
+    /** How many threads one dot stands for: 1, except when threads outnumber the field's pixels. */
+    public int threadsPerDot() { return denseMode ? dense.perDot() : 1; }
+
     /** The thread whose cell is at ({@code x}, {@code y}) in the last frame, or -1 (for click-to-inspect). */
     public int threadAt(double x, double y) {
         if (threads == 0 || pitch <= 0 || x < 0 || y < 0) {
             return -1;
+        }
+        if (denseMode) {
+            return dense.threadAt(x, y);
         }
         int column = (int) (x / pitch);
         int i = (int) (y / pitch) * columns + column;
@@ -115,6 +125,11 @@ public final class ThreadFieldCanvas extends Region {
             counts[states[i]]++;
         }
         GraphicsContext gc = canvas.getGraphicsContext2D();
+        if (denseMode) {
+            dense.paint(gc, states, DenseField.argbOf(palette.background()));
+            repaintAll = false;
+            return;
+        }
         if (repaintAll) {
             gc.setFill(palette.background());
             gc.fillRect(0, 0, w, h);
@@ -147,6 +162,14 @@ public final class ThreadFieldCanvas extends Region {
         layoutW = w;
         layoutH = h;
         layoutN = threads;
+        denseMode = DenseField.needed(threads, w, h);
+        if (denseMode) {
+            dense.layout(threads, w, h);
+            pitch = 1;
+            columns = (int) Math.max(1, w);
+            cell = 1;
+            return true;
+        }
         double p = Math.max(1, Math.floor(Math.sqrt(w * h / Math.max(1, threads))));
         while (p > 1 && Math.floor(w / p) * Math.floor(h / p) < threads) {
             p--;

@@ -201,6 +201,11 @@ public final class RecordingView extends VBox {
         for (VtState s : VtState.values()) {
             stateLegend.setCount(s, field.count(s));
         }
+        int perDot = field.threadsPerDot();
+        String title = perDot == 1 ? "Virtual threads" : "Virtual threads (1 dot = " + perDot + ", their most common state)";
+        if (!title.equals(fieldTitle.getText())) {
+            fieldTitle.setText(title);
+        }
     }
 
     /** Colours are resolved from CSS once per theme change, never per frame. */

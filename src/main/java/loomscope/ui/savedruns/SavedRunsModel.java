@@ -81,7 +81,13 @@ public final class SavedRunsModel {
             main.reportProblem("Stop the run first (Esc): a run is going, opening " + shortName(file) + " would hide it.");
             return;
         }
-        files.read(file, run -> show(run, file), main::reportProblem);
+        long asked = System.nanoTime();
+        files.read(file, run -> {
+            if (show(run, file)) {
+                main.showNote(main.messageProperty().get() + String.format(Locale.ROOT, " (read in %.1f s)",
+                        (System.nanoTime() - asked) / 1e9));
+            }
+        }, main::reportProblem);
     }
 
     /** A file's name as a status line can hold it. */
