@@ -67,7 +67,8 @@ public final class StateLegend extends FlowPane {
         if (shown[i] != n) {
             boolean stoppedAppears = state == VtState.STOPPED && (shown[i] > 0) != (n > 0);
             shown[i] = n;
-            counts[i].setText(String.format("%,d", n));
+            // a million does not fit the count's fixed width (kept fixed so that counting never re-lays the legend)
+            counts[i].setText(n < 1_000_000 ? String.format("%,d", n) : String.format(java.util.Locale.ROOT, "%.2fM", n / 1e6));
             if (stoppedAppears) {
                 applyVisibility();
             }

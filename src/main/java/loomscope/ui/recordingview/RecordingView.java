@@ -202,9 +202,11 @@ public final class RecordingView extends VBox {
             stateLegend.setCount(s, field.count(s));
         }
         int perDot = field.threadsPerDot();
-        String title = perDot == 1 ? "Virtual threads" : "Virtual threads (1 dot = " + perDot + ", their most common state)";
+        String title = perDot == 1 ? "Virtual threads" : "Virtual threads (1 dot = " + perDot + ")";
         if (!title.equals(fieldTitle.getText())) {
             fieldTitle.setText(title);
+            fieldTitle.setTooltip(perDot == 1 ? null : new javafx.scene.control.Tooltip("More threads than the field has pixels: "
+                    + "each dot stands for " + perDot + " threads in a row, in the state most of them are in"));
         }
     }
 
