@@ -64,6 +64,10 @@ public final class AppImageBuilder {
 
         /** Reads the class path maven-dependency-plugin wrote ({@code target/runtime-classpath.txt}). */
         public static Inputs of(Path classes, Path classpathFile, String projectVersion) throws IOException {
+            if (!Files.isRegularFile(classpathFile)) {
+                throw new IllegalArgumentException("--classpath-file: no file " + classpathFile
+                        + " (maven-dependency-plugin writes it in generate-test-resources)");
+            }
             List<Path> jars = new ArrayList<>();
             for (String entry : Files.readString(classpathFile).strip().split(java.io.File.pathSeparator)) {
                 if (!entry.isBlank()) {
