@@ -12,6 +12,8 @@ import java.util.concurrent.Callable;
 
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunSummary;
+import loomscope.recording.RunRecording;
+import loomscope.report.AnimatedExport;
 import loomscope.report.ExportFolder;
 import loomscope.report.ExportNames;
 import loomscope.report.HistoryEntry;
@@ -58,6 +60,9 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--title", paramLabel = "TEXT", description = "The card's title. Default: what the last run's lock means.")
     String title;
 
+    @Mixin
+    AnimateOptions animate = new AnimateOptions();
+
     @Spec
     CommandSpec spec;
 
@@ -78,6 +83,9 @@ final class ExportCommand implements Callable<Integer> {
         for (WorkloadConfig config : configs) {
             WorkloadRun.checkRunnable(config);
         }
+        if (animate.requested()) {
+            return animated(configs, console);
+        }
         List<HistoryEntry> history = new ArrayList<>();
         if (from != null) {
             history.addAll(readFrom(from));
@@ -87,7 +95,7 @@ final class ExportCommand implements Callable<Integer> {
             console.printf(Locale.ROOT, "Running %s, P=%d, N=%,d ... ", config.lockMode().cliName(), config.parallelism(),
                     config.threads());
             console.flush();
-            RunSummary summary = runToEnd(config);
+            RunSummary summary = runToEnd(config).summary();
             console.println(TimeText.seconds(summary.wallMillis()));
             history.add(HistoryEntry.finishedNow(summary));
             if (summary.cancelled()) {
@@ -160,7 +168,48 @@ final class ExportCommand implements Callable<Integer> {
         return configs;
     }
 
-    private static RunSummary runToEnd(WorkloadConfig config) throws InterruptedException {
+    /** {@code --animate}: a clip of the saved run, or of the (last) run made now. */
+    private int animated(List<WorkloadConfig> configs, PrintWriter console) throws Exception {
+        animate.checkAlone();
+        if (from != null && !configs.isEmpty() && locks != null) {
+            throw new BadOption("--from", "with --animate, either a saved run (--from) or runs to make (--lock), not both");
+        }
+        RunRecording recording;
+        if (from != null) {
+            Path checked = OutputPaths.inputFile(from, "--from", MAX_SAVED_RUN_BYTES);
+            if (!SavedRun.isOne(checked)) {
+                throw new BadOption("--from", "--animate needs a saved run (run --save FILE.loomrun): " + checked
+                        + " holds run summaries only");
+            }
+            try {
+                recording = SavedRun.read(checked).recording();
+            } catch (IOException e) {
+                throw new BadOption("--from", e.getMessage());
+            }
+            OutputPaths.folder(out, "--out");
+        } else {
+            OutputPaths.folder(out, "--out");
+            WorkloadConfig config = configs.get(configs.size() - 1);
+            console.printf(Locale.ROOT, "Running %s, P=%d, N=%,d ... ", config.lockMode().cliName(), config.parallelism(),
+                    config.threads());
+            console.flush();
+            RecordedRun run = runToEnd(config);
+            console.println(TimeText.seconds(run.summary().wallMillis()));
+            recording = run.recording();
+        }
+        try {
+            animate.write(recording, out.toAbsolutePath().normalize(), title, console, spec.commandLine().getErr());
+        } catch (AnimatedExport.Cancelled e) {
+            spec.commandLine().getErr().println("loomscope: --animate: " + e.getMessage());
+            return 130;
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("loomscope: --out: " + LoomScopeCli.oneLine(ExportFolder.reason(e)));
+            return 1;
+        }
+        return 0;
+    }
+
+    private static RecordedRun runToEnd(WorkloadConfig config) throws InterruptedException {
         RecordedRun run = RecordedRun.start(config);
         Thread stopOnCtrlC = new Thread(() -> run.run().cancel(), "loomscope-cancel");
         Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
@@ -172,6 +221,6 @@ final class ExportCommand implements Callable<Integer> {
         if (run.run().failure() != null) {
             throw new IllegalStateException("the run failed: " + run.run().failure(), run.run().failure());
         }
-        return run.summary();
+        return run;
     }
 }

@@ -22,6 +22,11 @@ public record ExportNames(String stem) {
         return stem + "-card-" + size.label() + ".png";
     }
 
+    /** An animated replay: {@code loomscope-…-synchronized-P1-replay-1280x720.gif}. */
+    public String replay(CardSize size, ClipFormat format) {
+        return stem + "-replay-" + size.label() + "." + format.extension();
+    }
+
     public String window() {
         return stem + "-window.png";
     }

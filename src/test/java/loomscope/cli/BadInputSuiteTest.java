@@ -269,6 +269,18 @@ class BadInputSuiteTest {
             concat(magic, new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF}),
             concat(magic, "x".repeat(100_000).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)),
         };
+        bad("--animate", "export", "--animate=avi", "--out", "{dir}/cards");
+        bad("--animate", "export", "--animate=", "--out", "{dir}/cards");
+        for (String speed : new String[] {"0", "-1", "abc", "NaN", "1e9", ""}) {
+            bad("--speed", "export", "--animate", "--speed", speed, "--out", "{dir}/cards");
+        }
+        for (String fps : new String[] {"0", "61", "-5", "x"}) {
+            bad("--fps", "export", "--animate", "--fps", fps, "--out", "{dir}/cards");
+        }
+        bad("--size", "export", "--animate", "--size", "640x480", "--out", "{dir}/cards");
+        badFrom("--from", run(null, null));   // run summaries only: nothing to animate
+        cases.set(cases.size() - 1, new Case("--from", List.of("export", "--animate", "--from", "{dir}/runs.json", "--out",
+                "{dir}/cards"), dir -> Files.writeString(dir.resolve("runs.json"), run(null, null))));
         for (byte[] content : files) {
             badWith(dir -> Files.write(dir.resolve("run.loomrun"), content), "--from",
                     "export", "--from", "{dir}/run.loomrun", "--out", "{dir}/cards");

@@ -1,0 +1,126 @@
+package loomscope.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import loomscope.recording.RunRecording;
+import loomscope.report.AnimatedExport;
+import loomscope.report.CardSize;
+import loomscope.report.ClipFormat;
+import loomscope.report.ExportNames;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code export --animate}: an animated replay of the run (a saved one with {@code --from FILE.loomrun}, else the
+ * run the command makes) as GIF, MP4 or WebM, at 1280x720 and/or 1920x1080. Progress on stderr, a line per tenth.
+ */
+final class AnimateOptions {
+
+    @Option(names = "--animate", paramLabel = "gif|mp4|webm", arity = "0..1", fallbackValue = "gif",
+            converter = FormatConverter.class,
+            description = "Write an animated replay of the run instead of cards: gif (no install needed), mp4 or webm (need ffmpeg).")
+    ClipFormat format;
+
+    @Option(names = "--speed", paramLabel = "SLOWER",
+            description = "Replay slowdown: seconds of clip per second of run. Default: 20 (a 1 s run is a 20 s clip), "
+                    + "less for long runs so that a clip stays within a minute.")
+    Double slowdown;
+
+    @Option(names = "--fps", paramLabel = "N", description = "Frames per second, 1..60. Default: 10 for gif, 30 for video.")
+    Integer fps;
+
+    @Option(names = "--size", paramLabel = "1280x720|1920x1080|both", converter = SizesConverter.class,
+            description = "Default: 1280x720 for gif (size per frame adds up), 1920x1080 for video.")
+    List<CardSize> sizes;
+
+    boolean requested() {
+        return format != null;
+    }
+
+    List<CardSize> sizes() {
+        if (sizes != null) {
+            return sizes;
+        }
+        return List.of(format == ClipFormat.GIF ? CardSize.HD : CardSize.FULL_HD);
+    }
+
+    /** Checks what can be checked before anything runs or is read. */
+    void checkAlone() {
+        if (slowdown != null && !(slowdown >= AnimatedExport.Request.MIN_SLOWDOWN && slowdown <= AnimatedExport.Request.MAX_SLOWDOWN)) {
+            throw new BadOption("--speed", String.format(Locale.ROOT, "must be %s..%,.0f, was %s",
+                    AnimatedExport.Request.MIN_SLOWDOWN, AnimatedExport.Request.MAX_SLOWDOWN, slowdown));
+        }
+        if (fps != null && (fps < 1 || fps > AnimatedExport.Request.MAX_FPS)) {
+            throw new BadOption("--fps", "must be 1.." + AnimatedExport.Request.MAX_FPS + ", was " + fps);
+        }
+        String missing = AnimatedExport.missingTool(format);
+        if (missing != null) {
+            throw new BadOption("--animate", missing);
+        }
+    }
+
+    private AnimatedExport.Request request(CardSize size, String title) {
+        return new AnimatedExport.Request(format, size, slowdown, fps, title);
+    }
+
+    /** Writes the clips of {@code recording} into {@code folder}; returns the files. */
+    List<Path> write(RunRecording recording, Path folder, String title, PrintWriter console, PrintWriter err) throws IOException {
+        for (CardSize size : sizes()) {
+            String problem = request(size, title).problem(recording);
+            if (problem != null) {
+                throw new BadOption("--animate", problem);
+            }
+        }
+        Files.createDirectories(folder);
+        ExportNames names = ExportNames.of(LocalDateTime.now(), recording.config().lockMode().cliName(),
+                recording.config().parallelism());
+        List<Path> written = new ArrayList<>();
+        for (CardSize size : sizes()) {
+            Path target = folder.resolve(names.replay(size, format));
+            int[] lastTenth = {-1};
+            AnimatedExport.Result result = AnimatedExport.write(recording, request(size, title), target, (done, total) -> {
+                int tenth = done * 10 / total;
+                if (tenth != lastTenth[0]) {
+                    lastTenth[0] = tenth;
+                    err.printf(Locale.ROOT, "Animating %s: %d%% (%,d of %,d frames)%n", size.label(), tenth * 10, done, total);
+                    err.flush();
+                }
+            }, () -> Thread.currentThread().isInterrupted());
+            console.printf(Locale.ROOT, "%s (%,d frames, %.1f s, %,d bytes)%n", result.file(), result.frames(),
+                    result.clipSeconds(), result.bytes());
+            console.flush();
+            written.add(result.file());
+        }
+        return written;
+    }
+
+    static final class FormatConverter implements picocli.CommandLine.ITypeConverter<ClipFormat> {
+        @Override
+        public ClipFormat convert(String value) {
+            try {
+                return ClipFormat.fromName(value);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class SizesConverter implements picocli.CommandLine.ITypeConverter<List<CardSize>> {
+        @Override
+        public List<CardSize> convert(String value) {
+            return switch (value.strip()) {
+                case "1280x720" -> List.of(CardSize.HD);
+                case "1920x1080" -> List.of(CardSize.FULL_HD);
+                case "both" -> List.of(CardSize.HD, CardSize.FULL_HD);
+                default -> throw new picocli.CommandLine.TypeConversionException(
+                        "unknown size '" + value + "': 1280x720, 1920x1080 or both");
+            };
+        }
+    }
+}

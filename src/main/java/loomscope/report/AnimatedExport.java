@@ -1,0 +1,121 @@
+package loomscope.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BooleanSupplier;
+
+import loomscope.probe.AtomicOutput;
+import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
+
+/**
+ * An animated replay of a recorded run, as a GIF (ImageIO) or an MP4 / WebM (ffmpeg): every frame drawn from the
+ * recording by {@link ClipFramePainter}. Written to a temporary name beside the target and renamed at the end, so
+ * a cancelled or failed export leaves nothing named like a finished file. Progress is told per frame; the
+ * cancel flag is read per frame.
+ */
+public final class AnimatedExport {
+    private AnimatedExport() { }
+
+    /**
+     * @param slowdown seconds of clip per second of run, or null for {@link ClipPlan#defaultSlowdown}
+     * @param fps      frames per second, or null for the format's default
+     * @param title    the clip's title, or null for what the run's lock means
+     */
+    public record Request(ClipFormat format, CardSize size, Double slowdown, Integer fps, String title) {
+        public static final double MIN_SLOWDOWN = 0.01;
+        public static final double MAX_SLOWDOWN = 10_000;
+        public static final int MAX_FPS = 60;
+
+        public int fpsOrDefault() { return fps != null ? fps : format.defaultFps(); }
+
+        /** Why this request cannot be met on this machine for {@code recording}, or null. */
+        public String problem(RunRecording recording) {
+            if (slowdown != null && !(slowdown >= MIN_SLOWDOWN && slowdown <= MAX_SLOWDOWN)) {
+                return String.format(Locale.ROOT, "the speed must be %s..%,.0f times slower, was %s", MIN_SLOWDOWN,
+                        MAX_SLOWDOWN, slowdown);
+            }
+            if (fps != null && (fps < 1 || fps > MAX_FPS)) {
+                return "the frame rate must be 1.." + MAX_FPS + ", was " + fps;
+            }
+            if (recording.runStart() < 0 || recording.runEnd() <= recording.runStart()) {
+                return "the run has no recorded length to animate";
+            }
+            if (recording.carriers().length == 0) {
+                return "the run's mounts were not recorded (default scheduler or platform threads): there are no lanes to animate";
+            }
+            if (!ClipPlan.of(recording, slowdown, fpsOrDefault()).fits()) {
+                return String.format(Locale.ROOT, "the clip would have more than %,d frames: choose a faster speed",
+                        ClipPlan.MAX_FRAMES);
+            }
+            return missingTool(format);
+        }
+    }
+
+    /** What this machine lacks to write {@code format} (ffmpeg for video), or null. */
+    public static String missingTool(ClipFormat format) {
+        if (format.needsFfmpeg() && FfmpegClipWriter.findFfmpeg() == null) {
+            return format.extension().toUpperCase(Locale.ROOT)
+                    + " needs ffmpeg on the PATH (e.g. apt-get install ffmpeg, brew install ffmpeg); GIF needs nothing";
+        }
+        return null;
+    }
+
+    /** What was written. */
+    public record Result(Path file, int frames, double clipSeconds, long bytes) { }
+
+    /** Told after each frame, on the exporting thread. */
+    @FunctionalInterface
+    public interface Progress {
+        void frames(int done, int total);
+    }
+
+    /** The export was cancelled; nothing was left behind. */
+    public static final class Cancelled extends IOException {
+        public Cancelled() {
+            super("cancelled: nothing was written");
+        }
+    }
+
+    /** The title a clip gets by default: what the run's lock means, as on the timing card. */
+    public static String defaultTitle(RunRecording recording) {
+        return TimingCard.defaultTitle(new HistoryEntry(RunSummary.of(recording), java.time.Instant.now(), List.of()));
+    }
+
+    public static Result write(RunRecording recording, Request request, Path target, Progress progress,
+                               BooleanSupplier cancelled) throws IOException {
+        String problem = request.problem(recording);
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
+        }
+        int fps = request.fpsOrDefault();
+        ClipPlan plan = ClipPlan.of(recording, request.slowdown(), fps);
+        String title = request.title() == null || request.title().isBlank() ? defaultTitle(recording) : request.title();
+        ClipFramePainter painter = new ClipFramePainter(recording, request.size(), title, plan);
+        int total = plan.totalFrames();
+        Path written = AtomicOutput.write(target, false, temp -> {
+            try (ClipSink sink = open(request, temp, fps)) {
+                for (int i = 0; i < total; i++) {
+                    if (cancelled.getAsBoolean()) {
+                        throw new Cancelled();
+                    }
+                    sink.frame(painter.paint(plan.instant(Math.min(i, plan.runFrames() - 1))));
+                    progress.frames(i + 1, total);
+                }
+                sink.finish();
+            }
+        });
+        return new Result(written, total, plan.clipSeconds(), Files.size(written));
+    }
+
+    private static ClipSink open(Request request, Path file, int fps) throws IOException {
+        if (request.format() == ClipFormat.GIF) {
+            return new GifClipWriter(file, fps);
+        }
+        return new FfmpegClipWriter(FfmpegClipWriter.findFfmpeg(), file, request.format(), request.size().width(),
+                request.size().height(), fps);
+    }
+}

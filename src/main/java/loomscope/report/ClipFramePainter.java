@@ -1,0 +1,217 @@
+package loomscope.report;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.util.Locale;
+
+import loomscope.recording.CarrierLog;
+import loomscope.recording.RunRecording;
+import loomscope.recording.StateTimeline;
+import loomscope.recording.VtState;
+
+/**
+ * One frame of an animated replay, drawn with Java2D from the recording alone: the title and the run's facts,
+ * the replay clock, a legend, a lane per carrier (its recent mounts, running or pinned, and the thread on it now)
+ * and the thread field. Laid out at 1920x1080 and scaled, like the timing card. Reuses its image.
+ */
+final class ClipFramePainter {
+    private static final double MARGIN = 64;
+    private static final double LANE_LABEL = 250;
+    private static final double BOX = 230;
+    private static final double LANES_TOP = 250;
+    private static final double LANES_HEIGHT = 340;
+    private static final double FIELD_TOP = 700;
+    private static final double FIELD_BOTTOM = 1010;
+
+    private final RunRecording recording;
+    private final StateTimeline timeline;
+    private final CardSize size;
+    private final String title;
+    private final ClipPlan plan;
+    private final BufferedImage image;
+    private final byte[] states;
+    private final int[] counts = new int[VtState.COUNT];
+    private final CarrierLog[] carriers;
+    private final ClipField field;
+    private final long trailNanos;
+
+    ClipFramePainter(RunRecording recording, CardSize size, String title, ClipPlan plan) {
+        this.recording = recording;
+        this.timeline = new StateTimeline(recording);
+        this.size = size;
+        this.title = title;
+        this.plan = plan;
+        this.image = new BufferedImage(size.width(), size.height(), BufferedImage.TYPE_INT_RGB);
+        this.states = new byte[recording.threads()];
+        this.carriers = recording.carriers();
+        double s = size.scale();
+        this.field = new ClipField((int) Math.round(MARGIN * s), (int) Math.round(FIELD_TOP * s),
+                (int) Math.round((CardSize.LAYOUT_WIDTH - 2 * MARGIN) * s), (int) Math.round((FIELD_BOTTOM - FIELD_TOP) * s));
+        // the lanes show the most recent quarter of the run (at least 20 ms, at most the window's 4 s)
+        this.trailNanos = Math.max(20_000_000L, Math.min(4_000_000_000L, (plan.runEnd() - plan.runStart()) / 4));
+    }
+
+    BufferedImage image() { return image; }
+
+    BufferedImage paint(long t) {
+        timeline.statesAt(t, states);
+        java.util.Arrays.fill(counts, 0);
+        for (byte b : states) {
+            counts[b]++;
+        }
+        Graphics2D g = image.createGraphics();
+        try {
+            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            g.setColor(ClipColours.BACKGROUND);
+            g.fillRect(0, 0, image.getWidth(), image.getHeight());
+            g.scale(size.scale(), size.scale());
+            CardInk ink = new CardInk(g, size.scale());
+            header(g, ink, t);
+            legend(g, ink);
+            lanes(g, ink, t);
+            footer(ink, t);
+        } finally {
+            g.dispose();
+        }
+        field.paint(image, states, states.length);
+        return image;
+    }
+
+    private void header(Graphics2D g, CardInk ink, long t) {
+        LoomMark.paint(g, CardPalette.DARK, MARGIN, 44, 40);
+        ink.text("mark", "LoomScope replay", CardInk.font(Font.BOLD, 30), ClipColours.MUTED, MARGIN + 56, 78, CardInk.Align.LEFT);
+        ink.fitted("title", title, Font.BOLD, 52, 30, 1200, ClipColours.TEXT, MARGIN, 150);
+        double runSeconds = (plan.runEnd() - plan.runStart()) / 1e9;
+        String clock = String.format(Locale.ROOT, "t = %.3f s", Math.max(0, t - plan.runStart()) / 1e9);
+        ink.text("clock", clock, new Font(Font.MONOSPACED, Font.BOLD, 60), ClipColours.TEXT,
+                CardSize.LAYOUT_WIDTH - MARGIN, 110, CardInk.Align.RIGHT);
+        String of = String.format(Locale.ROOT, "of %.3f s%s · %s", runSeconds, recording.wasCancelled() ? " (stopped)" : "",
+                speed(plan.slowdown()));
+        ink.text("of", of, CardInk.font(Font.PLAIN, 28), ClipColours.MUTED, CardSize.LAYOUT_WIDTH - MARGIN, 156,
+                CardInk.Align.RIGHT);
+    }
+
+    static String speed(double slowdown) {
+        if (Math.abs(slowdown - 1) < 1e-9) {
+            return "real time";
+        }
+        return slowdown > 1 ? String.format(Locale.ROOT, "%s× slower than real time", trim(slowdown))
+                : String.format(Locale.ROOT, "%s× faster than real time", trim(1 / slowdown));
+    }
+
+    private static String trim(double v) {
+        return v >= 10 || Math.abs(v - Math.rint(v)) < 0.05 ? String.format(Locale.ROOT, "%.0f", v)
+                : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private void legend(Graphics2D g, CardInk ink) {
+        double x = MARGIN;
+        double y = 212;
+        Font font = CardInk.font(Font.PLAIN, 26);
+        x = swatch(g, ink, x, y, ClipColours.of(VtState.RUNNING), "running", font);
+        x = swatch(g, ink, x, y, ClipColours.of(VtState.PINNED), "pinned: carrier wasted", font);
+        x = swatch(g, ink, x, y, ClipColours.IDLE, "idle", font);
+        if (carriers.length > recording.config().parallelism()) {
+            swatch(g, ink, x, y, ClipColours.POOL, "added by the pool", font);
+        }
+    }
+
+    private double swatch(Graphics2D g, CardInk ink, double x, double y, Color colour, String label, Font font) {
+        g.setColor(colour);
+        g.fillRect((int) x, (int) (y - 20), 24, 24);
+        ink.text("legend", label, font, ClipColours.TEXT, x + 34, y, CardInk.Align.LEFT);
+        return x + 34 + ink.width(label, font) + 40;
+    }
+
+    private void lanes(Graphics2D g, CardInk ink, long t) {
+        int lanes = Math.max(1, carriers.length);
+        double laneHeight = Math.min(110, LANES_HEIGHT / lanes);
+        double gap = laneHeight >= 40 ? 8 : laneHeight >= 12 ? 2 : 0;
+        double trailX = MARGIN + LANE_LABEL;
+        double trailW = CardSize.LAYOUT_WIDTH - MARGIN - BOX - 24 - trailX;
+        double labelSize = Math.min(32, Math.max(12, laneHeight * 0.45));
+        for (int c = 0; c < carriers.length; c++) {
+            CarrierLog log = carriers[c];
+            double y = LANES_TOP + c * laneHeight;
+            double h = laneHeight - gap;
+            ink.text("lane", log.addedByPool() ? "carrier " + c + " +" : "carrier " + c, CardInk.font(Font.BOLD, labelSize),
+                    log.addedByPool() ? ClipColours.POOL : ClipColours.TEXT, MARGIN, y + h / 2 + labelSize * 0.35, CardInk.Align.LEFT);
+            g.setColor(ClipColours.LANE);
+            g.fillRect((int) trailX, (int) y, (int) trailW, (int) Math.max(1, h));
+            trail(g, log, t, trailX, y, trailW, h);
+            box(g, ink, log, t, CardSize.LAYOUT_WIDTH - MARGIN - BOX, y, BOX, h);
+        }
+        double axisY = LANES_TOP + lanes * laneHeight + 30;
+        Font axis = CardInk.font(Font.PLAIN, 24);
+        ink.text("axis", String.format(Locale.ROOT, "-%.0f ms", trailNanos / 1e6), axis, ClipColours.MUTED, trailX, axisY,
+                CardInk.Align.LEFT);
+        ink.text("axis", "t", axis, ClipColours.MUTED, trailX + trailW, axisY, CardInk.Align.RIGHT);
+    }
+
+    /** The carrier's last {@code trailNanos} before t, one sample per layout column. */
+    private void trail(Graphics2D g, CarrierLog log, long t, double x, double y, double w, double h) {
+        int columns = (int) w;
+        Color run = null;
+        int runFrom = 0;
+        for (int col = 0; col <= columns; col++) {
+            Color colour = null;
+            if (col < columns) {
+                long at = t - trailNanos + trailNanos * col / columns;
+                if (at >= plan.runStart() && timeline.occupantAt(log, at) >= 0) {
+                    colour = timeline.pinnedAt(log, at) ? ClipColours.of(VtState.PINNED) : ClipColours.of(VtState.RUNNING);
+                }
+            }
+            if (colour != run) {
+                if (run != null) {
+                    g.setColor(run);
+                    g.fillRect((int) x + runFrom, (int) (y + h * 0.2), col - runFrom, (int) Math.max(1, h * 0.6));
+                }
+                run = colour;
+                runFrom = col;
+            }
+        }
+    }
+
+    private void box(Graphics2D g, CardInk ink, CarrierLog log, long t, double x, double y, double w, double h) {
+        int vt = timeline.occupantAt(log, t);
+        boolean pinned = vt >= 0 && timeline.pinnedAt(log, t);
+        g.setColor(vt < 0 ? ClipColours.IDLE : pinned ? ClipColours.of(VtState.PINNED) : ClipColours.of(VtState.RUNNING));
+        g.fillRect((int) x, (int) y, (int) w, (int) Math.max(1, h));
+        if (h >= 14) {
+            String text = vt < 0 ? "idle" : String.format(Locale.ROOT, "VT %,d", vt);
+            double fontSize = Math.min(40, h * 0.5);
+            ink.text("box", text, CardInk.font(Font.BOLD, fontSize), vt < 0 ? ClipColours.MUTED : ClipColours.BACKGROUND,
+                    x + w / 2, y + h / 2 + fontSize * 0.35, CardInk.Align.CENTER);
+        }
+    }
+
+    private void footer(CardInk ink, long t) {
+        Font font = CardInk.font(Font.PLAIN, 26);
+        double x = MARGIN;
+        double y = FIELD_TOP - 20;
+        String heading = String.format(Locale.ROOT, "%,d virtual threads%s", recording.threads(),
+                field.perDot() > 1 ? " (a dot is " + field.perDot() + ")" : "");
+        ink.text("field", heading, CardInk.font(Font.BOLD, 26), ClipColours.TEXT, x, y, CardInk.Align.LEFT);
+        x += ink.width(heading, CardInk.font(Font.BOLD, 26)) + 36;
+        for (VtState s : VtState.values()) {
+            if (counts[s.ordinal()] == 0 && (s == VtState.WAITING || s == VtState.STOPPED || s == VtState.BLOCKED)) {
+                continue;
+            }
+            String label = s.label() + " " + String.format(Locale.ROOT, "%,d", counts[s.ordinal()]);
+            ink.text("count", "\u25A0", font, ClipColours.of(s), x, y, CardInk.Align.LEFT);
+            ink.text("count", label, font, ClipColours.MUTED, x + 28, y, CardInk.Align.LEFT);
+            x += 28 + ink.width(label, font) + 30;
+        }
+        String source = String.format(Locale.ROOT, "Java %s · %s · P = %d · every frame drawn from the recording",
+                recording.jdkVersion(), recording.config().lockMode().cliName(), recording.config().parallelism());
+        ink.text("source", source, CardInk.font(Font.PLAIN, 24), ClipColours.MUTED, MARGIN, 1050, CardInk.Align.LEFT);
+        if (recording.wasCancelled() && t >= plan.runEnd()) {
+            ink.text("stopped", "STOPPED: the run was stopped before its tasks were done", CardInk.font(Font.BOLD, 28),
+                    ClipColours.STOPPED, CardSize.LAYOUT_WIDTH - MARGIN, 1050, CardInk.Align.RIGHT);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package loomscope.report;
+
+import loomscope.recording.RunRecording;
+
+/**
+ * Which instants of a run become which frames: the run's clock from its start to its end, slowed down
+ * {@code slowdown} times, at {@code fps}, then the last frame held for a moment so the final state can be read.
+ *
+ * @param slowdown how many seconds of clip one second of the run takes (20: a 1 s run is a 20 s clip)
+ */
+public record ClipPlan(long runStart, long runEnd, double slowdown, int fps, int holdFrames) {
+
+    /** A 1 s run becomes a 20 s clip (#18); a longer run is slowed less, so that no clip runs past a minute. */
+    public static final double DEFAULT_SLOWDOWN = 20;
+    public static final double MAX_DEFAULT_CLIP_SECONDS = 60;
+    /** Frames a clip may have: 10 minutes at 30 fps. */
+    public static final int MAX_FRAMES = 18_000;
+
+    public ClipPlan {
+        if (runEnd <= runStart) {
+            throw new IllegalArgumentException("the run has no length to animate");
+        }
+        if (!(slowdown > 0) || fps <= 0) {
+            throw new IllegalArgumentException("slowdown and fps must be positive");
+        }
+    }
+
+    /** The default slowdown for a run of {@code runSeconds}. */
+    public static double defaultSlowdown(double runSeconds) {
+        return Math.max(1, Math.min(DEFAULT_SLOWDOWN, MAX_DEFAULT_CLIP_SECONDS / Math.max(runSeconds, 1e-9)));
+    }
+
+    /** @param slowdown null for the default */
+    public static ClipPlan of(RunRecording recording, Double slowdown, int fps) {
+        double seconds = (recording.runEnd() - recording.runStart()) / 1e9;
+        double s = slowdown != null ? slowdown : defaultSlowdown(seconds);
+        return new ClipPlan(recording.runStart(), recording.runEnd(), s, fps, Math.max(1, fps));
+    }
+
+    /** Frames of the run itself, without the hold. */
+    public int runFrames() {
+        long frames = (long) Math.ceil((runEnd - runStart) / 1e9 * slowdown * fps);
+        return (int) Math.max(2, frames);
+    }
+
+    public int totalFrames() { return runFrames() + holdFrames; }
+
+    /** Whether the plan fits {@link #MAX_FRAMES}. */
+    public boolean fits() { return (long) runFrames() + holdFrames <= MAX_FRAMES; }
+
+    /** The run's instant (recording clock) that frame {@code i} shows. */
+    public long instant(int i) {
+        int last = runFrames() - 1;
+        if (i >= last) {
+            return runEnd;
+        }
+        return runStart + Math.round((runEnd - runStart) * (double) i / last);
+    }
+
+    public double clipSeconds() { return (double) totalFrames() / fps; }
+}
