@@ -203,7 +203,8 @@ final class ExportCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("loomscope: --animate: " + e.getMessage());
             return 130;
         } catch (IOException e) {
-            spec.commandLine().getErr().println("loomscope: --out: " + LoomScopeCli.oneLine(ExportFolder.reason(e)));
+            spec.commandLine().getErr().println("loomscope: --out: could not write the clip ("
+                    + LoomScopeCli.oneLine(ExportFolder.reason(e)) + "); nothing was left behind");
             return 1;
         }
         return 0;

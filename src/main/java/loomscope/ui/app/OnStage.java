@@ -13,6 +13,9 @@ import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import loomscope.remote.RunTarget;
 import loomscope.workload.RunLimits;
+import loomscope.ui.export.AnimatedExportModel;
+import loomscope.ui.run.RunStarters;
+import loomscope.ui.export.AnimatedExportWindow;
 import loomscope.ui.export.ExportController;
 import loomscope.ui.export.HistoryTimes;
 import loomscope.ui.export.Toast;
@@ -83,6 +86,7 @@ public final class OnStage {
     private final ChapterNavigator chapters;
     private final PresentationMode presentation;
     private final ExportController export;
+    private final AnimatedExportModel animated;
     private final Toast toast;
     private final ShortcutsOverlay overlay = new ShortcutsOverlay();
     private final TalkClock talkClock = new TalkClock();
@@ -123,8 +127,16 @@ public final class OnStage {
         presentation = new PresentationMode(stage, view, root, new PresenterHeader(model, chapters), talkClock);
         root.getChildren().addAll(toast, overlay);
         keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast);
+        animated = new AnimatedExportModel(RunStarters.shared(), () -> model.recordingProperty().get(),
+                () -> export.folderProperty().get());
+        view.addPulseHook(nanos -> animated.pulse());
+        AnimatedExportWindow animatedWindow = new AnimatedExportWindow(animated, context.openFolder());
+        Runnable showAnimated = () -> animatedWindow.show(stage);
+        keys.setExportAnimated(showAnimated);
         keys.install(scene);
-        view.controls().addTools(new StageToolbar(chapters, presentation, export, this::toggleNotes, overlay));
+        StageToolbar toolbar = new StageToolbar(chapters, presentation, export, this::toggleNotes, overlay);
+        toolbar.addAnimatedExport(showAnimated);
+        view.controls().addTools(toolbar);
         rememberChanges(model);
     }
 
@@ -220,6 +232,9 @@ public final class OnStage {
     public ChapterNavigator chapters() { return chapters; }
 
     public ExportController export() { return export; }
+
+    /** The animated export of the run on show (Shift+S). */
+    public AnimatedExportModel animatedExport() { return animated; }
 
     public boolean notesShowing() { return notes != null && notes.isShowing(); }
 

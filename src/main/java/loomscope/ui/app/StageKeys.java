@@ -28,6 +28,7 @@ final class StageKeys {
     private final ShortcutsOverlay overlay;
     private final Runnable toggleNotes;
     private final Runnable toggleHighContrast;
+    private Runnable exportAnimated = () -> { };
 
     StageKeys(MainViewModel model, ChapterNavigator chapters, PresentationMode presentation, ExportController export,
               ShortcutsOverlay overlay, Runnable toggleNotes, Runnable toggleHighContrast) {
@@ -38,6 +39,11 @@ final class StageKeys {
         this.overlay = overlay;
         this.toggleNotes = toggleNotes;
         this.toggleHighContrast = toggleHighContrast;
+    }
+
+    /** Shift+S: the animated export dialog. */
+    void setExportAnimated(Runnable action) {
+        this.exportAnimated = action == null ? () -> { } : action;
     }
 
     void install(Scene scene) {
@@ -77,6 +83,7 @@ final class StageKeys {
             case PREVIOUS_CHAPTER -> chapters.previous();
             case REPLAY_FROM_START -> replay();
             case EXPORT -> export.exportAll();
+            case EXPORT_ANIMATED -> exportAnimated.run();
             case PRESENT -> presentation.toggle();
             case HIGH_CONTRAST -> toggleHighContrast.run();
             case NOTES -> toggleNotes.run();

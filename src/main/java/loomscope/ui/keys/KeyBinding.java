@@ -47,6 +47,7 @@ public enum KeyBinding {
     PREVIOUS_CHAPTER(Scope.STAGE, "← / PgUp", "previous chapter", null, combo(KeyCode.LEFT), combo(KeyCode.PAGE_UP)),
     REPLAY_FROM_START(Scope.STAGE, "R", "replay the last run from the start", null, combo(KeyCode.R)),
     EXPORT(Scope.STAGE, "S", "export: timing cards, window, history", null, combo(KeyCode.S)),
+    EXPORT_ANIMATED(Scope.STAGE, "Shift+S", "export an animated replay (GIF, MP4)", null, combo(KeyCode.S, KeyCombination.SHIFT_DOWN)),
     PRESENT(Scope.STAGE, "P / F5", "presentation mode on / off", "present", combo(KeyCode.P), combo(KeyCode.F5)),
     HIGH_CONTRAST(Scope.STAGE, "H", "high contrast on / off", null, combo(KeyCode.H)),
     NOTES(Scope.STAGE, "N", "speaker notes window", null, combo(KeyCode.N)),

@@ -45,6 +45,13 @@ public final class StageToolbar extends HBox {
         getChildren().addAll(previous, chapter, next, present, card, history, folder, notes, keys);
     }
 
+    /** "Animated replay…" after "Export card": a clip of the run on show (Shift+S). */
+    public void addAnimatedExport(Runnable show) {
+        Button clip = button("Animated replay…", "The run on show as an animated GIF, MP4 or WebM (Shift+S)", show);
+        clip.setId("export-animated-button");
+        getChildren().add(getChildren().indexOf(lookup("#export-button")) + 1, clip);
+    }
+
     private static Button button(String text, String tip, Runnable action) {
         Button b = new Button(text);
         b.setTooltip(new Tooltip(tip));
