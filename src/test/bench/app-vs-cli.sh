@@ -19,7 +19,7 @@ if [ -z "${DISPLAY:-}" ]; then
   Xvfb :55 -screen 0 1920x1080x24 >/dev/null 2>&1 & XVFB=$!; trap 'kill $XVFB 2>/dev/null || true' EXIT; export DISPLAY=:55; sleep 1
 fi
 for w in $(seq 1 "$WINDOWS"); do
-  "$JAVA" -Xms512m --add-opens java.base/java.lang=ALL-UNNAMED --enable-native-access=ALL-UNNAMED,javafx.graphics \
+  "$JAVA" -Xms512m -Xmn64m --add-opens java.base/java.lang=ALL-UNNAMED --enable-native-access=ALL-UNNAMED,javafx.graphics \
     -Djava.util.prefs.userRoot="$PWD/target/bench-prefs" --module-path "$FX" \
     --add-modules javafx.controls,javafx.swing,atlantafx.base -cp "$CP" loomscope.ui.app.LoomScopeApp \
     --lock="$LOCK" --parallelism="$P" --threads=5000 --autorun="$RUNS" --exit-after-run ${COLD:+--no-warmup} ${HOST:+--host=$HOST} 2>/dev/null \

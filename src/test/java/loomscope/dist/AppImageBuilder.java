@@ -47,7 +47,7 @@ public final class AppImageBuilder {
      * The window's and the CLI's JVM options: the same as javafx-maven-plugin's options and the CLI jar's
      * manifest in pom.xml (the carrier pool's JDK-internal builder, FFM for native-frame and for JavaFX).
      */
-    static final List<String> WINDOW_JAVA_OPTIONS = List.of("-Xms512m",
+    static final List<String> WINDOW_JAVA_OPTIONS = List.of("-Xms512m", "-Xmn64m",
             "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED,javafx.graphics");
     static final List<String> CLI_JAVA_OPTIONS = List.of(
             "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED");
