@@ -102,7 +102,7 @@ public final class AnimatedExport {
                     if (cancelled.getAsBoolean()) {
                         throw new Cancelled();
                     }
-                    sink.frame(painter.paint(plan.instant(Math.min(i, plan.runFrames() - 1))));
+                    sink.frame(painter.paint(plan.instant(i)));
                     progress.frames(i + 1, total);
                 }
                 sink.finish();

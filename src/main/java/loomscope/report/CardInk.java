@@ -45,7 +45,14 @@ final class CardInk {
         if (w <= maxWidth) {
             return font;
         }
-        return font(style, Math.max(minSize, size * maxWidth / w));
+        // widths do not scale exactly with the size (hinting): shrink a little more until it really fits
+        double fitted = Math.max(minSize, size * maxWidth / w);
+        Font smaller = font(style, fitted);
+        for (int tries = 0; tries < 4 && fitted > minSize && width(text, smaller) > maxWidth; tries++) {
+            fitted = Math.max(minSize, fitted * 0.97);
+            smaller = font(style, fitted);
+        }
+        return smaller;
     }
 
     /**

@@ -23,7 +23,8 @@ final class ClipFramePainter {
     private static final double BOX = 230;
     private static final double LANES_TOP = 250;
     private static final double LANES_HEIGHT = 340;
-    private static final double FIELD_TOP = 700;
+    /** The field starts under the lanes, wherever they end, but leaves the field at least this much room. */
+    private static final double FIELD_TOP_LATEST = 700;
     private static final double FIELD_BOTTOM = 1010;
 
     private final RunRecording recording;
@@ -37,6 +38,8 @@ final class ClipFramePainter {
     private final CarrierLog[] carriers;
     private final ClipField field;
     private final long trailNanos;
+    private final double laneHeight;
+    private final double fieldTop;
 
     ClipFramePainter(RunRecording recording, CardSize size, String title, ClipPlan plan) {
         this.recording = recording;
@@ -48,8 +51,10 @@ final class ClipFramePainter {
         this.states = new byte[recording.threads()];
         this.carriers = recording.carriers();
         double s = size.scale();
-        this.field = new ClipField((int) Math.round(MARGIN * s), (int) Math.round(FIELD_TOP * s),
-                (int) Math.round((CardSize.LAYOUT_WIDTH - 2 * MARGIN) * s), (int) Math.round((FIELD_BOTTOM - FIELD_TOP) * s));
+        this.laneHeight = Math.min(110, LANES_HEIGHT / Math.max(1, carriers.length));
+        this.fieldTop = Math.min(FIELD_TOP_LATEST, LANES_TOP + Math.max(1, carriers.length) * laneHeight + 110);
+        this.field = new ClipField((int) Math.round(MARGIN * s), (int) Math.round(fieldTop * s),
+                (int) Math.round((CardSize.LAYOUT_WIDTH - 2 * MARGIN) * s), (int) Math.round((FIELD_BOTTOM - fieldTop) * s));
         // the lanes show the most recent quarter of the run (at least 20 ms, at most the window's 4 s)
         this.trailNanos = Math.max(20_000_000L, Math.min(4_000_000_000L, (plan.runEnd() - plan.runStart()) / 4));
     }
@@ -84,15 +89,17 @@ final class ClipFramePainter {
     private void header(Graphics2D g, CardInk ink, long t) {
         LoomMark.paint(g, CardPalette.DARK, MARGIN, 44, 40);
         ink.text("mark", "LoomScope replay", CardInk.font(Font.BOLD, 30), ClipColours.MUTED, MARGIN + 56, 78, CardInk.Align.LEFT);
-        ink.fitted("title", title, Font.BOLD, 52, 30, 1200, ClipColours.TEXT, MARGIN, 150);
         double runSeconds = (plan.runEnd() - plan.runStart()) / 1e9;
-        String clock = String.format(Locale.ROOT, "t = %.3f s", Math.max(0, t - plan.runStart()) / 1e9);
+        String clock = String.format(Locale.ROOT, "t = %.3f s", Math.max(0, Math.min(t, plan.runEnd()) - plan.runStart()) / 1e9);
         ink.text("clock", clock, new Font(Font.MONOSPACED, Font.BOLD, 60), ClipColours.TEXT,
                 CardSize.LAYOUT_WIDTH - MARGIN, 110, CardInk.Align.RIGHT);
         String of = String.format(Locale.ROOT, "of %.3f s%s · %s", runSeconds, recording.wasCancelled() ? " (stopped)" : "",
                 speed(plan.slowdown()));
-        ink.text("of", of, CardInk.font(Font.PLAIN, 28), ClipColours.MUTED, CardSize.LAYOUT_WIDTH - MARGIN, 156,
-                CardInk.Align.RIGHT);
+        double ofWidth = ink.text("of", of, CardInk.font(Font.PLAIN, 28), ClipColours.MUTED, CardSize.LAYOUT_WIDTH - MARGIN,
+                156, CardInk.Align.RIGHT);
+        // the title shares its line with the "of" text on the right: it gets what that leaves
+        double titleWidth = CardSize.LAYOUT_WIDTH - 2 * MARGIN - ofWidth - 48;
+        ink.fitted("title", title, Font.BOLD, 50, 28, titleWidth, ClipColours.TEXT, MARGIN, 150);
     }
 
     static String speed(double slowdown) {
@@ -129,7 +136,6 @@ final class ClipFramePainter {
 
     private void lanes(Graphics2D g, CardInk ink, long t) {
         int lanes = Math.max(1, carriers.length);
-        double laneHeight = Math.min(110, LANES_HEIGHT / lanes);
         double gap = laneHeight >= 40 ? 8 : laneHeight >= 12 ? 2 : 0;
         double trailX = MARGIN + LANE_LABEL;
         double trailW = CardSize.LAYOUT_WIDTH - MARGIN - BOX - 24 - trailX;
@@ -192,7 +198,7 @@ final class ClipFramePainter {
     private void footer(CardInk ink, long t) {
         Font font = CardInk.font(Font.PLAIN, 26);
         double x = MARGIN;
-        double y = FIELD_TOP - 20;
+        double y = fieldTop - 20;
         String heading = String.format(Locale.ROOT, "%,d virtual threads%s", recording.threads(),
                 field.perDot() > 1 ? " (a dot is " + field.perDot() + ")" : "");
         ink.text("field", heading, CardInk.font(Font.BOLD, 26), ClipColours.TEXT, x, y, CardInk.Align.LEFT);

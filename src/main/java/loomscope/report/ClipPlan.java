@@ -8,7 +8,7 @@ import loomscope.recording.RunRecording;
  *
  * @param slowdown how many seconds of clip one second of the run takes (20: a 1 s run is a 20 s clip)
  */
-public record ClipPlan(long runStart, long runEnd, double slowdown, int fps, int holdFrames) {
+public record ClipPlan(long runStart, long runEnd, double slowdown, int fps, int holdFrames, long settled) {
 
     /** A 1 s run becomes a 20 s clip (#18); a longer run is slowed less, so that no clip runs past a minute. */
     public static final double DEFAULT_SLOWDOWN = 20;
@@ -34,7 +34,14 @@ public record ClipPlan(long runStart, long runEnd, double slowdown, int fps, int
     public static ClipPlan of(RunRecording recording, Double slowdown, int fps) {
         double seconds = (recording.runEnd() - recording.runStart()) / 1e9;
         double s = slowdown != null ? slowdown : defaultSlowdown(seconds);
-        return new ClipPlan(recording.runStart(), recording.runEnd(), s, fps, Math.max(1, fps));
+        // the last task ends at runEnd; its carrier unmounts it a moment later: the held frame shows the run settled
+        long settled = recording.runEnd();
+        for (var log : recording.carriers()) {
+            if (log.size() > 0) {
+                settled = Math.max(settled, log.end(log.size() - 1));
+            }
+        }
+        return new ClipPlan(recording.runStart(), recording.runEnd(), s, fps, Math.max(1, fps), settled);
     }
 
     /** Frames of the run itself, without the hold. */
@@ -48,10 +55,13 @@ public record ClipPlan(long runStart, long runEnd, double slowdown, int fps, int
     /** Whether the plan fits {@link #MAX_FRAMES}. */
     public boolean fits() { return (long) runFrames() + holdFrames <= MAX_FRAMES; }
 
-    /** The run's instant (recording clock) that frame {@code i} shows. */
+    /** The run's instant (recording clock) that frame {@code i} shows; the held frames show the run settled. */
     public long instant(int i) {
         int last = runFrames() - 1;
-        if (i >= last) {
+        if (i > last) {
+            return settled;
+        }
+        if (i == last) {
             return runEnd;
         }
         return runStart + Math.round((runEnd - runStart) * (double) i / last);
