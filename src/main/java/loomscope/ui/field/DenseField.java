@@ -10,37 +10,54 @@ import loomscope.recording.VtState;
 import loomscope.ui.theme.Palette;
 
 /**
- * The thread field when threads outnumber what cells of 2 px can show (a saved run of a million threads): one
- * pixel per dot, each dot standing for {@code k} consecutive threads in the state most of them are in, written
- * into an ARGB buffer and put on the canvas as one image. A fillRect per changed cell would be up to a million
- * raster calls in one frame (measured: 600 ms on the software pipeline); one image is a single blit.
+ * The thread field of a large run, as one image: every frame writes all cells into an ARGB buffer and puts it on
+ * the canvas with a single blit. A fillRect per changed cell is cheaper while few cells change, but a frame that
+ * repaints every cell (a new run, a resize) costs one raster call per thread: 100 ms for 100,000 threads and 600 ms
+ * for a million on the software pipeline (measured), a frozen window. Past what cells of 2 px can show, one pixel
+ * stands for {@code k} consecutive threads, in the state most of them are in.
  */
 final class DenseField {
     private int width;
     private int rows;
     private int perDot;
+    private int pitch;
+    private int cell;
+    private int columns;
     private int threads;
     private int[] argb = new int[0];
     private WritableImage image;
     private final int[] colours = new int[VtState.COUNT];
     private final int[] tally = new int[VtState.COUNT];
 
-    /** Whether {@code threads} need this way of drawing in a {@code w} x {@code h} field. */
+    /** From this many threads a frame that repaints every cell would be a visible freeze (docs/performance.md). */
+    static final int IMAGE_FROM_THREADS = 20_000;
+
+    /** Whether {@code threads} are drawn this way in a {@code w} x {@code h} field. */
     static boolean needed(int threads, double w, double h) {
-        return threads > Math.floor(w / 2) * Math.floor(h / 2);
+        return threads >= IMAGE_FROM_THREADS || threads > Math.floor(w / 2) * Math.floor(h / 2);
     }
 
     /** Fits the dots into the area; call when N or the size changed. */
     void layout(int n, double w, double h) {
         threads = n;
-        width = Math.max(1, (int) w);
-        long pixels = (long) width * Math.max(1, (int) h);
+        int areaW = Math.max(1, (int) w);
+        int areaH = Math.max(1, (int) h);
+        long pixels = (long) areaW * areaH;
         perDot = (int) Math.max(1, (n + pixels - 1) / pixels);
         int dots = (n + perDot - 1) / perDot;
-        rows = Math.max(1, (dots + width - 1) / width);
-        if (argb.length != width * rows) {
-            argb = new int[width * rows];
-            image = new WritableImage(width, rows);
+        int p = (int) Math.max(1, Math.floor(Math.sqrt((double) pixels / Math.max(1, dots))));
+        while (p > 1 && (long) (areaW / p) * (areaH / p) < dots) {
+            p--;
+        }
+        pitch = Math.min(p, 48);
+        cell = pitch >= 5 ? pitch - 1 : pitch;
+        columns = Math.max(1, areaW / pitch);
+        width = columns * pitch;
+        rows = Math.max(1, (dots + columns - 1) / columns);
+        int height = rows * pitch;
+        if (image == null || image.getWidth() != width || image.getHeight() != height) {
+            argb = new int[width * height];
+            image = new WritableImage(width, height);
         }
     }
 
@@ -55,22 +72,33 @@ final class DenseField {
 
     /** The first thread of the dot at (x, y), or -1. */
     int threadAt(double x, double y) {
-        int column = (int) x;
-        int row = (int) y;
-        if (column < 0 || column >= width || row < 0 || row >= rows) {
+        if (x < 0 || y < 0) {
             return -1;
         }
-        long first = ((long) row * width + column) * perDot;
+        int column = (int) x / pitch;
+        int row = (int) y / pitch;
+        if (column >= columns || row >= rows) {
+            return -1;
+        }
+        long first = ((long) row * columns + column) * perDot;
         return first < threads ? (int) first : -1;
     }
+
+    /** The distance between dots, in pixels. */
+    int pitch() { return pitch; }
 
     void paint(GraphicsContext gc, byte[] states, int background) {
         Arrays.fill(argb, background);
         int dot = 0;
         for (int first = 0; first < threads; first += perDot, dot++) {
-            argb[dot] = colours[mostCommon(states, first, Math.min(threads, first + perDot))];
+            int colour = colours[mostCommon(states, first, Math.min(threads, first + perDot))];
+            int at = (dot / columns) * pitch * width + (dot % columns) * pitch;
+            for (int row = 0; row < cell; row++, at += width) {
+                Arrays.fill(argb, at, at + cell, colour);
+            }
         }
-        image.getPixelWriter().setPixels(0, 0, width, rows, PixelFormat.getIntArgbInstance(), argb, 0, width);
+        int height = rows * pitch;
+        image.getPixelWriter().setPixels(0, 0, width, height, PixelFormat.getIntArgbInstance(), argb, 0, width);
         gc.drawImage(image, 0, 0);
     }
 

@@ -66,7 +66,7 @@ public final class ThreadFieldCanvas extends Region {
 
     public int threadsDrawn() { return threads; }
 
-    /** How many threads one dot stands for: 1, except when threads outnumber the field's pixels. */
+    /** How many threads one dot stands for: 1, except when threads outnumber what 1-pixel dots can show. */
     public int threadsPerDot() { return denseMode ? dense.perDot() : 1; }
 
     /** The thread whose cell is at ({@code x}, {@code y}) in the last frame, or -1 (for click-to-inspect). */
@@ -126,8 +126,12 @@ public final class ThreadFieldCanvas extends Region {
         }
         GraphicsContext gc = canvas.getGraphicsContext2D();
         if (denseMode) {
+            if (repaintAll) {
+                gc.setFill(palette.background());
+                gc.fillRect(0, 0, w, h);   // the image may cover less than the last layout's did
+                repaintAll = false;
+            }
             dense.paint(gc, states, DenseField.argbOf(palette.background()));
-            repaintAll = false;
             return;
         }
         if (repaintAll) {
@@ -165,9 +169,7 @@ public final class ThreadFieldCanvas extends Region {
         denseMode = DenseField.needed(threads, w, h);
         if (denseMode) {
             dense.layout(threads, w, h);
-            pitch = 1;
-            columns = (int) Math.max(1, w);
-            cell = 1;
+            pitch = dense.pitch();
             return true;
         }
         double p = Math.max(1, Math.floor(Math.sqrt(w * h / Math.max(1, threads))));

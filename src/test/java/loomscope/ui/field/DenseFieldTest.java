@@ -10,11 +10,24 @@ import org.junit.jupiter.api.Test;
 class DenseFieldTest {
 
     @Test
-    void cellsAreKeptWhileTheyCanBeTwoPixelsWide() {
+    void largeRunsAndRunsPastTwoPixelCellsAreOneImage() {
         assertFalse(DenseField.needed(5_000, 1384, 360));
-        assertFalse(DenseField.needed(100_000, 1384, 360));
-        assertTrue(DenseField.needed(200_000, 1384, 360));
+        assertFalse(DenseField.needed(19_999, 1384, 360));
+        assertTrue(DenseField.needed(20_000, 1384, 360), "a full repaint of 20,000 cells would be a visible freeze");
+        assertTrue(DenseField.needed(15_000, 200, 100), "past 2 px cells");
         assertTrue(DenseField.needed(1_000_000, 1384, 360));
+    }
+
+    @Test
+    void aHundredThousandThreadsGetCellsWithGaps() {
+        DenseField dense = new DenseField();
+        dense.layout(100_000, 1384, 360);
+        assertEquals(1, dense.perDot());
+        assertEquals(2, dense.pitch(), "1,384 x 360 holds 100,000 cells of 2 px, not of 3");
+        assertEquals(0, dense.threadAt(0, 0));
+        assertEquals(1, dense.threadAt(2, 0));
+        assertEquals(692, dense.threadAt(0, 2), "692 columns of 2 px");
+        assertEquals(-1, dense.threadAt(1384, 0));
     }
 
     @Test
