@@ -27,13 +27,25 @@ final class CarrierPriority {
     /** Lowers every carrier of a run to the lowest priority; each yields its core after every mount. */
     static final RunObserver YIELDING = yieldingBy(Thread::yield);
 
+    /**
+     * Lowers only the run's launcher, from the launcher itself (it is told the run started on its own thread):
+     * it creates all N threads in a burst while the carriers work, and with one core left for the window that
+     * burst took the FX thread's core: at the start of a 100,000-thread run at P = 1 the window stopped for
+     * 130-170 ms (docs/performance.md, "Pulse gaps"). The carriers, not the launcher, set the run's pace.
+     */
+    static final RunObserver LAUNCHER_LOWERED = RunObserver.onRunStart(CarrierPriority::lowerCallingThread);
+
+    private static void lowerCallingThread() {
+        Thread.currentThread().setPriority(Thread.MIN_PRIORITY);
+        LINUX.ifPresent(os -> os.niceCallingThread(NICE));
+    }
+
     /** {@link #YIELDING} with the yield given (a test counts them). */
     static RunObserver yieldingBy(Runnable yield) {
         return new RunObserver() {
             @Override
             public void carrierAdded(int index, String name, long nanos) {
-                Thread.currentThread().setPriority(Thread.MIN_PRIORITY);
-                LINUX.ifPresent(os -> os.niceCallingThread(NICE));
+                lowerCallingThread();
             }
 
             /** On the carrier, after the recording has heard of the unmount (it is told first). */
@@ -42,7 +54,11 @@ final class CarrierPriority {
                 yield.run();
             }
 
-            @Override public void runStarted(long nanos) { }
+            /** On the launcher: it too steps aside for the window (see {@link #LAUNCHER_LOWERED}). */
+            @Override public void runStarted(long nanos) {
+                lowerCallingThread();
+            }
+
             @Override public void runEnded(long nanos, int completed, boolean cancelled) { }
             @Override public void submitted(int vt, long nanos) { }
             @Override public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) { }

@@ -12,7 +12,8 @@ import loomscope.workload.RunObserver;
  * <ul>
  *   <li>{@link #FULL}: at least two cores are left over, the window draws every pulse.</li>
  *   <li>{@link #HALF_RATE}: one core is left over for the window, the JIT and the display server; the window
- *       draws every second pulse (30 fps) so that it does not spill onto the carriers' cores.</li>
+ *       draws every second pulse (30 fps) so that it does not spill onto the carriers' cores, and the run's
+ *       launcher (which creates the N threads in a burst) runs at the lowest priority.</li>
  *   <li>{@link #YIELDING_CARRIERS}: P is at least the core count, the carriers are CPU-bound on every core; they
  *       run at the lowest OS priority (nice 19 on Linux) and yield their core after every mount, so that the
  *       window keeps drawing every pulse ({@link CarrierPriority}).</li>
@@ -64,9 +65,16 @@ public enum CpuShare {
         return drawEveryNthPulse;
     }
 
-    /** What the carriers hear besides the recording: only {@link #YIELDING_CARRIERS} changes anything. */
+    /**
+     * What the run's threads hear besides the recording: with one core left for the window the launcher steps
+     * aside; with none the carriers do too.
+     */
     public RunObserver carrierPriority() {
-        return this == YIELDING_CARRIERS ? CarrierPriority.YIELDING : RunObserver.NONE;
+        return switch (this) {
+            case FULL -> RunObserver.NONE;
+            case HALF_RATE -> CarrierPriority.LAUNCHER_LOWERED;
+            case YIELDING_CARRIERS -> CarrierPriority.YIELDING;
+        };
     }
 
     /** For the frame overlay and the run log; empty when the window draws every pulse. */
@@ -74,7 +82,8 @@ public enum CpuShare {
         return switch (this) {
             case FULL -> "";
             case HALF_RATE -> String.format(Locale.ROOT,
-                    "window at 30 fps: P=%d leaves %d of %d cores for it", parallelism, cores - parallelism, cores);
+                    "window at 30 fps, the launcher at lowest priority: P=%d leaves %d of %d cores for it", parallelism,
+                    cores - parallelism, cores);
             case YIELDING_CARRIERS -> String.format(Locale.ROOT,
                     "carriers at lowest priority%s: P=%d >= %d cores", CarrierPriority.niceSupported() ? " (nice 19)" : "",
                     parallelism, cores);

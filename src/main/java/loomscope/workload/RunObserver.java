@@ -50,6 +50,19 @@ public interface RunObserver {
         };
     }
 
+    /** An observer that hears only the run's start, on the launcher thread (the launcher lowering itself). */
+    static RunObserver onRunStart(Runnable action) {
+        return new RunObserver() {
+            @Override public void runStarted(long nanos) { action.run(); }
+            @Override public void runEnded(long nanos, int completed, boolean cancelled) { }
+            @Override public void carrierAdded(int index, String name, long nanos) { }
+            @Override public void submitted(int vt, long nanos) { }
+            @Override public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) { }
+            @Override public void mountEnded(int carrier, int vt, long nanos) { }
+            @Override public void phase(int vt, Phase phase, long nanos) { }
+        };
+    }
+
     /** Hears nothing (it is also compared by identity: "no extra observer"). */
     RunObserver NONE = onCarrierStart((index, name, nanos) -> { });
 }
