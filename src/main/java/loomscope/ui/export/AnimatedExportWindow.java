@@ -111,8 +111,10 @@ public final class AnimatedExportWindow {
         message.setWrapText(true);
         message.setMaxWidth(460);
         message.textProperty().bind(model.messageProperty());
-        VBox root = new VBox(12, new Label("An animated replay of the run on show, every frame drawn from its recording."),
-                grid, plan, bar, new HBox(8, start, cancel, open), message);
+        Label intro = new Label("An animated replay of the run on show, every frame drawn from its recording.");
+        intro.setWrapText(true);
+        intro.setMaxWidth(460);
+        VBox root = new VBox(12, intro, grid, plan, bar, new HBox(8, start, cancel, open), message);
         root.setPadding(new Insets(16));
         root.setPrefWidth(500);
         Stage s = new Stage();
