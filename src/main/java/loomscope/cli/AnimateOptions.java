@@ -8,6 +8,9 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import loomscope.recording.RunRecording;
 import loomscope.report.AnimatedExport;
@@ -81,6 +84,33 @@ final class AnimateOptions {
         ExportNames names = ExportNames.of(LocalDateTime.now(), recording.config().lockMode().cliName(),
                 recording.config().parallelism());
         List<Path> written = new ArrayList<>();
+        // Ctrl+C: the clip stops at its next frame and its temporary file is removed before the JVM exits
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch cleanedUp = new CountDownLatch(1);
+        Thread onCtrlC = new Thread(() -> {
+            stop.set(true);
+            try {
+                cleanedUp.await(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "loomscope-cancel");
+        Runtime.getRuntime().addShutdownHook(onCtrlC);
+        try {
+            writeEach(recording, folder, title, console, err, names, written, stop);
+        } finally {
+            cleanedUp.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onCtrlC);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl+C: the hook is running and has just been told the clip is cleaned up
+            }
+        }
+        return written;
+    }
+
+    private void writeEach(RunRecording recording, Path folder, String title, PrintWriter console, PrintWriter err,
+                           ExportNames names, List<Path> written, AtomicBoolean stop) throws IOException {
         for (CardSize size : sizes()) {
             Path target = folder.resolve(names.replay(size, format));
             int[] lastTenth = {-1};
@@ -91,13 +121,12 @@ final class AnimateOptions {
                     err.printf(Locale.ROOT, "Animating %s: %d%% (%,d of %,d frames)%n", size.label(), tenth * 10, done, total);
                     err.flush();
                 }
-            }, () -> Thread.currentThread().isInterrupted());
+            }, stop::get);
             console.printf(Locale.ROOT, "%s (%,d frames, %.1f s, %,d bytes)%n", result.file(), result.frames(),
                     result.clipSeconds(), result.bytes());
             console.flush();
             written.add(result.file());
         }
-        return written;
     }
 
     static final class FormatConverter implements picocli.CommandLine.ITypeConverter<ClipFormat> {

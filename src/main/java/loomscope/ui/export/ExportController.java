@@ -131,7 +131,8 @@ public final class ExportController {
         String what = result.files().size() == 1 ? "1 file" : result.files().size() + " files";
         String note = result.cards() == null && result.files().size() == 1
                 ? " (no finished run yet, so no timing card: press Space to run)" : "";
-        String saved = "Saved " + what + " to " + result.folder() + note + (copied ? ". Timing card copied to the clipboard." : ".");
+        String saved = "Saved " + what + " to " + result.folder() + note + (copied ? ". Timing card copied to the clipboard." : ".")
+                + (result.cards() != null ? " Shift+S: the run as an animated replay." : "");
         toast.success(saved, result.folder());
         lastResult.set(result); // after the toast: whoever waits for it sees the toast already up
         tell.accept(saved);     // and the compare view hears of it once the result is there to read
