@@ -37,7 +37,10 @@ public final class RunLimits {
         LOCK_MODE("--lock", "lock", "lock mode"),
         SCHEDULER("--scheduler", "scheduler", "scheduler"),
         THREAD_KIND("--thread-kind", "threadKind", "thread kind"),
-        SNAPSHOT_RATE("--snapshot-rate", "snapshotRateHz", "snapshot rate");
+        SNAPSHOT_RATE("--snapshot-rate", "snapshotRateHz", "snapshot rate"),
+        SCENARIO("--scenario", "scenario", "scenario"),
+        /** A scenario's own parameter: its rule starts with the parameter's name ("wait-ms must be ..."). */
+        PARAM("--param", "params", "parameter");
 
         private final String cliOption;
         private final String jsonName;

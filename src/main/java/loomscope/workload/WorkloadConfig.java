@@ -1,8 +1,12 @@
 package loomscope.workload;
 
 /**
- * One experiment: N tasks, each doing {@code cpuIterations} of sin*cos, then sleeping {@code sleepMillis}
- * inside the section that {@code lockMode} describes, on {@code parallelism} carriers.
+ * One experiment: N tasks of a {@link Scenario} on {@code parallelism} carriers. For the seed, each does
+ * {@code cpuIterations} of sin*cos, then sleeps {@code sleepMillis} inside the section that {@code lockMode}
+ * describes; another scenario sets those three fields to what stands for it ({@link Scenario#seedFields}) and
+ * carries its own parameters in {@code scenario}. The seven-field constructor and the withers are the seed's.
+ *
+ * @param scenario what runs and its parameters; for the seed, rebuilt from the cpu, sleep and lock fields
  */
 public record WorkloadConfig(
         int threads,
@@ -11,7 +15,8 @@ public record WorkloadConfig(
         LockMode lockMode,
         int parallelism,
         SchedulerKind scheduler,
-        ThreadKind threadKind) {
+        ThreadKind threadKind,
+        ScenarioParams scenario) {
 
     public static final int MAX_THREADS = RunLimits.MAX_THREADS;
     public static final int MAX_PARALLELISM = RunLimits.MAX_PARALLELISM;
@@ -27,6 +32,16 @@ public record WorkloadConfig(
     public WorkloadConfig {
         RunLimits.throwIfAny(RunLimits.problems(threads, cpuIterations, sleepMillis, parallelism, lockMode, scheduler,
                 threadKind, RunLimits.MAX_THREADS));
+        if (scenario == null || scenario.isSeed()) {
+            // the seed's parameters are these fields: its values are only ever a copy of them
+            scenario = ScenarioParams.seed(cpuIterations, sleepMillis, lockMode);
+        }
+    }
+
+    /** A run of the seed experiment. */
+    public WorkloadConfig(int threads, int cpuIterations, int sleepMillis, LockMode lockMode, int parallelism,
+                          SchedulerKind scheduler, ThreadKind threadKind) {
+        this(threads, cpuIterations, sleepMillis, lockMode, parallelism, scheduler, threadKind, null);
     }
 
     /** @throws RunLimits.InvalidRunException if a surface that allows at most {@code maxThreads} must refuse it */
@@ -35,31 +50,43 @@ public record WorkloadConfig(
     }
 
     public WorkloadConfig withThreads(int n) {
-        return new WorkloadConfig(n, cpuIterations, sleepMillis, lockMode, parallelism, scheduler, threadKind);
+        return new WorkloadConfig(n, cpuIterations, sleepMillis, lockMode, parallelism, scheduler, threadKind, scenario);
     }
 
     public WorkloadConfig withLockMode(LockMode mode) {
-        return new WorkloadConfig(threads, cpuIterations, sleepMillis, mode, parallelism, scheduler, threadKind);
+        return new WorkloadConfig(threads, cpuIterations, sleepMillis, mode, parallelism, scheduler, threadKind, scenario);
     }
 
     public WorkloadConfig withParallelism(int p) {
-        return new WorkloadConfig(threads, cpuIterations, sleepMillis, lockMode, p, scheduler, threadKind);
+        return new WorkloadConfig(threads, cpuIterations, sleepMillis, lockMode, p, scheduler, threadKind, scenario);
     }
 
     public WorkloadConfig withCpuIterations(int k) {
-        return new WorkloadConfig(threads, k, sleepMillis, lockMode, parallelism, scheduler, threadKind);
+        return new WorkloadConfig(threads, k, sleepMillis, lockMode, parallelism, scheduler, threadKind, scenario);
     }
 
     public WorkloadConfig withSleepMillis(int s) {
-        return new WorkloadConfig(threads, cpuIterations, s, lockMode, parallelism, scheduler, threadKind);
+        return new WorkloadConfig(threads, cpuIterations, s, lockMode, parallelism, scheduler, threadKind, scenario);
     }
 
     public WorkloadConfig withScheduler(SchedulerKind s) {
-        return new WorkloadConfig(threads, cpuIterations, sleepMillis, lockMode, parallelism, s, threadKind);
+        return new WorkloadConfig(threads, cpuIterations, sleepMillis, lockMode, parallelism, s, threadKind, scenario);
     }
 
     public WorkloadConfig withThreadKind(ThreadKind k) {
-        return new WorkloadConfig(threads, cpuIterations, sleepMillis, lockMode, parallelism, scheduler, k);
+        return new WorkloadConfig(threads, cpuIterations, sleepMillis, lockMode, parallelism, scheduler, k, scenario);
+    }
+
+    /** The scenario that runs. */
+    public Scenario scenarioKind() { return scenario.scenario(); }
+
+    /** Whether this is the seed experiment (any lock mode). */
+    public boolean isSeed() { return scenario.isSeed(); }
+
+    /** What ran, for a person: "seed lock=synchronized cpu-iterations=10000 sleep-ms=5". */
+    public String scenarioText() {
+        String params = scenario.text();
+        return params.isEmpty() ? scenario.name() : scenario.name() + " " + params;
     }
 
     /** Whether every mount can be recorded: only virtual threads on our own carrier pool. */

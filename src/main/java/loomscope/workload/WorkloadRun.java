@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One execution of the seed workload, as the seeds do it: a launcher creates and starts N threads in a
+ * One execution of a scenario (the seed workload by default), as the seeds do it: a launcher creates and starts N threads in a
  * loop and the clock stops when the last task is done. Everything that happens is told to a
  * {@link RunObserver}. Cancel stops it at any moment: sleepers are interrupted, tasks not yet begun skip
  * their work, and the carriers stop once every thread of the run has ended.
@@ -24,6 +24,8 @@ public final class WorkloadRun {
     private final CountDownLatch allEnded;
     private final CountDownLatch finished = new CountDownLatch(1);
     private final NativeSection nativeSection;
+    /** The scenario's per-run state; null for the scenarios that run the seed's {@link Task}. */
+    private final ScenarioRun scenarioRun;
     private final Thread launcher;
     private volatile CarrierPool pool;
     private Map<Runnable, Integer> continuationIndex;
@@ -37,6 +39,7 @@ public final class WorkloadRun {
         this.threads = new Thread[config.threads()];
         this.allEnded = new CountDownLatch(config.threads());
         this.nativeSection = checkRunnable(config);
+        this.scenarioRun = config.scenarioKind().runsSeedTask() ? null : config.scenarioKind().prepare(config);
         this.launcher = new Thread(this::launchAndWait, "loomscope-launcher");
         this.launcher.setDaemon(true);
     }
@@ -50,6 +53,11 @@ public final class WorkloadRun {
         if (config.recordsMounts() && !VirtualThreads.poolAvailable()) {
             throw new UnsupportedModeException(
                     "the carrier pool needs --add-opens java.base/java.lang=ALL-UNNAMED on the java command line");
+        }
+        Scenario scenario = config.scenarioKind();
+        if (!scenario.runsSeedTask() && Runtime.version().feature() < scenario.minimumJdk()) {
+            throw new UnsupportedModeException(scenario.name() + " needs JDK " + scenario.minimumJdk() + "+; this JVM is "
+                    + Runtime.version());
         }
         return config.lockMode() == LockMode.NATIVE_FRAME ? NativeSection.load() : null;
     }
@@ -82,7 +90,7 @@ public final class WorkloadRun {
             if (p != null) {
                 p.awaitMountsReported(1_000);   // the clock already stopped at endNanos; this only completes the recording
             }
-            observer.runEnded(endNanos, completed.get(), cancel.isCancelled());
+            observer.runEnded(endNanos, completed.get(), cancel.isCancelled() || failure != null);
         } catch (Throwable e) {
             failure = e;
             cancel.cancel();
@@ -98,6 +106,9 @@ public final class WorkloadRun {
             }
             if (previousParallelism > 0) {
                 DefaultSchedulerParallelism.restore(previousParallelism);
+            }
+            if (scenarioRun != null) {
+                scenarioRun.close();
             }
             finished.countDown();
         }
@@ -136,7 +147,10 @@ public final class WorkloadRun {
                 }
                 return;
             }
-            Thread thread = builder.unstarted(new Task(i, config, observer, cancel, nativeSection, this::taskDone));
+            Runnable task = scenarioRun == null
+                    ? new Task(i, config, observer, cancel, nativeSection, this::taskDone)
+                    : new ScenarioTask(i, scenarioRun, observer, cancel, this::taskDone, this::taskFailed);
+            Thread thread = builder.unstarted(task);
             if (continuationIndex != null) {
                 continuationIndex.put(VirtualThreads.runContinuationOf(thread), i);
             }
@@ -155,6 +169,16 @@ public final class WorkloadRun {
         allEnded.countDown();
     }
 
+    /** A scenario's task threw: the run stops, and says why in {@link #failure()}. */
+    private void taskFailed(Throwable e) {
+        synchronized (this) {
+            if (failure == null) {
+                failure = e;
+            }
+        }
+        cancel();
+    }
+
     private void joinAll() throws InterruptedException {
         for (Thread t : threads) {
             if (t != null) {
@@ -166,6 +190,9 @@ public final class WorkloadRun {
     /** Stops the run: returns at once; the run ends within about a second (tasks skip, sleepers wake). */
     public void cancel() {
         cancel.cancel();
+        if (scenarioRun != null) {
+            scenarioRun.cancelled();
+        }
         for (Thread t : threads) {
             if (t != null) {
                 t.interrupt();

@@ -1,0 +1,41 @@
+package loomscope.workload;
+
+import java.util.List;
+
+/** The seed's task with its sleep inside an FFM upcall from native qsort: pins on every JDK, JEP 491 or not. */
+public record NativeFrameScenario() implements Scenario {
+
+    private static final List<ScenarioParam> PARAMS = List.of(
+            new ScenarioParam.Int(SeedScenario.CPU, 10_000, 0, RunLimits.MAX_CPU_ITERATIONS, "sin*cos iterations first"),
+            new ScenarioParam.Int(SeedScenario.SLEEP, 5, 0, RunLimits.MAX_SLEEP_MILLIS, "sleep inside the upcall, ms"));
+
+    @Override public String name() { return "native-frame"; }
+
+    @Override
+    public String shows() {
+        return "a sleep with a native frame below it (qsort -> upcall): pinned on every JDK; needs JDK 22+";
+    }
+
+    @Override
+    public ScenarioSource source() {
+        return new ScenarioSource("Baeldung (Saikat Chakraborty)",
+                "Synchronize Virtual Thread Without Pinning: native methods and foreign functions still pin after JEP 491",
+                "no timing published; it notes that as of JDK 21/24 JFR emits no jdk.VirtualThreadPinned for blocking in "
+                        + "native or FFM code. 500 threads by default here (the seed's 5,000 would take ~27 s at P=1)");
+    }
+
+    @Override public List<ScenarioParam> params() { return PARAMS; }
+
+    @Override public int defaultThreads() { return 500; }
+
+    @Override public int defaultParallelism() { return 1; }
+
+    @Override public int minimumJdk() { return LockMode.NATIVE_FRAME.minimumJdk(); }
+
+    @Override
+    public SeedFields seedFields(ScenarioParams p) {
+        return new SeedFields(p.intValue(SeedScenario.CPU), p.intValue(SeedScenario.SLEEP), LockMode.NATIVE_FRAME);
+    }
+
+    @Override public boolean runsSeedTask() { return true; }
+}

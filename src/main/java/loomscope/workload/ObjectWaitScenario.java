@@ -1,0 +1,65 @@
+package loomscope.workload;
+
+import java.util.List;
+
+/**
+ * Each thread enters {@code synchronized} on its own monitor and calls {@code wait(W)}: JDK 21 cannot unmount
+ * a virtual thread in Object.wait, its default scheduler adds a carrier instead (compensation); JDK 24+ unmounts.
+ * The wait is reported as the sleep phases (it is the task's timed block), inside the lock phases.
+ */
+public record ObjectWaitScenario() implements Scenario {
+
+    static final String WAIT = "wait-ms";
+
+    private static final List<ScenarioParam> PARAMS = List.of(
+            new ScenarioParam.Int(WAIT, 100, 1, RunLimits.MAX_SLEEP_MILLIS, "lock.wait(W) inside synchronized, ms"));
+
+    @Override public String name() { return "object-wait"; }
+
+    @Override
+    public String shows() {
+        return "lock.wait(W) inside synchronized: JDK 21 holds the carrier (its scheduler compensates), JDK 24+ unmounts";
+    }
+
+    @Override
+    public ScenarioSource source() {
+        return new ScenarioSource("LoomScope (no seed times it; the seeds' producer-consumer waits this way)",
+                "Object.wait in a virtual thread, measured on these machines (JDK-FACTS.md, 2026-11-23)",
+                "P=1, 8 threads, 100 ms: JDK 21.0.8 158 ms (default scheduler compensates with extra carriers); JDK 25.0.3 139 ms");
+    }
+
+    @Override public List<ScenarioParam> params() { return PARAMS; }
+
+    @Override public int defaultThreads() { return 8; }
+
+    @Override public int defaultParallelism() { return 1; }
+
+    @Override
+    public SeedFields seedFields(ScenarioParams p) {
+        return new SeedFields(0, p.intValue(WAIT), LockMode.SYNCHRONIZED);
+    }
+
+    /** One thread per wait: pinned, N*W/P; unmounted (or compensated), W. */
+    @Override public boolean hasSeedBounds() { return true; }
+
+    @Override
+    public ScenarioRun prepare(WorkloadConfig config) {
+        long waitNanos = config.scenario().intValue(WAIT) * 1_000_000L;
+        return (vt, observer, cancel) -> {
+            Object lock = new Object();
+            observer.phase(vt, Phase.LOCK_REQUESTED, System.nanoTime());
+            synchronized (lock) {
+                observer.phase(vt, Phase.LOCK_ACQUIRED, System.nanoTime());
+                long start = System.nanoTime();
+                observer.phase(vt, Phase.SLEEP_START, start);
+                // nobody notifies: only a spurious wake-up returns early, and then the thread waits out the rest
+                for (long left = waitNanos; left > 0; left = waitNanos - (System.nanoTime() - start)) {
+                    lock.wait((left + 999_999) / 1_000_000L);
+                }
+                observer.phase(vt, Phase.SLEEP_END, System.nanoTime());
+                observer.phase(vt, Phase.LOCK_RELEASED, System.nanoTime());
+            }
+            return true;
+        };
+    }
+}

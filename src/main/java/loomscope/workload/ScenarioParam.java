@@ -1,0 +1,84 @@
+package loomscope.workload;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One knob of a scenario, with its default and what it may be. Values travel as text (the CLI's
+ * {@code --param k=v}, the child's arguments, a saved run's header) and are checked here, in one place.
+ */
+public sealed interface ScenarioParam {
+
+    String name();
+
+    String description();
+
+    /** The default, as {@code --param} would write it. */
+    String defaultText();
+
+    /** What it may be, for a person: "1..60,000" or "synchronized, reentrant-lock". */
+    String allowedText();
+
+    /** The canonical text of {@code raw}, or a rule that reads after the parameter's name ("must be ..., was ..."). */
+    Checked check(String raw);
+
+    /** Either the value's canonical text or why not. */
+    record Checked(String value, String rule) {
+        public boolean ok() { return rule == null; }
+    }
+
+    /** A whole number in [min, max]. */
+    record Int(String name, int defaultValue, int min, int max, String description) implements ScenarioParam {
+        public Int {
+            if (defaultValue < min || defaultValue > max) {
+                throw new IllegalArgumentException(name + ": default " + defaultValue + " outside " + min + ".." + max);
+            }
+        }
+
+        @Override public String defaultText() { return Integer.toString(defaultValue); }
+
+        @Override public String allowedText() { return count(min) + ".." + count(max); }
+
+        @Override
+        public Checked check(String raw) {
+            String s = raw == null ? "" : raw.strip().replace("_", "").replace(",", "");
+            try {
+                int v = Integer.parseInt(s);
+                if (v >= min && v <= max) {
+                    return new Checked(Integer.toString(v), null);
+                }
+                return new Checked(null, "must be " + allowedText() + ", was " + count(v));
+            } catch (NumberFormatException e) {
+                return new Checked(null, "must be a whole number " + allowedText() + ", was '" + raw + "'");
+            }
+        }
+    }
+
+    /** One of a few names. */
+    record Choice(String name, String defaultValue, List<String> allowed, String description) implements ScenarioParam {
+        public Choice {
+            allowed = List.copyOf(allowed);
+            if (!allowed.contains(defaultValue)) {
+                throw new IllegalArgumentException(name + ": default " + defaultValue + " not in " + allowed);
+            }
+        }
+
+        @Override public String defaultText() { return defaultValue; }
+
+        @Override public String allowedText() { return String.join(", ", allowed); }
+
+        @Override
+        public Checked check(String raw) {
+            for (String a : allowed) {
+                if (a.equalsIgnoreCase(raw == null ? "" : raw.strip())) {
+                    return new Checked(a, null);
+                }
+            }
+            return new Checked(null, "must be one of " + allowedText() + ", was '" + raw + "'");
+        }
+    }
+
+    private static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+}

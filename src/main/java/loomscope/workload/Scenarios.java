@@ -1,0 +1,45 @@
+package loomscope.workload;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Every scenario, looked up by name, and the one way to build a run of one. */
+public final class Scenarios {
+    private Scenarios() { }
+
+    /** In the order {@code scenarios} lists them: the seed first, then the pinning cases, then the comparisons. */
+    public static final List<Scenario> ALL = List.of(new SeedScenario(), new WavesScenario(), new ObjectWaitScenario(),
+            new ClassInitScenario(), new FileIoScenario(), new NativeFrameScenario(), new CartServiceScenario(),
+            new ProducerConsumerScenario(), new PlatformVsVirtualScenario());
+
+    public static String names() {
+        return ALL.stream().map(Scenario::name).collect(Collectors.joining(", "));
+    }
+
+    /** @throws RunLimits.InvalidRunException naming {@code --scenario} and the names it takes */
+    public static Scenario byName(String name) {
+        for (Scenario s : ALL) {
+            if (s.name().equalsIgnoreCase(name == null ? "" : name.strip())) {
+                return s;
+            }
+        }
+        throw new RunLimits.InvalidRunException(List.of(new RunLimits.Problem(RunLimits.Field.SCENARIO,
+                "must be one of " + names() + ", was '" + name + "'")));
+    }
+
+    /**
+     * A run of {@code scenario} with {@code params} (text by name, checked), on {@code threads} threads and
+     * {@code parallelism} carriers; null for either takes the scenario's default.
+     *
+     * @throws RunLimits.InvalidRunException naming the first refused parameter
+     */
+    public static WorkloadConfig config(Scenario scenario, Map<String, String> params, Integer threads,
+                                        Integer parallelism, SchedulerKind scheduler, ThreadKind threadKind) {
+        ScenarioParams checked = new ScenarioParams(scenario, params);
+        Scenario.SeedFields f = scenario.seedFields(checked);
+        return new WorkloadConfig(threads != null ? threads : scenario.defaultThreads(), f.cpuIterations(),
+                f.sleepMillis(), f.lockMode(), parallelism != null ? parallelism : scenario.defaultParallelism(),
+                scheduler, threadKind, checked);
+    }
+}

@@ -1,0 +1,45 @@
+package loomscope.workload;
+
+import java.util.List;
+
+/**
+ * K threads each sleep S inside {@code synchronized} on their own monitor: pinned virtual threads finish in
+ * waves of P (the carriers), platform threads all at once. The seed's task with no CPU work runs it.
+ */
+public record WavesScenario() implements Scenario {
+
+    static final String SLEEP = "sleep-ms";
+
+    private static final List<ScenarioParam> PARAMS = List.of(
+            new ScenarioParam.Int(SLEEP, 400, 1, RunLimits.MAX_SLEEP_MILLIS,
+                    "sleep inside each thread's own synchronized, ms (the seed's 4,000 scaled by 1/10)"));
+
+    @Override public String name() { return "waves"; }
+
+    @Override
+    public String shows() {
+        return "K threads sleep in synchronized on P carriers: pinned ones finish in waves of P (ceil(K/P) x S)";
+    }
+
+    @Override
+    public ScenarioSource source() {
+        return new ScenarioSource("Abhishek Varshney",
+                "Pinning: a pitfall to avoid when using virtual threads in Java (K threads, 4 s sleep in synchronized, 12 cores)",
+                "JDK 21, K in {2,4,8,11,13,16,23,25,32}: virtual 4 s up to K=12, 8 s up to 24, 12 s beyond; platform 4 s for every K. "
+                        + "Here P carriers stand for the cores and S defaults to 400 ms (1/10 of the seed's)");
+    }
+
+    @Override public List<ScenarioParam> params() { return PARAMS; }
+
+    /** Past the seed's 12 cores: the second wave. */
+    @Override public int defaultThreads() { return 13; }
+
+    @Override public int defaultParallelism() { return 12; }
+
+    @Override
+    public SeedFields seedFields(ScenarioParams p) {
+        return new SeedFields(0, p.intValue(SLEEP), LockMode.SYNCHRONIZED);
+    }
+
+    @Override public boolean runsSeedTask() { return true; }
+}
