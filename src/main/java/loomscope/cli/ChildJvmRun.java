@@ -58,12 +58,12 @@ final class ChildJvmRun {
         String saved = save == null ? null
                 : SavedRunOutput.write(save, run.recording(), target.jvmArgs(), run.pinnedEvents(), failures);
         if (json) {
-            out.println(json(summary, report, target.jvmArgs()));
+            out.println(json(summary, report, target.jvmArgs(), config));
         } else {
             if (!announced) {
                 SeedLines.before(out, config, run.javaVersion());
             }
-            SeedLines.after(out, summary);
+            SeedLines.after(out, summary, config);
             out.println(report.verifiedLine());
             if (report.jfr() != null && report.jfr().events() > 0) {
                 out.print(PinnedThreadsTable.format(PinnedThreadsTable.of(run.pinnedEvents())));
@@ -79,8 +79,13 @@ final class ChildJvmRun {
     }
 
     static String json(RunSummary summary, ProbeReport report, java.util.List<String> jvmFlags) throws Exception {
+        return json(summary, report, jvmFlags, null);
+    }
+
+    static String json(RunSummary summary, ProbeReport report, java.util.List<String> jvmFlags, WorkloadConfig config)
+            throws Exception {
         ObjectMapper mapper = new ObjectMapper();
-        ObjectNode node = (ObjectNode) mapper.readTree(RunCommand.toJson(summary, report));
+        ObjectNode node = (ObjectNode) mapper.readTree(RunCommand.toJson(summary, report, config));
         if (!jvmFlags.isEmpty()) {
             // a summary does not know them; `export --from` reads them back (RunsJson), so a legacy-locking
             // run is not exported as a JDK 25 run that pinned

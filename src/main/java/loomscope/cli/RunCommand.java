@@ -38,6 +38,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workload = new WorkloadOptions();
 
+    @Mixin
+    ScenarioOptions scenario = new ScenarioOptions();
+
     @Option(names = "--lock", paramLabel = "MODE", converter = WorkloadOptions.LockConverter.class,
             description = "none, shared-synchronized, synchronized, reentrant-lock, native-frame. Default: synchronized.")
     LockMode lock = LockMode.SYNCHRONIZED;
@@ -85,7 +88,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         // every refusal before any work: a run takes up to minutes, its outputs are checked first
-        WorkloadConfig config = workload.config(lock, parallelism);
+        WorkloadConfig config = scenario.config(workload, lock, parallelism, spec.commandLine().getParseResult());
         RunLimits.checkSnapshotRate(snapshotRate);
         if (jdk != null || !jvmArgs.isEmpty()) {
             ProbeSelection childProbes = spec.commandLine().getParseResult().hasMatchedOption("--probes")
@@ -121,9 +124,9 @@ final class RunCommand implements Callable<Integer> {
             String saved = save == null ? null : SavedRunOutput.write(save, run.recording(), List.of(),
                     session.jfr() == null ? List.of() : session.jfr().pinnedEvents(), failures);
             if (json) {
-                out.println(toJson(summary, report));
+                out.println(toJson(summary, report, config));
             } else {
-                SeedLines.after(out, summary);
+                SeedLines.after(out, summary, config);
                 out.println(report.verifiedLine());
                 if (report.jfr() != null && report.jfr().events() > 0) {
                     out.print(PinnedThreadsTable.format(PinnedThreadsTable.of(session.jfr().pinnedEvents())));
@@ -205,8 +208,24 @@ final class RunCommand implements Callable<Integer> {
     }
 
     static String toJson(RunSummary summary, ProbeReport report) throws Exception {
+        return toJson(summary, report, null);
+    }
+
+    /** {@code config}: adds what ran (scenario, its parameters, its rate) when it is not the seed; null adds nothing. */
+    static String toJson(RunSummary summary, ProbeReport report, WorkloadConfig config) throws Exception {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode node = mapper.valueToTree(summary);
+        if (config != null) {
+            node.put("scenario", config.scenario().name());
+            ObjectNode params = node.putObject("params");
+            config.scenario().values().forEach(params::put);
+            loomscope.workload.Scenario.Rate rate = config.scenarioKind().rate(config.scenario(), summary.threads(),
+                    summary.wallMillis());
+            if (rate != null && !summary.cancelled()) {
+                node.put("rate", round(rate.perSecond()));
+                node.put("rateUnit", rate.unit());
+            }
+        }
         node.put("ratioToBoundUnpinned", round(summary.ratioTo(summary.boundUnpinnedMillis())));
         node.put("ratioToBoundPinned", round(summary.ratioTo(summary.boundPinnedMillis())));
         if (report != null) {

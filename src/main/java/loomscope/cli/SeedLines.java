@@ -4,10 +4,14 @@ import java.io.PrintWriter;
 import java.util.Locale;
 
 import loomscope.recording.RunSummary;
+import loomscope.workload.Scenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
-/** The seeds' console output, word for word where they have words, then what only a recording can add. */
+/**
+ * The seeds' console output, word for word where they have words, then what only a recording can add. Another
+ * scenario than the seed says which one ran and with what, in place of the seed's lock line.
+ */
 final class SeedLines {
     private SeedLines() { }
 
@@ -16,23 +20,45 @@ final class SeedLines {
         String kind = config.threadKind() == ThreadKind.VIRTUAL ? "virtual" : "platform";
         out.println("Running with Java version: " + javaVersion);
         out.printf(Locale.ROOT, "Launching %,d %s threads...%n", config.threads(), kind);
-        out.printf(Locale.ROOT, "Each thread does CPU work (%,d iterations), then acquires lock and blocks for %d ms.%n",
-                config.cpuIterations(), config.sleepMillis());
+        if (config.isSeed()) {
+            out.printf(Locale.ROOT, "Each thread does CPU work (%,d iterations), then acquires lock and blocks for %d ms.%n",
+                    config.cpuIterations(), config.sleepMillis());
+        } else {
+            out.printf(Locale.ROOT, "Scenario %s: %s.%n", config.scenarioText(), config.scenarioKind().shows());
+        }
         out.flush();
     }
 
+    /** The seed's lines. */
     static void after(PrintWriter out, RunSummary s) {
+        after(out, s, null);
+    }
+
+    /** {@code config} null: the seed's lines as they always were. */
+    static void after(PrintWriter out, RunSummary s, WorkloadConfig config) {
         if (s.cancelled()) {
             out.printf(Locale.ROOT, "Cancelled: %,d of %,d tasks completed.%n", s.completed(), s.threads());
         } else {
             out.printf(Locale.ROOT, "All %,d tasks completed.%n", s.completed());
         }
         out.printf(Locale.ROOT, "Total execution time: %.3f seconds%n", s.wallMillis() / 1000);
-        out.printf(Locale.ROOT, "Lock %s, parallelism %d, %s scheduler: %s pinned mounts, %s carriers used.%n",
-                s.lock(), s.parallelism(), s.scheduler(), countOrUnknown(s.pinnedMounts()), countOrUnknown(s.carriersUsed()));
-        out.printf(Locale.ROOT, "Bounds: unpinned %.3f s (%.2fx), pinned %.3f s (%.2fx); CPU %.3f ms per task.%n",
-                s.boundUnpinnedMillis() / 1000, s.ratioTo(s.boundUnpinnedMillis()),
-                s.boundPinnedMillis() / 1000, s.ratioTo(s.boundPinnedMillis()), s.cpuMillisPerTask());
+        if (config == null || config.isSeed()) {
+            out.printf(Locale.ROOT, "Lock %s, parallelism %d, %s scheduler: %s pinned mounts, %s carriers used.%n",
+                    s.lock(), s.parallelism(), s.scheduler(), countOrUnknown(s.pinnedMounts()), countOrUnknown(s.carriersUsed()));
+        } else {
+            out.printf(Locale.ROOT, "Scenario %s, parallelism %d, %s scheduler: %s pinned mounts, %s carriers used "
+                            + "(%s added by the pool).%n", config.scenario().name(), s.parallelism(), s.scheduler(),
+                    countOrUnknown(s.pinnedMounts()), countOrUnknown(s.carriersUsed()), countOrUnknown(s.carriersAddedByPool()));
+            Scenario.Rate rate = config.scenarioKind().rate(config.scenario(), s.threads(), s.wallMillis());
+            if (rate != null && !s.cancelled()) {
+                out.printf(Locale.ROOT, "Throughput: %,.3f %s.%n", rate.perSecond(), rate.unit());
+            }
+        }
+        if (config == null || config.scenarioKind().hasSeedBounds()) {
+            out.printf(Locale.ROOT, "Bounds: unpinned %.3f s (%.2fx), pinned %.3f s (%.2fx); CPU %.3f ms per task.%n",
+                    s.boundUnpinnedMillis() / 1000, s.ratioTo(s.boundUnpinnedMillis()),
+                    s.boundPinnedMillis() / 1000, s.ratioTo(s.boundPinnedMillis()), s.cpuMillisPerTask());
+        }
         out.flush();
     }
 

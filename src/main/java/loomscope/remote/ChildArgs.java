@@ -2,10 +2,12 @@ package loomscope.remote;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import loomscope.workload.LockMode;
+import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
@@ -17,6 +19,8 @@ import loomscope.workload.WorkloadConfig;
 record ChildArgs(WorkloadConfig config, ProbeRequest probes, int streamPort) {
 
     private static final String PORT = "port=";
+    /** A scenario's own parameter travels as {@code param.NAME=VALUE}. */
+    private static final String PARAM = "param.";
 
     /** What the child polls besides recording; off for plain runs and the CLI. */
     record ProbeRequest(boolean jfrPinned, int dumpPeriodMillis) {
@@ -37,6 +41,10 @@ record ChildArgs(WorkloadConfig config, ProbeRequest probes, int streamPort) {
         args.add("parallelism=" + config.parallelism());
         args.add("scheduler=" + config.scheduler().cliName());
         args.add("kind=" + config.threadKind().cliName());
+        if (!config.isSeed()) {
+            args.add("scenario=" + config.scenario().name());
+            config.scenario().values().forEach((k, v) -> args.add(PARAM + k + "=" + v));
+        }
         args.add("jfr=" + probes.jfrPinned());
         args.add("dumpPeriodMs=" + probes.dumpPeriodMillis());
         args.add(PORT + streamPort);
@@ -67,11 +75,26 @@ record ChildArgs(WorkloadConfig config, ProbeRequest probes, int streamPort) {
             }
             values.put(arg.substring(0, eq), arg.substring(eq + 1));
         }
-        WorkloadConfig config = new WorkloadConfig(
-                intOf(values, "threads"), intOf(values, "cpu"), intOf(values, "sleep"),
-                LockMode.fromCliName(required(values, "lock")), intOf(values, "parallelism"),
-                SchedulerKind.fromCliName(required(values, "scheduler")),
-                ThreadKind.fromCliName(required(values, "kind")));
+        String scenario = values.getOrDefault("scenario", "seed");
+        WorkloadConfig config;
+        if (Scenarios.byName(scenario).name().equals("seed")) {
+            config = new WorkloadConfig(
+                    intOf(values, "threads"), intOf(values, "cpu"), intOf(values, "sleep"),
+                    LockMode.fromCliName(required(values, "lock")), intOf(values, "parallelism"),
+                    SchedulerKind.fromCliName(required(values, "scheduler")),
+                    ThreadKind.fromCliName(required(values, "kind")));
+        } else {
+            // cpu, sleep and lock follow from the scenario's own parameters: the child derives them as the parent did
+            Map<String, String> params = new LinkedHashMap<>();
+            values.forEach((k, v) -> {
+                if (k.startsWith(PARAM)) {
+                    params.put(k.substring(PARAM.length()), v);
+                }
+            });
+            config = Scenarios.config(Scenarios.byName(scenario), params, intOf(values, "threads"),
+                    intOf(values, "parallelism"), SchedulerKind.fromCliName(required(values, "scheduler")),
+                    ThreadKind.fromCliName(required(values, "kind")));
+        }
         ProbeRequest probes = new ProbeRequest(Boolean.parseBoolean(values.getOrDefault("jfr", "false")),
                 Integer.parseInt(values.getOrDefault("dumpPeriodMs", "0")));
         return new ChildArgs(config, probes, streamPort(args));

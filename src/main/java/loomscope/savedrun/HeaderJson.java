@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
+import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
@@ -35,7 +36,8 @@ final class HeaderJson {
         RunInfo info = h.info();
         root.put("loomscopeVersion", info.loomscopeVersion());
         root.put("savedAt", info.savedAt().toString());
-        root.put("scenario", info.scenario());
+        // RunInfo names the seed for every run it makes; the config knows which scenario really ran
+        root.put("scenario", h.config().isSeed() ? info.scenario() : h.config().scenario().name());
         root.put("jdkVersion", h.jdkVersion());
         ArrayNode flags = root.putArray("jvmFlags");
         info.jvmFlags().forEach(flags::add);
@@ -53,6 +55,11 @@ final class HeaderJson {
         config.put("parallelism", c.parallelism());
         config.put("scheduler", c.scheduler().name());
         config.put("threadKind", c.threadKind().name());
+        if (!c.isSeed()) {
+            // added in 0.1 without a format bump: files without it are the seed's, as they always were
+            ObjectNode params = config.putObject("params");
+            c.scenario().values().forEach(params::put);
+        }
         ObjectNode run = root.putObject("run");
         run.put("startNanos", h.runStart());
         run.put("endNanos", h.runEnd());
@@ -83,11 +90,36 @@ final class HeaderJson {
                     integer(config, "sleepMillis"), constant(config, "lockMode", LockMode.class),
                     integer(config, "parallelism"), constant(config, "scheduler", SchedulerKind.class),
                     constant(config, "threadKind", ThreadKind.class));
+            if (!info.scenario().equals(RunInfo.SEED_SCENARIO)) {
+                workload = Scenarios.config(Scenarios.byName(info.scenario()), params(config), workload.threads(),
+                        workload.parallelism(), workload.scheduler(), workload.threadKind());
+            }
         } catch (RunLimits.InvalidRunException e) {
             throw new SavedRunFormatException("its run parameters are impossible: " + e.getMessage());
         }
         return new Header(info, text(root, "jdkVersion"), workload, number(run, "startNanos"), number(run, "endNanos"),
                 integer(run, "completed"), bool(run, "cancelled"));
+    }
+
+    /** A scenario's own parameters, text by name; none in a seed run's file. */
+    private static java.util.Map<String, String> params(JsonNode config) throws SavedRunFormatException {
+        java.util.Map<String, String> params = new java.util.LinkedHashMap<>();
+        JsonNode node = config.get("params");
+        if (node == null || node.isNull()) {
+            return params;
+        }
+        if (!node.isObject()) {
+            throw new SavedRunFormatException("its header's \"params\" is not an object");
+        }
+        var fields = node.fields();
+        while (fields.hasNext()) {
+            var e = fields.next();
+            if (!e.getValue().isValueNode()) {
+                throw new SavedRunFormatException("its header's parameter \"" + e.getKey() + "\" is not a value");
+            }
+            params.put(e.getKey(), e.getValue().asText());
+        }
+        return params;
     }
 
     private static JsonNode field(JsonNode node, String name) throws SavedRunFormatException {

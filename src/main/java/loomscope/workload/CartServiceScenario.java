@@ -48,6 +48,12 @@ public record CartServiceScenario() implements Scenario {
 
     @Override public boolean hasSeedBounds() { return true; }
 
+    /** The seed's JMH operation is one whole round: N threads started, each updating once, all joined. */
+    @Override
+    public Rate rate(ScenarioParams params, int threads, double wallMillis) {
+        return new Rate(1000 / wallMillis, "ops/s");
+    }
+
     @Override
     public ScenarioRun prepare(WorkloadConfig config) {
         int apiMillis = config.scenario().intValue(API);

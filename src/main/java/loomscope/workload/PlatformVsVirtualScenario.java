@@ -33,6 +33,11 @@ public record PlatformVsVirtualScenario() implements Scenario {
     @Override public int defaultParallelism() { return 1; }
 
     @Override
+    public Rate rate(ScenarioParams params, int threads, double wallMillis) {
+        return new Rate(threads / (wallMillis / 1000), "tasks/s");
+    }
+
+    @Override
     public SeedFields seedFields(ScenarioParams p) {
         return new SeedFields(p.intValue(SeedScenario.CPU), p.intValue(SeedScenario.SLEEP), LockMode.NONE);
     }

@@ -52,6 +52,15 @@ public sealed interface Scenario permits SeedScenario, ObjectWaitScenario, Class
         throw new IllegalStateException(name() + " runs the seed task");
     }
 
+    /**
+     * What a finished run of it reports in the seed's own unit (tasks/s, ops/s), or null where the seed reports
+     * only a time. {@code wallMillis}: the run's wall time.
+     */
+    default Rate rate(ScenarioParams params, int threads, double wallMillis) { return null; }
+
+    /** A throughput as the seed states it: {@code perSecond} of {@code unit} ("tasks/s"). */
+    record Rate(double perSecond, String unit) { }
+
     /** The seed fields a scenario sets in {@link WorkloadConfig}. */
     record SeedFields(int cpuIterations, int sleepMillis, LockMode lockMode) { }
 
