@@ -36,8 +36,7 @@ final class HeaderJson {
         RunInfo info = h.info();
         root.put("loomscopeVersion", info.loomscopeVersion());
         root.put("savedAt", info.savedAt().toString());
-        // RunInfo names the seed for every run it makes; the config knows which scenario really ran
-        root.put("scenario", h.config().isSeed() ? info.scenario() : h.config().scenario().name());
+        root.put("scenario", info.scenario());
         root.put("jdkVersion", h.jdkVersion());
         ArrayNode flags = root.putArray("jvmFlags");
         info.jvmFlags().forEach(flags::add);

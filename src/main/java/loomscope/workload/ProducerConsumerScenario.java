@@ -44,12 +44,10 @@ public record ProducerConsumerScenario() implements Scenario {
         return new Rate(params.intValue(TASKS) / (wallMillis / 1000), "tasks/s");
     }
 
+    @Override public int minimumThreads() { return 2; }
+
     @Override
     public ScenarioRun prepare(WorkloadConfig config) {
-        if (config.threads() < 2) {
-            throw new RunLimits.InvalidRunException(List.of(new RunLimits.Problem(RunLimits.Field.THREADS,
-                    "must be at least 2 for producer-consumer (one producer, one consumer), was " + config.threads())));
-        }
         int tasks = config.scenario().intValue(TASKS);
         int capacity = config.scenario().intValue(CAPACITY);
         return new Buffer(config.threads() / 2, config.threads() - config.threads() / 2, tasks,

@@ -30,6 +30,9 @@ public sealed interface Scenario permits SeedScenario, ObjectWaitScenario, Class
 
     int defaultParallelism();
 
+    /** The fewest threads that make sense (producer-consumer needs a producer and a consumer). */
+    default int minimumThreads() { return 1; }
+
     /** The lowest JDK feature release it runs on. */
     default int minimumJdk() { return 21; }
 

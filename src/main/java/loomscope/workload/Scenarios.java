@@ -37,6 +37,10 @@ public final class Scenarios {
     public static WorkloadConfig config(Scenario scenario, Map<String, String> params, Integer threads,
                                         Integer parallelism, SchedulerKind scheduler, ThreadKind threadKind) {
         ScenarioParams checked = new ScenarioParams(scenario, params);
+        if (threads != null && threads >= 1 && threads < scenario.minimumThreads()) {
+            throw new RunLimits.InvalidRunException(List.of(new RunLimits.Problem(RunLimits.Field.THREADS,
+                    "must be at least " + scenario.minimumThreads() + " for " + scenario.name() + ", was " + threads)));
+        }
         Scenario.SeedFields f = scenario.seedFields(checked);
         return new WorkloadConfig(threads != null ? threads : scenario.defaultThreads(), f.cpuIterations(),
                 f.sleepMillis(), f.lockMode(), parallelism != null ? parallelism : scenario.defaultParallelism(),

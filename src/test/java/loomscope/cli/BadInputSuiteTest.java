@@ -99,6 +99,7 @@ class BadInputSuiteTest {
         export();
         fromFiles();
         savedRuns();
+        scenarios();
         System.out.println("bad-input suite (cli): " + cases.size() + " inputs");
         int[] n = {0};
         return cases.stream().map(c -> DynamicTest.dynamicTest(c.label(), () -> check(c, root.resolve("case-" + n[0]++))));
@@ -120,7 +121,10 @@ class BadInputSuiteTest {
         if (args.isEmpty() || !List.of("run", "bench", "export").contains(args.get(0))) {
             return all.toArray(String[]::new);
         }
-        String[][] defaults = {{"--threads", "10"}, {"--cpu-iterations", "0"}, {"--sleep-ms", "0"}};
+        // another scenario than the seed refuses the seed's options: only --threads is its to shrink
+        boolean seedOptions = !args.contains("--scenario") || args.contains("seed");
+        String[][] defaults = seedOptions ? new String[][] {{"--threads", "10"}, {"--cpu-iterations", "0"}, {"--sleep-ms", "0"}}
+                : new String[][] {{"--threads", "10"}};
         for (String[] option : defaults) {
             boolean given = args.stream().anyMatch(a -> a.equals(option[0]) || a.startsWith(option[0] + "="));
             if (!given) {
@@ -193,6 +197,31 @@ class BadInputSuiteTest {
         bad("--save-jfr", "run", "--jdk", Path.of(System.getProperty("java.home")).toString(), "--save-jfr", "{dir}/x.jfr");
         bad("--thread-dump", "run", "--jvm-arg=-Xint", "--thread-dump", "{dir}/x.json");
         bad("nosuchcommand", "nosuchcommand");
+    }
+
+    private void scenarios() {
+        bad("--scenario", "run", "--scenario", "nope");
+        bad("--scenario", "run", "--scenario", "");
+        bad("--scenario", "run", "--scenario");
+        bad("--scenario", "run", "--scenario", "waves", "--scenario", "seed");
+        bad("--param", "run", "--scenario", "object-wait", "--param", "wait-ms=0");
+        bad("--param", "run", "--scenario", "object-wait", "--param", "wait-ms=abc");
+        bad("--param", "run", "--scenario", "object-wait", "--param", "wait-ms");
+        bad("--param", "run", "--scenario", "object-wait", "--param", "lock=none");
+        bad("--param", "run", "--scenario", "waves", "--param", "sleep-ms=60001");
+        bad("--param", "run", "--scenario", "seed", "--param", "lock=spin");
+        bad("--param", "run", "--param", "lock=spin");
+        bad("--param", "run", "--scenario", "seed", "--lock", "none", "--param", "lock=none");
+        bad("--lock", "run", "--scenario", "object-wait", "--lock", "none");
+        bad("--cpu-iterations", "run", "--scenario", "class-init", "--cpu-iterations", "5");
+        bad("--sleep-ms", "run", "--scenario", "cart-service", "--sleep-ms", "5");
+        bad("--threads", "run", "--scenario", "waves", "--threads", "0");
+        bad("--parallelism", "run", "--scenario", "waves", "--parallelism", "65");
+        bad("--threads", "run", "--scenario", "producer-consumer", "--threads", "1");
+        java.nio.file.Path jdk21 = loomscope.remote.Jdk21.find();
+        if (jdk21 != null) {
+            bad("native-frame", "run", "--scenario", "native-frame", "--jdk", jdk21.toString());
+        }
     }
 
     private void outputPaths() throws Exception {

@@ -1,0 +1,59 @@
+package loomscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import loomscope.workload.Scenario;
+import loomscope.workload.Scenarios;
+import org.junit.jupiter.api.Test;
+
+/** {@code scenarios} and {@code run --scenario}: what they print. Bad input is in {@link BadInputSuiteTest}. */
+class ScenarioCliTest {
+
+    @Test
+    void scenariosListsEachWithItsSeedAuthor() {
+        CliInputTest.Result r = CliInputTest.cli("scenarios");
+        assertEquals(0, r.exit(), r.err());
+        for (Scenario s : Scenarios.ALL) {
+            assertTrue(r.out().lines().anyMatch(l -> l.startsWith(s.name() + " ") && l.contains(s.source().author())),
+                    s.name() + " missing: " + r.out());
+        }
+        CliInputTest.Result verbose = CliInputTest.cli("scenarios", "--verbose");
+        assertTrue(verbose.out().contains("--param wait-ms=100 (1..60,000)"), verbose.out());
+        assertTrue(verbose.out().contains("published: throughput ops/s: JDK 21 2.081 / 0.214 / 0.023"), verbose.out());
+    }
+
+    @Test
+    void runAScenarioAsJsonNamesItAndItsParameters() throws Exception {
+        CliInputTest.Result r = CliInputTest.cli("run", "--scenario", "cart-service", "--param", "api-ms=10",
+                "--threads", "20", "--probes", "none", "--json");
+        assertEquals(0, r.exit(), r.err());
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertEquals("cart-service", json.get("scenario").asText());
+        assertEquals("10", json.get("params").get("api-ms").asText());
+        assertEquals(20, json.get("completed").asInt());
+        assertEquals(10, json.get("parallelism").asInt(), "the scenario's default parallelism");
+        assertEquals("ops/s", json.get("rateUnit").asText());
+    }
+
+    @Test
+    void runAScenarioPrintsTheSeedsLinesWithTheScenarioNamed() {
+        CliInputTest.Result r = CliInputTest.cli("run", "--scenario", "object-wait", "--param", "wait-ms=20",
+                "--probes", "none");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("Scenario object-wait wait-ms=20: "), r.out());
+        assertTrue(r.out().contains("All 8 tasks completed."), r.out());
+        assertTrue(r.out().contains("Scenario object-wait, parallelism 1, pool scheduler: "), r.out());
+    }
+
+    @Test
+    void theSeedByNameIsTheSeed() {
+        CliInputTest.Result r = CliInputTest.cli("run", "--scenario", "seed", "--param", "lock=reentrant-lock",
+                "--threads", "50", "--cpu-iterations", "100", "--probes", "none");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("Each thread does CPU work (100 iterations), then acquires lock and blocks for 5 ms."), r.out());
+        assertTrue(r.out().contains("Lock reentrant-lock, parallelism 1"), r.out());
+    }
+}
