@@ -10,7 +10,7 @@ public final class Scenarios {
 
     /** In the order {@code scenarios} lists them: the seed first, then the pinning cases, then the comparisons. */
     public static final List<Scenario> ALL = List.of(new SeedScenario(), new WavesScenario(), new ObjectWaitScenario(),
-            new ClassInitScenario(), new FileIoScenario(), new NativeFrameScenario(), new CartServiceScenario(),
+            new ClassInitScenario(), new ClassLoaderScenario(), new FileIoScenario(), new NativeFrameScenario(), new CartServiceScenario(),
             new ProducerConsumerScenario(), new PlatformVsVirtualScenario());
 
     public static String names() {

@@ -28,6 +28,8 @@ class ScenariosTest {
             "waves|sleep-ms=50|5|2",
             "object-wait|wait-ms=20|6|1",
             "class-init|init-ms=50|6|1",
+            "class-loader|find-ms=20|4|1",
+            "class-loader|find-ms=20,loader=shared|4|1",
             "file-io|file-kb=64|10|1",
             "cart-service|api-ms=10,products=3|12|4",
             "producer-consumer|tasks=2000|20|2",
