@@ -28,6 +28,9 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workload = new WorkloadOptions();
 
+    @Mixin
+    ScenarioOptions scenario = new ScenarioOptions();
+
     @Option(names = "--modes", split = ",", paramLabel = "MODE[,MODE...]", converter = WorkloadOptions.LockConverter.class,
             description = "Lock modes to sweep. Default: every mode this JVM can run.")
     List<LockMode> modes;
@@ -55,6 +58,12 @@ final class BenchCommand implements Callable<Integer> {
         if (repeats < 1 || repeats > MAX_REPEATS) {
             throw new BadOption("--repeats", "must be 1.." + MAX_REPEATS + ", was " + repeats);
         }
+        if (scenario.scenario != null && !scenario.scenario.strip().equalsIgnoreCase(loomscope.workload.SeedScenario.NAME)) {
+            return benchScenario();
+        }
+        if (!scenario.params.isEmpty()) {
+            throw new BadOption("--param", "the seed's bench sweeps --modes, --cpu-iterations and --sleep-ms instead");
+        }
         List<LockMode> sweep = modes != null ? modes : runnableModes();
         List<WorkloadConfig> cells = new ArrayList<>();
         for (LockMode mode : sweep) {
@@ -79,6 +88,26 @@ final class BenchCommand implements Callable<Integer> {
             out.println(row(cell));
             out.flush();
         }
+        return 0;
+    }
+
+    /** {@code --scenario NAME} other than the seed: the seed's own table (see {@link ScenarioBench}). */
+    private int benchScenario() throws InterruptedException {
+        picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        loomscope.workload.Scenario s = loomscope.workload.Scenarios.byName(scenario.scenario);
+        for (String seedOnly : List.of("--modes", "--lock", "--cpu-iterations", "--sleep-ms", "--threads",
+                "--thread-kind", "--compare-schedulers", "--recording-overhead")) {
+            if (parsed.hasMatchedOption(seedOnly)) {
+                throw new BadOption(seedOnly, "is not used by bench --scenario " + s.name()
+                        + " (its rows are the seed's table); use --param, --parallelism P, --scheduler, --repeats");
+            }
+        }
+        if (parsed.hasMatchedOption("--parallelism") && parallelisms.size() != 1) {
+            throw new BadOption("--parallelism", "takes one value with --scenario, was " + parallelisms);
+        }
+        Integer p = parsed.hasMatchedOption("--parallelism") ? parallelisms.get(0) : null;
+        ScenarioBench.Plan plan = ScenarioBench.plan(s, scenario.params, p, workload.scheduler);
+        ScenarioBench.run(s, plan, repeats, spec.commandLine().getOut());
         return 0;
     }
 

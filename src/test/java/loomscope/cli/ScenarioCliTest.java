@@ -56,4 +56,19 @@ class ScenarioCliTest {
         assertTrue(r.out().contains("Each thread does CPU work (100 iterations), then acquires lock and blocks for 5 ms."), r.out());
         assertTrue(r.out().contains("Lock reentrant-lock, parallelism 1"), r.out());
     }
+
+    @Test
+    void benchAScenarioPrintsTheSeedsTableWithOurFiguresAndTheRatio() {
+        CliInputTest.Result r = CliInputTest.cli("bench", "--scenario", "cart-service", "--param", "api-ms=5",
+                "--parallelism", "4", "--repeats", "1");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("| concurrency | threads | P | median ops/s | min | max | seed | ours / seed |"), r.out());
+        for (String row : new String[] {"| concurrency 100 | 100 | 4 |", "| concurrency 1,000 | 1,000 | 4 |",
+                "| concurrency 10,000 | 10,000 | 4 |"}) {
+            assertTrue(r.out().contains(row), row + " missing: " + r.out());
+        }
+        CliInputTest.Result seedOnly = CliInputTest.cli("bench", "--scenario", "waves", "--modes", "synchronized");
+        assertEquals(2, seedOnly.exit(), seedOnly.out());
+        assertTrue(seedOnly.err().contains("--modes"), seedOnly.err());
+    }
 }
