@@ -50,7 +50,7 @@ final class CarrierPriority {
 
             /** On the carrier, after the recording has heard of the unmount (it is told first). */
             @Override
-            public void mountEnded(int carrier, int vt, long nanos) {
+            public void mountEnded(int carrier, int vt, long nanos, long blockedNanos) {
                 yield.run();
             }
 

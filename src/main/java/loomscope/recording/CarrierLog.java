@@ -22,6 +22,8 @@ public final class CarrierLog {
     private long[][] starts = new long[4][];
     private long[][] ends = new long[4][];
     private byte[][] pinned = new byte[4][];
+    /** Blocked time of each mount in microseconds (the generic rule's measure), -1 where not measured. */
+    private int[][] blockedMicros = new int[4][];
     /** Published last: entries below it are complete and visible. */
     private volatile int size;
 
@@ -40,7 +42,7 @@ public final class CarrierLog {
         openVt = vt;
     }
 
-    void close(int vt, long submit, long start, long end, boolean wasPinned) {
+    void close(int vt, long submit, long start, long end, boolean wasPinned, long blockedNanos) {
         int i = size;
         int chunk = i >>> CHUNK_BITS;
         if (chunk == vts.length) {
@@ -50,6 +52,7 @@ public final class CarrierLog {
             starts = Arrays.copyOf(starts, grown);
             ends = Arrays.copyOf(ends, grown);
             pinned = Arrays.copyOf(pinned, grown);
+            blockedMicros = Arrays.copyOf(blockedMicros, grown);
         }
         if (vts[chunk] == null) {
             vts[chunk] = new int[CHUNK];
@@ -57,6 +60,7 @@ public final class CarrierLog {
             starts[chunk] = new long[CHUNK];
             ends[chunk] = new long[CHUNK];
             pinned[chunk] = new byte[CHUNK];
+            blockedMicros[chunk] = new int[CHUNK];
         }
         int j = i & MASK;
         vts[chunk][j] = vt;
@@ -64,6 +68,7 @@ public final class CarrierLog {
         starts[chunk][j] = start;
         ends[chunk][j] = end;
         pinned[chunk][j] = (byte) (wasPinned ? 1 : 0);
+        blockedMicros[chunk][j] = blockedNanos < 0 ? -1 : (int) Math.min(Integer.MAX_VALUE, blockedNanos / 1_000);
         // Publish the entry before clearing openVt: a reader in between sees the closed entry and the same
         // thread still open (harmless), never the carrier idle between two mounts.
         size = i + 1;
@@ -90,8 +95,14 @@ public final class CarrierLog {
 
     public long end(int i) { return ends[i >>> CHUNK_BITS][i & MASK]; }
 
-    /** Whether the thread blocked (slept or waited for the lock) during this mount without unmounting. */
+    /** Whether the carrier was blocked during this mount with the thread still mounted: the carrier wasted. */
     public boolean pinned(int i) { return pinned[i >>> CHUNK_BITS][i & MASK] != 0; }
+
+    /**
+     * Microseconds of this mount its carrier spent neither on a CPU nor waiting for one; -1 where that was not
+     * measured (a JVM without a thread CPU clock, or a mount read back from a saved run).
+     */
+    public int blockedMicros(int i) { return blockedMicros[i >>> CHUNK_BITS][i & MASK]; }
 
     /** The thread mounted right now, or -1. */
     public int openVt() { return openVt; }
@@ -138,6 +149,6 @@ public final class CarrierLog {
                 chunks++;
             }
         }
-        return chunks * CHUNK * (Integer.BYTES + 3L * Long.BYTES + 1);
+        return chunks * CHUNK * (2L * Integer.BYTES + 3L * Long.BYTES + 1);
     }
 }

@@ -39,7 +39,7 @@ public final class RecordingBuilder {
     public RecordingBuilder mount(int carrier, int vt, long submit, long start, long end, boolean pinned) {
         CarrierLog log = logs.get(carrier);
         log.open(vt, start);
-        log.close(vt, submit, start, end, pinned);
+        log.close(vt, submit, start, end, pinned, -1);
         return this;
     }
 

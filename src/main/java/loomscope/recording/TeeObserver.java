@@ -24,9 +24,9 @@ public record TeeObserver(RunObserver first, RunObserver second) implements RunO
         second.mountStarted(carrier, vt, submittedNanos, nanos);
     }
 
-    @Override public void mountEnded(int carrier, int vt, long nanos) {
-        first.mountEnded(carrier, vt, nanos);
-        second.mountEnded(carrier, vt, nanos);
+    @Override public void mountEnded(int carrier, int vt, long nanos, long blockedNanos) {
+        first.mountEnded(carrier, vt, nanos, blockedNanos);
+        second.mountEnded(carrier, vt, nanos, blockedNanos);
     }
 
     @Override public void phase(int vt, Phase phase, long nanos) {

@@ -70,8 +70,8 @@ final class EventStreamer implements RunObserver {
         queue.add(new Event(Wire.MOUNT, carrier, vt, submittedNanos, nanos));
     }
 
-    @Override public void mountEnded(int carrier, int vt, long nanos) {
-        queue.add(new Event(Wire.UNMOUNT, carrier, vt, nanos, 0));
+    @Override public void mountEnded(int carrier, int vt, long nanos, long blockedNanos) {
+        queue.add(new Event(Wire.UNMOUNT, carrier, vt, nanos, blockedNanos));
     }
 
     @Override public void phase(int vt, Phase phase, long nanos) {
@@ -144,7 +144,8 @@ final class EventStreamer implements RunObserver {
             case Wire.SUBMITTED -> line.append(' ').append(e.a()).append(' ').append(relative(e.t1()));
             case Wire.MOUNT -> line.append(' ').append(e.a()).append(' ').append(e.b())
                     .append(' ').append(relative(e.t1())).append(' ').append(relative(e.t2()));
-            case Wire.UNMOUNT -> line.append(' ').append(e.a()).append(' ').append(e.b()).append(' ').append(relative(e.t1()));
+            case Wire.UNMOUNT -> line.append(' ').append(e.a()).append(' ').append(e.b()).append(' ').append(relative(e.t1()))
+                    .append(' ').append(e.t2());
             case Wire.PHASE -> line.append(' ').append(e.a()).append(' ').append(e.b()).append(' ').append(relative(e.t1()));
             default -> throw new IllegalStateException("unknown event " + e.tag());
         }

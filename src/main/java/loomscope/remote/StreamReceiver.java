@@ -157,7 +157,7 @@ final class StreamReceiver {
         switch (b[from]) {
             case Wire.SUBMITTED -> observer.submitted(f.nextInt(), base + f.nextLong());
             case Wire.MOUNT -> observer.mountStarted(f.nextInt(), f.nextInt(), base + f.nextLong(), base + f.nextLong());
-            case Wire.UNMOUNT -> observer.mountEnded(f.nextInt(), f.nextInt(), base + f.nextLong());
+            case Wire.UNMOUNT -> observer.mountEnded(f.nextInt(), f.nextInt(), base + f.nextLong(), f.nextLong());
             case Wire.PHASE -> observer.phase(f.nextInt(), Phase.of(f.nextInt()), base + f.nextLong());
             case Wire.HEARTBEAT -> f.nextLong();
             case Wire.RUN_STARTED -> observer.runStarted(base + f.nextLong());

@@ -1,7 +1,7 @@
 package loomscope.remote;
 
 /**
- * The child-to-parent stream, version 1, sent over its own loopback connection ({@link StreamChannel}) after
+ * The child-to-parent stream, version 2, sent over its own loopback connection ({@link StreamChannel}) after
  * the connection's token line: UTF-8 text, one event per line, fields separated by one space. Text rather
  * than binary because a person can read a captured stream, and at ~25 bytes a line the seed run's ~100,000
  * events cost 2.5 MB. Times are nanoseconds since the child's origin (taken just before the hello line).
@@ -12,7 +12,7 @@ package loomscope.remote;
  * C carrier t name                      carrier added
  * Q vt t                                submitted
  * M carrier vt submittedT t             mount started
- * U carrier vt t                        mount ended
+ * U carrier vt t blocked                mount ended; blocked: ns neither on nor waiting for a CPU, -1 unknown
  * P vt phaseOrdinal t                   phase reached
  * H t                                   heartbeat, at least every second: the child JVM still runs Java code
  * X kind payload                        probe data (see ProbeLines)
@@ -24,7 +24,7 @@ package loomscope.remote;
  */
 final class Wire {
     static final String HELLO = "LOOMSCOPE-STREAM";
-    static final int VERSION = 1;
+    static final int VERSION = 2;
 
     static final char RUN_STARTED = 'R';
     static final char RUN_ENDED = 'E';

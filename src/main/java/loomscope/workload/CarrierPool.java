@@ -92,20 +92,43 @@ public final class CarrierPool implements Executor, AutoCloseable {
 
         @Override
         public void run() {
-            int carrier = Thread.currentThread() instanceof Carrier c ? c.index : -1;
-            observer.mountStarted(carrier, vt, submitted, System.nanoTime());
+            if (!(Thread.currentThread() instanceof Carrier carrier)) {
+                return; // the pool runs only its own workers
+            }
+            CarrierClock clock = carrier.clock;
+            clock.readSchedstat();
+            long queueStart = clock.runQueueNanos();
+            long scheduledStart = clock.timesScheduled();
+            long gcCountStart = CarrierClock.gcCount();
+            long gcMillisStart = CarrierClock.gcMillis();
+            long cpuStart = clock.cpuNanos();
+            long start = System.nanoTime();
+            observer.mountStarted(carrier.index, vt, submitted, start);
             try {
                 runContinuation.run();
             } finally {
-                observer.mountEnded(carrier, vt, System.nanoTime());
+                long end = System.nanoTime();
+                long cpu = cpuStart < 0 ? CarrierClock.UNKNOWN : clock.cpuNanos() - cpuStart;
+                long blocked = CarrierClock.blockedNanos(end - start, cpu, 0, 0);
+                if (blocked >= CarrierClock.MIN_BLOCKED_NANOS) {
+                    // only now do the scheduler and the collectors matter: they can only make the blocked time shorter
+                    clock.readSchedstat();
+                    long queue = queueStart < 0 ? 0 : clock.runQueueNanos() - queueStart;
+                    long gcPause = CarrierClock.gcCount() == gcCountStart ? 0
+                            : (CarrierClock.gcMillis() - gcMillisStart + 1) * 1_000_000;
+                    boolean neverOffCpu = scheduledStart >= 0 && clock.timesScheduled() == scheduledStart;
+                    blocked = neverOffCpu ? 0 : CarrierClock.blockedNanos(end - start, cpu, queue, gcPause);
+                }
+                observer.mountEnded(carrier.index, vt, end, blocked);
                 mountsInFlight.decrementAndGet();
             }
         }
     }
 
-    /** A named carrier that knows its lane number. */
+    /** A named carrier that knows its lane number and reads its own clocks. */
     private final class Carrier extends ForkJoinWorkerThread {
         final int index;
+        CarrierClock clock;
 
         Carrier(ForkJoinPool pool) {
             super(null, pool, true);
@@ -117,7 +140,14 @@ public final class CarrierPool implements Executor, AutoCloseable {
         @Override
         protected void onStart() {
             super.onStart();
+            clock = CarrierClock.forCurrentThread();
             observer.carrierAdded(index, getName(), System.nanoTime());
+        }
+
+        @Override
+        protected void onTermination(Throwable exception) {
+            clock.close();
+            super.onTermination(exception);
         }
     }
 }

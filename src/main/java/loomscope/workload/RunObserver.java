@@ -25,8 +25,12 @@ public interface RunObserver {
     /** Carrier {@code carrier} mounted {@code vt}; {@code submittedNanos} is when that mount was requested. */
     void mountStarted(int carrier, int vt, long submittedNanos, long nanos);
 
-    /** Carrier {@code carrier} unmounted {@code vt} (it parked, yielded or terminated). */
-    void mountEnded(int carrier, int vt, long nanos);
+    /**
+     * Carrier {@code carrier} unmounted {@code vt} (it parked, yielded or terminated). {@code blockedNanos} is the
+     * part of the mount its carrier spent neither on a CPU nor waiting for one, measured by the carrier's own
+     * clocks, or -1 where this JVM cannot measure it.
+     */
+    void mountEnded(int carrier, int vt, long nanos, long blockedNanos);
 
     /** Task {@code vt} reached {@code phase}. */
     void phase(int vt, Phase phase, long nanos);
@@ -45,7 +49,7 @@ public interface RunObserver {
             @Override public void carrierAdded(int index, String name, long nanos) { action.carrierAdded(index, name, nanos); }
             @Override public void submitted(int vt, long nanos) { }
             @Override public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) { }
-            @Override public void mountEnded(int carrier, int vt, long nanos) { }
+            @Override public void mountEnded(int carrier, int vt, long nanos, long blockedNanos) { }
             @Override public void phase(int vt, Phase phase, long nanos) { }
         };
     }
@@ -58,7 +62,7 @@ public interface RunObserver {
             @Override public void carrierAdded(int index, String name, long nanos) { }
             @Override public void submitted(int vt, long nanos) { }
             @Override public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) { }
-            @Override public void mountEnded(int carrier, int vt, long nanos) { }
+            @Override public void mountEnded(int carrier, int vt, long nanos, long blockedNanos) { }
             @Override public void phase(int vt, Phase phase, long nanos) { }
         };
     }

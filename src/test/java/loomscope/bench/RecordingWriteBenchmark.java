@@ -54,12 +54,12 @@ public class RecordingWriteBenchmark {
         recording.phase(v, Phase.LOCK_REQUESTED, t);
         recording.phase(v, Phase.LOCK_ACQUIRED, t);
         recording.phase(v, Phase.SLEEP_START, t);
-        recording.mountEnded(0, v, t);
+        recording.mountEnded(0, v, t, -1);
         recording.submitted(v, t);
         recording.mountStarted(0, v, t, t);
         recording.phase(v, Phase.SLEEP_END, t);
         recording.phase(v, Phase.LOCK_RELEASED, t);
         recording.phase(v, Phase.DONE, t);
-        recording.mountEnded(0, v, t);
+        recording.mountEnded(0, v, t, -1);
     }
 }

@@ -102,7 +102,7 @@ class SnapshotCheckTest {
         recording.mountStarted(1, 0, origin + 2_000, origin + 3_000);
         recording.phase(0, loomscope.workload.Phase.SLEEP_START, origin + 4_000);
         recording.phase(0, loomscope.workload.Phase.SLEEP_END, origin + 9_000);
-        recording.mountEnded(1, 0, origin + 10_000);
+        recording.mountEnded(1, 0, origin + 10_000, -1);
         PinnedEvent pinned = new PinnedEvent(4_100, 4_800, ThreadNames.CARRIER_PREFIX + 1, 1, null, null, List.of(), 20_000);
 
         JfrCrossCheck check = JfrCrossCheck.of(List.of(pinned), recording);

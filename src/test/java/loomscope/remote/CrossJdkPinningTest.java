@@ -68,6 +68,10 @@ class CrossJdkPinningTest {
         assertEquals(1_000, child.completed());
         assertEquals(1_000, child.pinnedThreads(), "every virtual thread pinned: " + child);
         assertTrue(child.pinnedMounts() >= 1_000, child.toString());
+        // issue #16: the child's carriers measured every mount, and their verdict is the phase rule's
+        loomscope.recording.RuleCrossCheck rules = loomscope.recording.RuleCrossCheck.of(recording);
+        assertEquals(rules.mounts(), rules.measured(), rules.toString());
+        assertTrue(rules.agree(), rules.describe());
         double ratio = child.wallMillis() / inProcess.wallMillis();
         assertTrue(ratio >= 10, String.format("child %.0f ms vs this JDK %.0f ms: only %.1fx",
                 child.wallMillis(), inProcess.wallMillis(), ratio));

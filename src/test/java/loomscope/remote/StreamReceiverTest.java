@@ -101,7 +101,7 @@ class StreamReceiverTest {
     @Test
     void streamEndingMidLineSaysWhereAndKeepsWhatCame() {
         Collector c = new Collector();
-        StreamReceiver.Ending ending = receive("LOOMSCOPE-STREAM 1 21.0.8\nR 100\nQ 0 150\nM 0 0 15", c);
+        StreamReceiver.Ending ending = receive("LOOMSCOPE-STREAM 2 21.0.8\nR 100\nQ 0 150\nM 0 0 15", c);
         StreamReceiver.Ending.MidLine mid = assertInstanceOf(StreamReceiver.Ending.MidLine.class, ending);
         assertEquals(3, mid.lines());
         assertEquals("M 0 0 15", mid.fragment());
@@ -110,22 +110,22 @@ class StreamReceiverTest {
 
     @Test
     void streamCutAtALineBoundaryWithoutEndLine() {
-        assertEquals(new StreamReceiver.Ending.Cut(2), receive("LOOMSCOPE-STREAM 1 x\nR 100\n", new Collector()));
+        assertEquals(new StreamReceiver.Ending.Cut(2), receive("LOOMSCOPE-STREAM 2 x\nR 100\n", new Collector()));
     }
 
     @Test
     void garbledLinesStopTheStream() {
-        assertInstanceOf(StreamReceiver.Ending.Garbled.class, receive("LOOMSCOPE-STREAM 1 x\nR abc\n", new Collector()));
-        assertInstanceOf(StreamReceiver.Ending.Garbled.class, receive("LOOMSCOPE-STREAM 1 x\nW 1 2\n", new Collector()));
-        assertInstanceOf(StreamReceiver.Ending.Garbled.class, receive("LOOMSCOPE-STREAM 1 x\nQ 1 2 3\n", new Collector()));
+        assertInstanceOf(StreamReceiver.Ending.Garbled.class, receive("LOOMSCOPE-STREAM 2 x\nR abc\n", new Collector()));
+        assertInstanceOf(StreamReceiver.Ending.Garbled.class, receive("LOOMSCOPE-STREAM 2 x\nW 1 2\n", new Collector()));
+        assertInstanceOf(StreamReceiver.Ending.Garbled.class, receive("LOOMSCOPE-STREAM 2 x\nQ 1 2 3\n", new Collector()));
         // a thread index beyond the configuration's
-        assertInstanceOf(StreamReceiver.Ending.Garbled.class, receive("LOOMSCOPE-STREAM 1 x\nQ 99999 2\n", new Collector()));
+        assertInstanceOf(StreamReceiver.Ending.Garbled.class, receive("LOOMSCOPE-STREAM 2 x\nQ 99999 2\n", new Collector()));
     }
 
     @Test
     void afterAGarbledLineTheRestIsReadAsTheJvmsOwnOutput() {
         Collector c = new Collector();
-        StreamReceiver.Ending ending = receive("LOOMSCOPE-STREAM 1 x\nR 100\nU 0 1# A fatal error has been detected\n"
+        StreamReceiver.Ending ending = receive("LOOMSCOPE-STREAM 2 x\nR 100\nU 0 1# A fatal error has been detected\n"
                 + "# /tmp/hs_err_pid42.log\n/tmp/hs_err_pid42.log\nQ 0 5\n", c);
         StreamReceiver.Ending.Garbled g = assertInstanceOf(StreamReceiver.Ending.Garbled.class, ending);
         assertEquals(3, g.lines());
@@ -137,14 +137,14 @@ class StreamReceiverTest {
 
     @Test
     void anotherProtocolVersionIsRefused() {
-        assertEquals(new StreamReceiver.Ending.WrongVersion("LOOMSCOPE-STREAM 2 x"),
-                receive("LOOMSCOPE-STREAM 2 x\nR 1\n", new Collector()));
+        assertEquals(new StreamReceiver.Ending.WrongVersion("LOOMSCOPE-STREAM 9 x"),
+                receive("LOOMSCOPE-STREAM 9 x\nR 1\n", new Collector()));
     }
 
     @Test
     void failureAndCrashReportLinesAreHandedOver() {
         Collector c = new Collector();
-        receive("LOOMSCOPE-STREAM 1 x\nF native-frame needs JDK 22+\n# A fatal error has been detected\nZ\n", c);
+        receive("LOOMSCOPE-STREAM 2 x\nF native-frame needs JDK 22+\n# A fatal error has been detected\nZ\n", c);
         assertEquals("native-frame needs JDK 22+", c.failed);
         assertEquals(List.of("# A fatal error has been detected"), c.foreign);
     }

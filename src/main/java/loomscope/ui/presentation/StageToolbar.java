@@ -5,14 +5,20 @@ import java.nio.file.Files;
 
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SplitMenuButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.stage.DirectoryChooser;
 import loomscope.ui.export.ExportController;
 import loomscope.ui.talktrack.ChapterNavigator;
 
-/** The stage's buttons in the window's toolbar: chapter, present, export, history, folder, notes, keys. */
+/**
+ * The stage's buttons in the window's toolbar: chapter, present, export (the card at a click; the animated replay,
+ * the history tables and the folder in its menu, so that the row fits a 1280 px window), notes, keys.
+ */
 public final class StageToolbar extends HBox {
+    private final SplitMenuButton export;
 
     public StageToolbar(ChapterNavigator chapters, PresentationMode presentation, ExportController export,
                  Runnable toggleNotes, ShortcutsOverlay overlay) {
@@ -33,23 +39,37 @@ public final class StageToolbar extends HBox {
 
         Button present = button("Present", "Presentation mode: full screen, large type (P or F5; Esc leaves)", presentation::enter);
         present.setId("present-button");
-        Button card = button("Export card", "Timing card (1920x1080 and 1280x720), window PNG and history (S)", export::exportAll);
-        card.setId("export-button");
-        Button history = button("History CSV/MD", "The run history as CSV and as a Markdown table", export::exportHistory);
-        history.setId("export-history-button");
-        Button folder = button("Folder…", "", () -> chooseFolder(export));
-        folder.setId("export-folder-button");
-        folder.getTooltip().textProperty().bind(export.folderProperty().asString("Exports go to %s"));
+        this.export = new SplitMenuButton(
+                item("History as CSV and Markdown", "export-history-item", export::exportHistory),
+                item("Export folder…", "export-folder-item", () -> chooseFolder(export)));
+        this.export.setText("Export card");
+        this.export.setId("export-button");
+        this.export.setOnAction(e -> export.exportAll());
+        this.export.setFocusTraversable(false);
+        Tooltip where = new Tooltip();
+        where.textProperty().bind(export.folderProperty().asString(
+                "Timing card (1920x1080 and 1280x720), window PNG and history (S); the menu: more exports. Exports go to %s"));
+        this.export.setTooltip(where);
         Button notes = button("Notes", "Speaker notes window (N)", toggleNotes);
         Button keys = button("?", "All keys (?)", overlay::toggle);
-        getChildren().addAll(previous, chapter, next, present, card, history, folder, notes, keys);
+        getChildren().addAll(previous, chapter, next, present, this.export, notes, keys);
+        for (javafx.scene.Node n : getChildren()) {
+            if (n != chapter && n instanceof javafx.scene.layout.Region r) {
+                r.setMinWidth(USE_PREF_SIZE); // buttons keep their words; the chapter title is what gets cut
+            }
+        }
     }
 
-    /** "Animated replay…" after "Export card": a clip of the run on show (Shift+S). */
+    /** "Animated replay…" first in the export menu: a clip of the run on show (Shift+S). */
     public void addAnimatedExport(Runnable show) {
-        Button clip = button("Animated replay…", "The run on show as an animated GIF, MP4 or WebM (Shift+S)", show);
-        clip.setId("export-animated-button");
-        getChildren().add(getChildren().indexOf(lookup("#export-button")) + 1, clip);
+        export.getItems().add(0, item("Animated replay… (Shift+S)", "export-animated-item", show));
+    }
+
+    private static MenuItem item(String text, String id, Runnable action) {
+        MenuItem item = new MenuItem(text);
+        item.setId(id);
+        item.setOnAction(e -> action.run());
+        return item;
     }
 
     private static Button button(String text, String tip, Runnable action) {

@@ -201,7 +201,7 @@ class MainWindowTest {
             @Override public void runEnded(long nanos, int completed, boolean cancelled) { }
             @Override public void carrierAdded(int index, String name, long nanos) { }
             @Override public void submitted(int vt, long nanos) { }
-            @Override public void mountEnded(int carrier, int vt, long nanos) { }
+            @Override public void mountEnded(int carrier, int vt, long nanos, long blockedNanos) { }
             @Override public void phase(int vt, Phase phase, long nanos) { }
 
             @Override

@@ -63,7 +63,7 @@ class RecordingViewTest {
         recording.phase(0, Phase.SLEEP_END, at(50));
         recording.phase(0, Phase.LOCK_RELEASED, at(50));
         recording.phase(0, Phase.DONE, at(50));
-        recording.mountEnded(0, 0, at(51));
+        recording.mountEnded(0, 0, at(51), -1);
         // vt 1: runs 2..40 ms, unmounts for its sleep (40..60 ms), runs again 60..61 ms
         task(1, 2);
         recording.submitted(1, at(2));
@@ -72,13 +72,13 @@ class RecordingViewTest {
         recording.phase(1, Phase.LOCK_REQUESTED, at(39));
         recording.phase(1, Phase.LOCK_ACQUIRED, at(39));
         recording.phase(1, Phase.SLEEP_START, at(40));
-        recording.mountEnded(1, 1, at(40) + 50_000);
+        recording.mountEnded(1, 1, at(40) + 50_000, -1);
         recording.submitted(1, at(60));
         recording.mountStarted(1, 1, at(60), at(60));
         recording.phase(1, Phase.SLEEP_END, at(60));
         recording.phase(1, Phase.LOCK_RELEASED, at(60));
         recording.phase(1, Phase.DONE, at(61));
-        recording.mountEnded(1, 1, at(61));
+        recording.mountEnded(1, 1, at(61), -1);
         recording.runEnded(at(62), 2, false);
         fx(() -> {
             view.lanes().setTrailSeconds(0.1);

@@ -1,0 +1,173 @@
+package loomscope.workload;
+
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+
+/**
+ * A carrier's own clocks, read at the start and end of every mount, so that a mount can be judged by what its
+ * carrier did rather than by what the code in it says it did: of a mount's wall time, the part that was neither
+ * on a CPU (the thread's CPU clock) nor waiting for one (Linux's run-queue wait, {@code /proc/thread-self/schedstat})
+ * is time the carrier spent blocked with the virtual thread still mounted — the carrier wasted, whatever the code.
+ * <p>
+ * One instance per carrier, used only by that carrier (its schedstat file names that carrier's task). The CPU
+ * clock is read through {@link ThreadMXBean#getCurrentThreadCpuTime()}, exact for a running thread; schedstat's own
+ * CPU figure is only brought up to date at the scheduler's ticks, its run-queue wait is exact for a running thread.
+ * Costs measured in docs/performance.md ("The generic rule").
+ */
+public final class CarrierClock {
+    /** Not measurable in this JVM or on this OS. */
+    static final long UNKNOWN = -1;
+
+    /**
+     * Blocked time below this is a stall, not a block: a short safepoint, a page fault, a lock handed over. Below it
+     * a mount's blocked time is not worked out exactly (its end costs one clock read instead of four), since no
+     * verdict depends on it.
+     */
+    public static final long MIN_BLOCKED_NANOS = 1_000_000;
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final GarbageCollectorMXBean[] COLLECTORS =
+            ManagementFactory.getGarbageCollectorMXBeans().toArray(new GarbageCollectorMXBean[0]);
+    private static final boolean CPU_CLOCK = cpuClockAvailable();
+
+    private final FileChannel schedstat;
+    private final ByteBuffer buffer = ByteBuffer.allocate(96);
+    private long queue = UNKNOWN;
+    private long scheduled = UNKNOWN;
+
+    private CarrierClock(FileChannel schedstat) {
+        this.schedstat = schedstat;
+    }
+
+    /** Call on the carrier itself. */
+    static CarrierClock forCurrentThread() {
+        return new CarrierClock(openSchedstat());
+    }
+
+    /** This thread's CPU time in nanoseconds, or {@link #UNKNOWN}. */
+    long cpuNanos() {
+        return CPU_CLOCK ? THREADS.getCurrentThreadCpuTime() : UNKNOWN;
+    }
+
+    /**
+     * Reads this thread's schedstat line; afterwards {@link #runQueueNanos()} and {@link #timesScheduled()} give its
+     * figures, or {@link #UNKNOWN} (not Linux).
+     */
+    void readSchedstat() {
+        queue = UNKNOWN;
+        scheduled = UNKNOWN;
+        if (schedstat == null) {
+            return;
+        }
+        try {
+            buffer.clear();
+            int n = schedstat.read(buffer, 0);
+            if (n > 0) {
+                byte[] text = buffer.array();
+                queue = field(text, n, 1);
+                scheduled = field(text, n, 2);
+            }
+        } catch (IOException e) {
+            // stays UNKNOWN
+        }
+    }
+
+    /** Nanoseconds this thread has waited in a run queue for a CPU, as of the last {@link #readSchedstat()}. */
+    long runQueueNanos() {
+        return queue;
+    }
+
+    /**
+     * How many times the kernel has put this thread on a CPU, as of the last {@link #readSchedstat()}. A thread that
+     * blocks is put on a CPU again when it wakes; a thread that was never taken off its CPU during a mount did not
+     * block in it, whatever its clocks say (a virtual machine's host can stop the whole virtual CPU).
+     */
+    long timesScheduled() {
+        return scheduled;
+    }
+
+    /** Collections so far, all collectors. */
+    static long gcCount() {
+        long n = 0;
+        for (GarbageCollectorMXBean gc : COLLECTORS) {
+            n += Math.max(0, gc.getCollectionCount());
+        }
+        return n;
+    }
+
+    /** Milliseconds the collectors have stopped the JVM so far (whole milliseconds: that is all the JDK gives). */
+    static long gcMillis() {
+        long ms = 0;
+        for (GarbageCollectorMXBean gc : COLLECTORS) {
+            ms += Math.max(0, gc.getCollectionTime());
+        }
+        return ms;
+    }
+
+    /**
+     * The mount's blocked time: wall minus CPU minus run-queue wait minus the collectors' pauses, or
+     * {@link #UNKNOWN} without a CPU clock. A collection stops every thread, and no clock of the carrier's sees it,
+     * so a mount that saw one gives up its pause time rounded up to the next millisecond. Without a run-queue figure
+     * (not Linux) the wait for a CPU counts as blocked: there, only a carrier with a core to itself is judged exactly.
+     */
+    static long blockedNanos(long wallNanos, long cpuNanos, long queueNanos, long gcPauseNanos) {
+        if (cpuNanos < 0) {
+            return UNKNOWN;
+        }
+        return Math.max(0, wallNanos - cpuNanos - Math.max(0, queueNanos) - gcPauseNanos);
+    }
+
+    /** On the carrier's way out. */
+    void close() {
+        if (schedstat != null) {
+            try {
+                schedstat.close();
+            } catch (IOException ignored) {
+                // a /proc file: nothing was written, nothing can be lost
+            }
+        }
+    }
+
+    /** "sum_exec_runtime run_delay timeslices": field {@code index} (from 0), parsed without allocating. */
+    static long field(byte[] text, int length, int index) {
+        int i = 0;
+        for (int skip = 0; skip < index; skip++) {
+            while (i < length && text[i] != ' ') {
+                i++;
+            }
+            i++;
+        }
+        long value = 0;
+        boolean digits = false;
+        for (; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
+            value = value * 10 + (text[i] - '0');
+            digits = true;
+        }
+        return digits ? value : UNKNOWN;
+    }
+
+    private static FileChannel openSchedstat() {
+        try {
+            Path file = Path.of("/proc/thread-self/schedstat");
+            return file.toFile().canRead() ? FileChannel.open(file) : null;
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return null;
+        }
+    }
+
+    private static boolean cpuClockAvailable() {
+        try {
+            if (THREADS.isCurrentThreadCpuTimeSupported() && !THREADS.isThreadCpuTimeEnabled()) {
+                THREADS.setThreadCpuTimeEnabled(true);
+            }
+            return THREADS.isCurrentThreadCpuTimeSupported() && THREADS.getCurrentThreadCpuTime() >= 0;
+        } catch (UnsupportedOperationException | SecurityException e) {
+            return false;
+        }
+    }
+}
