@@ -65,6 +65,7 @@ final class ChildJvmRun {
             }
             SeedLines.after(out, summary, config);
             out.println(report.verifiedLine());
+            SeedLines.crossCheck(out, run.recording(), config);
             if (report.jfr() != null && report.jfr().events() > 0) {
                 out.print(PinnedThreadsTable.format(PinnedThreadsTable.of(run.pinnedEvents())));
             }

@@ -128,6 +128,7 @@ final class RunCommand implements Callable<Integer> {
             } else {
                 SeedLines.after(out, summary, config);
                 out.println(report.verifiedLine());
+                SeedLines.crossCheck(out, run.recording(), config);
                 if (report.jfr() != null && report.jfr().events() > 0) {
                     out.print(PinnedThreadsTable.format(PinnedThreadsTable.of(session.jfr().pinnedEvents())));
                 }

@@ -62,6 +62,16 @@ final class SeedLines {
         out.flush();
     }
 
+    /**
+     * For the seed: whether the carriers' clocks (the rule every scenario is drawn by) agree with the seed's own
+     * phases on every mount. Other scenarios have no phases to check against.
+     */
+    static void crossCheck(PrintWriter out, loomscope.recording.RunRecording recording, WorkloadConfig config) {
+        if (config.isSeed()) {
+            out.println(loomscope.recording.RuleCrossCheck.of(recording).describe());
+        }
+    }
+
     private static String countOrUnknown(long n) {
         return n < 0 ? "(not recorded)" : String.format(Locale.ROOT, "%,d", n);
     }

@@ -286,7 +286,7 @@ public final class RunRecording implements RunObserver {
      * show as pins in the demo that must show none.
      */
     public boolean phasesDecide() {
-        return true;
+        return config.scenarioKind().runsSeedTask();
     }
 
     /**

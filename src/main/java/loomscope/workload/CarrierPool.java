@@ -113,7 +113,9 @@ public final class CarrierPool implements Executor, AutoCloseable {
                 if (blocked >= CarrierClock.MIN_BLOCKED_NANOS) {
                     // only now do the scheduler and the collectors matter: they can only make the blocked time shorter
                     clock.readSchedstat();
-                    long queue = queueStart < 0 ? 0 : clock.runQueueNanos() - queueStart;
+                    // run-queue wait is a preemption of running code only if the kernel preempted it
+                    long queue = queueStart < 0 || clock.preemptionsSinceLastCall() == 0 ? 0
+                            : clock.runQueueNanos() - queueStart;
                     long gcPause = CarrierClock.gcCount() == gcCountStart ? 0
                             : (CarrierClock.gcMillis() - gcMillisStart + 1) * 1_000_000;
                     boolean neverOffCpu = scheduledStart >= 0 && clock.timesScheduled() == scheduledStart;
