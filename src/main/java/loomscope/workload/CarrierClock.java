@@ -46,10 +46,76 @@ public final class CarrierClock {
     private long scheduled = UNKNOWN;
     private long preempted;
 
+    /**
+     * A carrier's first mounts: between them it still loads and links the pool's classes and runs them interpreted,
+     * milliseconds of its own CPU time that would be counted into the next mount (measured on a cold JDK 21: the
+     * first pinned 5 ms sleep judged not blocked). Those mounts read every clock at their start as well.
+     */
+    private static final int COLD_MOUNTS = 200;
+
+    /** The carrier's CPU clock at the end of its last mount (or its start, or a cold mount's start). */
+    private long cpuMark;
+    private int mounts;
+    /** schedstat's figures at the last read, and whether that read ended the carrier's previous mount. */
+    private long queueMark;
+    private long scheduledMark;
+    private boolean marksFresh;
+
     private CarrierClock(FileChannel schedstat, FileChannel status) {
         this.schedstat = schedstat;
         this.status = status;
         this.preempted = readPreempted();
+        this.cpuMark = cpuNanos();
+        readSchedstat();
+        this.queueMark = queue;
+        this.scheduledMark = scheduled;
+        this.marksFresh = true;
+    }
+
+    /**
+     * At the end of a mount, on its carrier: the mount's blocked time ({@link #blockedNanos}), {@link #UNKNOWN}
+     * without a CPU clock. Cheap for the common mount: one CPU clock read, since once the carrier is warm its CPU time
+     * between two mounts is the pool's own few microseconds, the mount's CPU time is counted from the end of the last one.
+     * Only a mount whose wall time is at least {@link #MIN_BLOCKED_NANOS} more than its CPU time reads schedstat,
+     * the preemption count and the collectors. Their marks are those of the last such read: exact when it ended the
+     * carrier's previous mount (a pinned carrier's run of mounts), otherwise older, and then the run-queue wait
+     * subtracted can only be too large: the mount may be judged not blocked, never blocked wrongly.
+     *
+     * @param gcCountStart  {@link #gcCount()} at the mount's start
+     * @param gcMillisStart {@link #gcMillis()} at the mount's start
+     */
+    /** At a mount's start: only while the carrier is cold (see {@link #COLD_MOUNTS}) does this read the clocks. */
+    void startMount() {
+        if (mounts < COLD_MOUNTS) {
+            preemptionsSinceLastCall();
+            readSchedstat();
+            queueMark = queue;
+            scheduledMark = scheduled;
+            marksFresh = true;
+            cpuMark = cpuNanos();
+        }
+    }
+
+    long endMount(long wallNanos, long gcCountStart, long gcMillisStart) {
+        mounts++;
+        long cpuNow = cpuNanos();
+        long cpu = cpuNow < 0 || cpuMark < 0 ? UNKNOWN : cpuNow - cpuMark;
+        cpuMark = cpuNow;
+        long blocked = blockedNanos(wallNanos, cpu, 0, 0);
+        boolean fresh = marksFresh;
+        marksFresh = false;
+        if (blocked < MIN_BLOCKED_NANOS) {
+            return blocked;
+        }
+        readSchedstat();
+        // run-queue wait is a preemption of running code only if the kernel preempted it; else it followed a wake-up
+        long waited = queue < 0 || queueMark < 0 || preemptionsSinceLastCall() == 0 ? 0 : queue - queueMark;
+        long gcPause = gcCount() == gcCountStart ? 0 : (gcMillis() - gcMillisStart + 1) * 1_000_000;
+        boolean neverOffCpu = fresh && scheduledMark >= 0 && scheduled == scheduledMark;
+        queueMark = queue;
+        scheduledMark = scheduled;
+        marksFresh = true;
+        return neverOffCpu ? 0 : blockedNanos(wallNanos, cpu, waited, gcPause);
     }
 
     /** Call on the carrier itself. */

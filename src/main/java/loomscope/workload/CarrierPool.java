@@ -95,32 +95,16 @@ public final class CarrierPool implements Executor, AutoCloseable {
             if (!(Thread.currentThread() instanceof Carrier carrier)) {
                 return; // the pool runs only its own workers
             }
-            CarrierClock clock = carrier.clock;
-            clock.readSchedstat();
-            long queueStart = clock.runQueueNanos();
-            long scheduledStart = clock.timesScheduled();
             long gcCountStart = CarrierClock.gcCount();
             long gcMillisStart = CarrierClock.gcMillis();
-            long cpuStart = clock.cpuNanos();
+            carrier.clock.startMount();
             long start = System.nanoTime();
             observer.mountStarted(carrier.index, vt, submitted, start);
             try {
                 runContinuation.run();
             } finally {
                 long end = System.nanoTime();
-                long cpu = cpuStart < 0 ? CarrierClock.UNKNOWN : clock.cpuNanos() - cpuStart;
-                long blocked = CarrierClock.blockedNanos(end - start, cpu, 0, 0);
-                if (blocked >= CarrierClock.MIN_BLOCKED_NANOS) {
-                    // only now do the scheduler and the collectors matter: they can only make the blocked time shorter
-                    clock.readSchedstat();
-                    // run-queue wait is a preemption of running code only if the kernel preempted it
-                    long queue = queueStart < 0 || clock.preemptionsSinceLastCall() == 0 ? 0
-                            : clock.runQueueNanos() - queueStart;
-                    long gcPause = CarrierClock.gcCount() == gcCountStart ? 0
-                            : (CarrierClock.gcMillis() - gcMillisStart + 1) * 1_000_000;
-                    boolean neverOffCpu = scheduledStart >= 0 && clock.timesScheduled() == scheduledStart;
-                    blocked = neverOffCpu ? 0 : CarrierClock.blockedNanos(end - start, cpu, queue, gcPause);
-                }
+                long blocked = carrier.clock.endMount(end - start, gcCountStart, gcMillisStart);
                 observer.mountEnded(carrier.index, vt, end, blocked);
                 mountsInFlight.decrementAndGet();
             }
