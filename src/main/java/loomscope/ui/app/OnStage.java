@@ -110,10 +110,13 @@ public final class OnStage {
         baseTheme = AppTheme.current() != AppTheme.HIGH_CONTRAST ? AppTheme.current() : baseTheme(s.theme());
         if (s.window().hasPosition()) {
             // a remembered window; a first start keeps the app's own size (the screen, up to 1920x1080)
-            stage.setX(s.window().x());
-            stage.setY(s.window().y());
-            stage.setWidth(s.window().width());
-            stage.setHeight(s.window().height());
+            javafx.geometry.Rectangle2D placed = WindowPlacement.onScreen(new javafx.geometry.Rectangle2D(
+                    s.window().x(), s.window().y(), s.window().width(), s.window().height()),
+                    javafx.stage.Screen.getScreens().stream().map(javafx.stage.Screen::getVisualBounds).toList());
+            stage.setX(placed.getMinX());
+            stage.setY(placed.getMinY());
+            stage.setWidth(placed.getWidth());
+            stage.setHeight(placed.getHeight());
             stage.setMaximized(s.window().maximized());
         }
 
