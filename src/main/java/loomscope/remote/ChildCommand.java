@@ -34,6 +34,8 @@ final class ChildCommand {
         cmd.add(target.jdk().javaLauncher().toString());
         cmd.add("--add-opens");
         cmd.add("java.base/java.lang=ALL-UNNAMED");
+        cmd.add("--add-exports");   // carriers of the JDK's own class: it compensates on them (CarrierPool)
+        cmd.add("java.base/jdk.internal.misc=ALL-UNNAMED");
         if (target.jdk().feature() >= 22) {
             cmd.add("--enable-native-access=ALL-UNNAMED");   // FFM (native-frame mode) is final from 22
         }

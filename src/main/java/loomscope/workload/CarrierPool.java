@@ -19,6 +19,7 @@ public final class CarrierPool implements Executor, AutoCloseable {
     private static final int MAX_POOL_SIZE = 256;
 
     private final ForkJoinPool pool;
+    private final boolean compensates;
     private final RunObserver observer;
     private final ToIntFunction<Runnable> virtualThreadOf;
     private final AtomicInteger carriersCreated = new AtomicInteger();
@@ -26,12 +27,88 @@ public final class CarrierPool implements Executor, AutoCloseable {
     private final AtomicInteger mountsInFlight = new AtomicInteger();
 
     public CarrierPool(int parallelism, RunObserver observer, ToIntFunction<Runnable> virtualThreadOf) {
+        this(parallelism, false, observer, virtualThreadOf);
+    }
+
+    /**
+     * {@code jdkCarriers}: carriers of the JDK's own class where the JVM allows it ({@link #compensatesLikeTheJdk}),
+     * for the scenarios about compensation. Not for the seed: the JDK also compensates for the file reads of class
+     * loading in a cold JVM's first mounts, and the carriers it adds then keep running pinned tasks (measured, JDK 21,
+     * seed N = 5,000 at P = 1: 6.6 s on 4 such carriers; 13.1 s on the JDK's default scheduler; 27.0 s on one plain
+     * carrier, the seeds' serialised picture: 31.8 s published).
+     */
+    public CarrierPool(int parallelism, boolean jdkCarriers, RunObserver observer, ToIntFunction<Runnable> virtualThreadOf) {
         this.observer = observer;
         this.virtualThreadOf = virtualThreadOf;
         int maxPoolSize = Math.max(parallelism, MAX_POOL_SIZE);
         int minRunnable = Math.max(parallelism / 2, 1);
-        this.pool = new ForkJoinPool(parallelism, Carrier::new, (t, e) -> { }, true,
+        ForkJoinPool.ForkJoinWorkerThreadFactory jdkFactory = jdkCarriers ? jdkCarriers(new Lifecycle(this)) : null;
+        this.compensates = jdkFactory != null;
+        this.pool = new ForkJoinPool(parallelism, compensates ? jdkFactory : Carrier::new, (t, e) -> { }, true,
                 0, maxPoolSize, minRunnable, p -> true, 30, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Whether the carriers are of the JDK's own carrier class, so that the JDK compensates for a carrier blocked in
+     * Object.wait (JDK 21) or file I/O by adding one, as its default scheduler does. False when not asked for, or
+     * when this JVM was not started with {@value #EXPORT_FLAG}: then such a wait holds its carrier.
+     */
+    public boolean compensatesLikeTheJdk() {
+        return compensates;
+    }
+
+    /** The java option that lets the pool's carriers be the JDK's own carrier class. */
+    public static final String EXPORT_FLAG = "--add-exports java.base/jdk.internal.misc=ALL-UNNAMED";
+
+    private static final String JDK_CARRIERS = "loomscope.workload.jdkcarrier.JdkCarrierFactory";
+
+    private static ForkJoinPool.ForkJoinWorkerThreadFactory jdkCarriers(Lifecycle lifecycle) {
+        if (!Object.class.getModule().isExported("jdk.internal.misc", CarrierPool.class.getModule())) {
+            return null;
+        }
+        try {
+            return (ForkJoinPool.ForkJoinWorkerThreadFactory) Class.forName(JDK_CARRIERS)
+                    .getConstructor(Lifecycle.class).newInstance(lifecycle);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return null;   // a JDK whose carrier class changed: plain carriers, no compensation
+        }
+    }
+
+    /** A carrier's lane number and its clocks, whichever thread class it is. */
+    public interface Lane {
+        int laneIndex();
+
+        CarrierClock laneClock();
+    }
+
+    /** What a carrier tells the pool as it is made, starts and ends (for carriers of the JDK's class). */
+    public static final class Lifecycle {
+        private final CarrierPool pool;
+
+        private Lifecycle(CarrierPool pool) {
+            this.pool = pool;
+        }
+
+        public int nextIndex() {
+            return pool.carriersCreated.getAndIncrement();
+        }
+
+        /** On the carrier, as it starts: its clocks. */
+        public CarrierClock started(int index, String name) {
+            CarrierClock clock = CarrierClock.forCurrentThread();
+            pool.observer.carrierAdded(index, name, System.nanoTime());
+            return clock;
+        }
+
+        public void terminated(CarrierClock clock) {
+            if (clock != null) {
+                clock.close();
+            }
+        }
+    }
+
+    public static String carrierName(int index) {
+        return "loomscope-carrier-" + index;
     }
 
     @Override
@@ -92,36 +169,40 @@ public final class CarrierPool implements Executor, AutoCloseable {
 
         @Override
         public void run() {
-            if (!(Thread.currentThread() instanceof Carrier carrier)) {
+            if (!(Thread.currentThread() instanceof Lane carrier)) {
                 return; // the pool runs only its own workers
             }
             long gcCountStart = CarrierClock.gcCount();
             long gcMillisStart = CarrierClock.gcMillis();
-            carrier.clock.startMount();
+            carrier.laneClock().startMount();
             long start = System.nanoTime();
-            observer.mountStarted(carrier.index, vt, submitted, start);
+            observer.mountStarted(carrier.laneIndex(), vt, submitted, start);
             try {
                 runContinuation.run();
             } finally {
                 long end = System.nanoTime();
-                long blocked = carrier.clock.endMount(end - start, gcCountStart, gcMillisStart);
-                observer.mountEnded(carrier.index, vt, end, blocked);
+                long blocked = carrier.laneClock().endMount(end - start, gcCountStart, gcMillisStart);
+                observer.mountEnded(carrier.laneIndex(), vt, end, blocked);
                 mountsInFlight.decrementAndGet();
             }
         }
     }
 
     /** A named carrier that knows its lane number and reads its own clocks. */
-    private final class Carrier extends ForkJoinWorkerThread {
+    private final class Carrier extends ForkJoinWorkerThread implements Lane {
         final int index;
         CarrierClock clock;
 
         Carrier(ForkJoinPool pool) {
             super(null, pool, true);
             this.index = carriersCreated.getAndIncrement();
-            setName("loomscope-carrier-" + index);
+            setName(carrierName(index));
             setDaemon(true);
         }
+
+        @Override public int laneIndex() { return index; }
+
+        @Override public CarrierClock laneClock() { return clock; }
 
         @Override
         protected void onStart() {

@@ -42,6 +42,12 @@ public sealed interface Scenario permits SeedScenario, ObjectWaitScenario, Class
     /** Whether each thread runs the seed's {@code Task} as the seed fields describe (then no {@link #prepare}). */
     default boolean runsSeedTask() { return false; }
 
+    /**
+     * Whether its carriers are of the JDK's own carrier class, so that the JDK compensates for a blocked carrier by
+     * adding one, as on its default scheduler (see CarrierPool): the scenarios about compensation.
+     */
+    default boolean onJdkCarriers() { return false; }
+
     /** Whether the seed's bounds (N*(sleep+cpu)/P pinned, N*cpu/P+sleep unpinned) describe this workload. */
     default boolean hasSeedBounds() { return runsSeedTask(); }
 

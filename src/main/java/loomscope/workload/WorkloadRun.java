@@ -131,7 +131,7 @@ public final class WorkloadRun {
         }
         Map<Runnable, Integer> vtByContinuation = new ConcurrentHashMap<>(config.threads() * 2);
         this.continuationIndex = vtByContinuation;
-        pool = new CarrierPool(config.parallelism(), observer, r -> {
+        pool = new CarrierPool(config.parallelism(), config.scenarioKind().onJdkCarriers(), observer, r -> {
             Integer vt = vtByContinuation.get(r);
             return vt == null ? -1 : vt;
         });

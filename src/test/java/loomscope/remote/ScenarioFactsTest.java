@@ -111,19 +111,23 @@ class ScenarioFactsTest {
         WorkloadConfig c = config("seed", Map.of("lock", "synchronized"), 100, 1);
         Facts f25 = run(TestJdks.thisJdk(), c);
         assertEquals(0, f25.summary().pinnedMounts(), f25.toString());
-        pinnedWithEvents(run(TestJdks.jdk21(), c), 100, 5 * MS);
+        // the seed's pins are its phases' verdict (the clocks' cross-check is CrossJdkPinningTest's)
+        Facts f21 = run(TestJdks.jdk21(), c);
+        assertEquals(100, f21.summary().pinnedMounts(), f21.toString());
+        assertTrue(f21.events().size() >= 100, f21.toString());   // a sleep woken early parks again: two events
+        assertEquals(f21.jfr().events(), f21.jfr().matchedEvents(), f21.toString());
     }
 
     @Test
     void wavesOfPOnJdk21OneWaveHere() throws InterruptedException {
-        // K = 6 threads sleep 300 ms in synchronized on P = 2 carriers: JDK 21 runs them in ceil(6/2) = 3 waves
-        WorkloadConfig c = config("waves", Map.of("sleep-ms", "300"), 6, 2);
+        // K = 6 threads sleep 600 ms in synchronized on P = 2 carriers: JDK 21 runs them in ceil(6/2) = 3 waves
+        WorkloadConfig c = config("waves", Map.of("sleep-ms", "600"), 6, 2);
         Facts f25 = run(TestJdks.thisJdk(), c);
-        unmounted(f25, 300 * MS);
-        assertTrue(f25.summary().wallMillis() < 1.5 * 300, f25.toString());
+        unmounted(f25, 600 * MS);
+        assertTrue(f25.summary().wallMillis() < 1.5 * 600, f25.toString());
         Facts f21 = run(TestJdks.jdk21(), c);
-        pinnedWithEvents(f21, 6, 300 * MS);
-        tookAbout(f21, 3 * 300, 0.10);
+        pinnedWithEvents(f21, 6, 600 * MS);
+        tookAbout(f21, 3 * 600, 0.10);
     }
 
     @Test
@@ -133,8 +137,11 @@ class ScenarioFactsTest {
         Facts f21 = run(TestJdks.jdk21(), c);
         // JDK 21 blocks the carrier in Object.wait without trying to park the virtual thread: JFR's pinned event is
         // raised only by a park that could not unmount, so it stays silent while every wait holds the carrier
-        assertTrue(pinnedBlockedAtLeast(f21.recording(), 50 * MS) == 6 || f21.summary().carriersAddedByPool() > 0, f21.toString());
+        assertEquals(6, pinnedBlockedAtLeast(f21.recording(), 50 * MS), f21.toString());
         assertEquals(0, f21.events().size(), f21.toString());
+        // and the JDK compensates: the pool adds carriers, so the waits overlap as on its default scheduler
+        assertTrue(f21.summary().carriersAddedByPool() >= 1, f21.toString());
+        assertTrue(f21.summary().wallMillis() < 3 * 100, f21.toString());
     }
 
     @Test
@@ -160,20 +167,30 @@ class ScenarioFactsTest {
         WorkloadConfig c = config("cart-service", Map.of("api-ms", "100"), 20, 4);
         Facts f25 = run(TestJdks.thisJdk(), c);
         unmounted(f25, 100 * MS);
-        assertTrue(f25.summary().wallMillis() < 2 * 100, f25.toString());
         Facts f21 = run(TestJdks.jdk21(), c);
         pinnedWithEvents(f21, 20, 100 * MS);
-        tookAbout(f21, 5 * 100, 0.15);
+        // serialised on the carriers: at least 5 x 100 ms; here a call's length (wide margin: a shared machine)
+        assertTrue(f21.summary().wallMillis() >= 0.95 * 5 * 100, f21.toString());
+        assertTrue(f21.summary().wallMillis() >= 2 * f25.summary().wallMillis(), f21 + " vs " + f25);
     }
 
     @Test
     void withoutABlockInsideALockNothingPins() throws InterruptedException {
         for (JdkInstall jdk : List.of(TestJdks.thisJdk(), TestJdks.jdk21())) {
-            // file reads from the page cache are copies, not blocks; the buffer's waits and the lock-free task unmount
-            unmounted(run(jdk, config("file-io", Map.of(), 8, 1)), 5 * MS);
+            // the buffer's waits and the lock-free task unmount
             unmounted(run(jdk, config("producer-consumer", Map.of("tasks", "2000"), 20, 2)), 5 * MS);
             unmounted(run(jdk, config("platform-vs-virtual", Map.of(), 50, 1)), 5 * MS);
         }
+    }
+
+    @Test
+    void jdk21CompensatesForBlockingFileReads() throws InterruptedException {
+        // A read stays mounted on every JDK: one that waits for the disk is blocked while mounted (seen: 3 ms on
+        // JDK 25), and JFR never reports it, since no park failed. Mostly the file is in the page cache.
+        assertEquals(0, run(TestJdks.thisJdk(), config("file-io", Map.of(), 8, 1)).events().size());
+        Facts f21 = run(TestJdks.jdk21(), config("file-io", Map.of(), 8, 1));
+        assertEquals(0, f21.events().size(), f21.toString());
+        assertTrue(f21.summary().carriersAddedByPool() >= 1, "the pool added a carrier for a blocked read: " + f21);
     }
 
     @Test

@@ -32,10 +32,11 @@ class ScenariosInChildTest {
         RunRecording r = runInChild(RunTarget.ChildJvm.of(TestJdks.jdk21()), OBJECT_WAIT);
         assertTrue(r.jdkVersion().startsWith("21"), r.jdkVersion());
         RunSummary s = assertWaitedAsAsked(r);
-        // JDK 21 cannot unmount in Object.wait, and compensates only on its own CarrierThreads, not on our pool's
-        // carriers: the six waits take turns on the one carrier (measured 827 ms for 8 x 100 ms)
-        assertTrue(s.wallMillis() >= 6 * 150 * 0.9, "JDK 21 object-wait took " + s.wallMillis() + " ms");
-        assertEquals(0, s.carriersAddedByPool(), s.toString());
+        // JDK 21 cannot unmount in Object.wait: each wait holds its carrier, and the JDK compensates by having the
+        // pool add carriers (ours are of its carrier class), so the waits overlap as on its default scheduler
+        assertTrue(s.carriersAddedByPool() >= 1, s.toString());
+        assertTrue(s.pinnedMounts() >= 6, "every wait held its carrier: " + s);
+        assertTrue(s.wallMillis() < 6 * 150 * 0.7, "JDK 21 object-wait took " + s.wallMillis() + " ms: waits overlap");
     }
 
     @Test
