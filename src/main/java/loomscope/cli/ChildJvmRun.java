@@ -58,12 +58,13 @@ final class ChildJvmRun {
         String saved = save == null ? null
                 : SavedRunOutput.write(save, run.recording(), target.jvmArgs(), run.pinnedEvents(), failures);
         if (json) {
-            out.println(json(summary, report, target.jvmArgs(), config));
+            out.println(json(summary, report, target.jvmArgs(), config, run.recording()));
         } else {
             if (!announced) {
                 SeedLines.before(out, config, run.javaVersion());
             }
             SeedLines.after(out, summary, config);
+            TaskFileRun.thrown(out, run.recording());
             out.println(report.verifiedLine());
             SeedLines.crossCheck(out, run.recording(), config);
             if (report.jfr() != null && report.jfr().events() > 0) {
@@ -85,12 +86,24 @@ final class ChildJvmRun {
 
     static String json(RunSummary summary, ProbeReport report, java.util.List<String> jvmFlags, WorkloadConfig config)
             throws Exception {
+        return json(summary, report, jvmFlags, config, null);
+    }
+
+    /** {@code recording}: for a task file's run, how many tasks threw and the first stack; may be null. */
+    static String json(RunSummary summary, ProbeReport report, java.util.List<String> jvmFlags, WorkloadConfig config,
+                       loomscope.recording.RunRecording jsonThrown) throws Exception {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode node = (ObjectNode) mapper.readTree(RunCommand.toJson(summary, report, config));
         if (!jvmFlags.isEmpty()) {
             // a summary does not know them; `export --from` reads them back (RunsJson), so a legacy-locking
             // run is not exported as a JDK 25 run that pinned
             jvmFlags.forEach(node.putArray("jvmFlags")::add);
+        }
+        if (config != null && config.scenarioKind() instanceof loomscope.workload.TaskFileScenario) {
+            node.put("tasksThrew", jsonThrown == null ? 0 : jsonThrown.tasksThrew());
+            if (jsonThrown != null && jsonThrown.firstThrow() != null) {
+                node.put("firstThrow", jsonThrown.firstThrow().stack());
+            }
         }
         // not measured in a child: say so rather than print zeros
         for (String unknown : new String[] {"jfrClockErrorMicros", "jfrVirtualThreadStarts", "jfrVirtualThreadEnds", "jfrSubmitFailed"}) {

@@ -82,11 +82,20 @@ final class RunCommand implements Callable<Integer> {
                     + "(legacy locking: synchronized pins again). Without --jdk the child runs on this JVM's runtime.")
     List<String> jvmArgs = new ArrayList<>();
 
+    @Option(names = "--task-file", paramLabel = "FILE.java",
+            description = "Your own task: one public class with a public no-argument constructor and public void "
+                    + "run(int index) throws Exception; each virtual thread calls run with its index. Compiled here "
+                    + "for the JDK that runs it, run in a child JVM (--jdk, --jvm-arg as for any run).")
+    Path taskFile;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
+        if (taskFile != null) {
+            return runTaskFile();
+        }
         // every refusal before any work: a run takes up to minutes, its outputs are checked first
         WorkloadConfig config = scenario.config(workload, lock, parallelism, spec.commandLine().getParseResult());
         RunLimits.checkSnapshotRate(snapshotRate);
@@ -189,6 +198,34 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The runtime --jdk names (refused with its reason if it cannot run the workload), else this JVM's. */
+    private int runTaskFile() throws Exception {
+        picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        for (String other : new String[] {"--scenario", "--param", "--lock", "--cpu-iterations", "--sleep-ms", "--save-jfr", "--thread-dump"}) {
+            if (parsed.hasMatchedOption(other)) {
+                throw new BadOption(other, "does not go with --task-file (the task is your class; its parameters are its fields)");
+            }
+        }
+        RunLimits.checkSnapshotRate(snapshotRate);
+        RunTarget.ChildJvm target = childTarget();
+        SavedRunOutput.check(save);
+        Path classes = java.nio.file.Files.createTempDirectory("loomscope-task-");
+        try {
+            WorkloadConfig config;
+            try {
+                config = TaskFileRun.prepare(taskFile, target, classes, parsed.hasMatchedOption("--threads") ? workload.threads : null,
+                        parsed.hasMatchedOption("--parallelism") ? parallelism : null, workload.scheduler, workload.threadKind);
+            } catch (TaskFileRun.CompileErrors errors) {
+                errors.print(spec.commandLine().getErr());
+                return 2;
+            }
+            ProbeSelection childProbes = parsed.hasMatchedOption("--probes") ? probes : ProbeSelection.JFR;
+            return ChildJvmRun.run(config, target, childProbes, snapshotRate, json, save,
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
+        } finally {
+            TaskFileRun.remove(classes);
+        }
+    }
+
     private RunTarget.ChildJvm childTarget() {
         for (String inProcessOnly : new String[] {"--save-jfr", "--thread-dump"}) {
             if (spec.commandLine().getParseResult().hasMatchedOption(inProcessOnly)) {

@@ -29,6 +29,8 @@ public final class RunRecording implements RunObserver {
     private static final int UNMOUNTED = -1;
 
     private final WorkloadConfig config;
+    private final java.util.concurrent.atomic.AtomicInteger tasksThrew = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicReference<Thrown> firstThrow = new java.util.concurrent.atomic.AtomicReference<>();
     private final String jdkVersion;
     private final long origin;
     private final PhaseTable phases;
@@ -140,6 +142,24 @@ public final class RunRecording implements RunObserver {
     public void phase(int vt, Phase phase, long nanos) {
         phases.set(vt, phase, nanos - origin);
     }
+
+    /** A task's own code threw: counted; the first one's thread and stack kept. */
+    @Override
+    public void taskThrew(int vt, String stack) {
+        tasksThrew.incrementAndGet();
+        if (stack != null && !stack.isEmpty()) {
+            firstThrow.compareAndSet(null, new Thrown(vt, stack));
+        }
+    }
+
+    /** The first exception a task's own code threw: its thread and its stack, bounded. */
+    public record Thrown(int vt, String stack) { }
+
+    /** How many tasks' own code threw (a task file's run). */
+    public int tasksThrew() { return tasksThrew.get(); }
+
+    /** The first of them, or null. */
+    public Thrown firstThrow() { return firstThrow.get(); }
 
     /** For {@link RecordingBuilder}: a carrier read back from a file, with its saved facts. */
     synchronized void restoreCarrier(CarrierLog log) {

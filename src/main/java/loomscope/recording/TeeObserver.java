@@ -33,4 +33,9 @@ public record TeeObserver(RunObserver first, RunObserver second) implements RunO
         first.phase(vt, phase, nanos);
         second.phase(vt, phase, nanos);
     }
+
+    @Override public void taskThrew(int vt, String stack) {
+        first.taskThrew(vt, stack);
+        second.taskThrew(vt, stack);
+    }
 }

@@ -64,6 +64,10 @@ final class EventStreamer implements RunObserver {
         queue.add(Wire.CARRIER + " " + index + " " + relative(nanos) + " " + Wire.oneLine(name).replace(' ', '_'));
     }
 
+    @Override public void taskThrew(int vt, String stack) {
+        queue.add(Wire.TASK_THREW + " " + vt + " " + Wire.escape(stack));
+    }
+
     @Override public void submitted(int vt, long nanos) { queue.add(new Event(Wire.SUBMITTED, vt, 0, nanos, 0)); }
 
     @Override public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) {

@@ -175,6 +175,11 @@ final class StreamReceiver {
                 listener.failed(f.rest());
                 return null;
             }
+            case Wire.TASK_THREW -> {
+                int vt = f.nextInt();
+                observer.taskThrew(vt, Wire.unescape(f.rest()));
+                return null;
+            }
             case Wire.END -> {
                 return new Ending.Complete();
             }

@@ -16,6 +16,7 @@ package loomscope.remote;
  * P vt phaseOrdinal t                   phase reached
  * H t                                   heartbeat, at least every second: the child JVM still runs Java code
  * X kind payload                        probe data (see ProbeLines)
+ * T vt stack                            task vt's own code threw; stack escaped ({@link #escape}), empty after the first
  * F message                             the run failed in the child (one line)
  * Z                                     end of stream: everything was sent
  * </pre>
@@ -36,6 +37,7 @@ final class Wire {
     static final char HEARTBEAT = 'H';
     static final char PROBE = 'X';
     static final char FAILED = 'F';
+    static final char TASK_THREW = 'T';
     static final char END = 'Z';
 
     static final String CANCEL = "cancel";
@@ -44,6 +46,25 @@ final class Wire {
 
     static String hello(String javaVersion) {
         return HELLO + " " + VERSION + " " + javaVersion;
+    }
+
+    /** A multi-line text on one line: backslash and newline escaped, carriage returns dropped. */
+    static String escape(String text) {
+        return text == null ? "" : text.replace("\\", "\\\\").replace("\r", "").replace("\n", "\\n");
+    }
+
+    static String unescape(String text) {
+        StringBuilder s = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\\' && i + 1 < text.length()) {
+                char next = text.charAt(++i);
+                s.append(next == 'n' ? '\n' : next);
+            } else {
+                s.append(c);
+            }
+        }
+        return s.toString();
     }
 
     /** Newlines would split a line in two: messages and names travel with them replaced. */

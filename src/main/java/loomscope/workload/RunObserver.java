@@ -35,6 +35,12 @@ public interface RunObserver {
     /** Task {@code vt} reached {@code phase}. */
     void phase(int vt, Phase phase, long nanos);
 
+    /**
+     * Task {@code vt}'s own code threw (a task file's {@code run}): the thread ends, the run goes on.
+     * {@code stack} is the exception and its frames as text, bounded.
+     */
+    default void taskThrew(int vt, String stack) { }
+
     /** What to do when a carrier starts, on that carrier (see {@link #carrierAdded}). */
     @FunctionalInterface
     interface CarrierStart {

@@ -13,7 +13,8 @@ import java.util.List;
  * ({@link #seedFields}), so that the bounds and labels that read a config still mean something.
  */
 public sealed interface Scenario permits SeedScenario, ObjectWaitScenario, ClassInitScenario, FileIoScenario,
-        WavesScenario, PlatformVsVirtualScenario, NativeFrameScenario, CartServiceScenario, ProducerConsumerScenario, ClassLoaderScenario {
+        WavesScenario, PlatformVsVirtualScenario, NativeFrameScenario, CartServiceScenario, ProducerConsumerScenario, ClassLoaderScenario,
+        TaskFileScenario {
 
     /** As the CLI names it: {@code waves}. */
     String name();

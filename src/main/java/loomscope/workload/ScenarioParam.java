@@ -78,6 +78,24 @@ public sealed interface ScenarioParam {
         }
     }
 
+    /** Text of at most {@code maxLength} characters matching {@code pattern} (a class name, a folder). */
+    record Text(String name, String defaultValue, int maxLength, java.util.regex.Pattern pattern, String description)
+            implements ScenarioParam {
+        @Override public String defaultText() { return defaultValue; }
+
+        @Override public String allowedText() { return "text, at most " + count(maxLength) + " characters"; }
+
+        @Override
+        public Checked check(String raw) {
+            String s = raw == null ? "" : raw;
+            if (s.length() > maxLength) {
+                return new Checked(null, "must be at most " + count(maxLength) + " characters, was " + count(s.length()));
+            }
+            return pattern.matcher(s).matches() ? new Checked(s, null)
+                    : new Checked(null, "must match " + pattern.pattern() + ", was '" + s + "'");
+        }
+    }
+
     private static String count(long n) {
         return String.format(Locale.ROOT, "%,d", n);
     }

@@ -19,6 +19,9 @@ public final class Scenarios {
 
     /** @throws RunLimits.InvalidRunException naming {@code --scenario} and the names it takes */
     public static Scenario byName(String name) {
+        if (TaskFileScenario.NAME.equalsIgnoreCase(name == null ? "" : name.strip())) {
+            return new TaskFileScenario();   // not listed: it is chosen by run --task-file, with its compiled class
+        }
         for (Scenario s : ALL) {
             if (s.name().equalsIgnoreCase(name == null ? "" : name.strip())) {
                 return s;

@@ -1,0 +1,132 @@
+package loomscope.workload;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.InvocationTargetException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Pattern;
+
+/**
+ * The audience's own code: a class compiled from a task file (see loomscope.taskfile), loaded from its folder by a
+ * loader of its own over the JDK's classes only, one instance per run; each virtual thread calls its
+ * {@code run(index)}. What it blocks on is judged by the carriers' clocks like any scenario's. An exception from
+ * {@code run} ends that thread only: it is reported ({@link RunObserver#taskThrew}) and the run goes on. Meant to
+ * run in a child JVM, so that an endless loop, a crash or {@code System.exit} costs only the child.
+ */
+public record TaskFileScenario() implements Scenario {
+    public static final String NAME = "task-file";
+    public static final String CLASS = "class";
+    public static final String CLASSES = "classes";
+
+    /** Frames of the first exception kept: enough to find the line, bounded so a deep stack cannot flood. */
+    private static final int STACK_LINES = 12;
+
+    private static final List<ScenarioParam> PARAMS = List.of(
+            new ScenarioParam.Text(CLASS, "Task", 400, Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*"),
+                    "the task's class, as compiled"),
+            new ScenarioParam.Text(CLASSES, "", 4_096, Pattern.compile("[^\\n\\r\\x00]*"), "the folder of its compiled classes"));
+
+    @Override public String name() { return NAME; }
+
+    @Override public String shows() { return "your own code: each virtual thread calls run(index) of one instance of your class"; }
+
+    @Override
+    public ScenarioSource source() {
+        return new ScenarioSource("you", "a task file (run --task-file FILE.java)", "no published figures: yours come from the run");
+    }
+
+    @Override public List<ScenarioParam> params() { return PARAMS; }
+
+    @Override public int defaultThreads() { return 100; }
+
+    @Override public int defaultParallelism() { return 1; }
+
+    @Override
+    public ScenarioRun prepare(WorkloadConfig config) {
+        Path classes = Path.of(config.scenario().value(CLASSES));
+        String className = config.scenario().value(CLASS);
+        if (!Files.isDirectory(classes)) {
+            throw new UnsupportedModeException("the task's classes are not where they were compiled to: " + classes);
+        }
+        URLClassLoader loader;
+        try {
+            loader = new URLClassLoader("loomscope-task", new URL[] {classes.toUri().toURL()},
+                    ClassLoader.getPlatformClassLoader());
+        } catch (MalformedURLException e) {
+            throw new UnsupportedModeException("the task's folder is not a URL: " + classes);
+        }
+        try {
+            Class<?> type = Class.forName(className, true, loader);
+            Object instance = type.getConstructor().newInstance();
+            MethodHandle run = MethodHandles.publicLookup()
+                    .findVirtual(type, "run", MethodType.methodType(void.class, int.class)).bindTo(instance);
+            return new Calls(run, loader);
+        } catch (InvocationTargetException e) {
+            throw new UnsupportedModeException("the task's constructor threw: " + stack(e.getCause()));
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new UnsupportedModeException("the task cannot be loaded: " + e);
+        }
+    }
+
+    static String stack(Throwable t) {
+        StringWriter text = new StringWriter();
+        t.printStackTrace(new PrintWriter(text));
+        // the task's own frames: what is below them (our call into it, the virtual thread's start) is ours
+        return String.join("\n", text.toString().lines()
+                .takeWhile(l -> !l.contains(Calls.class.getName() + ".run("))
+                .limit(STACK_LINES).toList());
+    }
+
+    /** One run's calls into the task. */
+    private static final class Calls implements ScenarioRun {
+        private final MethodHandle run;
+        private final URLClassLoader loader;
+        private final AtomicBoolean firstReported = new AtomicBoolean();
+
+        Calls(MethodHandle run, URLClassLoader loader) {
+            this.run = run;
+            this.loader = loader;
+        }
+
+        @Override
+        public boolean run(int vt, RunObserver observer, CancelToken cancel) throws Exception {
+            try {
+                run.invokeExact(vt);
+            } catch (InterruptedException e) {
+                if (cancel.isCancelled()) {
+                    throw e;
+                }
+                report(vt, observer, e);
+            } catch (Throwable e) {
+                if (e instanceof VirtualMachineError fatal) {
+                    throw fatal;   // out of memory: the child says so and stops
+                }
+                report(vt, observer, e);
+            }
+            return true;
+        }
+
+        private void report(int vt, RunObserver observer, Throwable e) {
+            // every thread that threw is counted; the first one's stack travels, the others' would be noise
+            observer.taskThrew(vt, firstReported.compareAndSet(false, true) ? stack(e) : "");
+        }
+
+        @Override
+        public void close() {
+            try {
+                loader.close();
+            } catch (java.io.IOException ignored) {
+                // only our own jar-less folder: nothing to lose
+            }
+        }
+    }
+}
