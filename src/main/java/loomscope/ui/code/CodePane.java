@@ -1,9 +1,10 @@
 package loomscope.ui.code;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
-import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -12,17 +13,24 @@ import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 
 /**
- * The read-only code pane: the caption (which files and methods), then the source, one label per line in a
- * monospace font. A line too long for the pane wraps under its own first character (a hanging indent), so that
- * nothing is cut off and the block structure stays readable at any width; the pane scrolls when the text is
- * taller than the room it is given, and never asks for more width than its parent gives it. Bound to a
- * {@link CodeViewModel}, nothing else.
+ * The read-only code pane: the caption (which files and methods), then the source in a monospace font, one label
+ * per source line. A line longer than the pane is wide breaks at a space and goes on four columns further in, as
+ * an editor's soft wrap does: nothing is cut off, nothing needs a horizontal scroll bar, and the block structure
+ * stays readable at any width. The pane scrolls when the code is taller than the room it is given and never asks
+ * for more width than its parent gives it. Bound to a {@link CodeViewModel}, nothing else.
  */
 public final class CodePane extends VBox {
+    /** How much further a wrapped line's continuation starts. */
+    static final int CONTINUATION = 4;
+    /** Below this many columns a pane is too narrow to wrap sensibly: lines then break at this width anyway. */
+    private static final int MIN_COLUMNS = 16;
+
     private final Label caption = new Label();
     private final VBox lines = new VBox();
     private final ScrollPane scroll = new ScrollPane(lines);
     private final Map<Font, Double> charWidths = new HashMap<>();
+    private final List<String> source = new ArrayList<>();
+    private int columns = -1;
 
     public CodePane(CodeViewModel model) {
         getStyleClass().add("code-pane");
@@ -37,31 +45,67 @@ public final class CodePane extends VBox {
         scroll.setMinWidth(0);
         scroll.setMinHeight(0);
         setMinWidth(0);
-        setMinHeight(0);
         getChildren().addAll(caption, scroll);
+        scroll.viewportBoundsProperty().addListener((o, a, b) -> refit(false));
         model.textProperty().addListener((o, a, text) -> show(text));
         show(model.text());
     }
 
     private void show(String text) {
+        source.clear();
+        source.addAll(List.of(text.split("\n", -1)));
         lines.getChildren().clear();
-        for (String line : text.split("\n", -1)) {
-            int indent = Excerpt.indent(line);
-            Label label = new Label(line.isBlank() ? " " : line.substring(indent));
+        for (String line : source) {
+            Label label = new Label();
             label.getStyleClass().add("code-line");
-            label.setWrapText(true);
             label.setMinWidth(0);
-            label.setMaxWidth(Double.MAX_VALUE);
+            label.setWrapText(false);
             if (ScenarioCode.GAP.equals(line)) {
                 label.getStyleClass().add("code-gap");
             }
-            if (indent > 0) {
-                label.paddingProperty().bind(Bindings.createObjectBinding(
-                        () -> new Insets(0, 0, 0, indent * charWidth(label.getFont())), label.fontProperty()));
-            }
+            label.fontProperty().addListener((o, a, b) -> refit(true));
             lines.getChildren().add(label);
         }
+        refit(true);
         scroll.setVvalue(0);
+    }
+
+    /** Lays the source out for the pane's width in columns of its font; only when either changed. */
+    private void refit(boolean always) {
+        if (lines.getChildren().isEmpty()) {
+            return;
+        }
+        Font font = ((Label) lines.getChildren().get(0)).getFont();
+        double width = scroll.getViewportBounds().getWidth() - lines.getInsets().getLeft() - lines.getInsets().getRight();
+        // before the first layout the pane has no width: lay out unwrapped until it has
+        int fit = width <= 0 ? Integer.MAX_VALUE : Math.max(MIN_COLUMNS, (int) Math.floor(width / charWidth(font)));
+        if (!always && fit == columns) {
+            return;
+        }
+        columns = fit;
+        for (int i = 0; i < source.size(); i++) {
+            Label label = (Label) lines.getChildren().get(i);
+            String line = source.get(i);
+            int indent = Excerpt.indent(line);
+            label.setPadding(new Insets(0, 0, 0, indent * charWidth(label.getFont())));
+            label.setText(line.isBlank() ? " " : wrap(line.substring(indent), fit == Integer.MAX_VALUE ? fit : Math.max(MIN_COLUMNS, fit - indent)));
+        }
+    }
+
+    /** {@code text} in lines of at most {@code width} columns, broken at spaces where it can be, continuations further in. */
+    static String wrap(String text, int width) {
+        StringBuilder out = new StringBuilder();
+        String rest = text;
+        int limit = width;
+        while (rest.length() > limit) {
+            int at = rest.lastIndexOf(' ', limit);
+            boolean atSpace = at > limit / 3;
+            int cut = atSpace ? at : limit;
+            out.append(rest, 0, cut).append('\n').append(" ".repeat(CONTINUATION));
+            rest = rest.substring(atSpace ? cut + 1 : cut);
+            limit = Math.max(1, width - CONTINUATION);
+        }
+        return out.append(rest).toString();
     }
 
     private double charWidth(Font font) {
@@ -72,17 +116,25 @@ public final class CodePane extends VBox {
         });
     }
 
-    /** The source as shown, line by line with its indentation (the labels hold it dedented per line). */
-    public String shownText() {
-        java.util.List<String> shown = new java.util.ArrayList<>();
-        for (var node : lines.getChildren()) {
-            Label l = (Label) node;
-            double pad = l.getPadding().getLeft();
-            int indent = pad <= 0 ? 0 : (int) Math.round(pad / charWidth(l.getFont()));
-            shown.add(l.getText().isBlank() ? "" : " ".repeat(indent) + l.getText());
-        }
-        return String.join("\n", shown);
+    /** The source shown, exactly as the view model gave it (before any soft wrap). */
+    public String sourceShown() {
+        return String.join("\n", source);
     }
+
+    /** The widest line on screen, in columns, continuation and indent included (tests: nothing overflows). */
+    int widestLineColumns() {
+        int widest = 0;
+        for (int i = 0; i < source.size(); i++) {
+            int indent = Excerpt.indent(source.get(i));
+            for (String shown : ((Label) lines.getChildren().get(i)).getText().split("\n")) {
+                widest = Math.max(widest, indent + shown.length());
+            }
+        }
+        return widest;
+    }
+
+    /** The columns the pane lays the source out for (MAX_VALUE before it has a width). */
+    int columns() { return columns; }
 
     public Label caption() { return caption; }
 

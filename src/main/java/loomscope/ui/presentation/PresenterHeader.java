@@ -92,8 +92,7 @@ public final class PresenterHeader extends HBox {
         // still shows the previous chapter's time, and must not stand under the new chapter's settings
         BooleanBinding stale = Bindings.createBooleanBinding(
                 () -> !model.state().isActive() && model.runningConfig() != null && !model.nextRunRepeatsLast(),
-                model.stateProperty(), model.lockModeProperty(), model.parallelismProperty(), model.threadsTextProperty(),
-                model.cpuTextProperty(), model.sleepTextProperty(), model.runOnProperty());
+                model.stateProperty(), model.inputs().revisionProperty(), model.runOnProperty());
         config.textProperty().bind(Bindings.createStringBinding(() -> caption(model, stale.get()),
                 stale, model.stateProperty(), model.recordingProperty()));
         stale.addListener((o, was, now) -> clock.pseudoClassStateChanged(STALE, now));
@@ -160,6 +159,11 @@ public final class PresenterHeader extends HBox {
 
     /** Non-breaking spaces inside each item: a wrapped caption breaks between items, never inside "N 5,000". */
     private static String describe(WorkloadConfig c) {
+        if (!c.isSeed()) {
+            StringBuilder s = new StringBuilder(c.scenario().name());
+            c.scenario().values().forEach((k, v) -> s.append(" · ").append(k).append('\u00a0').append(v));
+            return s + String.format(Locale.ROOT, " · P\u00a0%d · N\u00a0%,d", c.parallelism(), c.threads());
+        }
         return String.format(Locale.ROOT, "%s · P\u00a0%d · N\u00a0%,d",
                 c.lockMode().cliName(), c.parallelism(), c.threads())
                 + (c.sleepMillis() == 5 ? "" : String.format(Locale.ROOT, " · sleep\u00a0%,d\u00a0ms", c.sleepMillis()));

@@ -31,6 +31,7 @@ import loomscope.ui.history.HistoryRow;
 import loomscope.ui.replay.ReplayModel;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
+import loomscope.workload.Scenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -237,6 +238,9 @@ public final class MainViewModel {
     public ObjectProperty<RunTarget> runOnProperty() { return inputs.runOnProperty(); }
 
     public ObjectProperty<LockMode> lockModeProperty() { return inputs.lockModeProperty(); }
+
+    /** The scenario the next run runs (the seed by default); choosing one sets N and P to its defaults. */
+    public ObjectProperty<Scenario> scenarioProperty() { return inputs.scenarioProperty(); }
 
     public IntegerProperty parallelismProperty() { return inputs.parallelismProperty(); }
 
