@@ -132,7 +132,7 @@ public final class OnStage {
         toast = new Toast(context.openFolder());
         export = new ExportController(scene, new HistoryTimes(model.history()), toast, s.exportFolder());
         view.setCardExport(export::exportCard);
-        presentation = new PresentationMode(stage, view, root, new PresenterHeader(model, chapters), talkClock);
+        presentation = new PresentationMode(stage, view, root, new PresenterHeader(model, chapters), talkClock, chapters);
         root.getChildren().addAll(toast, overlay);
         keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast);
         animated = new AnimatedExportModel(RunStarters.shared(), () -> model.recordingProperty().get(),
@@ -166,13 +166,19 @@ public final class OnStage {
     private static void apply(MainViewModel model, Chapter.ChapterSetup setup, ChapterJvms jvms) {
         RunTarget where = jvms.resolve(setup.target());
         model.runOnProperty().set(where != null ? where : new RunTarget.ThisJvm());
-        model.lockModeProperty().set(setup.lock());
+        Scenario scenario = setup.scenario().scenario();
+        model.scenarioProperty().set(scenario);   // first: choosing a scenario sets its own N and P
+        if (setup.scenario().isSeed()) {
+            model.lockModeProperty().set(setup.lock());
+            if (setup.sleepMillis() != null) {
+                model.sleepTextProperty().set(Integer.toString(setup.sleepMillis()));
+            }
+        } else {
+            // every parameter, defaults filled in: a chapter's run is the same whatever was typed before
+            setup.scenario().values().forEach((name, value) -> model.inputs().paramTextProperty(scenario, name).set(value));
+        }
         model.parallelismProperty().set(setup.parallelism());
         model.threadsTextProperty().set(Integer.toString(setup.threads()));
-        Integer sleep = setup.chapter().sleepMillis();
-        if (sleep != null) {
-            model.sleepTextProperty().set(Integer.toString(sleep));
-        }
     }
 
     private void toggleHighContrast() {

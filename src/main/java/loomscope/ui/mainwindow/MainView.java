@@ -52,6 +52,7 @@ public final class MainView extends BorderPane {
     private final DebugOverlay overlay = new DebugOverlay(frameStats);
     private final VBox sidePanel;
     private final CodeViewModel code;
+    private final ScrollPane sideScroll;
     private final CodePane codePane;
     private final PulseLoop pulse;
     private final List<LongConsumer> pulseHooks = new ArrayList<>();
@@ -96,7 +97,7 @@ public final class MainView extends BorderPane {
         // the lanes get the width: the side panel takes 30% of the window, between 400 and 520 px
         widthProperty().addListener((o, a, w) -> sidePanel.setPrefWidth(Math.max(400, Math.min(520, w.doubleValue() * 0.3))));
         sidePanel.setPrefWidth(520);
-        ScrollPane sideScroll = new ScrollPane(sidePanel);
+        sideScroll = new ScrollPane(sidePanel);
         sideScroll.setFitToWidth(true);
         sideScroll.setFitToHeight(true);
         sideScroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
@@ -233,8 +234,16 @@ public final class MainView extends BorderPane {
     }
 
     public void setSidePanelVisible(boolean visible) {
-        getRight().setVisible(visible);
-        getRight().setManaged(visible);
+        sideScroll.setVisible(visible);
+        sideScroll.setManaged(visible);
+    }
+
+    /**
+     * Puts {@code beside} right of the lanes instead of the side panel (presentation mode's code), or the side panel
+     * back with null.
+     */
+    public void setBesideLanes(Node beside) {
+        setRight(beside != null ? beside : sideScroll);
     }
 
     /** Puts a panel into the side panel at {@code position} (0 = top; the probes' panel goes under timing). */

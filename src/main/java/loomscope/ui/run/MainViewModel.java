@@ -167,7 +167,8 @@ public final class MainViewModel {
             completed.set(summary.completed());
             progress.set((double) summary.completed() / Math.max(1, summary.threads()));
             history.add(new HistoryRow(++runNumber, summary,
-                    where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of(), host.runShare().lowersCarriers()));
+                    where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of(), host.runShare().lowersCarriers())
+                    .of(end.recording().config()));
             messages.ended(end.outcome(), end.recording(), summary);
             replay.load(end.recording());
         }
@@ -186,7 +187,7 @@ public final class MainViewModel {
         lastSummary.set(summary);
         completed.set(summary.completed());
         progress.set((double) summary.completed() / Math.max(1, summary.threads()));
-        history.add(new HistoryRow(++runNumber, summary, jvmFlags, carriersLowered, fileName));
+        history.add(new HistoryRow(++runNumber, summary, jvmFlags, carriersLowered, fileName).of(recording.config()));
         messages.opened(fileName, summary);
         replay.load(recording);
         return true;
