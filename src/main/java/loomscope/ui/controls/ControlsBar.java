@@ -100,17 +100,27 @@ public final class ControlsBar extends VBox {
         debugToggle.setTooltip(new Tooltip(
                 "Frame-time overlay: p95 frame time, max pulse gap, the FX thread's wait for a CPU (F12)"));
 
-        VBox lockBox = padRight(labelled("Lock mode", lockSlider, lockSummary));
+        // no title of its own: "Lock mode" stands on the scenario's row (14 px more than before, not a row more)
+        VBox lockBox = padRight(new VBox(4, lockSlider, lockSummary));
         lockBox.setId("lock-box");
+        Label lockTitle = new Label("Lock mode");
+        lockTitle.getStyleClass().add(Styles.TEXT_BOLD);
+        lockTitle.visibleProperty().bind(lockBox.visibleProperty());
+        lockTitle.managedProperty().bind(lockTitle.visibleProperty());
+        javafx.scene.layout.Region gap = new javafx.scene.layout.Region();
+        gap.setMinWidth(14);
+        gap.managedProperty().bind(lockTitle.managedProperty());
+        scenarioChooser.getChildren().addAll(gap, lockTitle);
         // the lock mode is the seed's parameter: another scenario says what it shows in its place
         lockBox.visibleProperty().bind(scenarioChooser.seedChosen());
         lockBox.managedProperty().bind(lockBox.visibleProperty());
         Label shows = scenarioChooser.shows();
         shows.visibleProperty().bind(scenarioChooser.seedChosen().not());
         shows.managedProperty().bind(shows.visibleProperty());
+        // the scenario row sits on the lock mode's box: at 1280 px the first row of settings still fits
+        VBox scenarioBox = new VBox(6, scenarioChooser, lockBox, shows);
         settings = new FlowPane(24, 8,
-                scenarioChooser,
-                lockBox, shows,
+                scenarioBox,
                 labelled("Carriers (parallelism)", parallelismSlider, parallelismValue),
                 fields);
         settings.setAlignment(Pos.CENTER_LEFT);
@@ -192,6 +202,9 @@ public final class ControlsBar extends VBox {
         boolean wide = width >= 1700;
         lockSlider.setPrefWidth(wide ? 720 : 560);
         lockSummary.setMaxWidth(wide ? 720 : 560);
+        // under 1,700 px the two lines of summary would push the window past 720 px high: the tooltip keeps them
+        lockSummary.setVisible(wide);
+        lockSummary.setManaged(wide);
         scenarioChooser.shows().setMaxWidth(wide ? 720 : 560);
         scenarioChooser.shows().setPrefWidth(wide ? 720 : 560);
         parallelismSlider.setPrefWidth(wide ? 360 : 280);

@@ -7,7 +7,8 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.VBox;
+import javafx.geometry.Pos;
+import javafx.scene.layout.HBox;
 import javafx.util.Duration;
 import javafx.util.StringConverter;
 import loomscope.ui.run.MainViewModel;
@@ -16,17 +17,18 @@ import loomscope.workload.Scenario;
 import loomscope.workload.Scenarios;
 
 /**
- * The scenario of the next run, one of {@link Scenarios#ALL}; choosing one sets N and P to its defaults (the
- * view model does). What the chosen scenario shows, and whose write-up it comes from, is a label the controls
- * place where the seed's lock mode would be.
+ * The scenario of the next run, one of {@link Scenarios#ALL}, on one row with its title; choosing one sets N and P
+ * to its defaults (the view model does). What the chosen scenario shows, and whose write-up it comes from, is a
+ * label the controls place where the seed's lock mode would be.
  */
-public final class ScenarioChooser extends VBox {
+public final class ScenarioChooser extends HBox {
     private final ComboBox<Scenario> choice = new ComboBox<>();
     private final Label shows = new Label();
     private final BooleanBinding seedChosen;
 
     public ScenarioChooser(MainViewModel model) {
-        super(4);
+        super(10);
+        setAlignment(Pos.CENTER_LEFT);
         Label title = new Label("Scenario");
         title.getStyleClass().add(Styles.TEXT_BOLD);
         choice.setId("scenario-choice");

@@ -57,7 +57,9 @@ public final class RecordingView extends VBox {
         // lanes take the height their carriers need (up to a cap), the thread field the rest
         VBox.setVgrow(lanes, Priority.SOMETIMES);
         VBox.setVgrow(field, Priority.ALWAYS);
-        field.setMinHeight(120);
+        // at 1280x720 the controls (with the stage's tools), a lane and the replay and status bars leave the field
+        // about this much; more and the window is taller than the screen, its top and bottom cut off
+        field.setMinHeight(56);
         fitLanes(1);
         getChildren().addAll(probe, laneLegend, lanes, stateLegend, field);
         // weak: the theme is app-wide and outlives views (a compare view makes and drops them)

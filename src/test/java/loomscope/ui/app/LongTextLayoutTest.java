@@ -87,6 +87,17 @@ class LongTextLayoutTest {
 
     @Test
     void runawayChapterTextNeverPushesTheControlsOrTheLanesOffTheWindow() {
+        for (String scenario : List.of("seed", "producer-consumer")) {
+            // the whole window fits 1280×720 with every scenario's inputs: nothing cut off at the top or bottom
+            fx(() -> {
+                view.model().scenarioProperty().set(Scenarios.byName(scenario));
+                layOut();
+                layOut();
+            });
+            assertInside(find("#scenario-choice"), "the scenario chooser with " + scenario);
+            assertInside(find("#threads-field"), "N with " + scenario);
+            assertInside(find("#status-message"), "the status line with " + scenario);
+        }
         assertInside(find("#run-button"), "the Run button");
         assertInside(lanes(), "the lanes");
         fx(() -> {
