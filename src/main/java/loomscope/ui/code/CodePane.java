@@ -30,9 +30,13 @@ public final class CodePane extends VBox {
     private final ScrollPane scroll = new ScrollPane(lines);
     private final Map<Font, Double> charWidths = new HashMap<>();
     private final List<String> source = new ArrayList<>();
+    private final CodeViewModel model;
     private int columns = -1;
+    /** The source line where the threads block, marked and kept in view; -1 for none. */
+    private int focusLine = -1;
 
     public CodePane(CodeViewModel model) {
+        this.model = model;
         getStyleClass().add("code-pane");
         caption.getStyleClass().add("code-caption");
         caption.setWrapText(true);
@@ -46,8 +50,14 @@ public final class CodePane extends VBox {
         scroll.setMinHeight(0);
         setMinWidth(0);
         getChildren().addAll(caption, scroll);
-        scroll.viewportBoundsProperty().addListener((o, a, b) -> refit(false));
+        scroll.viewportBoundsProperty().addListener((o, a, b) -> {
+            refit(false);
+            if (a.getHeight() != b.getHeight() || a.getWidth() != b.getWidth()) {
+                scrollToFocus();
+            }
+        });
         model.textProperty().addListener((o, a, text) -> show(text));
+        model.focusProperty().addListener((o, a, b) -> show(model.text()));
         show(model.text());
     }
 
@@ -55,19 +65,67 @@ public final class CodePane extends VBox {
         source.clear();
         source.addAll(List.of(text.split("\n", -1)));
         lines.getChildren().clear();
+        String focus = model.focusProperty().get();
+        focusLine = -1;
+        for (int i = 0; i < source.size() && focus != null && !focus.isEmpty(); i++) {
+            if (source.get(i).contains(focus)) {
+                focusLine = i;
+                break;
+            }
+        }
         for (String line : source) {
             Label label = new Label();
             label.getStyleClass().add("code-line");
+            if (lines.getChildren().size() == focusLine) {
+                label.getStyleClass().add("code-focus");
+            }
             label.setMinWidth(0);
             label.setWrapText(false);
             if (ScenarioCode.GAP.equals(line)) {
                 label.getStyleClass().add("code-gap");
             }
-            label.fontProperty().addListener((o, a, b) -> refit(true));
+            label.fontProperty().addListener((o, a, b) -> {
+                refit(true);
+                scrollToFocus();
+            });
             lines.getChildren().add(label);
         }
         refit(true);
-        scroll.setVvalue(0);
+        scrollToFocus();
+    }
+
+    /**
+     * Scrolls so that the line where the threads block stands three quarters down the pane, with the lock or loop it
+     * is in above it (or as far as the code goes).
+     * Every row has the font's height, so the row count places it: no layout pass needs to have run.
+     */
+    private void scrollToFocus() {
+        if (focusLine < 0 || lines.getChildren().isEmpty()) {
+            scroll.setVvalue(0);
+            return;
+        }
+        int before = 0;
+        int rows = 0;
+        for (int i = 0; i < source.size(); i++) {
+            int r = ((Label) lines.getChildren().get(i)).getText().split("\n", -1).length;
+            before += i < focusLine ? r : 0;
+            rows += r;
+        }
+        double row = rowHeight(((Label) lines.getChildren().get(0)).getFont());
+        double viewport = scroll.getViewportBounds().getHeight();
+        double content = rows * row + lines.getInsets().getTop() + lines.getInsets().getBottom();
+        if (viewport <= 0 || content <= viewport) {
+            scroll.setVvalue(0);
+            return;
+        }
+        double top = Math.max(0, lines.getInsets().getTop() + before * row - viewport * 0.75);
+        scroll.setVvalue(Math.min(1, top / (content - viewport)));
+    }
+
+    private static double rowHeight(Font font) {
+        Text probe = new Text("Xg");
+        probe.setFont(font);
+        return probe.getLayoutBounds().getHeight();
     }
 
     /** Lays the source out for the pane's width in columns of its font; only when either changed. */
@@ -131,6 +189,11 @@ public final class CodePane extends VBox {
             }
         }
         return widest;
+    }
+
+    /** The source line marked as where the threads block, or null. */
+    public String focusedLine() {
+        return focusLine < 0 ? null : source.get(focusLine);
     }
 
     /** The columns the pane lays the source out for (MAX_VALUE before it has a width). */

@@ -18,6 +18,7 @@ import loomscope.workload.SeedScenario;
 public final class CodeViewModel {
     private final ReadOnlyStringWrapper text = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper focus = new ReadOnlyStringWrapper("");
     private final Map<String, ScenarioCode> cut = new HashMap<>();
     private final Map<String, String> texts = new HashMap<>();
 
@@ -29,6 +30,7 @@ public final class CodeViewModel {
 
     private void show(Scenario scenario, LockMode lock) {
         if (scenario == null) {
+            focus.set("");
             text.set("");
             caption.set("");
             return;
@@ -37,6 +39,7 @@ public final class CodeViewModel {
         String key = scenario.name() + (SeedScenario.NAME.equals(scenario.name()) ? "/" + mode.name() : "");
         ScenarioCode code = cut.computeIfAbsent(key, k -> ScenarioCode.of(scenario, mode));
         try {
+            focus.set(code.focus());   // before the text: the pane marks the focus as it lays the text out
             text.set(texts.computeIfAbsent(key, k -> code.text()));
             caption.set(code.caption());
         } catch (IllegalStateException missing) {
@@ -48,6 +51,9 @@ public final class CodeViewModel {
 
     /** The blocks of source, dedented, separated by {@link ScenarioCode#GAP} lines. */
     public ReadOnlyStringProperty textProperty() { return text.getReadOnlyProperty(); }
+
+    /** Text of the line where the threads block: the pane marks its first line and keeps it in view. */
+    public ReadOnlyStringProperty focusProperty() { return focus.getReadOnlyProperty(); }
 
     /** Which files and methods the text comes from. */
     public ReadOnlyStringProperty captionProperty() { return caption.getReadOnlyProperty(); }

@@ -24,8 +24,9 @@ import loomscope.workload.WavesScenario;
  *
  * @param caption the files and the methods shown, one line
  * @param parts   the blocks, in the order a thread meets them
+ * @param focus   text of the line where a thread blocks (the first line holding it is marked and scrolled to)
  */
-public record ScenarioCode(String caption, List<Excerpt> parts) {
+public record ScenarioCode(String caption, List<Excerpt> parts, String focus) {
 
     /** Between two blocks of the text: a line no source has, so that nobody takes the blocks for one. */
     public static final String GAP = "⋯";
@@ -38,25 +39,30 @@ public record ScenarioCode(String caption, List<Excerpt> parts) {
             case NativeFrameScenario n -> seedTask(LockMode.NATIVE_FRAME);
             case PlatformVsVirtualScenario p -> seedTask(LockMode.NONE);
             case ObjectWaitScenario o -> new ScenarioCode("ObjectWaitScenario.java: each thread's task (prepare)",
-                    List.of(Excerpt.of("ObjectWaitScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {")));
+                    List.of(Excerpt.of("ObjectWaitScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {")),
+                    "lock.wait(");
             case ClassInitScenario c -> new ScenarioCode(
                     "ClassInitScenario.java: each thread's task; ClassInitTarget: the static initializer it waits for",
                     List.of(Excerpt.of("ClassInitScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {"),
                             Excerpt.of("ClassInitTarget.java", "static {"),
-                            Excerpt.of("ClassInitGate.java", "public static void initialising(")));
+                            Excerpt.of("ClassInitGate.java", "public static void initialising(")),
+                    "Thread.sleep(");
             case ClassLoaderScenario c -> new ScenarioCode(
                     "ClassLoaderScenario.java: each thread's task; FreshClassLoader: loadClass and findClass",
                     List.of(Excerpt.of("ClassLoaderScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {"),
                             Excerpt.of("FreshClassLoader.java", "protected Class<?> loadClass("),
-                            Excerpt.of("FreshClassLoader.java", "protected Class<?> findClass(")));
+                            Excerpt.of("FreshClassLoader.java", "protected Class<?> findClass(")),
+                    "Thread.sleep(");
             case FileIoScenario f -> new ScenarioCode("FileIoScenario.java: each thread's task (run)",
-                    List.of(Excerpt.of("FileIoScenario.java", "public boolean run(")));
+                    List.of(Excerpt.of("FileIoScenario.java", "public boolean run(")), "in.read(");
             case CartServiceScenario c -> new ScenarioCode("CartServiceScenario.java: each thread's task (prepare)",
-                    List.of(Excerpt.of("CartServiceScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {")));
+                    List.of(Excerpt.of("CartServiceScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {")),
+                    "Thread.sleep(");
             case ProducerConsumerScenario p -> new ScenarioCode(
                     "ProducerConsumerScenario.java: the buffer's produce and consume",
                     List.of(Excerpt.of("ProducerConsumerScenario.java", "private synchronized boolean produce("),
-                            Excerpt.of("ProducerConsumerScenario.java", "private synchronized boolean consume(")));
+                            Excerpt.of("ProducerConsumerScenario.java", "private synchronized boolean consume(")),
+                    "wait();");
         };
     }
 
@@ -69,7 +75,8 @@ public record ScenarioCode(String caption, List<Excerpt> parts) {
         }
         parts.add(Excerpt.of("Task.java", "private void holdAndSleep()"));
         return new ScenarioCode("Task.java: the " + lock.cliName() + " section and the sleep inside it"
-                + (lock == LockMode.NATIVE_FRAME ? "; jdk22/QsortUpcallSection.java: the native frame" : ""), List.copyOf(parts));
+                + (lock == LockMode.NATIVE_FRAME ? "; jdk22/QsortUpcallSection.java: the native frame" : ""), List.copyOf(parts),
+                "Thread.sleep(");
     }
 
     /** The blocks as they are shown: each dedented, separated by a {@link #GAP} line. */

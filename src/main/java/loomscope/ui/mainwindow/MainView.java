@@ -62,8 +62,8 @@ public final class MainView extends BorderPane {
     private final SavedRunsModel savedRuns;
     private final SavedRunsControls savedRunsControls;
     static final String KEYS = KeyBinding.hint();
-    private static final double CODE_HEIGHT = 320;
-    private static final double CODE_MIN_HEIGHT = 200;
+    private static final double CODE_HEIGHT = 400;
+    private static final double CODE_MIN_HEIGHT = 280;
 
     public MainView(MainViewModel model) {
         this(model, new loomscope.ui.run.RunOnCatalog());

@@ -43,6 +43,7 @@ class ScenarioCodeTest {
                     assertIsABlockOf(Files.readAllLines(WORKLOAD.resolve(part.file())), part.lines(), scenario.name() + " " + part);
                 }
                 assertFalse(code.caption().isBlank(), scenario.name());
+                assertTrue(code.text().contains(code.focus()), scenario.name() + " shows the line it focuses on: " + code.focus());
             }
         }
     }

@@ -65,6 +65,7 @@ class ScenarioChooserTest {
         assertEquals(ScenarioCode.of(Scenarios.byName("object-wait"), LockMode.NONE).text(), shown);
         assertTrue(shown.contains("lock.wait((left + 999_999) / 1_000_000L);"), shown);
         assertTrue(onFx(() -> view.codePane().caption().getText()).startsWith("ObjectWaitScenario.java"));
+        assertTrue(onFx(() -> view.codePane().focusedLine()).contains("lock.wait("), "the line where the threads block is marked");
 
         type(robot, "#param-wait-ms", "0");
         assertEquals("wait-ms must be 1..60,000, was 0.", onFx(() -> robot.lookup("#input-error").queryAs(Label.class).getText()));
