@@ -13,6 +13,8 @@ import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import loomscope.remote.RunTarget;
 import loomscope.workload.RunLimits;
+import loomscope.workload.Scenario;
+import loomscope.workload.Scenarios;
 import loomscope.ui.export.AnimatedExportModel;
 import loomscope.ui.run.RunStarters;
 import loomscope.ui.export.AnimatedExportWindow;
@@ -67,8 +69,14 @@ public final class OnStage {
             return new Context(options, store, store.load(), talk, open, List.copyOf(problems));
         }
 
-        /** Puts the remembered lock, P and N into the model; call before explicit launch options are applied. */
+        /**
+         * Puts the remembered scenario and its parameters, lock, P and N into the model (the scenario first: choosing
+         * it sets its default N and P); call before explicit launch options are applied.
+         */
         public void restore(MainViewModel model) {
+            Scenario scenario = Scenarios.byName(settings.scenario());
+            model.scenarioProperty().set(scenario);
+            settings.params().forEach((name, value) -> model.inputs().paramTextProperty(scenario, name).set(value));
             model.lockModeProperty().set(settings.lock());
             model.parallelismProperty().set(settings.parallelism());
             model.threadsTextProperty().set(Integer.toString(settings.threads()));
@@ -127,7 +135,7 @@ public final class OnStage {
         toast = new Toast(context.openFolder());
         export = new ExportController(scene, new HistoryTimes(model.history()), toast, s.exportFolder());
         view.setCardExport(export::exportCard);
-        presentation = new PresentationMode(stage, view, root, new PresenterHeader(model, chapters), talkClock);
+        presentation = new PresentationMode(stage, view, root, new PresenterHeader(model, chapters), talkClock, chapters);
         root.getChildren().addAll(toast, overlay);
         keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast);
         animated = new AnimatedExportModel(RunStarters.shared(), () -> model.recordingProperty().get(),
@@ -161,13 +169,19 @@ public final class OnStage {
     private static void apply(MainViewModel model, Chapter.ChapterSetup setup, ChapterJvms jvms) {
         RunTarget where = jvms.resolve(setup.target());
         model.runOnProperty().set(where != null ? where : new RunTarget.ThisJvm());
-        model.lockModeProperty().set(setup.lock());
+        Scenario scenario = setup.scenario().scenario();
+        model.scenarioProperty().set(scenario);   // first: choosing a scenario sets its own N and P
+        if (setup.scenario().isSeed()) {
+            model.lockModeProperty().set(setup.lock());
+            if (setup.sleepMillis() != null) {
+                model.sleepTextProperty().set(Integer.toString(setup.sleepMillis()));
+            }
+        } else {
+            // every parameter, defaults filled in: a chapter's run is the same whatever was typed before
+            setup.scenario().values().forEach((name, value) -> model.inputs().paramTextProperty(scenario, name).set(value));
+        }
         model.parallelismProperty().set(setup.parallelism());
         model.threadsTextProperty().set(Integer.toString(setup.threads()));
-        Integer sleep = setup.chapter().sleepMillis();
-        if (sleep != null) {
-            model.sleepTextProperty().set(Integer.toString(sleep));
-        }
     }
 
     private void toggleHighContrast() {
@@ -193,9 +207,8 @@ public final class OnStage {
             remembered = snapshot();
             context.store().remember(remembered);
         };
-        model.lockModeProperty().addListener((o, a, b) -> remember.run());
-        model.parallelismProperty().addListener((o, a, b) -> remember.run());
-        model.threadsTextProperty().addListener((o, a, b) -> remember.run());
+        // the scenario, its parameters, lock, P, N, CPU and sleep
+        model.inputs().onChange(remember);
         chapters.indexProperty().addListener((o, a, b) -> remember.run());
         export.folderProperty().addListener((o, a, b) -> remember.run());
         AppTheme.currentProperty().addListener((o, a, b) -> remember.run());
@@ -218,7 +231,8 @@ public final class OnStage {
         return new StageSettings(highContrast ? baseTheme.name() : AppTheme.current().name(), highContrast,
                 model.lockModeProperty().get(), model.parallelismProperty().get(),
                 threads < 1 || threads > RunLimits.WINDOW_MAX_THREADS ? previous.threads() : threads,
-                Math.max(0, chapters.index()), export.folderProperty().get(), window);
+                Math.max(0, chapters.index()), export.folderProperty().get(), window,
+                model.scenarioProperty().get().name(), model.inputs().paramTexts(model.scenarioProperty().get()));
     }
 
     static AppTheme baseTheme(String name) {

@@ -113,8 +113,12 @@ final class StageKeys {
         }
     }
 
-    /** 1-5 (top row or keypad): the lock modes in their order. */
+    /** 1-5 (top row or keypad): the lock modes in their order; they are the seed's, other scenarios have none. */
     private void lock(KeyCode digit) {
+        if (!model.inputs().seedChosen()) {
+            model.showNote("1-5 choose the seed's lock mode; " + model.scenarioProperty().get().name() + " has none.");
+            return;
+        }
         String name = digit.getName();
         int ordinal = name.charAt(name.length() - 1) - '1';
         model.lockModeProperty().set(LockMode.values()[ordinal]);

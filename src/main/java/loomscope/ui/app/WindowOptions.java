@@ -29,6 +29,17 @@ public final class WindowOptions {
     /** An autorun window measures runs one after another; more than this is a mistake, not a benchmark. */
     static final int MAX_AUTORUNS = 100;
 
+    @Option(names = "--scenario", paramLabel = "NAME",
+            description = "Scenario of the first run (default: the one remembered): seed, waves, object-wait, ... "
+                    + "(`loomscope scenarios` lists them). Its N and P unless --threads and --parallelism say otherwise.")
+    private String scenario;
+
+    @Option(names = "--param", paramLabel = "K=V", description = "A parameter of --scenario, as the CLI's run takes it (repeatable).")
+    private java.util.Map<String, String> params = new java.util.LinkedHashMap<>();
+
+    /** --scenario, checked; null when not given. */
+    private loomscope.workload.Scenario chosen;
+
     @Option(names = "--lock", paramLabel = "MODE", converter = LockModeOption.class,
             description = "Lock mode of the first run: ${COMPLETION-CANDIDATES}.", completionCandidates = LockModeOption.Names.class)
     private LockMode lock;
@@ -128,6 +139,22 @@ public final class WindowOptions {
         if (sleep != null) {
             range(problems, "--sleep", sleep, 0, RunLimits.MAX_SLEEP_MILLIS);
         }
+        if (scenario != null) {
+            try {
+                chosen = loomscope.workload.Scenarios.byName(scenario);
+                new loomscope.workload.ScenarioParams(chosen, chosen.name().equals("seed") ? java.util.Map.of() : params);
+            } catch (RunLimits.InvalidRunException e) {
+                problems.add(e.first().message(e.first().field().cliOption()));
+            }
+        }
+        boolean seedOption = lock != null || cpu != null || sleep != null;
+        if (chosen != null && !chosen.name().equals("seed") && seedOption) {
+            problems.add("--lock, --cpu and --sleep are the seed's; " + chosen.name() + " takes --param "
+                    + chosen.params().stream().map(p -> p.name() + "=...").collect(java.util.stream.Collectors.joining(" ")));
+        }
+        if (!params.isEmpty() && (chosen == null || chosen.name().equals("seed"))) {
+            problems.add("--param needs a --scenario other than seed (the seed's are --lock, --cpu and --sleep)");
+        }
         if (cli.getParseResult().hasMatchedOption("--autorun")) {
             range(problems, "--autorun", autoruns, 1, MAX_AUTORUNS);
         }
@@ -157,6 +184,11 @@ public final class WindowOptions {
 
     /** Puts the run settings given into the model (after remembered ones, so that these win). */
     void applyTo(MainViewModel model) {
+        if (chosen != null || lock != null || cpu != null || sleep != null) {
+            // a seed option asks for the seed; either brings its own N and P, which --threads and --parallelism override
+            model.scenarioProperty().set(chosen != null ? chosen : loomscope.ui.run.RunInputs.SEED);
+        }
+        params.forEach((k, v) -> model.inputs().paramTextProperty(chosen, k).set(v));
         if (lock != null) {
             model.lockModeProperty().set(lock);
         }

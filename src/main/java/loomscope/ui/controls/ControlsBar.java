@@ -8,11 +8,9 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Slider;
-import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
-import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -23,15 +21,18 @@ import loomscope.ui.widgets.LayoutBarrier;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 
-/** The settings of the next run, Run / Stop, progress and clock. Binds to the view model, nothing else. */
+/**
+ * The settings of the next run, Run / Stop, progress and clock. Binds to the view model, nothing else. The
+ * scenario chooser comes first; the lock mode is the seed's and shows only while the seed is chosen; another
+ * scenario shows what it is for in its place, and its own parameters under N ({@link ScenarioParamsGrid}).
+ */
 public final class ControlsBar extends VBox {
     private final Slider lockSlider = new Slider(0, LockMode.values().length - 1, LockMode.SYNCHRONIZED.ordinal());
     private final Slider parallelismSlider = new Slider(1, WorkloadConfig.MAX_PARALLELISM, 1);
     private final Label lockSummary = new Label();
     private final Label parallelismValue = new Label();
-    private final TextField threadsField = new TextField();
-    private final TextField cpuField = new TextField();
-    private final TextField sleepField = new TextField();
+    private final ScenarioChooser scenarioChooser;
+    private final ScenarioParamsGrid fields;
     private final Button runButton = new Button("Run");
     private final Button stopButton = new Button("Stop");
     private final ProgressBar progressBar = new ProgressBar(0);
@@ -49,17 +50,8 @@ public final class ControlsBar extends VBox {
         setSpacing(6);
         buildLockSlider(model);
         buildParallelismSlider(model);
-        threadsField.setId("threads-field");
-        cpuField.setId("cpu-field");
-        sleepField.setId("sleep-field");
-        threadsField.textProperty().bindBidirectional(model.threadsTextProperty());
-        cpuField.textProperty().bindBidirectional(model.cpuTextProperty());
-        sleepField.textProperty().bindBidirectional(model.sleepTextProperty());
-        for (TextField f : new TextField[] {threadsField, cpuField, sleepField}) {
-            f.setPrefColumnCount(7);
-            f.setOnAction(e -> model.run());
-        }
-        model.inputErrorProperty().addListener((o, a, b) -> markInvalidFields(model));
+        scenarioChooser = new ScenarioChooser(model);
+        fields = new ScenarioParamsGrid(model);
 
         runButton.setId("run-button");
         runButton.getStyleClass().addAll(Styles.SUCCESS, Styles.LARGE);
@@ -70,8 +62,10 @@ public final class ControlsBar extends VBox {
         stopButton.getStyleClass().addAll(Styles.DANGER, Styles.LARGE);
         stopButton.setOnAction(e -> model.stop());
         stopButton.setTooltip(new Tooltip("Stop the run now (Esc)"));
-        runButton.disableProperty().bind(Bindings.createBooleanBinding(() -> model.state().isActive(), model.stateProperty()));
-        stopButton.disableProperty().bind(runButton.disableProperty().not());
+        var active = Bindings.createBooleanBinding(() -> model.state().isActive(), model.stateProperty());
+        // an input the next run would refuse: its one message shows under the settings, and Run waits for a fix
+        runButton.disableProperty().bind(active.or(model.inputErrorProperty().isNotEmpty()));
+        stopButton.disableProperty().bind(active.not());
 
         progressBar.setId("progress");
         progressBar.setPrefWidth(240);
@@ -84,6 +78,7 @@ public final class ControlsBar extends VBox {
         clock.getStyleClass().add("clock");
         clock.textProperty().bind(model.elapsedSecondsProperty().asString("%.3f s"));
 
+        inputError.setId("input-error");
         inputError.getStyleClass().add("field-error");
         inputError.textProperty().bind(model.inputErrorProperty());
         inputError.managedProperty().bind(inputError.textProperty().isNotEmpty());
@@ -105,12 +100,27 @@ public final class ControlsBar extends VBox {
         debugToggle.setTooltip(new Tooltip(
                 "Frame-time overlay: p95 frame time, max pulse gap, the FX thread's wait for a CPU (F12)"));
 
-        GridPane fields = new GridPane(10, 6);
-        fields.addRow(0, bold("Virtual threads N"), threadsField);
-        fields.addRow(1, bold("CPU iterations"), cpuField);
-        fields.addRow(2, bold("Sleep ms"), sleepField);
+        // no title of its own: "Lock mode" stands on the scenario's row (14 px more than before, not a row more)
+        VBox lockBox = padRight(new VBox(4, lockSlider, lockSummary));
+        lockBox.setId("lock-box");
+        Label lockTitle = new Label("Lock mode");
+        lockTitle.getStyleClass().add(Styles.TEXT_BOLD);
+        lockTitle.visibleProperty().bind(lockBox.visibleProperty());
+        lockTitle.managedProperty().bind(lockTitle.visibleProperty());
+        javafx.scene.layout.Region gap = new javafx.scene.layout.Region();
+        gap.setMinWidth(14);
+        gap.managedProperty().bind(lockTitle.managedProperty());
+        scenarioChooser.getChildren().addAll(gap, lockTitle);
+        // the lock mode is the seed's parameter: another scenario says what it shows in its place
+        lockBox.visibleProperty().bind(scenarioChooser.seedChosen());
+        lockBox.managedProperty().bind(lockBox.visibleProperty());
+        Label shows = scenarioChooser.shows();
+        shows.visibleProperty().bind(scenarioChooser.seedChosen().not());
+        shows.managedProperty().bind(shows.visibleProperty());
+        // the scenario row sits on the lock mode's box: at 1280 px the first row of settings still fits
+        VBox scenarioBox = new VBox(6, scenarioChooser, lockBox, shows);
         settings = new FlowPane(24, 8,
-                padRight(labelled("Lock mode", lockSlider, lockSummary)),
+                scenarioBox,
                 labelled("Carriers (parallelism)", parallelismSlider, parallelismValue),
                 fields);
         settings.setAlignment(Pos.CENTER_LEFT);
@@ -188,24 +198,16 @@ public final class ControlsBar extends VBox {
         parallelismValue.textProperty().bind(model.parallelismProperty().asString("P = %d"));
     }
 
-    private void markInvalidFields(MainViewModel model) {
-        String error = model.inputErrorProperty().get();
-        threadsField.pseudoClassStateChanged(Styles.STATE_DANGER, error.contains("Virtual threads"));
-        cpuField.pseudoClassStateChanged(Styles.STATE_DANGER, error.contains("CPU iterations"));
-        sleepField.pseudoClassStateChanged(Styles.STATE_DANGER, error.contains("Sleep ms"));
-    }
-
     private void fitSliders(double width) {
         boolean wide = width >= 1700;
         lockSlider.setPrefWidth(wide ? 720 : 560);
         lockSummary.setMaxWidth(wide ? 720 : 560);
+        // under 1,700 px the two lines of summary would push the window past 720 px high: the tooltip keeps them
+        lockSummary.setVisible(wide);
+        lockSummary.setManaged(wide);
+        scenarioChooser.shows().setMaxWidth(wide ? 720 : 560);
+        scenarioChooser.shows().setPrefWidth(wide ? 720 : 560);
         parallelismSlider.setPrefWidth(wide ? 360 : 280);
-    }
-
-    private static Label bold(String text) {
-        Label l = new Label(text);
-        l.getStyleClass().add(Styles.TEXT_BOLD);
-        return l;
     }
 
     /** The last tick label ("native-frame") is centred on the slider's end and overhangs it. */
@@ -235,6 +237,8 @@ public final class ControlsBar extends VBox {
     public Slider lockSlider() { return lockSlider; }
 
     public Slider parallelismSlider() { return parallelismSlider; }
+
+    public ScenarioChooser scenarioChooser() { return scenarioChooser; }
 
     public ToggleButton debugToggle() { return debugToggle; }
 

@@ -12,11 +12,22 @@ import loomscope.report.HistoryEntry;
  *
  * @param jvmFlags        the flags a child JVM ran with (legacy locking), empty for this JVM or a plain child
  * @param carriersLowered the window lowered the run's carriers to draw (P ≥ cores, see CpuShare): slower than the CLI
+ * @param scenario        the scenario that ran when it was not the seed ("object-wait"), else null
  */
-public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom) {
+public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom,
+                         String scenario) {
 
     public HistoryRow {
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+    }
+
+    public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom) {
+        this(number, summary, jvmFlags, carriersLowered, openedFrom, null);
+    }
+
+    /** The same row for a run of {@code config}: named by its scenario unless it is the seed. */
+    public HistoryRow of(loomscope.workload.WorkloadConfig config) {
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, config.isSeed() ? null : config.scenario().name());
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered) {
@@ -42,7 +53,8 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
         return version + (jvmFlags.equals(List.of(loomscope.remote.LegacyLocking.FLAG)) ? " legacy" : " " + String.join(" ", jvmFlags));
     }
 
-    public String mode() { return summary.lock(); }
+    /** The seed's lock mode, or the scenario that ran. */
+    public String mode() { return scenario != null ? scenario : summary.lock(); }
 
     public int parallelism() { return summary.parallelism(); }
 
@@ -67,6 +79,12 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
             case "synchronized" -> "sync";
             case "reentrant-lock" -> "lock";
             case "native-frame" -> "native";
+            case "object-wait" -> "wait";
+            case "class-init" -> "clinit";
+            case "class-loader" -> "loader";
+            case "cart-service" -> "cart";
+            case "producer-consumer" -> "prod-cons";
+            case "platform-vs-virtual" -> "plat-virt";
             default -> mode();
         };
     }

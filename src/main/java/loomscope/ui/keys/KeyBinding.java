@@ -38,7 +38,7 @@ public enum KeyBinding {
             combo(KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
 
     RUN_OR_STOP(Scope.STAGE, "Space", "run / stop", null, combo(KeyCode.SPACE)),
-    LOCK_MODE(Scope.STAGE, "1 - 5", "lock: none, shared, synchronized, ReentrantLock, native frame", null,
+    LOCK_MODE(Scope.STAGE, "1 - 5", "seed lock: none, shared, synchronized, ReentrantLock, native frame", null,
             combo(KeyCode.DIGIT1), combo(KeyCode.DIGIT2), combo(KeyCode.DIGIT3), combo(KeyCode.DIGIT4), combo(KeyCode.DIGIT5),
             combo(KeyCode.NUMPAD1), combo(KeyCode.NUMPAD2), combo(KeyCode.NUMPAD3), combo(KeyCode.NUMPAD4), combo(KeyCode.NUMPAD5)),
     MORE_CARRIERS(Scope.STAGE, "↑", "one carrier more (parallelism)", null, combo(KeyCode.UP)),

@@ -17,6 +17,8 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.keys.KeyMap;
+import loomscope.ui.code.CodePane;
+import loomscope.ui.code.CodeViewModel;
 import loomscope.ui.controls.ControlsBar;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
@@ -49,6 +51,9 @@ public final class MainView extends BorderPane {
     private final FrameStats frameStats = new FrameStats();
     private final DebugOverlay overlay = new DebugOverlay(frameStats);
     private final VBox sidePanel;
+    private final CodeViewModel code;
+    private final ScrollPane sideScroll;
+    private final CodePane codePane;
     private final PulseLoop pulse;
     private final List<LongConsumer> pulseHooks = new ArrayList<>();
     private final loomscope.ui.run.RunOnCatalog runOn;
@@ -57,6 +62,8 @@ public final class MainView extends BorderPane {
     private final SavedRunsModel savedRuns;
     private final SavedRunsControls savedRunsControls;
     static final String KEYS = KeyBinding.hint();
+    private static final double CODE_HEIGHT = 400;
+    private static final double CODE_MIN_HEIGHT = 280;
 
     public MainView(MainViewModel model) {
         this(model, new loomscope.ui.run.RunOnCatalog());
@@ -74,14 +81,23 @@ public final class MainView extends BorderPane {
         history = new HistoryPanel(model.history());
         replayBar = new ReplayBar(model.replay());
 
+        code = new CodeViewModel(model.scenarioProperty(), model.lockModeProperty());
+        codePane = new CodePane(code);
+        codePane.setId("code-pane");
+        // bounded: a long excerpt scrolls inside it and never pushes the history down the side panel
+        codePane.setPrefHeight(CODE_HEIGHT);
+        codePane.setMaxHeight(CODE_HEIGHT);
+        // the side panel scrolls rather than squeeze the code to nothing on a 720 px screen
+        codePane.setMinHeight(CODE_MIN_HEIGHT);
+
         StackPane center = new StackPane(recordingView, overlay);
         recordingView.setStyle("-fx-padding: 6 8 6 8;");
-        sidePanel = new VBox(timing, history);
+        sidePanel = new VBox(timing, codePane, history);
         sidePanel.setMinWidth(360);
         // the lanes get the width: the side panel takes 30% of the window, between 400 and 520 px
         widthProperty().addListener((o, a, w) -> sidePanel.setPrefWidth(Math.max(400, Math.min(520, w.doubleValue() * 0.3))));
         sidePanel.setPrefWidth(520);
-        ScrollPane sideScroll = new ScrollPane(sidePanel);
+        sideScroll = new ScrollPane(sidePanel);
         sideScroll.setFitToWidth(true);
         sideScroll.setFitToHeight(true);
         sideScroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
@@ -218,8 +234,16 @@ public final class MainView extends BorderPane {
     }
 
     public void setSidePanelVisible(boolean visible) {
-        getRight().setVisible(visible);
-        getRight().setManaged(visible);
+        sideScroll.setVisible(visible);
+        sideScroll.setManaged(visible);
+    }
+
+    /**
+     * Puts {@code beside} right of the lanes instead of the side panel (presentation mode's code), or the side panel
+     * back with null.
+     */
+    public void setBesideLanes(Node beside) {
+        setRight(beside != null ? beside : sideScroll);
     }
 
     /** Puts a panel into the side panel at {@code position} (0 = top; the probes' panel goes under timing). */
@@ -242,6 +266,11 @@ public final class MainView extends BorderPane {
     public RecordingView recordingView() { return recordingView; }
 
     public TimingPanel timing() { return timing; }
+
+    /** The code the next run's threads run (the presentation shows it too). */
+    public CodeViewModel code() { return code; }
+
+    public CodePane codePane() { return codePane; }
 
     public HistoryPanel history() { return history; }
 

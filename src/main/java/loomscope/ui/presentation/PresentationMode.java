@@ -1,6 +1,8 @@
 package loomscope.ui.presentation;
 
 import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.geometry.Rectangle2D;
@@ -9,29 +11,72 @@ import javafx.scene.Parent;
 import javafx.scene.input.KeyCombination;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import loomscope.ui.code.CodePane;
 import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.talktrack.ChapterNavigator;
 
 /**
  * Full screen with only the lanes, the thread field, the clock and the chapter: the window's controls,
  * side panel and replay bar are hidden, but every key keeps working (they are scene filters).
  */
 public final class PresentationMode {
+    /** The code beside the lanes takes this share of the screen's width, at most {@link #CODE_MAX_WIDTH}. */
+    private static final double CODE_SHARE = 0.4;
+    private static final double CODE_MAX_WIDTH = 820;
+    /**
+     * Narrower than this the lanes need the whole width: at 1280×720 their 28 px legends wrap, and lanes, field and
+     * header no longer fit the height beside a code pane (LongTextLayoutTest). A 1920 px projector has the room.
+     */
+    static final double CODE_MIN_SCREEN_WIDTH = 1600;
     private final Stage stage;
     private final MainView view;
     private final Parent root;
     private final PresenterHeader header;
     private final TalkClock talkClock;
     private final ReadOnlyBooleanWrapper presenting = new ReadOnlyBooleanWrapper(false);
+    private final CodePane code;
+    private final BooleanBinding chapterShowsCode;
     private Rectangle2D windowed;
     private boolean coveredByHand;
 
-    public PresentationMode(Stage stage, MainView view, Parent root, PresenterHeader header, TalkClock talkClock) {
+    /**
+     * @param chapters whose current chapter says whether the big screen shows the code that runs (the window's
+     *                 own code model: the chosen scenario's real source, in large type)
+     */
+    public PresentationMode(Stage stage, MainView view, Parent root, PresenterHeader header, TalkClock talkClock,
+                            ChapterNavigator chapters) {
         this.stage = stage;
         this.view = view;
         this.root = root;
         this.header = header;
         this.talkClock = talkClock;
+        code = new CodePane(view.code());
+        code.setId("presenter-code");
+        code.getStyleClass().add("presenter-code-pane");
+        code.prefWidthProperty().bind(Bindings.createDoubleBinding(
+                () -> Math.min(CODE_MAX_WIDTH, view.getWidth() * CODE_SHARE), view.widthProperty()));
+        code.setMaxWidth(CODE_MAX_WIDTH);
+        chapterShowsCode = Bindings.createBooleanBinding(() -> chapters.setupProperty().get() != null
+                && chapters.setupProperty().get().chapter().showsCode(), chapters.setupProperty());
+        chapterShowsCode.addListener((o, was, now) -> placeCode());
+        view.widthProperty().addListener((o, was, now) -> {
+            if ((was.doubleValue() >= CODE_MIN_SCREEN_WIDTH) != (now.doubleValue() >= CODE_MIN_SCREEN_WIDTH)) {
+                placeCode();
+            }
+        });
     }
+
+    /** The code beside the lanes while presenting a chapter that shows it on a wide screen; the side panel otherwise. */
+    private void placeCode() {
+        boolean room = view.getWidth() >= CODE_MIN_SCREEN_WIDTH;
+        view.setBesideLanes(presenting.get() && chapterShowsCode.get() && room ? code : null);
+        if (presenting.get()) {
+            view.setSidePanelVisible(false);
+        }
+    }
+
+    /** The code pane of the big screen (tests: its text is the window's). */
+    public CodePane code() { return code; }
 
     public void toggle() {
         if (presenting.get()) {
@@ -62,6 +107,7 @@ public final class PresentationMode {
         view.recordingView().requestFocus();
         talkClock.start();
         presenting.set(true);
+        placeCode();
     }
 
     public void leave() {
@@ -77,10 +123,11 @@ public final class PresentationMode {
         }
         coveredByHand = false;
         root.getStyleClass().remove("presenting");
+        presenting.set(false);
+        placeCode();
         view.setControlsVisible(true);
         view.setSidePanelVisible(true);
         setBottomShown(true);
-        presenting.set(false);
     }
 
     private void coverScreenIfFullScreenWasIgnored() {

@@ -26,14 +26,13 @@ import loomscope.workload.WorkloadConfig;
 
 /**
  * The top of the presentation screen: chapter title and narration on the left, the run's clock (96 px)
- * and what is running on the right; between them the chapter's code, when it has some. Everything else
- * in presentation mode is lanes and thread field.
+ * and what is running on the right. Everything else in presentation mode is lanes, thread field and, for a
+ * chapter that shows it, the code that runs ({@link PresentationMode} places it beside the lanes).
  */
 public final class PresenterHeader extends HBox {
     /** The clock dims while its time belongs to a run the settings have moved on from. */
     private static final PseudoClass STALE = PseudoClass.getPseudoClass("stale");
     private static final double CLOCK_WIDTH = 480;
-    private static final double CODE_MAX_WIDTH = 640;
     private static final int TITLE_LINES = 2;
     private static final int NARRATION_LINES = 3;
     /** The longest caption: "last run: …" with a lowered run's note, wrapped at the clock's width. */
@@ -44,14 +43,13 @@ public final class PresenterHeader extends HBox {
     private final Label runsOn = new Label();
     private final Label clock = new Label();
     private final Label config = new Label();
-    private final Label code = new Label();
 
     public PresenterHeader(MainViewModel model, ChapterNavigator chapters) {
         getStyleClass().add("presenter-header");
         setId("presenter-header");
         chapter.getStyleClass().add("presenter-chapter");
         chapter.setId("presenter-chapter");
-        // title and narration wrap inside what the clock and the code leave: no text may push them off-screen
+        // title and narration wrap inside what the clock leaves: no text may push them off-screen
         chapter.setWrapText(true);
         chapter.setMinWidth(0);
         capLines(chapter, TITLE_LINES);
@@ -92,20 +90,11 @@ public final class PresenterHeader extends HBox {
         // still shows the previous chapter's time, and must not stand under the new chapter's settings
         BooleanBinding stale = Bindings.createBooleanBinding(
                 () -> !model.state().isActive() && model.runningConfig() != null && !model.nextRunRepeatsLast(),
-                model.stateProperty(), model.lockModeProperty(), model.parallelismProperty(), model.threadsTextProperty(),
-                model.cpuTextProperty(), model.sleepTextProperty(), model.runOnProperty());
+                model.stateProperty(), model.inputs().revisionProperty(), model.runOnProperty());
         config.textProperty().bind(Bindings.createStringBinding(() -> caption(model, stale.get()),
                 stale, model.stateProperty(), model.recordingProperty()));
         stale.addListener((o, was, now) -> clock.pseudoClassStateChanged(STALE, now));
         clock.pseudoClassStateChanged(STALE, stale.get());
-
-        code.getStyleClass().add("presenter-code");
-        code.setId("presenter-code");
-        code.managedProperty().bind(code.textProperty().isNotEmpty());
-        code.visibleProperty().bind(code.managedProperty());
-        // bounded by the talk track (lines and characters per line); never wider than this, whatever it holds
-        code.setMinWidth(0);
-        code.setMaxWidth(CODE_MAX_WIDTH);
 
         chapters.setupProperty().addListener((o, was, now) -> show(chapters));
         show(chapters);
@@ -118,7 +107,7 @@ public final class PresenterHeader extends HBox {
         VBox time = new VBox(0, new LayoutBarrier(clock, CLOCK_WIDTH, 124), config);
         time.setAlignment(Pos.CENTER_RIGHT);
         time.setMinWidth(USE_PREF_SIZE);
-        getChildren().addAll(words, code, time);
+        getChildren().addAll(words, time);
     }
 
     private void show(ChapterNavigator chapters) {
@@ -126,7 +115,6 @@ public final class PresenterHeader extends HBox {
         chapter.setText(chapters.heading());
         narration.setText(setup == null ? "" : setup.chapter().narration());
         standIn.setText(setup == null || !setup.isStandIn() ? "" : setup.standInLabel());
-        code.setText(setup == null ? "" : setup.chapter().code());
     }
 
     /**
@@ -160,6 +148,11 @@ public final class PresenterHeader extends HBox {
 
     /** Non-breaking spaces inside each item: a wrapped caption breaks between items, never inside "N 5,000". */
     private static String describe(WorkloadConfig c) {
+        if (!c.isSeed()) {
+            StringBuilder s = new StringBuilder(c.scenario().name());
+            c.scenario().values().forEach((k, v) -> s.append(" · ").append(k).append('\u00a0').append(v));
+            return s + String.format(Locale.ROOT, " · P\u00a0%d · N\u00a0%,d", c.parallelism(), c.threads());
+        }
         return String.format(Locale.ROOT, "%s · P\u00a0%d · N\u00a0%,d",
                 c.lockMode().cliName(), c.parallelism(), c.threads())
                 + (c.sleepMillis() == 5 ? "" : String.format(Locale.ROOT, " · sleep\u00a0%,d\u00a0ms", c.sleepMillis()));

@@ -102,7 +102,7 @@ public final class SpeakerNotesWindow {
         notes.setText(setup == null ? "" : bulleted(setup.chapter().notes()));
         Chapter upcoming = chapters.upcoming();
         next.setText(upcoming == null ? "Last chapter." : "Next: " + upcoming.number() + "  " + upcoming.title()
-                + "  (" + upcoming.lock().cliName() + ", P " + upcoming.parallelism() + ", N " + upcoming.threads() + ")\n"
+                + "  (" + upcoming.runs() + ", P " + upcoming.parallelism() + ", N " + upcoming.threads() + ")\n"
                 + upcoming.narration());
     }
 

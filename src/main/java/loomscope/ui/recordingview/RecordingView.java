@@ -57,7 +57,9 @@ public final class RecordingView extends VBox {
         // lanes take the height their carriers need (up to a cap), the thread field the rest
         VBox.setVgrow(lanes, Priority.SOMETIMES);
         VBox.setVgrow(field, Priority.ALWAYS);
-        field.setMinHeight(120);
+        // at 1280x720 the controls (with the stage's tools), a lane and the replay and status bars leave the field
+        // about this much; more and the window is taller than the screen, its top and bottom cut off
+        field.setMinHeight(56);
         fitLanes(1);
         getChildren().addAll(probe, laneLegend, lanes, stateLegend, field);
         // weak: the theme is app-wide and outlives views (a compare view makes and drops them)
@@ -100,7 +102,7 @@ public final class RecordingView extends VBox {
 
     /** "native-frame, P=4, JDK 25.0.3": what the audience is looking at, in the lanes' title. */
     static String describe(RunRecording r) {
-        return r.config().lockMode().cliName() + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
+        return (r.config().isSeed() ? r.config().lockMode().cliName() : r.config().scenario().name()) + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
     }
 
     /**

@@ -31,6 +31,7 @@ import loomscope.ui.history.HistoryRow;
 import loomscope.ui.replay.ReplayModel;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
+import loomscope.workload.Scenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -166,7 +167,8 @@ public final class MainViewModel {
             completed.set(summary.completed());
             progress.set((double) summary.completed() / Math.max(1, summary.threads()));
             history.add(new HistoryRow(++runNumber, summary,
-                    where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of(), host.runShare().lowersCarriers()));
+                    where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of(), host.runShare().lowersCarriers())
+                    .of(end.recording().config()));
             messages.ended(end.outcome(), end.recording(), summary);
             replay.load(end.recording());
         }
@@ -185,7 +187,7 @@ public final class MainViewModel {
         lastSummary.set(summary);
         completed.set(summary.completed());
         progress.set((double) summary.completed() / Math.max(1, summary.threads()));
-        history.add(new HistoryRow(++runNumber, summary, jvmFlags, carriersLowered, fileName));
+        history.add(new HistoryRow(++runNumber, summary, jvmFlags, carriersLowered, fileName).of(recording.config()));
         messages.opened(fileName, summary);
         replay.load(recording);
         return true;
@@ -237,6 +239,9 @@ public final class MainViewModel {
     public ObjectProperty<RunTarget> runOnProperty() { return inputs.runOnProperty(); }
 
     public ObjectProperty<LockMode> lockModeProperty() { return inputs.lockModeProperty(); }
+
+    /** The scenario the next run runs (the seed by default); choosing one sets N and P to its defaults. */
+    public ObjectProperty<Scenario> scenarioProperty() { return inputs.scenarioProperty(); }
 
     public IntegerProperty parallelismProperty() { return inputs.parallelismProperty(); }
 

@@ -8,14 +8,30 @@ import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 import loomscope.remote.RunTarget;
 import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
+import loomscope.workload.Scenario;
+import loomscope.workload.ScenarioParam;
+import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
+import loomscope.workload.SeedScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
-/** The next run's settings as typed in the controls, and what is wrong with them. */
+/**
+ * The next run's settings as typed in the controls, and what is wrong with them. The scenario decides which
+ * inputs count: the seed's are the lock mode, CPU iterations and sleep; every other scenario's are its own
+ * parameters ({@link #paramTextProperty}), each kept as typed while another scenario is chosen. Choosing a
+ * scenario sets N and P to its defaults.
+ */
 public final class RunInputs {
+    /** The seed, the scenario the window starts with. */
+    public static final Scenario SEED = Scenarios.byName(SeedScenario.NAME);
     /** The thread field draws one cell per thread; beyond this the cells get smaller than a pixel. */
     public static final int MAX_UI_THREADS = loomscope.workload.RunLimits.WINDOW_MAX_THREADS;
     private static final IntInput THREADS = new IntInput("Virtual threads N", 1, MAX_UI_THREADS);
@@ -29,6 +45,33 @@ public final class RunInputs {
     private final StringProperty cpuText = new SimpleStringProperty("10000");
     private final StringProperty sleepText = new SimpleStringProperty("5");
     private final ReadOnlyStringWrapper inputError = new ReadOnlyStringWrapper("");
+    private final javafx.beans.property.ReadOnlyIntegerWrapper revision = new javafx.beans.property.ReadOnlyIntegerWrapper(0);
+    private final ObjectProperty<Scenario> scenario = new SimpleObjectProperty<>(SEED);
+    /** Each non-seed scenario's parameters as typed, by scenario name, then parameter name (in its order). */
+    private final Map<String, Map<String, StringProperty>> params = new LinkedHashMap<>();
+
+    public RunInputs() {
+        for (Scenario s : Scenarios.ALL) {
+            if (!isSeed(s)) {
+                Map<String, StringProperty> texts = new LinkedHashMap<>();
+                s.params().forEach(p -> texts.put(p.name(), new SimpleStringProperty(p.defaultText())));
+                params.put(s.name(), texts);
+            }
+        }
+        // a chosen scenario brings its own N and P: the seed's 5,000 threads would be minutes of class-init
+        scenario.addListener((o, was, now) -> {
+            if (now == null) {
+                scenario.set(was != null ? was : SEED);
+                return;
+            }
+            threadsText.set(Integer.toString(now.defaultThreads()));
+            parallelism.set(now.defaultParallelism());
+        });
+        onChange(() -> revision.set(revision.get() + 1));
+    }
+
+    /** Counts changes of any workload input: for bindings that must follow them all (a parameter of any scenario). */
+    public javafx.beans.property.ReadOnlyIntegerProperty revisionProperty() { return revision.getReadOnlyProperty(); }
 
     /** Calls {@code changed} after any workload input changes (not "Run on": it does not change the workload). */
     public void onChange(Runnable changed) {
@@ -37,6 +80,8 @@ public final class RunInputs {
         threadsText.addListener((o, a, b) -> changed.run());
         cpuText.addListener((o, a, b) -> changed.run());
         sleepText.addListener((o, a, b) -> changed.run());
+        scenario.addListener((o, a, b) -> changed.run());
+        params.values().forEach(texts -> texts.values().forEach(t -> t.addListener((o, a, b) -> changed.run())));
     }
 
     /** The config the inputs describe, or null (and {@link #inputErrorProperty()} says why). */
@@ -59,6 +104,10 @@ public final class RunInputs {
 
     /** The inputs as a config, or null with the reasons appended to {@code errors}; changes no property. */
     private WorkloadConfig readInputs(StringBuilder errors) {
+        Scenario chosen = scenario.get();
+        if (!isSeed(chosen)) {
+            return readScenario(chosen, errors);
+        }
         int n = valueOf(THREADS.parse(threadsText.get()), errors);
         int cpu = valueOf(CPU.parse(cpuText.get()), errors);
         int sleep = valueOf(SLEEP.parse(sleepText.get()), errors);
@@ -68,11 +117,44 @@ public final class RunInputs {
         return new WorkloadConfig(n, cpu, sleep, lockMode.get(), parallelism.get(), SchedulerKind.POOL, ThreadKind.VIRTUAL);
     }
 
+    /** A scenario's own parameters, each checked by its {@link ScenarioParam} (one rule book: the CLI's). */
+    private WorkloadConfig readScenario(Scenario chosen, StringBuilder errors) {
+        IntInput threads = new IntInput(THREADS.name(), Math.max(1, chosen.minimumThreads()), MAX_UI_THREADS);
+        int n = valueOf(threads.parse(threadsText.get()), errors);
+        Map<String, String> values = new LinkedHashMap<>();
+        for (ScenarioParam p : chosen.params()) {
+            String typed = params.get(chosen.name()).get(p.name()).get();
+            ScenarioParam.Checked checked = p.check(typed);
+            if (checked.ok()) {
+                values.put(p.name(), checked.value());
+            } else {
+                append(errors, p.name() + " " + checked.rule());
+            }
+        }
+        if (!errors.isEmpty()) {
+            return null;
+        }
+        try {
+            return Scenarios.config(chosen, values, n, parallelism.get(), SchedulerKind.POOL, ThreadKind.VIRTUAL);
+        } catch (RunLimits.InvalidRunException e) {
+            append(errors, e.getMessage());
+            return null;
+        }
+    }
+
+    private static void append(StringBuilder errors, String message) {
+        errors.append(errors.isEmpty() ? "" : "  ").append(message).append('.');
+    }
+
+    static boolean isSeed(Scenario s) {
+        return s == null || SeedScenario.NAME.equals(s.name());
+    }
+
     private static int valueOf(IntInput.Result result, StringBuilder errors) {
         return switch (result) {
             case IntInput.Valid v -> v.value();
             case IntInput.Invalid i -> {
-                errors.append(errors.isEmpty() ? "" : "  ").append(i.message()).append('.');
+                append(errors, i.message());
                 yield -1;
             }
         };
@@ -92,4 +174,39 @@ public final class RunInputs {
     public StringProperty sleepTextProperty() { return sleepText; }
 
     public ReadOnlyStringProperty inputErrorProperty() { return inputError.getReadOnlyProperty(); }
+
+    /** The scenario the next run runs; setting it sets N and P to its defaults. Never null. */
+    public ObjectProperty<Scenario> scenarioProperty() { return scenario; }
+
+    /** Whether the seed is chosen: then the lock mode, CPU iterations and sleep are its parameters. */
+    public boolean seedChosen() { return isSeed(scenario.get()); }
+
+    /**
+     * The text typed for {@code param} of {@code scenario} (not the seed: its parameters are the lock mode, CPU and
+     * sleep inputs).
+     *
+     * @throws IllegalArgumentException for the seed or a name the scenario does not have
+     */
+    public StringProperty paramTextProperty(Scenario of, String param) {
+        Map<String, StringProperty> texts = isSeed(of) ? null : params.get(of.name());
+        StringProperty text = texts == null ? null : texts.get(param);
+        if (text == null) {
+            throw new IllegalArgumentException(of.name() + " has no parameter input " + param);
+        }
+        return text;
+    }
+
+    /** {@code scenario}'s parameters as typed, by name, in its order (empty for the seed). */
+    public Map<String, String> paramTexts(Scenario of) {
+        Map<String, String> typed = new LinkedHashMap<>();
+        if (!isSeed(of)) {
+            params.get(of.name()).forEach((k, v) -> typed.put(k, v.get()));
+        }
+        return typed;
+    }
+
+    /** The parameters of {@code scenario} that have inputs here: its own, none for the seed. */
+    public static List<ScenarioParam> paramsWithInputs(Scenario of) {
+        return isSeed(of) ? List.of() : of.params();
+    }
 }

@@ -16,7 +16,12 @@ public final class RunMessages {
     private final ReadOnlyStringWrapper nextRunNote = new ReadOnlyStringWrapper("");
 
     static String describe(WorkloadConfig c) {
-        return c == null ? "the run" : String.format("%s, P=%d, N=%,d", c.lockMode().cliName(), c.parallelism(), c.threads());
+        return c == null ? "the run" : String.format("%s, P=%d, N=%,d", what(c), c.parallelism(), c.threads());
+    }
+
+    /** What runs, in a few words: the seed's lock mode ("synchronized"), else the scenario ("object-wait wait-ms=100"). */
+    public static String what(WorkloadConfig c) {
+        return c.isSeed() ? c.lockMode().cliName() : c.scenarioText();
     }
 
     void alreadyRunning() {

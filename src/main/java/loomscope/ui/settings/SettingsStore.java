@@ -2,11 +2,17 @@ package loomscope.ui.settings;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.prefs.BackingStoreException;
+import java.util.stream.Collectors;
 import java.util.prefs.Preferences;
 
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
+import loomscope.workload.Scenario;
+import loomscope.workload.ScenarioParam;
+import loomscope.workload.Scenarios;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -28,6 +34,9 @@ public final class SettingsStore {
     private static final String WIDTH = "window.width";
     private static final String HEIGHT = "window.height";
     private static final String MAXIMIZED = "window.maximized";
+    private static final String SCENARIO = "scenario";
+    /** The chosen scenario's own parameters: {@code name=value;name=value}. */
+    private static final String SCENARIO_PARAMS = "scenario.params";
 
     private final Preferences node;
 
@@ -55,7 +64,9 @@ public final class SettingsStore {
                 new StageSettings.WindowBounds(
                         node.getDouble(X, w.x()), node.getDouble(Y, w.y()),
                         size(node.getDouble(WIDTH, w.width()), w.width()), size(node.getDouble(HEIGHT, w.height()), w.height()),
-                        node.getBoolean(MAXIMIZED, w.maximized())));
+                        node.getBoolean(MAXIMIZED, w.maximized())),
+                scenario(node.get(SCENARIO, d.scenario())).name(),
+                params(scenario(node.get(SCENARIO, d.scenario())), node.get(SCENARIO_PARAMS, "")));
     }
 
     /** Writes and flushes (disk I/O: not on the FX thread). */
@@ -92,6 +103,9 @@ public final class SettingsStore {
         node.putDouble(WIDTH, w.width());
         node.putDouble(HEIGHT, w.height());
         node.putBoolean(MAXIMIZED, w.maximized());
+        node.put(SCENARIO, s.scenario());
+        node.put(SCENARIO_PARAMS, s.params().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(";")));
     }
 
     /** {@code --reset-settings}: forget everything; the next load gives the defaults. */
@@ -106,6 +120,35 @@ public final class SettingsStore {
         } catch (IllegalArgumentException stale) {
             return fallback;
         }
+    }
+
+    private static Scenario scenario(String name) {
+        try {
+            return Scenarios.byName(name);
+        } catch (RunLimits.InvalidRunException stale) {
+            return Scenarios.byName(StageSettings.SEED);
+        }
+    }
+
+    /** The parameters {@code scenario} has, each one its rule accepts; anything else is left to its default. */
+    private static Map<String, String> params(Scenario scenario, String stored) {
+        Map<String, String> kept = new LinkedHashMap<>();
+        if (StageSettings.SEED.equals(scenario.name())) {
+            return kept;
+        }
+        for (String pair : stored.split(";")) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                continue;
+            }
+            String name = pair.substring(0, eq).strip();
+            for (ScenarioParam p : scenario.params()) {
+                if (p.name().equals(name) && p.check(pair.substring(eq + 1)).ok()) {
+                    kept.put(name, p.check(pair.substring(eq + 1)).value());
+                }
+            }
+        }
+        return kept;
     }
 
     private static int within(int value, int min, int max, int fallback) {

@@ -1,6 +1,7 @@
 package loomscope.ui.settings;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 import loomscope.report.ExportFolder;
 import loomscope.workload.LockMode;
@@ -11,9 +12,18 @@ import loomscope.workload.WorkloadConfig;
  *
  * @param theme the theme's name as the window knows it ("dark", "light", ...)
  * @param chapter 0-based chapter the talk was on
+ * @param scenario the chosen scenario's name ("seed", "waves", ...)
+ * @param params the chosen scenario's own parameters as typed, by name (none for the seed: its are lock, P, N)
  */
 public record StageSettings(String theme, boolean highContrast, LockMode lock, int parallelism, int threads,
-                            int chapter, Path exportFolder, WindowBounds window) {
+                            int chapter, Path exportFolder, WindowBounds window, String scenario, Map<String, String> params) {
+
+    public StageSettings {
+        params = params == null ? Map.of() : Map.copyOf(params);
+        scenario = scenario == null ? SEED : scenario;
+    }
+
+    public static final String SEED = "seed";
 
     /** Where and how big the window was; {@link #UNSET} lets the window pick. */
     public record WindowBounds(double x, double y, double width, double height, boolean maximized) {
@@ -27,30 +37,36 @@ public record StageSettings(String theme, boolean highContrast, LockMode lock, i
     public static StageSettings defaults() {
         WorkloadConfig seed = WorkloadConfig.seed();
         return new StageSettings("dark", false, seed.lockMode(), seed.parallelism(), seed.threads(), 0,
-                ExportFolder.defaultFolder(), WindowBounds.UNSET);
+                ExportFolder.defaultFolder(), WindowBounds.UNSET,
+                SEED, Map.of());
     }
 
     public StageSettings withTheme(String t) {
-        return new StageSettings(t, highContrast, lock, parallelism, threads, chapter, exportFolder, window);
+        return new StageSettings(t, highContrast, lock, parallelism, threads, chapter, exportFolder, window, scenario, params);
     }
 
     public StageSettings withHighContrast(boolean on) {
-        return new StageSettings(theme, on, lock, parallelism, threads, chapter, exportFolder, window);
+        return new StageSettings(theme, on, lock, parallelism, threads, chapter, exportFolder, window, scenario, params);
     }
 
     public StageSettings withWorkload(LockMode l, int p, int n) {
-        return new StageSettings(theme, highContrast, l, p, n, chapter, exportFolder, window);
+        return new StageSettings(theme, highContrast, l, p, n, chapter, exportFolder, window, scenario, params);
     }
 
     public StageSettings withChapter(int c) {
-        return new StageSettings(theme, highContrast, lock, parallelism, threads, c, exportFolder, window);
+        return new StageSettings(theme, highContrast, lock, parallelism, threads, c, exportFolder, window, scenario, params);
     }
 
     public StageSettings withExportFolder(Path folder) {
-        return new StageSettings(theme, highContrast, lock, parallelism, threads, chapter, folder, window);
+        return new StageSettings(theme, highContrast, lock, parallelism, threads, chapter, folder, window, scenario, params);
+    }
+
+    /** The scenario chosen and its own parameters as typed (LinkedHashMap order is not kept: names say which). */
+    public StageSettings withScenario(String name, Map<String, String> typed) {
+        return new StageSettings(theme, highContrast, lock, parallelism, threads, chapter, exportFolder, window, name, typed);
     }
 
     public StageSettings withWindow(WindowBounds w) {
-        return new StageSettings(theme, highContrast, lock, parallelism, threads, chapter, exportFolder, w);
+        return new StageSettings(theme, highContrast, lock, parallelism, threads, chapter, exportFolder, w, scenario, params);
     }
 }

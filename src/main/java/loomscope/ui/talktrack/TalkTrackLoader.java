@@ -15,8 +15,17 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
+import loomscope.workload.Scenario;
+import loomscope.workload.ScenarioParam;
+import loomscope.workload.ScenarioParams;
+import loomscope.workload.Scenarios;
+import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -34,13 +43,14 @@ public final class TalkTrackLoader {
             .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS, JsonReadFeature.ALLOW_TRAILING_COMMA)
             .build();
 
-    private static final Set<String> CHAPTER_FIELDS = Set.of("title", "lock", "parallelism", "threads", "sleepMs",
-            "narration", "notes", "code", "runOn", "standIn");
+    private static final Set<String> CHAPTER_FIELDS = Set.of("title", "scenario", "params", "lock", "parallelism", "threads",
+            "sleepMs", "narration", "notes", "code", "runOn", "standIn");
+    private static final Set<String> STAND_IN_FIELDS = Set.of("lock", "sleepMs", "label");
 
     /**
      * Bounds on what a hand-edited file may put on screen: a 120-character title pushed the window's controls
      * off-screen, and a 5 MB one left it black. Longer text is refused with the field named, not cut: the
-     * speaker finds out the night before, not on stage. Line counts keep the code on the big screen.
+     * speaker finds out the night before, not on stage.
      */
     static final long MAX_FILE_BYTES = 1 << 20;
     static final int MAX_TITLE_CHARS = 60;
@@ -48,8 +58,6 @@ public final class TalkTrackLoader {
     static final int MAX_NARRATION_CHARS = 240;
     static final int MAX_LABEL_CHARS = 100;
     static final int MAX_NOTES_CHARS = 10_000;
-    static final int MAX_CODE_LINES = 12;
-    static final int MAX_CODE_LINE_CHARS = 48;
     /** A chapter's title as it is named in a complaint: enough to find it, never the whole of a runaway one. */
     private static final int TITLE_IN_MESSAGES = 40;
 
@@ -155,13 +163,34 @@ public final class TalkTrackLoader {
         if (narration.contains("\n")) {
             throw new TalkTrackException(where + ": \"narration\" is one line on the big screen; move the rest to \"notes\"");
         }
-        LockMode lock = f.lock("lock", node.get("lock"));
+        Scenario scenario = f.scenario();
+        boolean seed = SeedScenario.NAME.equals(scenario.name());
+        LockMode lock;
+        Integer sleep = null;
+        ScenarioParams params;
         int parallelism = f.integer("parallelism", 1, WorkloadConfig.MAX_PARALLELISM);
         // the window's own limit: a chapter must run in the window it sets up (RunLimits: one rule book)
-        int threads = f.integer("threads", 1, RunLimits.WINDOW_MAX_THREADS);
-        Integer sleep = node.has("sleepMs") ? f.integer("sleepMs", 0, WorkloadConfig.MAX_SLEEP_MILLIS) : null;
+        int threads = f.integer("threads", Math.max(1, scenario.minimumThreads()), RunLimits.WINDOW_MAX_THREADS);
+        if (seed) {
+            if (node.has("params")) {
+                throw new TalkTrackException(where + ": \"params\" belong to a scenario other than seed; the seed's are "
+                        + "\"lock\" and \"sleepMs\"");
+            }
+            lock = f.lock("lock", node.get("lock"));
+            sleep = node.has("sleepMs") ? f.integer("sleepMs", 0, WorkloadConfig.MAX_SLEEP_MILLIS) : null;
+            params = seed(lock, sleep);
+        } else {
+            for (String seedOnly : List.of("lock", "sleepMs")) {
+                if (node.has(seedOnly)) {
+                    throw new TalkTrackException(where + ": \"" + seedOnly + "\" is the seed's; " + scenario.name()
+                            + " takes \"params\" " + paramNames(scenario));
+                }
+            }
+            params = f.params(scenario);
+            lock = scenario.seedFields(params).lockMode();
+        }
         String notes = f.bounded("notes", f.textOrLines("notes"), MAX_NOTES_CHARS);
-        String code = f.code(f.textOrLines("code"));
+        boolean code = f.code();
         ChapterRunTarget runOn = ChapterRunTarget.THIS_JVM;
         if (node.hasNonNull("runOn")) {
             try {
@@ -177,12 +206,36 @@ public final class TalkTrackLoader {
                 throw new TalkTrackException(where + ": runOn \"" + runOn.fileName()
                         + "\" needs a \"standIn\" {\"lock\", \"label\"} to run while that JVM is not available");
             }
+            for (Iterator<String> it = stand.fieldNames(); it.hasNext(); ) {
+                String field = it.next();
+                if (!STAND_IN_FIELDS.contains(field)) {
+                    throw new TalkTrackException(where + ", standIn: unknown field \"" + field + "\"; allowed: label, lock, sleepMs"
+                            + " (a stand-in runs the seed with that lock)");
+                }
+            }
             Fields s = new Fields(stand, where + ", standIn");
-            standIn = new Chapter.StandIn(s.lock("lock", stand.get("lock")), s.bounded("label", s.text("label", true), MAX_LABEL_CHARS));
+            Integer standInSleep = stand.has("sleepMs") ? s.integer("sleepMs", 0, WorkloadConfig.MAX_SLEEP_MILLIS) : null;
+            standIn = new Chapter.StandIn(s.lock("lock", stand.get("lock")), standInSleep,
+                    s.bounded("label", s.text("label", true), MAX_LABEL_CHARS));
         } else if (stand != null) {
             throw new TalkTrackException(where + ": \"standIn\" only makes sense with a \"runOn\" other than this-jvm");
         }
-        return new Chapter(number, title, lock, parallelism, threads, sleep, narration, notes, code, runOn, standIn);
+        return new Chapter(number, title, params, lock, parallelism, threads, sleep, narration, notes, code, runOn, standIn);
+    }
+
+    /** The seed's parameters for a lock mode and a sleep (null: the seed's default sleep). */
+    static ScenarioParams seed(LockMode lock, Integer sleepMillis) {
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("lock", lock.cliName());
+        if (sleepMillis != null) {
+            values.put("sleep-ms", Integer.toString(sleepMillis));
+        }
+        return new ScenarioParams(Scenarios.byName(SeedScenario.NAME), values);
+    }
+
+    private static String paramNames(Scenario scenario) {
+        return scenario.params().isEmpty() ? "(it has none)"
+                : "{" + scenario.params().stream().map(ScenarioParam::name).collect(Collectors.joining(", ")) + "}";
     }
 
     /** Field readers that name the field and the chapter in every complaint. */
@@ -195,20 +248,63 @@ public final class TalkTrackLoader {
             return value;
         }
 
-        String code(String code) throws TalkTrackException {
-            String[] lines = code.split("\n", -1);
-            if (lines.length > MAX_CODE_LINES) {
-                throw new TalkTrackException(where + ": \"code\" has " + lines.length + " lines; at most "
-                        + MAX_CODE_LINES + " fit on the big screen");
+        /**
+         * {@code "code": true} shows the scenario's real source on the big screen. A file written before that may
+         * still hold hand-typed lines (text or a list): they ask for code too, and get the code that really runs.
+         */
+        boolean code() throws TalkTrackException {
+            JsonNode v = node.get("code");
+            if (v == null || v.isNull()) {
+                return false;
             }
-            for (int i = 0; i < lines.length; i++) {
-                if (lines[i].length() > MAX_CODE_LINE_CHARS) {
-                    throw new TalkTrackException(String.format(java.util.Locale.ROOT,
-                            "%s: \"code\" line %d has %,d characters; at most %d fit on the big screen",
-                            where, i + 1, lines[i].length(), MAX_CODE_LINE_CHARS));
+            if (v.isBoolean()) {
+                return v.asBoolean();
+            }
+            if (v.isTextual() || (v.isArray() && v.size() > 0)) {
+                return true;
+            }
+            throw new TalkTrackException(where + ": \"code\" must be true or false: it shows the real source of the "
+                    + "chapter's scenario (hand-typed code is no longer shown)");
+        }
+
+        Scenario scenario() throws TalkTrackException {
+            JsonNode v = node.get("scenario");
+            if (v == null || v.isNull()) {
+                return Scenarios.byName(SeedScenario.NAME);
+            }
+            if (!v.isTextual()) {
+                throw new TalkTrackException(where + ": \"scenario\" must be a name: " + Scenarios.names());
+            }
+            try {
+                return Scenarios.byName(v.asText());
+            } catch (RunLimits.InvalidRunException e) {
+                throw new TalkTrackException(where + ": \"scenario\" " + e.first().rule());
+            }
+        }
+
+        /** The scenario's own parameters, by name: {@code {"wait-ms": 100}}; each checked by its own rule. */
+        ScenarioParams params(Scenario scenario) throws TalkTrackException {
+            JsonNode v = node.get("params");
+            Map<String, String> given = new LinkedHashMap<>();
+            if (v != null && !v.isNull()) {
+                if (!v.isObject()) {
+                    throw new TalkTrackException(where + ": \"params\" must be an object of " + scenario.name()
+                            + "'s parameters " + paramNames(scenario) + ", e.g. {\"" + (scenario.params().isEmpty() ? "name"
+                            : scenario.params().get(0).name()) + "\": " + (scenario.params().isEmpty() ? "1"
+                            : scenario.params().get(0).defaultText()) + "}");
+                }
+                for (Map.Entry<String, JsonNode> e : v.properties()) {
+                    if (!e.getValue().isValueNode() || e.getValue().isNull()) {
+                        throw new TalkTrackException(where + ": \"params\": " + e.getKey() + " must be a number or a name");
+                    }
+                    given.put(e.getKey(), e.getValue().asText());
                 }
             }
-            return code;
+            try {
+                return new ScenarioParams(scenario, given);
+            } catch (RunLimits.InvalidRunException e) {
+                throw new TalkTrackException(where + ": \"params\": " + e.first().rule());
+            }
         }
 
         String text(String field, boolean required) throws TalkTrackException {

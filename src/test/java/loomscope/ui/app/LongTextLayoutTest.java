@@ -2,6 +2,7 @@ package loomscope.ui.app;
 
 import static loomscope.ui.UiTestSupport.fx;
 import static loomscope.ui.UiTestSupport.onFx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -13,8 +14,10 @@ import java.util.prefs.Preferences;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
+import loomscope.ui.code.CodePane;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.run.MainViewModel;
@@ -26,6 +29,8 @@ import loomscope.ui.talktrack.TalkTrack;
 import loomscope.ui.talktrack.TalkTrackLoader;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
+import loomscope.workload.ScenarioParams;
+import loomscope.workload.Scenarios;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -35,7 +40,8 @@ import org.testfx.framework.junit5.Start;
 /**
  * Issue #14, defect 3: a 120-character chapter title pushed the window's Run button and lanes off-screen. The
  * loader now refuses long text, but the layout must hold whatever a chapter carries: here 5,000 characters of
- * title, narration and code, built directly, past the loader, laid out at 1280×720 (the window's smallest size).
+ * title and narration, built directly, past the loader, with the longest code a scenario shows, laid out at
+ * 1280×720 (the window's smallest size).
  * The stage is laid out but not shown: the Headless platform's screen is 1000×1000 and cannot show a larger one.
  */
 @ExtendWith(ApplicationExtension.class)
@@ -50,8 +56,9 @@ class LongTextLayoutTest {
     @Start
     void start(Stage stage) throws Exception {
         String runaway = "A chapter title that goes on ".repeat(180);
-        Chapter chapter = new Chapter(1, runaway, LockMode.SYNCHRONIZED, 1, 100, null, runaway, "notes",
-                String.join("\n", List.of(runaway, runaway)), ChapterRunTarget.THIS_JVM, null);
+        // the longest code any scenario shows (class-loader's three blocks), beside the lanes while presenting
+        Chapter chapter = new Chapter(1, runaway, ScenarioParams.defaults(Scenarios.byName("class-loader")),
+                LockMode.SYNCHRONIZED, 1, 8, null, runaway, "notes", true, ChapterRunTarget.THIS_JVM, null);
         TalkTrack track = new TalkTrack(runaway, List.of(chapter), "test");
         Path exports = Files.createTempDirectory("loomscope-exports");
         view = new MainView(new MainViewModel());
@@ -80,14 +87,60 @@ class LongTextLayoutTest {
 
     @Test
     void runawayChapterTextNeverPushesTheControlsOrTheLanesOffTheWindow() {
+        for (String scenario : List.of("seed", "producer-consumer")) {
+            // the whole window fits 1280×720 with every scenario's inputs: nothing cut off at the top or bottom
+            fx(() -> {
+                view.model().scenarioProperty().set(Scenarios.byName(scenario));
+                layOut();
+                layOut();
+            });
+            assertInside(find("#scenario-choice"), "the scenario chooser with " + scenario);
+            assertInside(find("#threads-field"), "N with " + scenario);
+            assertInside(find("#status-message"), "the status line with " + scenario);
+        }
         assertInside(find("#run-button"), "the Run button");
         assertInside(lanes(), "the lanes");
         fx(() -> {
             onStage.presentation().enter();
             layOut();
         });
+        fx(() -> {
+            onStage.chapters().go(0);   // applies the chapter: class-loader chosen, its code beside the lanes
+            layOut();
+        });
+        fx(() -> {
+            Node h = scene.getRoot().lookup("#presenter-header");
+            System.out.println("DEBUG header " + h.getLayoutBounds() + " pref " + ((javafx.scene.layout.Region) h).prefHeight(1280)
+                + " min " + ((javafx.scene.layout.Region) h).minHeight(1280) + " right " + view.getRight().getLayoutBounds()
+                + " rightmin " + ((javafx.scene.layout.Region) view.getRight()).minHeight(-1) + " centermin " + ((javafx.scene.layout.Region) view.getCenter()).minHeight(-1));
+            for (Node c : ((javafx.scene.layout.Pane) h).getChildren()) {
+                System.out.println("DEBUG child " + c + " " + c.localToScene(c.getLayoutBounds()) + " y " + c.getLayoutY());
+                if (c instanceof javafx.scene.layout.Pane p) { for (Node g : p.getChildren()) System.out.println("DEBUG  grand " + g + " " + g.localToScene(g.getLayoutBounds())); }
+            }
+        });
         assertInside(find("#presenter-clock"), "the presenter's clock");
         assertInside(lanes(), "the lanes, presenting");
+        assertTrue(onFx(() -> scene.getRoot().lookup("#presenter-code") == null),
+                "at 1280 px the lanes need the width: no code beside them");
+
+        // a 1920×1080 projector: the longest code scrolls beside the lanes, in large type, and everything fits
+        fx(() -> {
+            for (int pulse = 0; pulse < 2; pulse++) {   // the first pass widens the view, which places the code
+                scene.getRoot().applyCss();
+                scene.getRoot().resize(1920, 1080);
+                scene.getRoot().layout();
+            }
+        });
+        assertInside(find("#presenter-code"), "the code beside the lanes", 1920, 1080);
+        assertInside(find("#presenter-clock"), "the presenter's clock", 1920, 1080);
+        assertInside(lanes(), "the lanes beside the code", 1920, 1080);
+        double laneWidth = onFx(() -> lanes().getLayoutBounds().getWidth());
+        assertTrue(laneWidth >= 1920 / 2.0, "the lanes keep most of the width: " + laneWidth);
+        CodePane code = (CodePane) find("#presenter-code");
+        Label line = onFx(() -> (Label) code.lookup(".code-line"));
+        assertTrue(onFx(() -> line.getFont().getSize()) >= 24, "large type: " + line.getFont());
+        assertEquals(onFx(() -> view.code().text()), code.sourceShown(), "the window's code, the class-loader scenario's source");
+        assertTrue(code.sourceShown().contains("synchronized (getClassLoadingLock(name)) {"), code.sourceShown());
     }
 
     private Node find(String selector) {
@@ -102,9 +155,11 @@ class LongTextLayoutTest {
     }
 
     private void assertInside(Node node, String what) {
+        assertInside(node, what, WIDTH, HEIGHT);
+    }
+
+    private void assertInside(Node node, String what, double w, double h) {
         Bounds b = onFx(() -> node.localToScene(node.getLayoutBounds()));
-        double w = WIDTH;
-        double h = HEIGHT;
         assertTrue(b.getMinX() >= -1 && b.getMaxX() <= w + 1 && b.getMinY() >= -1 && b.getMaxY() <= h + 1
                 && b.getWidth() > 10 && b.getHeight() > 10, what + " at " + b + " in a " + w + "×" + h + " window");
     }

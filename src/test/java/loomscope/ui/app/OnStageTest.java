@@ -88,7 +88,9 @@ class OnStageTest {
 
         assertTrue(onStage.presentation().isPresenting());
         assertTrue(view.controls().getScene() == null || !view.controls().isVisible(), "controls hidden");
+        // this screen is 1,000 px wide: the lanes need it all (the code shows beside them from 1,600 px: LongTextLayoutTest)
         assertFalse(view.getRight().isVisible(), "side panel hidden");
+        assertEquals(view.code().text(), onStage.presentation().code().sourceShown(), "the big screen's code is the window's");
         assertFalse(view.getBottom().isVisible(), "replay bar and status hidden");
         assertTrue(robot.lookup("#run-button").tryQuery().isEmpty(), "no Run button on the big screen");
         Label clock = robot.lookup("#presenter-clock").queryAs(Label.class);
@@ -96,7 +98,7 @@ class OnStageTest {
         Label narration = robot.lookup("#presenter-narration").queryAs(Label.class);
         assertTrue(clock.isVisible() && clock.getFont().getSize() >= 64, "clock " + clock.getFont());
         assertTrue(chapter.getFont().getSize() >= 28 && narration.getFont().getSize() >= 28);
-        assertEquals("1 / 7   The experiment", chapter.getText());
+        assertEquals("1 / 11   The experiment", chapter.getText());
         assertTrue(view.recordingView().isVisible() && view.recordingView().getScene() != null, "lanes and field stay");
 
         robot.type(KeyCode.ESCAPE);
@@ -131,14 +133,27 @@ class OnStageTest {
         assertEquals("Pinned", onStage.chapters().current().title());
         assertEquals(LockMode.NATIVE_FRAME.ordinal(), lock.getValue(), "the honest stand-in runs");
         assertTrue(robot.lookup("#presenter-stand-in").queryAs(Label.class).getText().startsWith("Stand-in:"));
-        robot.type(KeyCode.RIGHT, KeyCode.RIGHT, KeyCode.RIGHT, KeyCode.RIGHT);
+        robot.type(KeyCode.RIGHT, KeyCode.RIGHT, KeyCode.RIGHT, KeyCode.RIGHT, KeyCode.RIGHT);
+        assertEquals("Object.wait on JDK 21", onStage.chapters().current().title());
+        assertEquals("native-frame", view.model().configFromInputsQuietly().lockMode().cliName(),
+                "no JDK 21 here: the labelled stand-in");
+        robot.type(KeyCode.RIGHT);
+        assertEquals("Object.wait today", onStage.chapters().current().title());
+        assertEquals("object-wait", view.model().scenarioProperty().get().name(), "the chapter chose its scenario");
+        assertEquals("100", view.model().configFromInputsQuietly().scenario().value("wait-ms"));
+        assertEquals("8", view.model().threadsTextProperty().get());
+        robot.type(KeyCode.DIGIT5);
+        assertEquals("object-wait", view.model().scenarioProperty().get().name(), "1-5 are the seed's lock modes only");
+        robot.type(KeyCode.RIGHT, KeyCode.RIGHT);
         assertEquals("Waves", onStage.chapters().current().title());
         assertEquals(4, parallelism.getValue());
         assertEquals("16", view.model().threadsTextProperty().get());
-        assertEquals("1000", view.model().sleepTextProperty().get());
+        assertEquals("1000", view.model().sleepTextProperty().get(), "the stand-in sleeps as the waves do");
         robot.type(KeyCode.PAGE_DOWN);
-        assertEquals(6, onStage.chapters().index(), "past the end stays on the last chapter");
-        robot.type(KeyCode.LEFT, KeyCode.PAGE_UP);
+        assertEquals(10, onStage.chapters().index(), "past the end stays on the last chapter");
+        for (int i = 0; i < 6; i++) {
+            robot.type(KeyCode.LEFT);
+        }
         assertEquals(4, onStage.chapters().index());
         assertEquals(4, new SettingsStore(prefs).load().chapter());
         assertEquals(LockMode.REENTRANT_LOCK.ordinal(), lock.getValue(), "chapter 5 is the ReentrantLock");

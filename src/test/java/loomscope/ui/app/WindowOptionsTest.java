@@ -82,6 +82,14 @@ class WindowOptionsTest {
             throw new java.io.UncheckedIOException(e);
         }
         c.add(bad("--threads", "--lock=none", "--threads=0", "--autorun", "--exit-after-run"));
+        c.add(bad("--scenario", "--scenario=no-such"));
+        c.add(bad("--scenario", "--scenario"));
+        c.add(bad("--param", "--scenario=object-wait", "--param", "wait-ms=0"));
+        c.add(bad("--param", "--scenario=object-wait", "--param", "colour=red"));
+        c.add(bad("--param", "--scenario=object-wait", "--param", "wait-ms"));
+        c.add(bad("--param", "--param", "wait-ms=5"));
+        c.add(bad("--param", "--scenario=seed", "--param", "sleep-ms=5"));
+        c.add(bad("--lock", "--scenario=waves", "--lock=none"));
         return c;
     }
 
@@ -119,6 +127,8 @@ class WindowOptionsTest {
         assertTrue(none.warmUp());
         assertNull(none.theme());
         assertNull(none.chapters());
+        WindowOptions.parse(List.of("--scenario=object-wait", "--param", "wait-ms=1,000", "--threads=4"));
+        WindowOptions.parse(List.of("--scenario=seed", "--lock=none"));
     }
 
     @Test
@@ -157,7 +167,8 @@ class WindowOptionsTest {
     void helpListsEveryOption() {
         String usage = WindowOptions.usage();
         for (String option : new String[] {"--lock", "--parallelism", "--threads", "--cpu", "--sleep", "--theme",
-                "--autorun", "--exit-after-run", "--no-warmup", "--compare", "--presenter", "--reset-settings", "--chapters"}) {
+                "--autorun", "--exit-after-run", "--no-warmup", "--compare", "--presenter", "--reset-settings", "--chapters",
+                "--scenario", "--param"}) {
             assertTrue(usage.contains(option), option);
         }
     }

@@ -228,14 +228,17 @@ class MainWindowTest {
     @Test
     void badInputSaysWhatIsWrongAndStartsNothing(FxRobot robot) {
         typeThreads(robot, "lots");
-        robot.clickOn("#run-button");
-        assertEquals(RunState.IDLE, onFx(model::state));
-        String error = onFx(() -> robot.lookup("#error-message").queryAs(Label.class).getText());
+        String error = onFx(() -> robot.lookup("#input-error").queryAs(Label.class).getText());
         assertTrue(error.contains("Virtual threads N must be a whole number"), error);
+        assertTrue(onFx(() -> robot.lookup("#run-button").query().isDisabled()), "Run waits for a fix");
+        fx(model::run);   // Space or Ctrl+R still ask: the error line says why nothing starts
+        assertEquals(RunState.IDLE, onFx(model::state));
+        assertTrue(onFx(() -> robot.lookup("#error-message").queryAs(Label.class).getText()).contains("must be a whole number"));
         typeThreads(robot, "0");
-        robot.clickOn("#run-button");
-        assertTrue(onFx(() -> model.errorMessageProperty().get()).contains("from 1 to"));
+        assertTrue(onFx(() -> model.inputErrorProperty().get()).contains("from 1 to"));
         assertEquals(0, (int) onFx(() -> model.history().size()));
+        typeThreads(robot, "10");
+        assertFalse(onFx(() -> robot.lookup("#run-button").query().isDisabled()), "fixed: Run is back");
     }
 
     @Test

@@ -33,6 +33,28 @@ class SettingsStoreTest {
     }
 
     @Test
+    void theChosenScenarioAndItsParametersComeBack() throws Exception {
+        StageSettings chosen = StageSettings.defaults().withWorkload(LockMode.SYNCHRONIZED, 2, 2_000)
+                .withScenario("producer-consumer", java.util.Map.of("tasks", "5000", "capacity", "10"));
+        store.save(chosen);
+        assertEquals(chosen, new SettingsStore(Preferences.userRoot().node(node.absolutePath())).load());
+    }
+
+    @Test
+    void aStaleScenarioOrParameterLoadsAsTheDefault() {
+        node.put("scenario", "no-such-scenario");
+        node.put("scenario.params", "tasks=5");
+        assertEquals("seed", store.load().scenario());
+        assertEquals(java.util.Map.of(), store.load().params());
+        node.put("scenario", "object-wait");
+        node.put("scenario.params", "wait-ms=0;colour=red;=3;garbage");
+        assertEquals("object-wait", store.load().scenario());
+        assertEquals(java.util.Map.of(), store.load().params(), "0 ms is refused by the scenario's rule, colour is no parameter");
+        node.put("scenario.params", "wait-ms=1,500");
+        assertEquals(java.util.Map.of("wait-ms", "1500"), store.load().params());
+    }
+
+    @Test
     void resetGivesTheDefaults() throws Exception {
         store.save(StageSettings.defaults().withWorkload(LockMode.NONE, 8, 100));
         store.reset();

@@ -11,7 +11,7 @@ import java.util.Set;
 import loomscope.workload.LockMode;
 import org.junit.jupiter.api.Test;
 
-/** Talk-track navigation without a window: the built-in seven chapters, moved like a clicker would. */
+/** Talk-track navigation without a window: the built-in chapters, moved like a clicker would. */
 class ChapterNavigatorTest {
     private final List<Chapter.ChapterSetup> applied = new ArrayList<>();
     private final TalkTrack track = TalkTrackLoader.builtIn();
@@ -24,7 +24,7 @@ class ChapterNavigatorTest {
         chapters.restore(3);
         assertEquals(3, chapters.index());
         assertTrue(applied.isEmpty(), "restoring where the talk was changes no setting");
-        assertEquals("4 / 7   JEP 491", chapters.heading());
+        assertEquals("4 / 11   JEP 491", chapters.heading());
 
         chapters.go(3);
         assertEquals(1, applied.size(), "go applies, also to the current chapter (a reset)");
@@ -37,17 +37,17 @@ class ChapterNavigatorTest {
         chapters.previous();
         assertEquals(0, chapters.index());
         assertEquals(1, applied.size(), "nothing before the first chapter");
-        for (int i = 0; i < 10; i++) {
+        for (int i = 0; i < 20; i++) {
             chapters.next();
         }
-        assertEquals(6, chapters.index());
-        assertEquals(7, applied.size(), "one apply per chapter moved to");
+        assertEquals(10, chapters.index());
+        assertEquals(11, applied.size(), "one apply per chapter moved to");
         assertNull(chapters.upcoming(), "nothing after the last");
         chapters.previous();
         assertEquals("Waves", chapters.upcoming().title());
         chapters.go(99);
-        assertEquals(6, chapters.index(), "go clamps");
-        assertEquals(9, applied.size());
+        assertEquals(10, chapters.index(), "go clamps");
+        assertEquals(13, applied.size());
     }
 
     @Test

@@ -72,9 +72,20 @@ class TalkTrackBadInputTest {
         c.add(new BadTrack("missing narration", track(OK.replace(",\"narration\":\"n\"", "")), "missing \"narration\""));
         c.add(new BadTrack("500 kB notes", with("notes", "\"" + HUGE + "\""), "\"notes\" has 500,000 characters"));
         c.add(new BadTrack("notes lines not text", with("notes", "[1, 2]"), "\"notes\" lines must be text"));
-        c.add(new BadTrack("13 lines of code", with("code", "[" + "\"x\",".repeat(12) + "\"x\"]"), "\"code\" has 13 lines"));
-        c.add(new BadTrack("a long code line", with("code", "[\"" + "c".repeat(80) + "\"]"), "\"code\" line 1 has 80 characters"));
-        c.add(new BadTrack("500 kB code", with("code", "\"" + HUGE + "\""), "\"code\" line 1 has 500,000 characters"));
+        // code is the scenario's real source now: true or false (an old file's typed lines still mean true)
+        c.add(new BadTrack("numeric code", with("code", "12"), "\"code\" must be true or false"));
+        c.add(new BadTrack("code as an object", with("code", "{\"file\":\"Task.java\"}"), "\"code\" must be true or false"));
+        c.add(new BadTrack("empty code list", with("code", "[]"), "\"code\" must be true or false"));
+        c.add(new BadTrack("unknown scenario", with("scenario", "\"spinlock\""), "\"scenario\" must be one of seed,"));
+        c.add(new BadTrack("numeric scenario", with("scenario", "3"), "\"scenario\" must be a name"));
+        c.add(new BadTrack("a seed chapter with params", with("params", "{\"sleep-ms\":1}"), "\"params\" belong to a scenario other than seed"));
+        c.add(new BadTrack("lock for a scenario", with("scenario", "\"waves\""), "\"lock\" is the seed's; waves takes \"params\" {sleep-ms}"));
+        c.add(new BadTrack("a parameter out of range", track(OK.replace("\"lock\":\"synchronized\",", "")
+                + ",\"scenario\":\"waves\",\"params\":{\"sleep-ms\":0}"), "\"params\": sleep-ms must be 1..60,000, was 0"));
+        c.add(new BadTrack("a parameter it does not have", track(OK.replace("\"lock\":\"synchronized\",", "")
+                + ",\"scenario\":\"waves\",\"params\":{\"wait-ms\":5}"), "'wait-ms' is not a parameter of waves; it has: sleep-ms"));
+        c.add(new BadTrack("a parameter as a list", track(OK.replace("\"lock\":\"synchronized\",", "")
+                + ",\"scenario\":\"waves\",\"params\":{\"sleep-ms\":[1]}"), "\"params\": sleep-ms must be a number or a name"));
         c.add(new BadTrack("unknown lock", replacing("lock", "\"spinlock\""), "unknown lock mode 'spinlock'"));
         c.add(new BadTrack("numeric lock", replacing("lock", "3"), "missing \"lock\""));
         c.add(new BadTrack("missing lock", track(OK.replace("\"lock\":\"synchronized\",", "")), "missing \"lock\""));

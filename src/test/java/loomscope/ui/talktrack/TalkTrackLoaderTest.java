@@ -21,21 +21,80 @@ class TalkTrackLoaderTest {
     Path dir;
 
     @Test
-    void theBuiltInTrackTellsTheSevenChapterStory() {
+    void theBuiltInTrackTellsTheWholePinningStory() {
         TalkTrack track = TalkTrackLoader.builtIn();
         assertEquals(List.of("The experiment", "The bug that hid the effect", "Pinned", "JEP 491", "The old workaround",
-                "Still pinned", "Waves"), track.chapters().stream().map(Chapter::title).toList());
-        assertEquals(List.of(LockMode.SYNCHRONIZED, LockMode.SHARED_SYNCHRONIZED, LockMode.SYNCHRONIZED, LockMode.SYNCHRONIZED,
-                LockMode.REENTRANT_LOCK, LockMode.NATIVE_FRAME, LockMode.NATIVE_FRAME),
-                track.chapters().stream().map(Chapter::lock).toList());
+                "Still pinned", "Still pinned: class initializers", "Object.wait on JDK 21", "Object.wait today",
+                "The pool compensates", "Waves"), track.chapters().stream().map(Chapter::title).toList());
+        assertEquals(List.of("synchronized", "shared-synchronized", "synchronized", "synchronized", "reentrant-lock",
+                "native-frame", "class-init", "object-wait", "object-wait", "file-io", "waves"),
+                track.chapters().stream().map(Chapter::runs).toList());
         for (Chapter c : track.chapters()) {
             assertFalse(c.notes().isBlank(), c.title() + " has speaker notes");
-            assertTrue(c.narration().length() <= 100, c.title() + ": narration fits two lines on the big screen");
-            c.code().lines().forEach(line -> assertTrue(line.length() <= 30, c.title() + ": code line too wide for 28 px: " + line));
+            assertTrue(c.narration().length() <= 110, c.title() + ": narration fits two lines on the big screen");
         }
-        Chapter waves = track.chapter(6);
+        Chapter waves = track.chapter(10);
         assertTrue(waves.threads() > waves.parallelism(), "waves need more threads than carriers");
-        assertTrue(track.chapter(0).code().contains("synchronized (lock)"), "chapter 1 shows the seed's loop");
+        assertEquals("1000", waves.scenario().value("sleep-ms"));
+        assertEquals(ChapterRunTarget.JDK_21, waves.runOn(), "waves are JDK 21's: this JDK unmounts in synchronized");
+        assertTrue(track.chapter(0).showsCode(), "chapter 1 shows the seed's code");
+        assertFalse(track.chapter(3).showsCode());
+        assertEquals(ChapterRunTarget.JDK_21, track.chapter(7).runOn());
+        assertEquals(ChapterRunTarget.THIS_JVM, track.chapter(8).runOn(), "Object.wait on JDK 21, then on this JDK");
+    }
+
+    @Test
+    void scenariosAndTheirParametersAreCheckedByTheirOwnRules() throws Exception {
+        String ok = "\"title\":\"A\",\"parallelism\":1,\"threads\":10,\"narration\":\"n\"";
+        TalkTrack t = TalkTrackLoader.parse("{\"chapters\":[{" + ok + ",\"scenario\":\"object-wait\",\"params\":{\"wait-ms\":20}}]}", "t.json");
+        assertEquals("object-wait", t.chapter(0).scenario().name());
+        assertEquals("20", t.chapter(0).scenario().value("wait-ms"));
+        assertEquals(LockMode.SYNCHRONIZED, t.chapter(0).lock(), "the lock its code uses");
+        t = TalkTrackLoader.parse("{\"chapters\":[{" + ok + ",\"scenario\":\"class-loader\",\"params\":{\"loader\":\"shared\"}}]}", "t.json");
+        assertEquals("shared", t.chapter(0).scenario().value("loader"));
+        assertEquals("100", t.chapter(0).scenario().value("find-ms"), "defaults filled in");
+
+        assertProblem("{\"chapters\":[{" + ok + ",\"scenario\":\"spin\"}]}",
+                "t.json: chapter 1 (\"A\"): \"scenario\" must be one of seed, waves");
+        assertProblem("{\"chapters\":[{" + ok + ",\"scenario\":\"object-wait\",\"params\":{\"wait-ms\":0}}]}",
+                "chapter 1 (\"A\"): \"params\": wait-ms must be 1..60,000, was 0");
+        assertProblem("{\"chapters\":[{" + ok + ",\"scenario\":\"object-wait\",\"params\":{\"colour\":1}}]}",
+                "\"params\": 'colour' is not a parameter of object-wait; it has: wait-ms");
+        assertProblem("{\"chapters\":[{" + ok + ",\"scenario\":\"object-wait\",\"params\":[1]}]}",
+                "\"params\" must be an object of object-wait's parameters {wait-ms}, e.g. {\"wait-ms\": 100}");
+        assertProblem("{\"chapters\":[{" + ok + ",\"scenario\":\"object-wait\",\"lock\":\"none\"}]}",
+                "\"lock\" is the seed's; object-wait takes \"params\" {wait-ms}");
+        assertProblem("{\"chapters\":[{" + ok + ",\"lock\":\"none\",\"params\":{\"sleep-ms\":3}}]}",
+                "\"params\" belong to a scenario other than seed");
+        assertProblem("{\"chapters\":[{" + ok.replace("\"threads\":10", "\"threads\":1") + ",\"scenario\":\"producer-consumer\"}]}",
+                "\"threads\" must be 2..100000, was 1");
+        assertProblem("{\"chapters\":[{" + ok + ",\"lock\":\"none\",\"code\":3}]}",
+                "\"code\" must be true or false: it shows the real source of the chapter's scenario");
+        assertProblem("{\"chapters\":[{" + ok + ",\"scenario\":\"waves\",\"runOn\":\"jdk-21\",\"standIn\":{\"lock\":\"none\",\"label\":\"x\",\"scenario\":\"seed\"}}]}",
+                "standIn: unknown field \"scenario\"");
+    }
+
+    @Test
+    void anOldFilesHandTypedCodeAsksForTheRealSource() throws Exception {
+        String ok = "\"title\":\"A\",\"lock\":\"synchronized\",\"parallelism\":1,\"threads\":10,\"narration\":\"n\"";
+        assertTrue(TalkTrackLoader.parse("{\"chapters\":[{" + ok + ",\"code\":[\"synchronized (lock) {\", \"}\"]}]}", "old.json")
+                .chapter(0).showsCode());
+        assertTrue(TalkTrackLoader.parse("{\"chapters\":[{" + ok + ",\"code\":\"lock.lock();\"}]}", "old.json").chapter(0).showsCode());
+        assertFalse(TalkTrackLoader.parse("{\"chapters\":[{" + ok + ",\"code\":false}]}", "new.json").chapter(0).showsCode());
+        assertFalse(TalkTrackLoader.parse("{\"chapters\":[{" + ok + "}]}", "new.json").chapter(0).showsCode());
+    }
+
+    @Test
+    void aStandInRunsTheSeedWithItsLockAndSleep() {
+        Chapter wait = TalkTrackLoader.builtIn().chapter(7);
+        Chapter.ChapterSetup here = wait.setupFor(Set.of(ChapterRunTarget.THIS_JVM));
+        assertTrue(here.isStandIn());
+        assertTrue(here.scenario().isSeed());
+        assertEquals(LockMode.NATIVE_FRAME, here.lock());
+        assertEquals(100, here.sleepMillis());
+        Chapter.ChapterSetup legacy = wait.setupFor(Set.of(ChapterRunTarget.THIS_JVM, ChapterRunTarget.LEGACY_LOCKING));
+        assertEquals("object-wait", legacy.scenario().name(), "legacy locking pins Object.wait as JDK 21 does: no stand-in");
+        assertEquals(ChapterRunTarget.LEGACY_LOCKING, legacy.target());
     }
 
     @Test
@@ -118,14 +177,14 @@ class TalkTrackLoaderTest {
                 ]}""", "mine.json");
         assertEquals("first\nsecond", track.chapter(0).notes());
         assertNull(track.chapter(0).sleepMillis());
-        assertEquals("", track.chapter(0).code());
+        assertFalse(track.chapter(0).showsCode());
     }
 
     @Test
     void aBrokenOverrideFallsBackToTheBuiltInTrackAndSaysWhy() throws Exception {
         Path mine = Files.writeString(dir.resolve("chapters.json"), "{\"chapters\": 3}");
         TalkTrackLoader.Loaded loaded = TalkTrackLoader.load(mine);
-        assertEquals(7, loaded.track().size());
+        assertEquals(TalkTrackLoader.builtIn().size(), loaded.track().size());
         assertTrue(loaded.problem().startsWith(mine + ": \"chapters\" must be a non-empty list"), loaded.problem());
         assertTrue(loaded.problem().endsWith("(using the built-in chapters)"));
 

@@ -1,0 +1,86 @@
+package loomscope.ui.code;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import loomscope.workload.CartServiceScenario;
+import loomscope.workload.ClassInitScenario;
+import loomscope.workload.ClassLoaderScenario;
+import loomscope.workload.FileIoScenario;
+import loomscope.workload.LockMode;
+import loomscope.workload.NativeFrameScenario;
+import loomscope.workload.ObjectWaitScenario;
+import loomscope.workload.PlatformVsVirtualScenario;
+import loomscope.workload.ProducerConsumerScenario;
+import loomscope.workload.Scenario;
+import loomscope.workload.SeedScenario;
+import loomscope.workload.WavesScenario;
+
+/**
+ * Which part of the workload's source each scenario's threads run: the code pane and the presentation show
+ * these blocks, cut from this build's own source files. A new scenario does not compile here until it says
+ * which of its code to show (the switch is over the sealed {@link Scenario}).
+ *
+ * @param caption the files and the methods shown, one line
+ * @param parts   the blocks, in the order a thread meets them
+ * @param focus   text of the line where a thread blocks (the first line holding it is marked and scrolled to)
+ */
+public record ScenarioCode(String caption, List<Excerpt> parts, String focus) {
+
+    /** Between two blocks of the text: a line no source has, so that nobody takes the blocks for one. */
+    public static final String GAP = "⋯";
+
+    /** What {@code scenario}'s threads run; {@code lock} matters only for the seed, which runs the lock's section. */
+    public static ScenarioCode of(Scenario scenario, LockMode lock) {
+        return switch (scenario) {
+            case SeedScenario s -> seedTask(lock);
+            case WavesScenario w -> seedTask(LockMode.SYNCHRONIZED);
+            case NativeFrameScenario n -> seedTask(LockMode.NATIVE_FRAME);
+            case PlatformVsVirtualScenario p -> seedTask(LockMode.NONE);
+            case ObjectWaitScenario o -> new ScenarioCode("ObjectWaitScenario.java: each thread's task (prepare)",
+                    List.of(Excerpt.of("ObjectWaitScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {")),
+                    "lock.wait(");
+            case ClassInitScenario c -> new ScenarioCode(
+                    "ClassInitScenario.java: each thread's task; ClassInitTarget: the static initializer it waits for",
+                    List.of(Excerpt.of("ClassInitScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {"),
+                            Excerpt.of("ClassInitTarget.java", "static {"),
+                            Excerpt.of("ClassInitGate.java", "public static void initialising(")),
+                    "Thread.sleep(");
+            case ClassLoaderScenario c -> new ScenarioCode(
+                    "ClassLoaderScenario.java: each thread's task; FreshClassLoader: loadClass and findClass",
+                    List.of(Excerpt.of("ClassLoaderScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {"),
+                            Excerpt.of("FreshClassLoader.java", "protected Class<?> loadClass("),
+                            Excerpt.of("FreshClassLoader.java", "protected Class<?> findClass(")),
+                    "Thread.sleep(");
+            case FileIoScenario f -> new ScenarioCode("FileIoScenario.java: each thread's task (run)",
+                    List.of(Excerpt.of("FileIoScenario.java", "public boolean run(")), "in.read(");
+            case CartServiceScenario c -> new ScenarioCode("CartServiceScenario.java: each thread's task (prepare)",
+                    List.of(Excerpt.of("CartServiceScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {")),
+                    "Thread.sleep(");
+            case ProducerConsumerScenario p -> new ScenarioCode(
+                    "ProducerConsumerScenario.java: the buffer's produce and consume",
+                    List.of(Excerpt.of("ProducerConsumerScenario.java", "private synchronized boolean produce("),
+                            Excerpt.of("ProducerConsumerScenario.java", "private synchronized boolean consume(")),
+                    "wait();");
+        };
+    }
+
+    /** The seed's Task: after its CPU work, the lock mode's section, and the sleep inside it. */
+    private static ScenarioCode seedTask(LockMode lock) {
+        List<Excerpt> parts = new ArrayList<>();
+        parts.add(Excerpt.of("Task.java", "private void enterSection()", "case " + lock.name() + " ->"));
+        if (lock == LockMode.NATIVE_FRAME) {
+            parts.add(Excerpt.of("jdk22/QsortUpcallSection.java", "public void callThroughNativeFrame("));
+        }
+        parts.add(Excerpt.of("Task.java", "private void holdAndSleep()"));
+        return new ScenarioCode("Task.java: the " + lock.cliName() + " section and the sleep inside it"
+                + (lock == LockMode.NATIVE_FRAME ? "; jdk22/QsortUpcallSection.java: the native frame" : ""), List.copyOf(parts),
+                "Thread.sleep(");
+    }
+
+    /** The blocks as they are shown: each dedented, separated by a {@link #GAP} line. */
+    public String text() {
+        return parts.stream().map(p -> String.join("\n", p.lines())).collect(Collectors.joining("\n" + GAP + "\n"));
+    }
+}

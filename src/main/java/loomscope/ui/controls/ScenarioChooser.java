@@ -1,0 +1,98 @@
+package loomscope.ui.controls;
+
+import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.Tooltip;
+import javafx.geometry.Pos;
+import javafx.scene.layout.HBox;
+import javafx.util.Duration;
+import javafx.util.StringConverter;
+import loomscope.ui.run.MainViewModel;
+import loomscope.ui.run.RunInputs;
+import loomscope.workload.Scenario;
+import loomscope.workload.Scenarios;
+
+/**
+ * The scenario of the next run, one of {@link Scenarios#ALL}, on one row with its title; choosing one sets N and P
+ * to its defaults (the view model does). What the chosen scenario shows, and whose write-up it comes from, is a
+ * label the controls place where the seed's lock mode would be.
+ */
+public final class ScenarioChooser extends HBox {
+    private final ComboBox<Scenario> choice = new ComboBox<>();
+    private final Label shows = new Label();
+    private final BooleanBinding seedChosen;
+
+    public ScenarioChooser(MainViewModel model) {
+        super(10);
+        setAlignment(Pos.CENTER_LEFT);
+        Label title = new Label("Scenario");
+        title.getStyleClass().add(Styles.TEXT_BOLD);
+        choice.setId("scenario-choice");
+        choice.getItems().setAll(Scenarios.ALL);
+        choice.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Scenario s) {
+                return s == null ? "" : s.name();
+            }
+
+            @Override
+            public Scenario fromString(String name) {
+                return Scenarios.byName(name);
+            }
+        });
+        choice.setCellFactory(list -> new ListCell<>() {
+            @Override
+            protected void updateItem(Scenario s, boolean empty) {
+                super.updateItem(s, empty);
+                setText(empty || s == null ? null : s.name());
+                setTooltip(empty || s == null ? null : tip(s));
+            }
+        });
+        choice.setVisibleRowCount(Scenarios.ALL.size());
+        choice.valueProperty().bindBidirectional(model.scenarioProperty());
+        Tooltip tip = new Tooltip();
+        tip.setShowDelay(Duration.millis(300));
+        tip.setShowDuration(Duration.seconds(30));
+        tip.setWrapText(true);
+        tip.setMaxWidth(560);
+        choice.setTooltip(tip);
+        shows.setId("scenario-shows");
+        shows.setWrapText(true);
+        shows.getStyleClass().add("scenario-shows");
+        seedChosen = Bindings.createBooleanBinding(() -> RunInputs.SEED.equals(model.scenarioProperty().get()),
+                model.scenarioProperty());
+        model.scenarioProperty().addListener((o, a, s) -> describe(s, tip));
+        describe(model.scenarioProperty().get(), tip);
+        getChildren().addAll(title, choice);
+    }
+
+    private void describe(Scenario s, Tooltip tip) {
+        tip.setText(text(s));
+        shows.setText(s == null ? "" : s.shows() + "\nFrom: " + s.source().author());
+    }
+
+    private static Tooltip tip(Scenario s) {
+        Tooltip t = new Tooltip(text(s));
+        t.setWrapText(true);
+        t.setMaxWidth(560);
+        t.setShowDelay(Duration.millis(300));
+        return t;
+    }
+
+    private static String text(Scenario s) {
+        return s == null ? "" : s.name() + ": " + s.shows() + "\n\n" + s.source().author() + ", " + s.source().title()
+                + "\nPublished: " + s.source().figures();
+    }
+
+    /** What the chosen scenario shows and whose write-up it is from; the controls place it. */
+    Label shows() { return shows; }
+
+    /** True while the seed is chosen: its lock mode, CPU iterations and sleep are the inputs that count. */
+    public BooleanBinding seedChosen() { return seedChosen; }
+
+    public ComboBox<Scenario> choice() { return choice; }
+}

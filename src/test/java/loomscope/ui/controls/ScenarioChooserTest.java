@@ -1,0 +1,105 @@
+package loomscope.ui.controls;
+
+import static loomscope.ui.UiTestSupport.onFx;
+import static loomscope.ui.UiTestSupport.waitFor;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import loomscope.recording.RunRecording;
+import loomscope.ui.code.ScenarioCode;
+import loomscope.ui.history.HistoryRow;
+import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.run.MainViewModel;
+import loomscope.ui.run.RunState;
+import loomscope.ui.theme.AppTheme;
+import loomscope.workload.LockMode;
+import loomscope.workload.Scenarios;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * The scenario chooser through the real controls (TestFX, Headless glass): choose object-wait, see its own
+ * parameter and its real source, fix a bad value, run it, and the lanes show that run.
+ */
+@ExtendWith(ApplicationExtension.class)
+class ScenarioChooserTest {
+    private MainViewModel model;
+    private MainView view;
+
+    @Start
+    void start(Stage stage) {
+        model = new MainViewModel();
+        view = new MainView(model);
+        Scene scene = new Scene(view, 1000, 900);
+        AppTheme.DARK.applyTo(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @Test
+    void chooseObjectWaitFixItsParameterRunItAndTheLanesShowIt(FxRobot robot) {
+        assertTrue(onFx(() -> robot.lookup("#lock-box").query().isVisible()), "the seed's lock mode at first");
+        assertTrue(onFx(() -> view.codePane().sourceShown()).contains("synchronized (lock) {"), "the seed's code at first");
+
+        robot.clickOn("#scenario-choice");
+        robot.clickOn("object-wait");
+        assertEquals("object-wait", onFx(() -> model.scenarioProperty().get().name()));
+        assertFalse(onFx(() -> robot.lookup("#lock-box").query().isVisible()), "no lock mode: it is the seed's");
+        assertTrue(onFx(() -> robot.lookup("#scenario-shows").queryAs(Label.class).getText()).startsWith("lock.wait(W)"));
+        assertEquals("8", onFx(() -> robot.lookup("#threads-field").queryAs(TextField.class).getText()), "its own N");
+        assertEquals(1, (int) onFx(() -> model.parallelismProperty().get()), "its own P");
+        assertTrue(onFx(() -> robot.lookup("#cpu-field").tryQuery().isEmpty()), "no seed fields");
+
+        // the code pane: the real source, exactly the block of ObjectWaitScenario.java the threads run
+        String shown = onFx(() -> view.codePane().sourceShown());
+        assertEquals(ScenarioCode.of(Scenarios.byName("object-wait"), LockMode.NONE).text(), shown);
+        assertTrue(shown.contains("lock.wait((left + 999_999) / 1_000_000L);"), shown);
+        assertTrue(onFx(() -> view.codePane().caption().getText()).startsWith("ObjectWaitScenario.java"));
+        assertTrue(onFx(() -> view.codePane().focusedLine()).contains("lock.wait("), "the line where the threads block is marked");
+
+        type(robot, "#param-wait-ms", "0");
+        assertEquals("wait-ms must be 1..60,000, was 0.", onFx(() -> robot.lookup("#input-error").queryAs(Label.class).getText()));
+        assertTrue(onFx(() -> robot.lookup("#run-button").query().isDisabled()), "Run waits for a fix");
+        Node field = robot.lookup("#param-wait-ms").query();
+        assertTrue(onFx(() -> field.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("danger"))),
+                "the field is marked");
+        type(robot, "#param-wait-ms", "20");
+        type(robot, "#threads-field", "4");
+        assertEquals("", onFx(() -> robot.lookup("#input-error").queryAs(Label.class).getText()));
+
+        robot.clickOn("#run-button");
+        waitFor(30, "the object-wait run to finish", () -> model.state() == RunState.FINISHED);
+        RunRecording recording = onFx(() -> model.recordingProperty().get());
+        assertEquals("object-wait", recording.config().scenario().name());
+        assertEquals("20", recording.config().scenario().value("wait-ms"));
+        waitFor(5, "the lanes to show the run", () -> view.recordingView().recording() == recording
+                && view.recordingView().lanes().laneCount() >= 1);
+        HistoryRow row = onFx(() -> model.history().get(0));
+        assertEquals(4, row.summary().completed());
+        assertEquals("object-wait", row.mode(), "the history names the scenario");
+        assertEquals(0, row.pinnedMounts(), "this JDK unmounts in Object.wait");
+
+        robot.clickOn("#scenario-choice");
+        robot.clickOn("seed");
+        assertTrue(onFx(() -> robot.lookup("#lock-box").query().isVisible()), "the lock mode is back with the seed");
+        assertEquals("5000", onFx(() -> model.threadsTextProperty().get()));
+        assertFalse(onFx(() -> view.codePane().sourceShown()).contains("lock.wait("));
+    }
+
+    private static void type(FxRobot robot, String field, String text) {
+        robot.clickOn(field);
+        robot.press(KeyCode.CONTROL, KeyCode.A).release(KeyCode.A, KeyCode.CONTROL);
+        robot.write(text);
+    }
+
+}
