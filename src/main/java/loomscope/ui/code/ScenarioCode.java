@@ -15,6 +15,7 @@ import loomscope.workload.PlatformVsVirtualScenario;
 import loomscope.workload.ProducerConsumerScenario;
 import loomscope.workload.Scenario;
 import loomscope.workload.SeedScenario;
+import loomscope.workload.TaskFileScenario;
 import loomscope.workload.WavesScenario;
 
 /**
@@ -63,6 +64,9 @@ public record ScenarioCode(String caption, List<Excerpt> parts, String focus) {
                     List.of(Excerpt.of("ProducerConsumerScenario.java", "private synchronized boolean produce("),
                             Excerpt.of("ProducerConsumerScenario.java", "private synchronized boolean consume(")),
                     "wait();");
+            // the task file's own source is the user's; what LoomScope runs around it is this call
+            case TaskFileScenario t -> new ScenarioCode("TaskFileScenario.java: each thread calls your class's run(index)",
+                    List.of(Excerpt.of("TaskFileScenario.java", "public boolean run(")), "run.invokeExact(");
         };
     }
 
