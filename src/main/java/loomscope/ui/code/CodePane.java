@@ -158,7 +158,11 @@ public final class CodePane extends VBox {
         while (rest.length() > limit) {
             int at = rest.lastIndexOf(' ', limit);
             boolean atSpace = at > limit / 3;
-            int cut = atSpace ? at : limit;
+            // no space far enough in: break after a dot or parenthesis ("Target.|class"), as a last resort anywhere
+            int cut = atSpace ? at : Math.max(Math.max(rest.lastIndexOf('.', limit - 1), rest.lastIndexOf('(', limit - 1)) + 1, 0);
+            if (!atSpace && cut <= limit / 3) {
+                cut = limit;
+            }
             out.append(rest, 0, cut).append('\n').append(" ".repeat(CONTINUATION));
             rest = rest.substring(atSpace ? cut + 1 : cut);
             limit = Math.max(1, width - CONTINUATION);

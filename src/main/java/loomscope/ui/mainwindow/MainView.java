@@ -31,6 +31,10 @@ import loomscope.ui.run.RunStarters;
 import loomscope.ui.run.RunState;
 import loomscope.ui.savedruns.SavedRunsControls;
 import loomscope.ui.savedruns.SavedRunsModel;
+import loomscope.ui.sweep.SweepPlan;
+import loomscope.ui.sweep.SweepViewModel;
+import loomscope.ui.sweep.SweepWindow;
+import loomscope.remote.RunTargets;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.timing.TimingPanel;
 
@@ -61,6 +65,7 @@ public final class MainView extends BorderPane {
     private loomscope.ui.compare.CompareCard.Export cardExport;
     private final SavedRunsModel savedRuns;
     private final SavedRunsControls savedRunsControls;
+    private SweepWindow sweepWindow;
     static final String KEYS = KeyBinding.hint();
     private static final double CODE_HEIGHT = 400;
     private static final double CODE_MIN_HEIGHT = 280;
@@ -115,6 +120,15 @@ public final class MainView extends BorderPane {
         compare.setId("open-compare");
         compare.setTooltip(new javafx.scene.control.Tooltip("These settings on two JVMs side by side, e.g. JDK 21 vs this JDK (Ctrl+J)"));
         compare.setOnAction(e -> openCompare());
+        javafx.scene.control.Button sweepButton = new javafx.scene.control.Button("Sweep…");
+        sweepButton.setId("open-sweep");
+        sweepButton.setTooltip(new javafx.scene.control.Tooltip(
+                "waves and platform-vs-virtual: time against size, virtual and platform threads, one real run per point"));
+        sweepButton.setOnAction(e -> openSweep());
+        // offered for the scenarios that have one: waves (time against K) and platform-vs-virtual (against N)
+        sweepButton.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> !SweepPlan.supports(model.scenarioProperty().get()), model.scenarioProperty()));
+        sweepButton.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         Label keys = new Label(KEYS);
         keys.setId("keys-hint");
         keys.getStyleClass().add("keys-hint");
@@ -131,7 +145,7 @@ public final class MainView extends BorderPane {
         keys.setMaxWidth(Double.MAX_VALUE);
         keys.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
         HBox.setHgrow(keys, javafx.scene.layout.Priority.ALWAYS);
-        HBox status = new HBox(24, compare, savedRunsControls, message, error, spacer, keys);
+        HBox status = new HBox(24, compare, sweepButton, savedRunsControls, message, error, spacer, keys);
         status.setStyle("-fx-padding: 4 14 6 14;");
 
         setTop(controls);
@@ -215,6 +229,26 @@ public final class MainView extends BorderPane {
     public loomscope.ui.compare.CompareView openCompare() {
         return loomscope.ui.compare.CompareWindow.open(getScene() == null ? null : getScene().getWindow(),
                 model::configFromInputs, cardExport);
+    }
+
+    /**
+     * Opens the sweep window for the inputs' scenario (waves, platform-vs-virtual); its runs go one after another on a
+     * standing starter thread and their times arrive in this window's pulse.
+     */
+    public SweepWindow openSweep() {
+        if (sweepWindow == null) {
+            SweepViewModel sweep = new SweepViewModel(RunStarters.shared(), RunTargets::start);
+            pulseHooks.add(nanos -> sweep.pulse());
+            sweepWindow = new SweepWindow(getScene() == null ? null : getScene().getWindow(), sweep,
+                    model::configFromInputsQuietly, () -> model.inputs().where());
+            sceneProperty().addListener((o, was, now) -> {
+                if (now == null) {
+                    sweep.cancel();
+                }
+            });
+        }
+        sweepWindow.show();
+        return sweepWindow;
     }
 
     /** Where the compare view's "Export card" writes (the stage wires its export controller here). */

@@ -1,0 +1,21 @@
+package loomscope.ui.code;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** The code pane's soft wrap: at spaces, else after a dot or parenthesis, continuations four columns in. */
+class CodeWrapTest {
+    @Test
+    void breaksAtASpaceAndIndentsTheRest() {
+        assertEquals("observer.phase(vt,\n    Phase.SLEEP_START);", CodePane.wrap("observer.phase(vt, Phase.SLEEP_START);", 24));
+        assertEquals("short", CodePane.wrap("short", 20));
+    }
+
+    @Test
+    void withoutASpaceBreaksAfterADotOrParenthesisNotInsideAWord() {
+        assertEquals("ClassInitGate.initialising(\n    ClassInitTarget.class);", CodePane.wrap("ClassInitGate.initialising(ClassInitTarget.class);", 30));
+        assertEquals("abcdefghij\n    klmnop\n    qrstuv\n    wxyz", CodePane.wrap("abcdefghijklmnopqrstuvwxyz", 10),
+                "no place to break: at the width (a continuation has the width less its four columns)");
+    }
+}
