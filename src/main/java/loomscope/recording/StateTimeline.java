@@ -58,7 +58,7 @@ public final class StateTimeline {
         if (k >= 0) {
             int m = mounts.mount(vt, k);
             if (t < mounts.end(m)) {
-                return mounts.pinned(m) && inBlockingInterval(vt, t) ? VtState.PINNED : VtState.RUNNING;
+                return mounts.pinned(m) && heldAt(mounts, m, vt, t) ? VtState.PINNED : VtState.RUNNING;
             }
         }
         if (done >= 0 && t >= done) {
@@ -166,6 +166,14 @@ public final class StateTimeline {
             return requested;
         }
         return -1;
+    }
+
+    /**
+     * Whether a pinned mount held its carrier at {@code t}: in the block the task's phases name, or, where they name
+     * none inside the mount (pinned by the carriers' clocks: class-init, a task file), the whole mount.
+     */
+    private boolean heldAt(MountIndex mounts, int m, int vt, long t) {
+        return inBlockingInterval(vt, t) || !recording.phasesSayBlocked(vt, mounts.start(m), mounts.end(m));
     }
 
     boolean inBlockingInterval(int vt, long t) {

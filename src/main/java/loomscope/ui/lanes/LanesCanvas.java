@@ -245,7 +245,10 @@ public final class LanesCanvas extends Region {
         }
     }
 
-    /** Running pass: whole mounts. Pinned pass: only the blocked part of mounts that held their carrier. */
+    /**
+     * Running pass: whole mounts. Pinned pass: the blocked part of mounts that held their carrier, where the task's
+     * phases say which part; the whole mount where they do not.
+     */
     private void paintMounts(RunRecording r, CarrierLog log, long t0, long t, double x, double width, boolean pinnedPass) {
         int size = log.size();
         for (int i = log.firstEndingAfter(t0); i < size; i++) {
@@ -257,7 +260,13 @@ public final class LanesCanvas extends Region {
             if (!pinnedPass) {
                 span(Math.max(start, t0), end, t0, x, width);
             } else if (log.pinned(i)) {
-                blockedSpans(r, log.vt(i), start, Math.max(start, t0), end, t0, x, width, 0);
+                if (r.phasesSayBlocked(log.vt(i), start, log.end(i))) {
+                    blockedSpans(r, log.vt(i), start, Math.max(start, t0), end, t0, x, width, 0);
+                } else {
+                    // pinned by the carriers' clocks where the task reports no block of its own (class-init,
+                    // a task file): the clocks say how long, not when, so the whole mount is drawn held
+                    span(Math.max(start, t0), end, t0, x, width);
+                }
             }
         }
         int open = log.openVt();

@@ -88,7 +88,14 @@ public final class TimingPanel extends VBox {
             bounds = Bounds.measured(r);
             boundsFor = null;
         }
+        if (!r.config().scenarioKind().hasSeedBounds()) {
+            // the bounds are the seed task's (N x CPU / P, N x (sleep + CPU) / P): another task has none to claim
+            bounds = null;
+        }
         showBounds(seconds);
+        if (bounds == null && summary != null && !summary.cancelled()) {
+            verdict.setText("No bounds: " + r.config().scenario().name() + " is not the seed's task (CPU work, then a block).");
+        }
         if (summary != null && summary.cancelled()) {
             // a stopped run is not the seeds' experiment: no total in their words, no ratio to a bound
             gauge.setPosition(Double.NaN);
