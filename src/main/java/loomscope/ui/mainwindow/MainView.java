@@ -58,6 +58,10 @@ public final class MainView extends BorderPane {
     private final CodeViewModel code;
     private final ScrollPane sideScroll;
     private final CodePane codePane;
+    private final javafx.beans.property.ObjectProperty<loomscope.workload.Scenario> shownScenario =
+            new javafx.beans.property.SimpleObjectProperty<>();
+    private final javafx.beans.property.ObjectProperty<loomscope.workload.LockMode> shownLock =
+            new javafx.beans.property.SimpleObjectProperty<>();
     private final PulseLoop pulse;
     private final List<LongConsumer> pulseHooks = new ArrayList<>();
     private final loomscope.ui.run.RunOnCatalog runOn;
@@ -86,7 +90,22 @@ public final class MainView extends BorderPane {
         history = new HistoryPanel(model.history());
         replayBar = new ReplayBar(model.replay());
 
-        code = new CodeViewModel(model.scenarioProperty(), model.lockModeProperty());
+        code = new CodeViewModel(shownScenario, shownLock);
+        // the code beside the lanes is the code of the run they show (an opened run too), until the chooser
+        // picks something else to run next
+        shownScenario.set(model.scenarioProperty().get());
+        shownLock.set(model.lockModeProperty().get());
+        model.scenarioProperty().addListener((o, a, b) -> {
+            shownLock.set(model.lockModeProperty().get());
+            shownScenario.set(b);
+        });
+        model.lockModeProperty().addListener((o, a, b) -> shownLock.set(b));
+        model.recordingProperty().addListener((o, a, r) -> {
+            if (r != null) {
+                shownLock.set(r.config().lockMode());
+                shownScenario.set(r.config().scenarioKind());
+            }
+        });
         codePane = new CodePane(code);
         codePane.setId("code-pane");
         // bounded: a long excerpt scrolls inside it and never pushes the history down the side panel
