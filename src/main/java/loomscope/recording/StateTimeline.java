@@ -144,7 +144,9 @@ public final class StateTimeline {
     public boolean pinnedAt(CarrierLog carrier, long t) {
         int i = carrier.mountAt(t);
         if (i >= 0) {
-            return carrier.pinned(i) && inBlockingInterval(carrier.vt(i), t);
+            int vt = carrier.vt(i);
+            return carrier.pinned(i) && (inBlockingInterval(vt, t)
+                    || !recording.phasesSayBlocked(vt, carrier.start(i), carrier.end(i)));
         }
         int open = carrier.openVt();
         if (open >= 0 && carrier.openStart() <= t) {

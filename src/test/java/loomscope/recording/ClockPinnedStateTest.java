@@ -30,6 +30,7 @@ class ClockPinnedStateTest {
         StateTimeline timeline = new StateTimeline(r);
         assertEquals(VtState.PINNED, timeline.stateAt(0, 20));
         assertEquals(VtState.PINNED, timeline.stateAt(0, 999_999_999L));
+        assertEquals(true, timeline.pinnedAt(r.carriers()[0], 500_000_000L), "the carrier's box says pinned too");
     }
 
     @Test
