@@ -245,10 +245,7 @@ public final class LanesCanvas extends Region {
         }
     }
 
-    /**
-     * Running pass: whole mounts. Pinned pass: the blocked part of mounts that held their carrier, where the task's
-     * phases say which part; the whole mount where they do not.
-     */
+    /** Running pass: whole mounts. Pinned pass: the blocked part (by the task's phases, else all) of pinned mounts. */
     private void paintMounts(RunRecording r, CarrierLog log, long t0, long t, double x, double width, boolean pinnedPass) {
         int size = log.size();
         for (int i = log.firstEndingAfter(t0); i < size; i++) {
@@ -262,9 +259,7 @@ public final class LanesCanvas extends Region {
             } else if (log.pinned(i)) {
                 if (r.phasesSayBlocked(log.vt(i), start, log.end(i))) {
                     blockedSpans(r, log.vt(i), start, Math.max(start, t0), end, t0, x, width, 0);
-                } else {
-                    // pinned by the carriers' clocks where the task reports no block of its own (class-init,
-                    // a task file): the clocks say how long, not when, so the whole mount is drawn held
+                } else {   // clock-pinned, no block of the task's own (class-init): the clocks say how long, not when
                     span(Math.max(start, t0), end, t0, x, width);
                 }
             }
