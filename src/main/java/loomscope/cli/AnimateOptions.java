@@ -81,7 +81,7 @@ final class AnimateOptions {
             }
         }
         Files.createDirectories(folder);
-        ExportNames names = ExportNames.of(LocalDateTime.now(), recording.config().lockMode().cliName(),
+        ExportNames names = ExportNames.of(LocalDateTime.now(), recording.config().workloadName(),
                 recording.config().parallelism());
         List<Path> written = new ArrayList<>();
         // Ctrl+C: the clip stops at its next frame and its temporary file is removed before the JVM exits

@@ -74,7 +74,7 @@ public record RunSummary(
         }
         boolean mountsKnown = recording.recordsMounts();
         long wallNanos = recording.isFinished() ? recording.runEnd() - recording.runStart() : recording.now() - recording.runStart();
-        return new RunSummary(recording.jdkVersion(), config.lockMode().cliName(), config.parallelism(), n,
+        return new RunSummary(recording.jdkVersion(), config.workloadName(), config.parallelism(), n,
                 config.scheduler().cliName(), config.threadKind().cliName(), config.cpuIterations(),
                 config.sleepMillis(), completed(recording),
                 recording.wasCancelled(), wallNanos / 1e6, cpuMillis, sleepMillis, boundPinned, boundUnpinned,

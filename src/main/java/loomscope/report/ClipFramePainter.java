@@ -213,7 +213,7 @@ final class ClipFramePainter {
             x += 28 + ink.width(label, font) + 30;
         }
         String source = String.format(Locale.ROOT, "Java %s · %s · P = %d · every frame drawn from the recording",
-                recording.jdkVersion(), recording.config().lockMode().cliName(), recording.config().parallelism());
+                recording.jdkVersion(), recording.config().workloadName(), recording.config().parallelism());
         ink.text("source", source, CardInk.font(Font.PLAIN, 24), ClipColours.MUTED, MARGIN, 1050, CardInk.Align.LEFT);
         if (recording.wasCancelled() && t >= plan.runEnd()) {
             ink.text("stopped", "STOPPED: the run was stopped before its tasks were done", CardInk.font(Font.BOLD, 28),

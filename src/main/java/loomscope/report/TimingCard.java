@@ -158,7 +158,7 @@ public record TimingCard(String title, HistoryEntry headline, List<HistoryEntry>
                 case NATIVE_FRAME -> "Sleep inside a native frame (FFM upcall)";
             };
         } catch (IllegalArgumentException unknownMode) {
-            return "LoomScope run: " + lock;
+            return "Scenario " + lock;
         }
     }
 }

@@ -81,7 +81,7 @@ public final class TimingCardRenderer {
 
         String[][] facts = {
             {"JDK", run.jdkDetail()},
-            {"Lock", s.lock()},
+            {isLockMode(s.lock()) ? "Lock" : "Scenario", s.lock()},
             {"Carriers (P)", TimeText.count(s.parallelism())},
             {"Threads (N)", TimeText.count(s.threads()) + " " + s.threadKind()},
             {"Sleep in lock", TimeText.count(s.sleepMillis()) + " ms"},
@@ -98,5 +98,15 @@ public final class TimingCardRenderer {
     private void footer(CardInk ink) {
         ink.text("footer", "Measured on real carriers by LoomScope: every time is recorded, nothing simulated",
                 CardInk.font(Font.PLAIN, 28), palette.muted(), MARGIN, CardSize.LAYOUT_HEIGHT - 56, CardInk.Align.LEFT);
+    }
+
+    /** A seed run's summary names its lock mode; another scenario's run names the scenario there. */
+    private static boolean isLockMode(String name) {
+        try {
+            loomscope.workload.LockMode.fromCliName(name);
+            return true;
+        } catch (IllegalArgumentException scenario) {
+            return false;
+        }
     }
 }

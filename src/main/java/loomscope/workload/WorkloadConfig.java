@@ -84,6 +84,11 @@ public record WorkloadConfig(
     public boolean isSeed() { return scenario.isSeed(); }
 
     /** What ran, for a person: "seed lock=synchronized cpu-iterations=10000 sleep-ms=5". */
+    /** What a card, a file name or a chart label calls the run: the seed's lock mode, or the scenario's name. */
+    public String workloadName() {
+        return isSeed() ? lockMode().cliName() : scenario.name();
+    }
+
     public String scenarioText() {
         String params = scenario.text();
         return params.isEmpty() ? scenario.name() : scenario.name() + " " + params;

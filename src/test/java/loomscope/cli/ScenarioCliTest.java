@@ -36,6 +36,8 @@ class ScenarioCliTest {
         assertEquals(20, json.get("completed").asInt());
         assertEquals(10, json.get("parallelism").asInt(), "the scenario's default parallelism");
         assertEquals("ops/s", json.get("rateUnit").asText());
+        // cards, file names and chart labels call a run what ran: not the seed's lock field of another scenario
+        assertEquals("cart-service", json.get("lock").asText());
     }
 
     @Test

@@ -227,7 +227,7 @@ public final class CompareView extends BorderPane {
     }
 
     private static String describe(WorkloadConfig c) {
-        return c == null ? "" : String.format("%s, P=%d, N=%,d", c.isSeed() ? c.lockMode().cliName() : c.scenario().name(), c.parallelism(), c.threads());
+        return c == null ? "" : String.format("%s, P=%d, N=%,d", c.workloadName(), c.parallelism(), c.threads());
     }
 
     private void installShortcuts(Scene scene) {

@@ -99,7 +99,7 @@ public final class CompareViewModel {
         } else {
             rightPending = true;
         }
-        message.set(String.format(Locale.ROOT, "Running %s, P=%d, N=%,d %s ...", c.isSeed() ? c.lockMode().cliName() : c.scenario().name(),
+        message.set(String.format(Locale.ROOT, "Running %s, P=%d, N=%,d %s ...", c.workloadName(),
                 c.parallelism(), c.threads(), order.get() == Order.TOGETHER ? "on both at once" : "left, then right"));
     }
 

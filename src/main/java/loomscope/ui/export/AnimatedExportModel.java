@@ -104,7 +104,7 @@ public final class AnimatedExportModel {
             return;
         }
         Path target = folder.get();
-        ExportNames names = ExportNames.of(LocalDateTime.now(), r.config().isSeed() ? r.config().lockMode().cliName() : r.config().scenario().name(), r.config().parallelism());
+        ExportNames names = ExportNames.of(LocalDateTime.now(), r.config().workloadName(), r.config().parallelism());
         cancel.set(false);
         done.set(0);
         total.set(1);

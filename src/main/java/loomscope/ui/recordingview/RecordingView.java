@@ -102,7 +102,7 @@ public final class RecordingView extends VBox {
 
     /** "native-frame, P=4, JDK 25.0.3": what the audience is looking at, in the lanes' title. */
     static String describe(RunRecording r) {
-        return (r.config().isSeed() ? r.config().lockMode().cliName() : r.config().scenario().name()) + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
+        return r.config().workloadName() + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
     }
 
     /**
