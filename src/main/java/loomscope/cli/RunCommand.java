@@ -209,6 +209,9 @@ final class RunCommand implements Callable<Integer> {
         RunTarget.ChildJvm target = childTarget();
         SavedRunOutput.check(save);
         Path classes = java.nio.file.Files.createTempDirectory("loomscope-task-");
+        // Ctrl+C ends the JVM without running this method's finally: the hook removes the folder then
+        Thread removeOnExit = new Thread(() -> TaskFileRun.remove(classes), "loomscope-task-cleanup");
+        Runtime.getRuntime().addShutdownHook(removeOnExit);
         try {
             WorkloadConfig config;
             try {
@@ -223,6 +226,11 @@ final class RunCommand implements Callable<Integer> {
                     spec.commandLine().getOut(), spec.commandLine().getErr());
         } finally {
             TaskFileRun.remove(classes);
+            try {
+                Runtime.getRuntime().removeShutdownHook(removeOnExit);
+            } catch (IllegalStateException exiting) {
+                // the JVM is already shutting down: the hook runs anyway
+            }
         }
     }
 
