@@ -208,14 +208,11 @@ final class RunCommand implements Callable<Integer> {
         RunLimits.checkSnapshotRate(snapshotRate);
         RunTarget.ChildJvm target = childTarget();
         SavedRunOutput.check(save);
-        Path classes = java.nio.file.Files.createTempDirectory("loomscope-task-");
-        // Ctrl+C ends the JVM without running this method's finally: the hook removes the folder then
-        Thread removeOnExit = new Thread(() -> TaskFileRun.remove(classes), "loomscope-task-cleanup");
-        Runtime.getRuntime().addShutdownHook(removeOnExit);
-        try {
+        // removed when the run is over, and on Ctrl+C too (the folder's shutdown hook)
+        try (loomscope.taskfile.TaskFolder folder = loomscope.taskfile.TaskFolder.create()) {
             WorkloadConfig config;
             try {
-                config = TaskFileRun.prepare(taskFile, target, classes, parsed.hasMatchedOption("--threads") ? workload.threads : null,
+                config = TaskFileRun.prepare(taskFile, target, folder.classes(), parsed.hasMatchedOption("--threads") ? workload.threads : null,
                         parsed.hasMatchedOption("--parallelism") ? parallelism : null, workload.scheduler, workload.threadKind);
             } catch (TaskFileRun.CompileErrors errors) {
                 errors.print(spec.commandLine().getErr());
@@ -224,13 +221,6 @@ final class RunCommand implements Callable<Integer> {
             ProbeSelection childProbes = parsed.hasMatchedOption("--probes") ? probes : ProbeSelection.JFR;
             return ChildJvmRun.run(config, target, childProbes, snapshotRate, json, save,
                     spec.commandLine().getOut(), spec.commandLine().getErr());
-        } finally {
-            TaskFileRun.remove(classes);
-            try {
-                Runtime.getRuntime().removeShutdownHook(removeOnExit);
-            } catch (IllegalStateException exiting) {
-                // the JVM is already shutting down: the hook runs anyway
-            }
         }
     }
 

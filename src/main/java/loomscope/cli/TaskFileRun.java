@@ -1,12 +1,7 @@
 package loomscope.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -24,12 +19,12 @@ import loomscope.workload.WorkloadConfig;
  * {@code run --task-file FILE.java}: the audience's own task, compiled here for the JDK that will run it, run in a
  * child JVM (always: an endless loop is stopped by killing it, a crash or {@code System.exit} costs only the child,
  * and this JVM never loads the task's classes). Compile errors are bad input: {@code FILE:line:col: message} lines,
- * exit 2, nothing run. The compiled classes live in a temporary folder of ours, removed when the run is over.
+ * exit 2, nothing run. The compiled classes live in a temporary folder of ours ({@link loomscope.taskfile.TaskFolder}), removed when the run is over.
  */
 final class TaskFileRun {
     private TaskFileRun() { }
 
-    /** Compiles and builds the run, or throws {@link CompileErrors}; the caller removes {@code classes} afterwards. */
+    /** Compiles and builds the run, or throws {@link CompileErrors}. */
     static WorkloadConfig prepare(Path source, RunTarget.ChildJvm target, Path classes, Integer threads,
                                   Integer parallelism, SchedulerKind scheduler, ThreadKind kind) {
         TaskFileCompiler.Result result = TaskFileCompiler.compile(source, classes, target.jdk().feature());
@@ -72,29 +67,5 @@ final class TaskFileRun {
         }
         out.printf(Locale.ROOT, "; the first (thread %d):%n", first.vt());
         first.stack().lines().forEach(l -> out.println("    " + l.strip()));
-    }
-
-    /** Removes the folder we created for the compiled classes, and only what is in it. */
-    static void remove(Path classes) {
-        if (classes == null || !Files.exists(classes)) {
-            return;
-        }
-        try {
-            Files.walkFileTree(classes, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.delete(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                    Files.delete(dir);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException ignored) {
-            // a temporary folder: the OS cleans it eventually
-        }
     }
 }

@@ -52,6 +52,12 @@ public sealed interface Scenario permits SeedScenario, ObjectWaitScenario, Class
     /** Whether the seed's bounds (N*(sleep+cpu)/P pinned, N*cpu/P+sleep unpinned) describe this workload. */
     default boolean hasSeedBounds() { return runsSeedTask(); }
 
+    /** What a history row calls a run of it: its name, or more where the name alone says too little. */
+    default String runName(ScenarioParams params) { return name(); }
+
+    /** Its parameters as a log line or a card names them; a scenario may leave out what only a machine needs. */
+    default String paramsText(ScenarioParams params) { return params.text(); }
+
     /**
      * The per-run state of a scenario with its own task (a buffer, a temporary file, a fresh class loader),
      * made before the clock starts.

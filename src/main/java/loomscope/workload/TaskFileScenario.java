@@ -46,6 +46,12 @@ public record TaskFileScenario() implements Scenario {
 
     @Override public List<ScenarioParam> params() { return PARAMS; }
 
+    /** "task-file SleepInLock": every run of your code is task-file; the class says which code it was. */
+    @Override public String runName(ScenarioParams params) { return NAME + " " + params.value(CLASS); }
+
+    /** The class alone: its folder is a temporary one of ours, gone once the run is over. */
+    @Override public String paramsText(ScenarioParams params) { return CLASS + "=" + params.value(CLASS); }
+
     @Override public int defaultThreads() { return 100; }
 
     @Override public int defaultParallelism() { return 1; }

@@ -90,7 +90,7 @@ public record WorkloadConfig(
     }
 
     public String scenarioText() {
-        String params = scenario.text();
+        String params = scenarioKind().paramsText(scenario);
         return params.isEmpty() ? scenario.name() : scenario.name() + " " + params;
     }
 

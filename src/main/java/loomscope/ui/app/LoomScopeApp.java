@@ -43,6 +43,9 @@ public final class LoomScopeApp extends Application {
         AppTheme theme = options.theme() != null ? options.theme() : stageContext.rememberedTheme();
         MainView view = new MainView(model);
         ProbeUi.install(view);
+        if (options.taskFile() != null) {
+            view.yourCodePane().model().snippets().adopt(options.taskFile());
+        }
         if (options.opened() != null) {
             view.savedRuns().show(options.opened(), options.openPath());
         }

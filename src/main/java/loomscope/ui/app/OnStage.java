@@ -129,7 +129,12 @@ public final class OnStage {
         }
 
         ChapterJvms jvms = new ChapterJvms(view.runOnCatalog());
-        chapters = new ChapterNavigator(context.talk().track(), Set.of(ChapterRunTarget.THIS_JVM), setup -> apply(model, setup, jvms));
+        chapters = new ChapterNavigator(context.talk().track(), Set.of(ChapterRunTarget.THIS_JVM), setup -> {
+            apply(model, setup, jvms);
+            if (setup.chapter().snippet() != null && !setup.isStandIn()) {
+                view.yourCodePane().model().snippets().openNamed(setup.chapter().snippet());
+            }
+        });
         chapters.restore(s.chapter());
         jvms.follow(chapters);
         toast = new Toast(context.openFolder());
@@ -213,6 +218,10 @@ public final class OnStage {
         export.folderProperty().addListener((o, a, b) -> remember.run());
         AppTheme.currentProperty().addListener((o, a, b) -> remember.run());
         stage.setOnHidden(e -> remember.run());
+        // your code's snippet folder: brought back, listed off the FX thread, remembered when another is chosen
+        var snippets = view.yourCodePane().model().snippets();
+        snippets.folderProperty().set(context.store().snippetFolder());
+        snippets.folderProperty().addListener((o, a, b) -> context.store().rememberSnippetFolder(b));
     }
 
     private StageSettings snapshot() {

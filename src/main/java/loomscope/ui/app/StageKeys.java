@@ -62,7 +62,9 @@ final class StageKeys {
     }
 
     private boolean typingInto(Node focused) {
-        return !presentation.isPresenting() && focused instanceof TextInputControl;
+        // the code editor takes every key it types, also on stage (Ctrl+R runs it; Esc still leaves presentation)
+        return focused instanceof org.fxmisc.richtext.GenericStyledArea<?, ?, ?>
+                || !presentation.isPresenting() && focused instanceof TextInputControl;
     }
 
     /** @return whether the key was ours: a stage key of the one table, or Esc while this list or the stage is up */

@@ -89,6 +89,13 @@ public final class WindowOptions {
     @Option(names = "--open", paramLabel = "FILE.loomrun", description = "Open a saved run at start (see `loomscope run --save`).")
     private Path open;
 
+    @Option(names = "--task-file", paramLabel = "FILE.java",
+            description = "Open your own task in the code pane (as `loomscope run --task-file`); Save writes back to it.")
+    private Path taskFile;
+
+    /** The text --task-file read, checked before any window. */
+    private String taskSource;
+
     /** The run --open read, checked whole before any window. */
     private SavedRun opened;
 
@@ -164,6 +171,17 @@ public final class WindowOptions {
         if (chapters != null && !Files.isRegularFile(chapters)) {
             problems.add("--chapters: " + chapters + (Files.isDirectory(chapters) ? " is a folder" : " does not exist"));
         }
+        if (taskFile != null) {
+            if (chosen != null || lock != null || cpu != null || sleep != null) {
+                problems.add("--task-file is the code that runs: it does not go with --scenario, --lock, --cpu or --sleep");
+            } else {
+                loomscope.taskfile.SnippetFolder.Read read = loomscope.taskfile.SnippetFolder.read(taskFile);
+                if (read.text() == null) {
+                    problems.add("--task-file: " + read.message());
+                }
+                taskSource = read.text();
+            }
+        }
         if (problems.isEmpty() && open != null) {
             try {
                 opened = SavedRun.read(open);
@@ -184,6 +202,10 @@ public final class WindowOptions {
 
     /** Puts the run settings given into the model (after remembered ones, so that these win). */
     void applyTo(MainViewModel model) {
+        if (taskSource != null) {
+            model.scenarioProperty().set(loomscope.ui.run.RunInputs.YOUR_CODE);
+            model.yourCode().sourceProperty().set(taskSource);
+        }
         if (chosen != null || lock != null || cpu != null || sleep != null) {
             // a seed option asks for the seed; either brings its own N and P, which --threads and --parallelism override
             model.scenarioProperty().set(chosen != null ? chosen : loomscope.ui.run.RunInputs.SEED);
@@ -205,6 +227,9 @@ public final class WindowOptions {
             model.sleepTextProperty().set(Integer.toString(sleep));
         }
     }
+
+    /** The file --task-file named (read and checked), or null. */
+    Path taskFile() { return taskFile; }
 
     /** The saved run --open named, read and checked, or null. */
     SavedRun opened() { return opened; }

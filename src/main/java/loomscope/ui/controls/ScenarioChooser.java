@@ -22,6 +22,7 @@ import loomscope.workload.Scenarios;
  * label the controls place where the seed's lock mode would be.
  */
 public final class ScenarioChooser extends HBox {
+    private static final String YOUR_CODE = "your code";
     private final ComboBox<Scenario> choice = new ComboBox<>();
     private final Label shows = new Label();
     private final BooleanBinding seedChosen;
@@ -32,27 +33,27 @@ public final class ScenarioChooser extends HBox {
         Label title = new Label("Scenario");
         title.getStyleClass().add(Styles.TEXT_BOLD);
         choice.setId("scenario-choice");
-        choice.getItems().setAll(Scenarios.ALL);
+        choice.getItems().setAll(RunInputs.CHOOSABLE);
         choice.setConverter(new StringConverter<>() {
             @Override
             public String toString(Scenario s) {
-                return s == null ? "" : s.name();
+                return label(s);
             }
 
             @Override
             public Scenario fromString(String name) {
-                return Scenarios.byName(name);
+                return YOUR_CODE.equals(name) ? RunInputs.YOUR_CODE : Scenarios.byName(name);
             }
         });
         choice.setCellFactory(list -> new ListCell<>() {
             @Override
             protected void updateItem(Scenario s, boolean empty) {
                 super.updateItem(s, empty);
-                setText(empty || s == null ? null : s.name());
+                setText(empty || s == null ? null : label(s));
                 setTooltip(empty || s == null ? null : tip(s));
             }
         });
-        choice.setVisibleRowCount(Scenarios.ALL.size());
+        choice.setVisibleRowCount(RunInputs.CHOOSABLE.size());
         choice.valueProperty().bindBidirectional(model.scenarioProperty());
         Tooltip tip = new Tooltip();
         tip.setShowDelay(Duration.millis(300));
@@ -68,6 +69,11 @@ public final class ScenarioChooser extends HBox {
         model.scenarioProperty().addListener((o, a, s) -> describe(s, tip));
         describe(model.scenarioProperty().get(), tip);
         getChildren().addAll(title, choice);
+    }
+
+    /** The name in the list: a scenario's own, "your code" for the task edited in the window. */
+    static String label(Scenario s) {
+        return s == null ? "" : RunInputs.YOUR_CODE.equals(s) ? YOUR_CODE : s.name();
     }
 
     private void describe(Scenario s, Tooltip tip) {

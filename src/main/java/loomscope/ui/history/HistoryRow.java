@@ -27,7 +27,8 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
 
     /** The same row for a run of {@code config}: named by its scenario unless it is the seed. */
     public HistoryRow of(loomscope.workload.WorkloadConfig config) {
-        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, config.isSeed() ? null : config.scenario().name());
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, config.isSeed() ? null
+                : config.scenarioKind().runName(config.scenario()));
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered) {

@@ -27,6 +27,7 @@ import loomscope.ui.history.HistoryRow;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.replay.ReplayBar;
 import loomscope.ui.run.MainViewModel;
+import loomscope.ui.run.RunInputs;
 import loomscope.ui.run.RunStarters;
 import loomscope.ui.run.RunState;
 import loomscope.ui.savedruns.SavedRunsControls;
@@ -37,6 +38,9 @@ import loomscope.ui.sweep.SweepWindow;
 import loomscope.remote.RunTargets;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.timing.TimingPanel;
+import loomscope.ui.yourcode.SnippetsModel;
+import loomscope.ui.yourcode.YourCodePane;
+import loomscope.ui.yourcode.YourCodeViewModel;
 
 /**
  * The main window's content: controls on top, carrier lanes and thread field in the middle, timing and
@@ -58,6 +62,9 @@ public final class MainView extends BorderPane {
     private final CodeViewModel code;
     private final ScrollPane sideScroll;
     private final CodePane codePane;
+    /** Your code, editable: in the code pane's place while "your code" is the chosen scenario. */
+    private final YourCodePane yourCodePane;
+    private final StackPane codeSlot = new StackPane();
     private final javafx.beans.property.ObjectProperty<loomscope.workload.Scenario> shownScenario =
             new javafx.beans.property.SimpleObjectProperty<>();
     private final javafx.beans.property.ObjectProperty<loomscope.workload.LockMode> shownLock =
@@ -73,6 +80,7 @@ public final class MainView extends BorderPane {
     static final String KEYS = KeyBinding.hint();
     private static final double CODE_HEIGHT = 400;
     private static final double CODE_MIN_HEIGHT = 280;
+    private static final double YOUR_CODE_HEIGHT = 520;
 
     public MainView(MainViewModel model) {
         this(model, new loomscope.ui.run.RunOnCatalog());
@@ -114,9 +122,18 @@ public final class MainView extends BorderPane {
         // the side panel scrolls rather than squeeze the code to nothing on a 720 px screen
         codePane.setMinHeight(CODE_MIN_HEIGHT);
 
+        SnippetsModel snippets = new SnippetsModel(model.yourCode(), RunStarters.shared());
+        pulseHooks.add(nanos -> snippets.pulse());
+        yourCodePane = new YourCodePane(new YourCodeViewModel(model.yourCode(), snippets), model.lockModeProperty());
+        yourCodePane.setId("your-code-pane");
+        yourCodePane.setPrefHeight(YOUR_CODE_HEIGHT);
+        yourCodePane.setMinHeight(CODE_MIN_HEIGHT);
+        model.scenarioProperty().addListener((o, a, b) -> placeCodeSlot());
+        placeCodeSlot();
+
         StackPane center = new StackPane(recordingView, overlay);
         recordingView.setStyle("-fx-padding: 6 8 6 8;");
-        sidePanel = new VBox(timing, codePane, history);
+        sidePanel = new VBox(timing, codeSlot, history);
         sidePanel.setMinWidth(360);
         // the lanes get the width: the side panel takes 30% of the window, between 400 and 520 px
         widthProperty().addListener((o, a, w) -> sidePanel.setPrefWidth(Math.max(400, Math.min(520, w.doubleValue() * 0.3))));
@@ -297,6 +314,18 @@ public final class MainView extends BorderPane {
      */
     public void setBesideLanes(Node beside) {
         setRight(beside != null ? beside : sideScroll);
+        if (beside == null) {
+            placeCodeSlot();   // the editor may have been beside the lanes: it comes back
+        }
+    }
+
+    /** The side panel's code: the chosen scenario's source, or your code to edit. */
+    private void placeCodeSlot() {
+        boolean yours = RunInputs.YOUR_CODE.equals(model.scenarioProperty().get());
+        Node shown = yours ? yourCodePane : codePane;
+        if (codeSlot.getChildren().size() != 1 || codeSlot.getChildren().get(0) != shown) {
+            codeSlot.getChildren().setAll(shown);
+        }
     }
 
     /** Puts a panel into the side panel at {@code position} (0 = top; the probes' panel goes under timing). */
@@ -324,6 +353,9 @@ public final class MainView extends BorderPane {
     public CodeViewModel code() { return code; }
 
     public CodePane codePane() { return codePane; }
+
+    /** Your code's editor (the presentation puts it beside the lanes). */
+    public YourCodePane yourCodePane() { return yourCodePane; }
 
     public HistoryPanel history() { return history; }
 

@@ -35,6 +35,8 @@ public final class PresentationMode {
     private final TalkClock talkClock;
     private final ReadOnlyBooleanWrapper presenting = new ReadOnlyBooleanWrapper(false);
     private final CodePane code;
+    /** Your code's editor, in large type beside the lanes while "your code" is chosen. */
+    private final javafx.scene.layout.VBox yourCode = new javafx.scene.layout.VBox();
     private final BooleanBinding chapterShowsCode;
     private Rectangle2D windowed;
     private boolean coveredByHand;
@@ -59,6 +61,11 @@ public final class PresentationMode {
         chapterShowsCode = Bindings.createBooleanBinding(() -> chapters.setupProperty().get() != null
                 && chapters.setupProperty().get().chapter().showsCode(), chapters.setupProperty());
         chapterShowsCode.addListener((o, was, now) -> placeCode());
+        yourCode.getStyleClass().add("presenter-code-pane");
+        yourCode.setId("presenter-your-code");
+        yourCode.prefWidthProperty().bind(code.prefWidthProperty());
+        yourCode.setMaxWidth(CODE_MAX_WIDTH);
+        view.model().scenarioProperty().addListener((o, was, now) -> placeCode());
         view.widthProperty().addListener((o, was, now) -> {
             if ((was.doubleValue() >= CODE_MIN_SCREEN_WIDTH) != (now.doubleValue() >= CODE_MIN_SCREEN_WIDTH)) {
                 placeCode();
@@ -69,7 +76,15 @@ public final class PresentationMode {
     /** The code beside the lanes while presenting a chapter that shows it on a wide screen; the side panel otherwise. */
     private void placeCode() {
         boolean room = view.getWidth() >= CODE_MIN_SCREEN_WIDTH;
-        view.setBesideLanes(presenting.get() && chapterShowsCode.get() && room ? code : null);
+        boolean yours = loomscope.ui.run.RunInputs.YOUR_CODE.equals(view.model().scenarioProperty().get());
+        if (presenting.get() && room && yours) {
+            javafx.scene.layout.VBox.setVgrow(view.yourCodePane(), javafx.scene.layout.Priority.ALWAYS);
+            yourCode.getChildren().setAll(view.yourCodePane());
+            view.setBesideLanes(yourCode);
+        } else {
+            yourCode.getChildren().clear();
+            view.setBesideLanes(presenting.get() && chapterShowsCode.get() && room ? code : null);
+        }
         if (presenting.get()) {
             view.setSidePanelVisible(false);
         }

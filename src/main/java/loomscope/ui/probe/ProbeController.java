@@ -161,7 +161,12 @@ public final class ProbeController {
             return;
         }
         otherRun = other;
-        if (other != null) {
+        if (other != null && other.config().scenarioKind() instanceof loomscope.workload.TaskFileScenario) {
+            snapshotText.set("Your code ran in a child JVM (Java " + other.jdkVersion() + "); no snapshots there.");
+            jfrText.set("JFR ran in that child: its pinned events are marked at your code's lines in the code pane.");
+            lagText.set("");
+            rows.clear();
+        } else if (other != null) {
             snapshotText.set("Probes watch runs in this JVM; this run ran in another JVM (Java " + other.jdkVersion()
                     + ") — see `run --jdk` in the CLI for its JDK view.");
             jfrText.set("JFR: not recorded here for that run.");

@@ -23,6 +23,7 @@ import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.recording.TeeObserver;
+import loomscope.remote.ChildRun;
 import loomscope.remote.InProcessRun;
 import loomscope.remote.LiveRun;
 import loomscope.remote.RunTarget;
@@ -31,7 +32,9 @@ import loomscope.ui.history.HistoryRow;
 import loomscope.ui.replay.ReplayModel;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
+import loomscope.taskfile.TaskFileLaunch;
 import loomscope.workload.Scenario;
+import loomscope.workload.TaskFileScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -49,6 +52,11 @@ public final class MainViewModel {
     private final RunMessages messages = new RunMessages();
     private final HostHooks host;
     private final ProbeHooks probes = new ProbeHooks();
+    private final YourCode yourCode = new YourCode();
+    /** The source the next task-file run compiles: set on the FX thread just before the starter takes it. */
+    private final java.util.concurrent.atomic.AtomicReference<String> taskSource = new java.util.concurrent.atomic.AtomicReference<>();
+    /** The child running the audience's code now, for JFR's events at its end; null otherwise. */
+    private loomscope.remote.ChildRun taskRun;
     private final RunLifecycle lifecycle;
 
     private final ReadOnlyObjectWrapper<RunSummary> lastSummary = new ReadOnlyObjectWrapper<>();
@@ -85,10 +93,18 @@ public final class MainViewModel {
             return RecordedRun.start(config, new TeeObserver(probes.observerFor(config), host.carrierPriority()));
         };
         // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.remote
-        this.lifecycle = new RunLifecycle(executor, (config, where) -> where instanceof RunTarget.ChildJvm
-                ? RunTargets.start(where, config) : InProcessRun.of(here.apply(config)));
+        this.lifecycle = new RunLifecycle(executor, (config, where) -> {
+            if (config.scenarioKind() instanceof TaskFileScenario) {
+                // always a child JVM, also for "this JVM"; JFR's pinned events come back with their stacks
+                return TaskFileLaunch.start(taskSource.get(), config.scenario().value(TaskFileScenario.CLASS), config,
+                        where, ChildRun.Options.plain().withProbes(true, 0));
+            }
+            return where instanceof RunTarget.ChildJvm ? RunTargets.start(where, config) : InProcessRun.of(here.apply(config));
+        });
         lifecycle.setListener(new Follower());
         inputs.onChange(this::inputsChanged);
+        // the run is named after the source's class, on its cards and in its history, as it is typed
+        inputs.setYourCodeClass(yourCode::className);
         lifecycle.stateProperty().addListener((o, a, b) ->
                 messages.stateChanged(inputs.configFromInputs(), state().isActive(), lifecycle.config()));
     }
@@ -107,6 +123,10 @@ public final class MainViewModel {
             return;
         }
         RunTarget where = inputs.where();
+        if (config.scenarioKind() instanceof TaskFileScenario) {
+            taskSource.set(yourCode.source());
+            yourCode.starting();
+        }
         host.decide(config, where);
         messages.starting(config, where);
         progress.set(0);
@@ -141,10 +161,22 @@ public final class MainViewModel {
             if (run instanceof InProcessRun inProcess) {
                 probes.setCurrentRun(inProcess.recorded());
             }
+            taskRun = isYourCode() && run instanceof ChildRun child ? child : null;
+            if (taskRun != null) {
+                yourCode.running();
+            }
         }
 
         @Override
         public void failedToStart(StartResult.FailedToStart failure) {
+            if (failure.cause() instanceof TaskFileLaunch.CompileFailed compile) {
+                yourCode.compileFailed(compile.problems());
+                messages.doesNotCompile(compile.problems());
+                return;
+            }
+            if (isYourCode()) {
+                yourCode.couldNotStart(failure.reason());
+            }
             messages.couldNotStart(lifecycle.config(), failure);
         }
 
@@ -153,9 +185,17 @@ public final class MainViewModel {
             messages.running(lifecycle.config(), lifecycle.target(), recording);
         }
 
+        private boolean isYourCode() {
+            return lifecycle.config() != null && lifecycle.config().scenarioKind() instanceof TaskFileScenario;
+        }
+
         @Override
         public void ended(RunLifecycle.Ended end) {
             probes.setCurrentRun(null);
+            if (taskRun != null) {
+                yourCode.ended(end.recording(), taskRun.pinnedEvents(), taskRun.childOutput());
+                taskRun = null;
+            }
             RunTarget where = lifecycle.target();
             if (!end.recordedAnything()) {
                 messages.couldNotRun(lifecycle.config(), where, end.outcome());
@@ -232,6 +272,9 @@ public final class MainViewModel {
     // ---- properties ----
 
     public RunInputs inputs() { return inputs; }
+
+    /** The audience's own task: its source, the compiler's complaints, where its last run threw and pinned. */
+    public YourCode yourCode() { return yourCode; }
 
     public ProbeHooks probes() { return probes; }
 

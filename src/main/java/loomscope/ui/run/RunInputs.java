@@ -20,6 +20,7 @@ import loomscope.workload.ScenarioParam;
 import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.SeedScenario;
+import loomscope.workload.TaskFileScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
@@ -32,6 +33,11 @@ import loomscope.workload.WorkloadConfig;
 public final class RunInputs {
     /** The seed, the scenario the window starts with. */
     public static final Scenario SEED = Scenarios.byName(SeedScenario.NAME);
+    /** The audience's own code, edited in the window: not one of {@link Scenarios#ALL}, which the CLI lists. */
+    public static final Scenario YOUR_CODE = new TaskFileScenario();
+    /** What the window offers: every scenario, then your code. */
+    public static final List<Scenario> CHOOSABLE = java.util.stream.Stream.concat(Scenarios.ALL.stream(),
+            java.util.stream.Stream.of(YOUR_CODE)).toList();
     /** The thread field draws one cell per thread; beyond this the cells get smaller than a pixel. */
     public static final int MAX_UI_THREADS = loomscope.workload.RunLimits.WINDOW_MAX_THREADS;
     private static final IntInput THREADS = new IntInput("Virtual threads N", 1, MAX_UI_THREADS);
@@ -47,11 +53,12 @@ public final class RunInputs {
     private final ReadOnlyStringWrapper inputError = new ReadOnlyStringWrapper("");
     private final javafx.beans.property.ReadOnlyIntegerWrapper revision = new javafx.beans.property.ReadOnlyIntegerWrapper(0);
     private final ObjectProperty<Scenario> scenario = new SimpleObjectProperty<>(SEED);
+    private java.util.function.Supplier<String> yourCodeClass = () -> "Task";
     /** Each non-seed scenario's parameters as typed, by scenario name, then parameter name (in its order). */
     private final Map<String, Map<String, StringProperty>> params = new LinkedHashMap<>();
 
     public RunInputs() {
-        for (Scenario s : Scenarios.ALL) {
+        for (Scenario s : CHOOSABLE) {
             if (!isSeed(s)) {
                 Map<String, StringProperty> texts = new LinkedHashMap<>();
                 s.params().forEach(p -> texts.put(p.name(), new SimpleStringProperty(p.defaultText())));
@@ -122,7 +129,12 @@ public final class RunInputs {
         IntInput threads = new IntInput(THREADS.name(), Math.max(1, chosen.minimumThreads()), MAX_UI_THREADS);
         int n = valueOf(threads.parse(threadsText.get()), errors);
         Map<String, String> values = new LinkedHashMap<>();
-        for (ScenarioParam p : chosen.params()) {
+        if (chosen instanceof TaskFileScenario) {
+            // named after the source's class as it is typed; its classes' folder exists only once it compiled
+            values.put(TaskFileScenario.CLASS, yourCodeClass.get());
+            values.put(TaskFileScenario.CLASSES, "");
+        }
+        for (ScenarioParam p : paramsWithInputs(chosen)) {
             String typed = params.get(chosen.name()).get(p.name()).get();
             ScenarioParam.Checked checked = p.check(typed);
             if (checked.ok()) {
@@ -196,17 +208,25 @@ public final class RunInputs {
         return text;
     }
 
-    /** {@code scenario}'s parameters as typed, by name, in its order (empty for the seed). */
+    /** Names the class of your code's next run (the window's source says it). */
+    public void setYourCodeClass(java.util.function.Supplier<String> className) {
+        this.yourCodeClass = className;
+    }
+
+    /** {@code scenario}'s parameters as typed, by name, in its order (empty for the seed and your code). */
     public Map<String, String> paramTexts(Scenario of) {
         Map<String, String> typed = new LinkedHashMap<>();
-        if (!isSeed(of)) {
+        if (!paramsWithInputs(of).isEmpty()) {
             params.get(of.name()).forEach((k, v) -> typed.put(k, v.get()));
         }
         return typed;
     }
 
-    /** The parameters of {@code scenario} that have inputs here: its own, none for the seed. */
+    /**
+     * The parameters of {@code scenario} that have inputs here: its own, none for the seed, and none for your code
+     * (its class is named by the source, its classes' folder exists only while it runs).
+     */
     public static List<ScenarioParam> paramsWithInputs(Scenario of) {
-        return isSeed(of) ? List.of() : of.params();
+        return isSeed(of) || of instanceof TaskFileScenario ? List.of() : of.params();
     }
 }

@@ -41,6 +41,15 @@ public final class RunMessages {
         message.set("Stopping ...");
     }
 
+    /** Your code did not compile: the first problem here, all of them at their lines in the editor. */
+    void doesNotCompile(java.util.List<loomscope.taskfile.TaskFileCompiler.Problem> problems) {
+        loomscope.taskfile.TaskFileCompiler.Problem first = problems.isEmpty() ? null : problems.get(0);
+        errorMessage.set(first == null ? "Your code does not compile."
+                : "Line " + first.line() + ":" + first.column() + ": " + first.message()
+                + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
+        message.set("Not run: your code does not compile (marked in the code pane).");
+    }
+
     void couldNotStart(WorkloadConfig config, StartResult.FailedToStart failure) {
         errorMessage.set(failure.reason());
         message.set("Could not start " + describe(config) + ".");

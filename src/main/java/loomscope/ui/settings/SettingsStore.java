@@ -37,6 +37,7 @@ public final class SettingsStore {
     private static final String SCENARIO = "scenario";
     /** The chosen scenario's own parameters: {@code name=value;name=value}. */
     private static final String SCENARIO_PARAMS = "scenario.params";
+    private static final String SNIPPET_FOLDER = "snippets.folder";
 
     private final Preferences node;
 
@@ -106,6 +107,24 @@ public final class SettingsStore {
         node.put(SCENARIO, s.scenario());
         node.put(SCENARIO_PARAMS, s.params().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(";")));
+    }
+
+    /** The folder of your code's snippets, or null when none was chosen (or it was forgotten). */
+    public java.nio.file.Path snippetFolder() {
+        String stored = node.get(SNIPPET_FOLDER, "");
+        try {
+            return stored.isBlank() ? null : java.nio.file.Path.of(stored);
+        } catch (java.nio.file.InvalidPathException stale) {
+            return null;
+        }
+    }
+
+    public void rememberSnippetFolder(java.nio.file.Path folder) {
+        if (folder == null) {
+            node.remove(SNIPPET_FOLDER);
+        } else {
+            node.put(SNIPPET_FOLDER, folder.toAbsolutePath().toString());
+        }
     }
 
     /** {@code --reset-settings}: forget everything; the next load gives the defaults. */

@@ -17,10 +17,17 @@ import loomscope.workload.ScenarioParams;
  * @param sleepMillis the seed's sleep inside the lock, or null to keep the current value
  * @param runOn where the chapter's story happens
  * @param standIn what to run here while {@code runOn} cannot be reached; null when runOn is this JVM
+ * @param snippet a {@code .java} file the chapter runs as your code (the snippet folder's, else a starter's), or null
  */
 public record Chapter(int number, String title, ScenarioParams scenario, LockMode lock, int parallelism, int threads,
                       Integer sleepMillis, String narration, String notes, boolean showsCode, ChapterRunTarget runOn,
-                      StandIn standIn) {
+                      StandIn standIn, String snippet) {
+
+    public Chapter(int number, String title, ScenarioParams scenario, LockMode lock, int parallelism, int threads,
+                   Integer sleepMillis, String narration, String notes, boolean showsCode, ChapterRunTarget runOn,
+                   StandIn standIn) {
+        this(number, title, scenario, lock, parallelism, threads, sleepMillis, narration, notes, showsCode, runOn, standIn, null);
+    }
 
     /** The seed with a lock mode (and its sleep, or null for the chapter's), run here instead of the chapter's real target. */
     public record StandIn(LockMode lock, Integer sleepMillis, String label) {
@@ -36,7 +43,7 @@ public record Chapter(int number, String title, ScenarioParams scenario, LockMod
 
     /** "synchronized" for the seed, the scenario's name otherwise: what a list of chapters says it runs. */
     public String runs() {
-        return isSeed() ? lock.cliName() : scenario.name();
+        return snippet != null ? snippet : isSeed() ? lock.cliName() : scenario.name();
     }
 
     /**

@@ -44,7 +44,9 @@ public final class TalkTrackLoader {
             .build();
 
     private static final Set<String> CHAPTER_FIELDS = Set.of("title", "scenario", "params", "lock", "parallelism", "threads",
-            "sleepMs", "narration", "notes", "code", "runOn", "standIn");
+            "sleepMs", "narration", "notes", "code", "runOn", "standIn", "snippet");
+    /** A snippet is named by its file alone: found in the snippet folder, else among the starters. */
+    private static final java.util.regex.Pattern SNIPPET_NAME = java.util.regex.Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$-]{0,99}\\.java");
     private static final Set<String> STAND_IN_FIELDS = Set.of("lock", "sleepMs", "label");
 
     /**
@@ -163,7 +165,15 @@ public final class TalkTrackLoader {
         if (narration.contains("\n")) {
             throw new TalkTrackException(where + ": \"narration\" is one line on the big screen; move the rest to \"notes\"");
         }
-        Scenario scenario = f.scenario();
+        String snippet = f.text("snippet", false);
+        if (snippet != null && !SNIPPET_NAME.matcher(snippet).matches()) {
+            throw new TalkTrackException(where + ": \"snippet\" names a .java file of the snippet folder (no folder), e.g. "
+                    + "\"SleepInSynchronized.java\"; was \"" + (snippet.length() > 60 ? snippet.substring(0, 60) + "…" : snippet) + "\"");
+        }
+        if (snippet != null && node.has("scenario")) {
+            throw new TalkTrackException(where + ": a chapter runs a \"snippet\" or a \"scenario\", not both");
+        }
+        Scenario scenario = snippet != null ? new loomscope.workload.TaskFileScenario() : f.scenario();
         boolean seed = SeedScenario.NAME.equals(scenario.name());
         LockMode lock;
         Integer sleep = null;
@@ -186,7 +196,7 @@ public final class TalkTrackLoader {
                             + " takes \"params\" " + paramNames(scenario));
                 }
             }
-            params = f.params(scenario);
+            params = snippet != null ? ScenarioParams.defaults(scenario) : f.params(scenario);
             lock = scenario.seedFields(params).lockMode();
         }
         String notes = f.bounded("notes", f.textOrLines("notes"), MAX_NOTES_CHARS);
@@ -220,7 +230,8 @@ public final class TalkTrackLoader {
         } else if (stand != null) {
             throw new TalkTrackException(where + ": \"standIn\" only makes sense with a \"runOn\" other than this-jvm");
         }
-        return new Chapter(number, title, params, lock, parallelism, threads, sleep, narration, notes, code, runOn, standIn);
+        return new Chapter(number, title, params, lock, parallelism, threads, sleep, narration, notes, code, runOn, standIn,
+                snippet);
     }
 
     /** The seed's parameters for a lock mode and a sleep (null: the seed's default sleep). */

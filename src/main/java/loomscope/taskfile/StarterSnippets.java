@@ -1,0 +1,53 @@
+package loomscope.taskfile;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A task file to start from for each scenario: what its threads do, written as a standalone class with the
+ * scenario's parameters as its fields (resources {@code /loomscope/snippets/NAME.java}; the seed has one per lock
+ * mode, {@code seed-LOCK.java}). A scenario without one starts from {@link #BLANK}.
+ */
+public final class StarterSnippets {
+    private static final String FOLDER = "/loomscope/snippets/";
+
+    /** The smallest task file that meets the contract, with a word on what is in scope. */
+    public static final String BLANK = """
+            // Your task: each virtual thread calls run(index) on one shared instance of this class.
+            // Fields are the run's shared setup; index is the thread's number (0..N-1).
+            public class Task {
+                public void run(int index) throws Exception {
+                    Thread.sleep(20);
+                }
+            }
+            """;
+
+    private StarterSnippets() { }
+
+    /** The starter of {@code scenario} ({@code lock} picks the seed's), else {@link #BLANK}; null names give BLANK. */
+    public static String forScenario(String scenario, String lock) {
+        if (scenario == null) {
+            return BLANK;
+        }
+        String name = "seed".equals(scenario) ? "seed-" + (lock == null ? "synchronized" : lock) : scenario;
+        String text = resource(name + ".java");
+        return text != null ? text : BLANK;
+    }
+
+    /** The starter whose file is {@code fileName} (e.g. {@code seed-synchronized.java}), or null. */
+    public static String byFileName(String fileName) {
+        if (fileName == null || !fileName.matches("[A-Za-z0-9_-]{1,100}\\.java")) {
+            return null;
+        }
+        return resource(fileName);
+    }
+
+    private static String resource(String fileName) {
+        try (InputStream in = StarterSnippets.class.getResourceAsStream(FOLDER + fileName)) {
+            return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package loomscope.ui.yourcode;
+
+import static loomscope.ui.UiTestSupport.fx;
+import static loomscope.ui.UiTestSupport.onFx;
+import static loomscope.ui.UiTestSupport.waitFor;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import javafx.scene.Scene;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import loomscope.recording.RunSummary;
+import loomscope.remote.JdkCheck;
+import loomscope.remote.JdkInspector;
+import loomscope.remote.RunTarget;
+import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.run.MainViewModel;
+import loomscope.ui.run.RunInputs;
+import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.run.RunState;
+import loomscope.ui.theme.AppTheme;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * Issue 17's acceptance in the real window: a body typed into the code pane runs in a child JVM on the recorded
+ * carriers; with legacy locking every mount of a sleep inside synchronized is pinned, on this JDK none; a syntax error
+ * is marked at its line and nothing runs; an endless loop is stopped and its child JVM is gone within a second.
+ */
+@ExtendWith(ApplicationExtension.class)
+class YourCodeWindowTest {
+    private static final String SKELETON = """
+            public class SleepInLock {
+                public void run(int index) throws Exception {
+                   \s
+                }
+            }
+            """;
+
+    private MainViewModel model;
+    private MainView view;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        model = new MainViewModel();
+        view = new MainView(model, new RunOnCatalog(Files.createTempDirectory("loomscope-yourcode").resolve("jdks.txt")));
+        Scene scene = new Scene(view, 1600, 900);
+        AppTheme.DARK.applyTo(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    /** Chooses "your code", puts the skeleton in the editor and types {@code body} at its third line. */
+    private void typeBody(FxRobot robot, String skeleton, String body) {
+        fx(() -> {
+            model.scenarioProperty().set(RunInputs.YOUR_CODE);
+            model.threadsTextProperty().set("20");
+            model.parallelismProperty().set(1);
+            view.yourCodePane().area().replaceText(skeleton);
+        });
+        robot.clickOn("#your-code-area");
+        fx(() -> {
+            view.yourCodePane().area().moveTo(2, 8);
+            view.yourCodePane().area().requestFocus();
+        });
+        robot.write(body);
+        assertTrue(onFx(() -> view.yourCodePane().area().getText()).contains(body), "the typed body is in the editor");
+        assertEquals(onFx(() -> view.yourCodePane().area().getText()), onFx(() -> model.yourCode().source()),
+                "the editor's text is the model's");
+    }
+
+    private RunSummary runOn(RunTarget where) {
+        int before = onFx(() -> model.history().size());
+        fx(() -> {
+            model.runOnProperty().set(where);
+            model.run();
+        });
+        waitFor(60, "the run of your code to end", () -> model.state() == RunState.FINISHED
+                && model.history().size() == before + 1);
+        return onFx(() -> model.lastSummaryProperty().get());
+    }
+
+    private static RunTarget.ChildJvm thisJdk() {
+        JdkCheck check = new JdkInspector().inspect(Path.of(System.getProperty("java.home")), "test");
+        return RunTarget.ChildJvm.of(((JdkCheck.Accepted) check).jdk());
+    }
+
+    @Test
+    void sleepInSynchronizedPinsEveryMountWithLegacyLockingAndNoneOnThisJdk(FxRobot robot) {
+        typeBody(robot, SKELETON, "Object lock = new Object(); synchronized (lock) { Thread.sleep(20); }");
+
+        RunSummary legacy = runOn(RunTarget.ChildJvm.legacyLocking(thisJdk().jdk()));
+        assertEquals(20, legacy.completed(), "every thread ran: " + model.errorMessageProperty().get());
+        assertTrue(legacy.mounts() >= 20, "one mount a thread at least");
+        assertEquals(legacy.mounts(), legacy.pinnedMounts(), "with legacy locking every mount is pinned");
+        assertTrue(onFx(() -> model.history().get(model.history().size() - 1).mode()).contains("SleepInLock"),
+                "the history names your class");
+
+        RunSummary here = runOn(new RunTarget.ThisJvm());
+        assertEquals(20, here.completed());
+        assertEquals(0, here.pinnedMounts(), "JEP 491: the sleep inside synchronized unmounts on this JDK");
+        assertTrue(here.jdkVersion().startsWith(Integer.toString(Runtime.version().feature())), here.jdkVersion());
+    }
+
+    @Test
+    void aSyntaxErrorIsMarkedAtItsLineAndNothingRuns(FxRobot robot) {
+        typeBody(robot, SKELETON, "int x = ;");
+        robot.press(KeyCode.CONTROL).press(KeyCode.R).release(KeyCode.R).release(KeyCode.CONTROL);
+        waitFor(30, "the compiler's answer", () -> !model.yourCode().problems().isEmpty());
+        waitFor(5, "the mark in the gutter", () -> view.yourCodePane().marksShown().containsKey(3));
+        assertEquals(Mark.Kind.ERROR, onFx(() -> view.yourCodePane().marksShown().get(3).kind()));
+        assertEquals(List.of(2), onFx(() -> view.yourCodePane().underlinedParagraphs()),
+                "the third line is underlined where the compiler points");
+        assertEquals(RunState.IDLE, onFx(() -> model.state()), "nothing ran");
+        assertEquals(0, (int) onFx(() -> model.history().size()));
+        assertTrue(onFx(() -> model.errorMessageProperty().get()).startsWith("Line 3:"), model.errorMessageProperty().get());
+        assertTrue(ProcessHandle.current().children().noneMatch(YourCodeWindowTest::isChildJvm), "no child JVM started");
+    }
+
+    @Test
+    void anEndlessLoopIsStoppedAndItsChildJvmIsGoneWithinASecond(FxRobot robot) throws Exception {
+        typeBody(robot, SKELETON, "while (true) { }");
+        fx(() -> {
+            model.threadsTextProperty().set("4");
+            model.runOnProperty().set(new RunTarget.ThisJvm());
+            model.run();
+        });
+        waitFor(60, "the loop to be running", () -> model.state() == RunState.RUNNING
+                && model.recordingProperty().get() != null && model.recordingProperty().get().runStart() >= 0);
+        List<ProcessHandle> children = ProcessHandle.current().children().filter(YourCodeWindowTest::isChildJvm).toList();
+        assertEquals(1, children.size(), "one child JVM runs your code");
+        Thread.sleep(500);   // the loop spins on its carrier
+        long stopAt = System.nanoTime();
+        fx(() -> model.stop());
+        double returnedMillis = (System.nanoTime() - stopAt) / 1e6;
+        children.get(0).onExit().get(5, java.util.concurrent.TimeUnit.SECONDS);
+        double goneMillis = (System.nanoTime() - stopAt) / 1e6;
+        System.out.printf("Stop returned after %.1f ms; the child JVM was gone after %.0f ms%n", returnedMillis, goneMillis);
+        assertTrue(goneMillis < 1000, "the child was gone " + goneMillis + " ms after Stop (returned after " + returnedMillis + " ms)");
+        waitFor(10, "the window to be ready again", () -> !model.state().isActive());
+        assertTrue(onFx(() -> model.messageProperty().get() + " " + model.errorMessageProperty().get()).toLowerCase()
+                .contains("stop"), "the window says it stopped");
+    }
+
+    private static boolean isChildJvm(ProcessHandle p) {
+        return p.info().arguments().map(args -> String.join(" ", args).contains("loomscope.remote.ChildMain")).orElse(false);
+    }
+}
