@@ -23,6 +23,12 @@ public final class StarterSnippets {
             }
             """;
 
+    /** Every starter's file, for a list and for the tests. */
+    public static final java.util.List<String> FILES = java.util.List.of("seed-none.java", "seed-shared-synchronized.java",
+            "seed-synchronized.java", "seed-reentrant-lock.java", "seed-native-frame.java", "waves.java",
+            "object-wait.java", "class-init.java", "class-loader.java", "file-io.java", "cart-service.java",
+            "producer-consumer.java", "platform-vs-virtual.java");
+
     private StarterSnippets() { }
 
     /** The starter of {@code scenario} ({@code lock} picks the seed's), else {@link #BLANK}; null names give BLANK. */
@@ -30,7 +36,9 @@ public final class StarterSnippets {
         if (scenario == null) {
             return BLANK;
         }
-        String name = "seed".equals(scenario) ? "seed-" + (lock == null ? "synchronized" : lock) : scenario;
+        // native-frame is the seed's native-frame lock mode as a scenario of its own: one starter for both
+        String name = "seed".equals(scenario) ? "seed-" + (lock == null ? "synchronized" : lock)
+                : "native-frame".equals(scenario) ? "seed-native-frame" : scenario;
         String text = resource(name + ".java");
         return text != null ? text : BLANK;
     }

@@ -1,0 +1,20 @@
+// The seed: CPU work, then a 5 ms sleep inside synchronized on a
+// lock of its own. JDK 21 pins the carrier for every sleep (about
+// N x 5.4 ms / P); JDK 24+ unmounts (JEP 491).
+public class SeedSynchronized {
+    static final int CPU_ITERATIONS = 10_000;
+    static final int SLEEP_MS = 5;
+    volatile double sink;
+
+    public void run(int index) throws Exception {
+        double sum = 0;
+        for (int i = 0; i < CPU_ITERATIONS; i++) {
+            sum += Math.sin(i) * Math.cos(i);
+        }
+        sink = sum;
+        Object lock = new Object();
+        synchronized (lock) {
+            Thread.sleep(SLEEP_MS);
+        }
+    }
+}
