@@ -45,7 +45,7 @@ public final class RunMessages {
     void doesNotCompile(java.util.List<loomscope.taskfile.TaskFileCompiler.Problem> problems) {
         loomscope.taskfile.TaskFileCompiler.Problem first = problems.isEmpty() ? null : problems.get(0);
         errorMessage.set(first == null ? "Your code does not compile."
-                : "Line " + first.line() + ":" + first.column() + ": " + first.message()
+                : (first.line() > 0 ? "Line " + first.line() + ":" + first.column() + ": " : "Your code ") + first.message()
                 + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
         message.set("Not run: your code does not compile (marked in the code pane).");
     }

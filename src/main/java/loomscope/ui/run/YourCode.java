@@ -80,9 +80,9 @@ public final class YourCode {
     void compileFailed(List<TaskFileCompiler.Problem> found) {
         problems.setAll(found);
         TaskFileCompiler.Problem first = found.isEmpty() ? null : found.get(0);
-        runNote.set(first == null ? "It does not compile." : String.format(Locale.ROOT,
-                "Does not compile: %d problem%s; first at line %d: %s", found.size(), found.size() == 1 ? "" : "s",
-                first.line(), first.message()));
+        runNote.set(first == null ? "It does not compile." : first.line() <= 0 ? "Not run: " + first.message()
+                : String.format(Locale.ROOT, "Does not compile: %d problem%s; first at line %d: %s", found.size(),
+                found.size() == 1 ? "" : "s", first.line(), first.message()));
     }
 
     void running() {

@@ -55,7 +55,7 @@ public final class YourCodeViewModel {
         List<Mark> all = new ArrayList<>();
         for (TaskFileCompiler.Problem p : code.problems()) {
             all.add(new Mark((int) Math.max(1, p.line()), (int) Math.max(0, p.column()), Mark.Kind.ERROR,
-                    bounded("Line " + p.line() + ":" + p.column() + ": " + p.message())));
+                    bounded((p.line() > 0 ? "Line " + p.line() + ":" + p.column() + ": " : "") + p.message())));
         }
         for (YourCode.PinnedLine p : code.pinnedLines()) {
             all.add(new Mark(p.line(), 0, Mark.Kind.PINNED, String.format(Locale.ROOT,
