@@ -98,7 +98,7 @@ class OnStageTest {
         Label narration = robot.lookup("#presenter-narration").queryAs(Label.class);
         assertTrue(clock.isVisible() && clock.getFont().getSize() >= 64, "clock " + clock.getFont());
         assertTrue(chapter.getFont().getSize() >= 28 && narration.getFont().getSize() >= 28);
-        assertEquals("1 / 11   The experiment", chapter.getText());
+        assertEquals("1 / 12   The experiment", chapter.getText());
         assertTrue(view.recordingView().isVisible() && view.recordingView().getScene() != null, "lanes and field stay");
 
         robot.type(KeyCode.ESCAPE);
@@ -150,8 +150,13 @@ class OnStageTest {
         assertEquals("16", view.model().threadsTextProperty().get());
         assertEquals("1000", view.model().sleepTextProperty().get(), "the stand-in sleeps as the waves do");
         robot.type(KeyCode.PAGE_DOWN);
-        assertEquals(10, onStage.chapters().index(), "past the end stays on the last chapter");
-        for (int i = 0; i < 6; i++) {
+        assertEquals("Your code", onStage.chapters().current().title());
+        assertEquals(loomscope.ui.run.RunInputs.YOUR_CODE, view.model().scenarioProperty().get(), "a snippet runs as your code");
+        loomscope.ui.UiTestSupport.waitFor(10, "the chapter's snippet in the editor",
+                () -> view.model().yourCode().className().equals("SeedSynchronized"));
+        robot.type(KeyCode.PAGE_DOWN);
+        assertEquals(11, onStage.chapters().index(), "past the end stays on the last chapter");
+        for (int i = 0; i < 7; i++) {
             robot.type(KeyCode.LEFT);
         }
         assertEquals(4, onStage.chapters().index());

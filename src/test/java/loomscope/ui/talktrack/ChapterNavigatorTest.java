@@ -24,7 +24,7 @@ class ChapterNavigatorTest {
         chapters.restore(3);
         assertEquals(3, chapters.index());
         assertTrue(applied.isEmpty(), "restoring where the talk was changes no setting");
-        assertEquals("4 / 11   JEP 491", chapters.heading());
+        assertEquals("4 / 12   JEP 491", chapters.heading());
 
         chapters.go(3);
         assertEquals(1, applied.size(), "go applies, also to the current chapter (a reset)");
@@ -40,14 +40,14 @@ class ChapterNavigatorTest {
         for (int i = 0; i < 20; i++) {
             chapters.next();
         }
-        assertEquals(10, chapters.index());
-        assertEquals(11, applied.size(), "one apply per chapter moved to");
+        assertEquals(11, chapters.index());
+        assertEquals(12, applied.size(), "one apply per chapter moved to");
         assertNull(chapters.upcoming(), "nothing after the last");
         chapters.previous();
-        assertEquals("Waves", chapters.upcoming().title());
+        assertEquals("Your code", chapters.upcoming().title());
         chapters.go(99);
-        assertEquals(10, chapters.index(), "go clamps");
-        assertEquals(13, applied.size());
+        assertEquals(11, chapters.index(), "go clamps");
+        assertEquals(14, applied.size());
     }
 
     @Test

@@ -25,9 +25,9 @@ class TalkTrackLoaderTest {
         TalkTrack track = TalkTrackLoader.builtIn();
         assertEquals(List.of("The experiment", "The bug that hid the effect", "Pinned", "JEP 491", "The old workaround",
                 "Still pinned", "Still pinned: class initializers", "Object.wait on JDK 21", "Object.wait today",
-                "The pool compensates", "Waves"), track.chapters().stream().map(Chapter::title).toList());
+                "The pool compensates", "Waves", "Your code"), track.chapters().stream().map(Chapter::title).toList());
         assertEquals(List.of("synchronized", "shared-synchronized", "synchronized", "synchronized", "reentrant-lock",
-                "native-frame", "class-init", "object-wait", "object-wait", "file-io", "waves"),
+                "native-frame", "class-init", "object-wait", "object-wait", "file-io", "waves", "seed-synchronized.java"),
                 track.chapters().stream().map(Chapter::runs).toList());
         for (Chapter c : track.chapters()) {
             assertFalse(c.notes().isBlank(), c.title() + " has speaker notes");
@@ -41,6 +41,22 @@ class TalkTrackLoaderTest {
         assertFalse(track.chapter(3).showsCode());
         assertEquals(ChapterRunTarget.JDK_21, track.chapter(7).runOn());
         assertEquals(ChapterRunTarget.THIS_JVM, track.chapter(8).runOn(), "Object.wait on JDK 21, then on this JDK");
+    }
+
+    @Test
+    void aChapterMayRunASnippetAsYourCode() throws Exception {
+        String ok = "\"title\":\"A\",\"parallelism\":1,\"threads\":10,\"narration\":\"n\"";
+        TalkTrack t = TalkTrackLoader.parse("{\"chapters\":[{" + ok + ",\"snippet\":\"SemaphoreWait.java\"}]}", "t.json");
+        assertEquals("SemaphoreWait.java", t.chapter(0).snippet());
+        assertEquals("task-file", t.chapter(0).scenario().name(), "a snippet runs as your code");
+        assertEquals("SemaphoreWait.java", t.chapter(0).runs());
+        assertProblem("{\"chapters\":[{" + ok + ",\"snippet\":\"../etc/Evil.java\"}]}",
+                "\"snippet\" names a .java file of the snippet folder (no folder)");
+        assertProblem("{\"chapters\":[{" + ok + ",\"snippet\":\"Notes.txt\"}]}", "\"snippet\" names a .java file");
+        assertProblem("{\"chapters\":[{" + ok + ",\"snippet\":\"A.java\",\"scenario\":\"waves\"}]}",
+                "a \"snippet\" or a \"scenario\", not both");
+        assertTrue(loomscope.taskfile.StarterSnippets.byFileName(TalkTrackLoader.builtIn().chapter(11).snippet()) != null,
+                "the built-in chapter's snippet is a starter, there without a snippet folder");
     }
 
     @Test
@@ -144,7 +160,7 @@ class TalkTrackLoaderTest {
     @Test
     void clickingPastTheEndStaysOnTheLastChapter() {
         TalkTrack track = TalkTrackLoader.builtIn();
-        assertEquals("Waves", track.chapter(99).title());
+        assertEquals("Your code", track.chapter(99).title());
         assertEquals("The experiment", track.chapter(-1).title());
     }
 
