@@ -13,6 +13,7 @@ public record StackFrame(String module, String className, String methodName, Str
 
     public static final int UNKNOWN_LINE = -1;
     public static final int NATIVE_LINE = -2;
+    private static final String UNKNOWN_SOURCE = "Unknown Source";
 
     public static StackFrame of(StackTraceElement e) {
         return new StackFrame(e.getModuleName(), e.getClassName(), e.getMethodName(), e.getFileName(),
@@ -43,7 +44,13 @@ public record StackFrame(String module, String className, String methodName, Str
         int line = UNKNOWN_LINE;
         if ("Native Method".equals(where)) {
             line = NATIVE_LINE;
-        } else if (where != null && !"Unknown Source".equals(where)) {
+        } else if (where != null && where.startsWith(UNKNOWN_SOURCE + ":")) {
+            try {
+                line = Integer.parseInt(where.substring(UNKNOWN_SOURCE.length() + 1));
+            } catch (NumberFormatException e) {
+                line = UNKNOWN_LINE;
+            }
+        } else if (where != null && !UNKNOWN_SOURCE.equals(where)) {
             int colon = where.lastIndexOf(':');
             file = colon >= 0 ? where.substring(0, colon) : where;
             if (colon >= 0) {
@@ -95,7 +102,11 @@ public record StackFrame(String module, String className, String methodName, Str
         if (line == NATIVE_LINE) {
             s.append("Native Method");
         } else if (fileName == null) {
+            // JFR names no source file but knows the line: keep it ("Unknown Source:12"), where the JDK's form drops it
             s.append("Unknown Source");
+            if (line >= 0) {
+                s.append(':').append(line);
+            }
         } else {
             s.append(fileName);
             if (line >= 0) {

@@ -56,6 +56,12 @@ final class PinnedEvents implements AutoCloseable {
         return new PinnedEvents(stream);
     }
 
+    /**
+     * Frames sent per event: deeper than a snapshot's, so that the task's own frame is there under the JDK's sleep,
+     * park and yield frames (the code pane marks your code's line from it). Pinned events are few.
+     */
+    static final int FRAMES = 24;
+
     private static String encode(RecordedEvent e, long start, long arrivedAt) {
         RecordedThread carrier = e.hasField("carrierThread") ? e.getThread("carrierThread") : null;
         StringBuilder b = new StringBuilder(KIND).append(' ').append(start).append(' ').append(e.getDuration().toNanos())
@@ -65,7 +71,7 @@ final class PinnedEvents implements AutoCloseable {
                 .append(' ').append(e.hasField("blockingOperation") ? enc(e.getString("blockingOperation")) : NONE)
                 .append(' ');
         List<RecordedFrame> frames = e.getStackTrace() == null ? List.of() : e.getStackTrace().getFrames();
-        int n = Math.min(SnapshotCodec.FRAMES, frames.size());
+        int n = Math.min(FRAMES, frames.size());
         for (int i = 0; i < n; i++) {
             RecordedFrame f = frames.get(i);
             StackFrame frame = new StackFrame(null, f.getMethod().getType().getName(), f.getMethod().getName(), null,

@@ -5,6 +5,9 @@ public class SeedSynchronized {
     static final int CPU_ITERATIONS = 10_000;
     static final int SLEEP_MS = 5;
     volatile double sink;
+    // The lock is published here: the JIT removes a lock that no
+    // other thread can see, and then nothing would pin at all.
+    volatile Object published;
 
     public void run(int index) throws Exception {
         double sum = 0;
@@ -13,6 +16,7 @@ public class SeedSynchronized {
         }
         sink = sum;
         Object lock = new Object();
+        published = lock;
         synchronized (lock) {
             Thread.sleep(SLEEP_MS);
         }

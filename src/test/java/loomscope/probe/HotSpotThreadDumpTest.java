@@ -159,9 +159,12 @@ class HotSpotThreadDumpTest {
                 "java.base/java.lang.Thread.sleep(Thread.java:540)",
                 "Dump.lambda$main$0(Dump.java:9)",
                 "java.base/jdk.internal.vm.ThreadSnapshot.create(Native Method)",
-                "java.base/java.lang.VirtualThread.run(Unknown Source)"}) {
+                "java.base/java.lang.VirtualThread.run(Unknown Source)",
+                "SeedSynchronized.run(Unknown Source:21)"}) {
             assertEquals(text, StackFrame.parse(text).toString());
         }
+        // JFR's frames name no file but a line: the line survives the trip through a child's stream
+        assertEquals(21, StackFrame.parse(new StackFrame(null, "SeedSynchronized", "run", null, 21).toString()).line());
         StackTraceElement e = new Throwable().getStackTrace()[0];
         assertEquals(e.toString(), StackFrame.of(e).toString());
         assertTrue(StackFrame.parse("loomscope.workload.Task.holdAndSleep(Task.java:80)").isApplication());

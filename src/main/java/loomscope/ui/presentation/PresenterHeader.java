@@ -150,7 +150,12 @@ public final class PresenterHeader extends HBox {
     private static String describe(WorkloadConfig c) {
         if (!c.isSeed()) {
             StringBuilder s = new StringBuilder(c.scenario().name());
-            c.scenario().values().forEach((k, v) -> s.append(" · ").append(k).append('\u00a0').append(v));
+            if (c.scenarioKind() instanceof loomscope.workload.TaskFileScenario) {
+                s.setLength(0);
+                s.append(c.scenarioKind().runName(c.scenario()));   // your code: its class, not our temporary folder
+            } else {
+                c.scenario().values().forEach((k, v) -> s.append(" · ").append(k).append('\u00a0').append(v));
+            }
             return s + String.format(Locale.ROOT, " · P\u00a0%d · N\u00a0%,d", c.parallelism(), c.threads());
         }
         return String.format(Locale.ROOT, "%s · P\u00a0%d · N\u00a0%,d",

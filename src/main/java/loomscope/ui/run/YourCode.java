@@ -127,11 +127,14 @@ public final class YourCode {
                         : ", marked at " + lines.size() + " line" + (lines.size() == 1 ? "" : "s") + " of yours"));
     }
 
-    /** The first frame of the task's own class (or a nested one, or another class of its file) in a JFR stack. */
+    /**
+     * The first frame of the task's own class, or of a class nested in it, in a JFR stack. JFR's frames name no
+     * source file, so a second top-level class of the file is not recognised: nest helpers to have them marked.
+     */
     private StackFrame ownFrame(List<StackFrame> stack) {
-        String file = ranClass + ".java";
         for (StackFrame f : stack) {
-            if (f.module() == null && file.equals(f.fileName()) && f.line() > 0) {
+            if (f.module() == null && f.line() > 0
+                    && (ranClass.equals(f.className()) || f.className().startsWith(ranClass + "$"))) {
                 return f;
             }
         }

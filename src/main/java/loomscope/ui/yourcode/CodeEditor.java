@@ -34,7 +34,8 @@ final class CodeEditor extends StackPane {
         getStyleClass().add("your-code-editor");
         area.setId("your-code-area");
         area.getStyleClass().add("your-code-area");
-        area.setWrapText(false);
+        // a long line wraps rather than hide behind a scroll bar: on stage nobody scrolls sideways
+        area.setWrapText(true);
         lineNumbers = LineNumberFactory.get(area, digits -> "%" + Math.max(2, digits) + "d");
         area.replaceText(model.sourceProperty().get());
         area.textProperty().addListener((o, a, text) -> {

@@ -55,7 +55,7 @@ public final class YourCodePane extends VBox {
         title.getStyleClass().addAll(Styles.TEXT_BOLD, "code-caption");
         title.textProperty().bind(Bindings.createStringBinding(() -> {
             Path file = model.snippets().fileProperty().get();
-            return "Your code: " + model.code().className() + (file == null ? "" : "  (" + file.getFileName() + ")");
+            return "Your code: " + (file != null ? file.getFileName().toString() : model.code().className());
         }, model.code().classNameProperty(), model.snippets().fileProperty()));
         title.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
         title.setMinWidth(0);

@@ -102,6 +102,10 @@ class YourCodeWindowTest {
         assertEquals(legacy.mounts(), legacy.pinnedMounts(), "with legacy locking every mount is pinned");
         assertTrue(onFx(() -> model.history().get(model.history().size() - 1).mode()).contains("SleepInLock"),
                 "the history names your class");
+        waitFor(5, "JFR's pinned events marked at the typed line", () -> view.yourCodePane().marksShown().containsKey(3));
+        Mark pinned = onFx(() -> view.yourCodePane().marksShown().get(3));
+        assertEquals(Mark.Kind.PINNED, pinned.kind());
+        assertTrue(pinned.text().startsWith("JFR: 20 pinned events here: "), "with the JDK's reason: " + pinned.text());
 
         RunSummary here = runOn(new RunTarget.ThisJvm());
         assertEquals(20, here.completed());
