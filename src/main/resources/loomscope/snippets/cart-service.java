@@ -1,7 +1,9 @@
-// A cart service whose synchronized method calls a slow API while
-// holding the lock (a sleep stands for the call). Threads on the
-// same product wait for each other on every JDK; on JDK 21 the
-// holder also pins its carrier, so the others cannot even run.
+// A cart service whose synchronized method calls
+// a slow API while holding the lock (a sleep
+// stands for the call). Threads on the same
+// product wait for each other on every JDK; on
+// JDK 21 the holder also pins its carrier, so the
+// others cannot even run.
 public class CartService {
     static final int API_MS = 50;
     static final int PRODUCTS = 10;

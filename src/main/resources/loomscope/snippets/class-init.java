@@ -1,6 +1,7 @@
-// A class whose static initializer sleeps: the first thread runs
-// it, the others wait for it to finish. The initializer pins its
-// carrier on JDK 21 and 25 alike ("VM call to ...<clinit>").
+// A class whose static initializer sleeps: the
+// first thread runs it, the others wait for it to
+// finish. The initializer pins its carrier on JDK
+// 21 and 25 alike ("VM call to ...<clinit>").
 public class ClassInit {
     static final int INIT_MS = 100;
 

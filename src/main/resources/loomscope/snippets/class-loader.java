@@ -1,6 +1,8 @@
-// A class loader whose findClass sleeps: loadClass holds the
-// loader's monitor meanwhile. Pins on JDK 21; JDK 24+ unmounts.
-// (It finds nothing: the sleep is the point, not the class.)
+// A class loader whose findClass sleeps:
+// loadClass holds the loader's monitor meanwhile.
+// Pins on JDK 21; JDK 24+ unmounts. (It finds
+// nothing: the sleep is the point, not the
+// class.)
 public class ClassLoaderSleep {
     static final int FIND_MS = 100;
 
@@ -20,7 +22,8 @@ public class ClassLoaderSleep {
         try {
             loader.loadClass("example.Absent" + index);
         } catch (ClassNotFoundException expected) {
-            // the sleep inside the loader's monitor is what we watch
+            // the sleep inside the loader's monitor is what
+            // we watch
         }
     }
 }

@@ -1,6 +1,7 @@
-// Every thread reads one temporary file through. A file read
-// blocks the carrier on every JDK; JDK 21's own scheduler adds
-// carriers to make up for it, ours shows the blocked time.
+// Every thread reads one temporary file through.
+// A file read blocks the carrier on every JDK;
+// JDK 21's own scheduler adds carriers to make up
+// for it, ours shows the blocked time.
 import java.nio.file.Files;
 import java.nio.file.Path;
 

@@ -1,6 +1,7 @@
-// platform-vs-virtual's task: CPU work, then a sleep, no lock.
-// The scenario compares thread kinds; a task file always runs on
-// virtual threads, so this shows the virtual side only.
+// platform-vs-virtual's task: CPU work, then a
+// sleep, no lock. The scenario compares thread
+// kinds; a task file always runs on virtual
+// threads, so this shows the virtual side only.
 public class PlatformVsVirtual {
     static final int CPU_ITERATIONS = 10_000;
     static final int SLEEP_MS = 5;

@@ -1,6 +1,7 @@
-// Even threads produce ITEMS each, odd threads consume ITEMS each,
-// through a buffer guarded by synchronized / wait / notifyAll.
-// On JDK 21 a consumer waiting in wait() holds its carrier.
+// Even threads produce ITEMS each, odd threads
+// consume ITEMS each, through a buffer guarded by
+// synchronized / wait / notifyAll. On JDK 21 a
+// consumer waiting in wait() holds its carrier.
 import java.util.ArrayDeque;
 
 public class ProducerConsumer {

@@ -1,6 +1,7 @@
-// A sleep inside a native frame: libc qsort calls back into Java
-// (an FFM upcall) and the callback sleeps. A native frame on the
-// stack pins on every JDK, 25 too. Needs JDK 22+ (FFM).
+// A sleep inside a native frame: libc qsort calls
+// back into Java (an FFM upcall) and the callback
+// sleeps. A native frame on the stack pins on
+// every JDK, 25 too. Needs JDK 22+ (FFM).
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;

@@ -1,5 +1,6 @@
-// The seed without a lock: CPU work, then a 5 ms sleep. The sleep
-// unmounts on every JDK; the run takes about N x CPU time / P.
+// The seed without a lock: CPU work, then a 5 ms
+// sleep. The sleep unmounts on every JDK; the run
+// takes about N x CPU time / P.
 public class SeedNone {
     static final int CPU_ITERATIONS = 10_000;
     static final int SLEEP_MS = 5;

@@ -1,5 +1,6 @@
-// The seed with a ReentrantLock of its own: a virtual thread that
-// sleeps holding it unmounts, on JDK 21 as on 25. Never pins.
+// The seed with a ReentrantLock of its own: a
+// virtual thread that sleeps holding it unmounts,
+// on JDK 21 as on 25. Never pins.
 import java.util.concurrent.locks.ReentrantLock;
 
 public class SeedReentrantLock {

@@ -1,5 +1,6 @@
-// The seed with ONE lock for all threads: they take turns, so the
-// run is serialised on every JDK (N x 5 ms at least).
+// The seed with ONE lock for all threads: they
+// take turns, so the run is serialised on every
+// JDK (N x 5 ms at least).
 public class SeedSharedSynchronized {
     static final int CPU_ITERATIONS = 10_000;
     static final int SLEEP_MS = 5;

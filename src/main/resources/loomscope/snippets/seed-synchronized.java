@@ -1,12 +1,13 @@
-// The seed: CPU work, then a 5 ms sleep inside synchronized on a
-// lock of its own. JDK 21 pins the carrier for every sleep (about
-// N x 5.4 ms / P); JDK 24+ unmounts (JEP 491).
+// The seed: CPU work, then a 5 ms sleep inside
+// synchronized on a lock of its own. JDK 21 pins
+// the carrier for each sleep (N x 5.4 ms / P at
+// least); JDK 24+ unmounts the sleeper (JEP 491).
 public class SeedSynchronized {
     static final int CPU_ITERATIONS = 10_000;
     static final int SLEEP_MS = 5;
     volatile double sink;
-    // The lock is published here: the JIT removes a lock that no
-    // other thread can see, and then nothing would pin at all.
+    // Published: the JIT drops a lock that no other
+    // thread can see, and nothing would pin.
     volatile Object published;
 
     public void run(int index) throws Exception {

@@ -1,10 +1,12 @@
-// Waves: each thread sleeps S ms inside synchronized. On JDK 21
-// with P carriers they finish in waves of P (K threads take about
-// ceil(K / P) x S); on JDK 24+ all sleep at once: about S.
+// Waves: each thread sleeps S ms inside
+// synchronized. On JDK 21 with P carriers they
+// end in waves of P: K threads take ceil(K / P) x
+// S at least. On JDK 24+ all sleep at once: about
+// S.
 public class Waves {
     static final int SLEEP_MS = 400;
-    // The lock is published here: the JIT removes a lock that no
-    // other thread can see, and then nothing would pin at all.
+    // Published: the JIT drops a lock that no other
+    // thread can see, and nothing would pin.
     volatile Object published;
 
     public void run(int index) throws Exception {

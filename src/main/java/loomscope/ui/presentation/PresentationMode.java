@@ -23,6 +23,8 @@ public final class PresentationMode {
     /** The code beside the lanes takes this share of the screen's width, at most {@link #CODE_MAX_WIDTH}. */
     private static final double CODE_SHARE = 0.4;
     private static final double CODE_MAX_WIDTH = 820;
+    private static final double YOUR_CODE_SHARE = 0.46;
+    private static final double YOUR_CODE_MAX_WIDTH = 900;
     /**
      * Narrower than this the lanes need the whole width: at 1280×720 their 28 px legends wrap, and lanes, field and
      * header no longer fit the height beside a code pane (LongTextLayoutTest). A 1920 px projector has the room.
@@ -63,8 +65,10 @@ public final class PresentationMode {
         chapterShowsCode.addListener((o, was, now) -> placeCode());
         yourCode.getStyleClass().add("presenter-code-pane");
         yourCode.setId("presenter-your-code");
-        yourCode.prefWidthProperty().bind(code.prefWidthProperty());
-        yourCode.setMaxWidth(CODE_MAX_WIDTH);
+        // your code is edited on stage: a little more room than the read-only code gets
+        yourCode.prefWidthProperty().bind(Bindings.createDoubleBinding(
+                () -> Math.min(YOUR_CODE_MAX_WIDTH, view.getWidth() * YOUR_CODE_SHARE), view.widthProperty()));
+        yourCode.setMaxWidth(YOUR_CODE_MAX_WIDTH);
         view.model().scenarioProperty().addListener((o, was, now) -> placeCode());
         view.widthProperty().addListener((o, was, now) -> {
             if ((was.doubleValue() >= CODE_MIN_SCREEN_WIDTH) != (now.doubleValue() >= CODE_MIN_SCREEN_WIDTH)) {

@@ -90,10 +90,21 @@ final class CodeEditor extends StackPane {
         return box;
     }
 
-    /** Colours again, then underlines each compiler complaint at its column (a word, or one character). */
+    /**
+     * Colours again, bands the marked lines, then underlines each compiler complaint at its column (a word, or one
+     * character).
+     */
     private void restyle() {
         String text = area.getText();
         area.setStyleSpans(0, JavaHighlighter.spans(text));
+        for (int p = 0; p < area.getParagraphs().size(); p++) {
+            Mark mark = marksByLine.get(p + 1);
+            java.util.Collection<String> band = mark == null ? List.of()
+                    : List.of(mark.kind().name().toLowerCase(java.util.Locale.ROOT) + "-line");
+            if (!area.getParagraph(p).getParagraphStyle().equals(band)) {
+                area.setParagraphStyle(p, band);
+            }
+        }
         for (Mark m : model.marks()) {
             if (m.kind() != Mark.Kind.ERROR || m.line() < 1 || m.line() > area.getParagraphs().size()) {
                 continue;
