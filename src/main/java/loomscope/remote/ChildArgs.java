@@ -23,12 +23,22 @@ record ChildArgs(WorkloadConfig config, ProbeRequest probes, int streamPort) {
     private static final String PARAM = "param.";
 
     /** What the child polls besides recording; off for plain runs and the CLI. */
-    record ProbeRequest(boolean jfrPinned, int dumpPeriodMillis) {
-        static final ProbeRequest NONE = new ProbeRequest(false, 0);
+    record ProbeRequest(boolean jfrPinned, int dumpPeriodMillis, boolean jfrFirst) {
+        static final ProbeRequest NONE = new ProbeRequest(false, 0, true);
+
+        ProbeRequest(boolean jfrPinned, int dumpPeriodMillis) {
+            this(jfrPinned, dumpPeriodMillis, true);
+        }
 
         /** {@code dumpsPerSecond} 0 = none; at most 10 a second (a 5,000-thread dump takes 150-470 ms). */
         static ProbeRequest of(boolean jfrPinned, double dumpsPerSecond) {
-            return new ProbeRequest(jfrPinned, dumpsPerSecond <= 0 ? 0 : (int) Math.max(100, Math.round(1000 / dumpsPerSecond)));
+            return of(jfrPinned, dumpsPerSecond, true);
+        }
+
+        /** {@code jfrFirst}: the run waits for JFR's first flush (see ChildRun.Options). */
+        static ProbeRequest of(boolean jfrPinned, double dumpsPerSecond, boolean jfrFirst) {
+            return new ProbeRequest(jfrPinned, dumpsPerSecond <= 0 ? 0 : (int) Math.max(100, Math.round(1000 / dumpsPerSecond)),
+                    jfrFirst);
         }
     }
 
@@ -47,6 +57,7 @@ record ChildArgs(WorkloadConfig config, ProbeRequest probes, int streamPort) {
         }
         args.add("jfr=" + probes.jfrPinned());
         args.add("dumpPeriodMs=" + probes.dumpPeriodMillis());
+        args.add("jfrFirst=" + probes.jfrFirst());
         args.add(PORT + streamPort);
         return args;
     }
@@ -96,7 +107,8 @@ record ChildArgs(WorkloadConfig config, ProbeRequest probes, int streamPort) {
                     ThreadKind.fromCliName(required(values, "kind")));
         }
         ProbeRequest probes = new ProbeRequest(Boolean.parseBoolean(values.getOrDefault("jfr", "false")),
-                Integer.parseInt(values.getOrDefault("dumpPeriodMs", "0")));
+                Integer.parseInt(values.getOrDefault("dumpPeriodMs", "0")),
+                Boolean.parseBoolean(values.getOrDefault("jfrFirst", "true")));
         return new ChildArgs(config, probes, streamPort(args));
     }
 

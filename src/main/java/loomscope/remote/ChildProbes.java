@@ -26,7 +26,7 @@ final class ChildProbes implements AutoCloseable {
     private final CountDownLatch closing = new CountDownLatch(1);
 
     private ChildProbes(ChildArgs.ProbeRequest request, EventStreamer streamer) {
-        this.pinned = request.jfrPinned() ? PinnedEvents.start(streamer) : null;
+        this.pinned = request.jfrPinned() ? PinnedEvents.start(streamer, request.jfrFirst()) : null;
         if (request.dumpPeriodMillis() > 0) {
             long periodMillis = request.dumpPeriodMillis();
             dumper = new Thread(() -> dumpLoop(streamer, periodMillis), "loomscope-child-dumps");

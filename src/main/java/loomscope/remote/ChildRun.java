@@ -47,23 +47,33 @@ public final class ChildRun implements LiveRun {
                 "loomscope-child-reaper"));
     }
 
-    /** How to run the child; {@code alsoTell} hears every event the recording hears (e.g. a probe). */
-    public record Options(long hangMillis, boolean jfrPinned, double dumpsPerSecond, RunObserver alsoTell) {
+    /**
+     * How to run the child; {@code alsoTell} hears every event the recording hears (e.g. a probe).
+     * {@code jfrFirst}: the run waits for JFR's first flush (~1 s) so that JFR's start-up is not timed with it; off,
+     * JFR records from before the run's first mount but finishes starting alongside it (your code in the window,
+     * where the wait would be most of the time from an edit to the first mount).
+     */
+    public record Options(long hangMillis, boolean jfrPinned, double dumpsPerSecond, RunObserver alsoTell, boolean jfrFirst) {
         public static Options plain() {
-            return new Options(DEFAULT_HANG_MILLIS, false, 0, RunObserver.NONE);
+            return new Options(DEFAULT_HANG_MILLIS, false, 0, RunObserver.NONE, true);
         }
 
         public Options withHangMillis(long millis) {
-            return new Options(millis, jfrPinned, dumpsPerSecond, alsoTell);
+            return new Options(millis, jfrPinned, dumpsPerSecond, alsoTell, jfrFirst);
         }
 
         /** Also stream JFR pinned events and, {@code dumpsPerSecond} times a second, HotSpot JSON thread dumps. */
         public Options withProbes(boolean jfr, double dumps) {
-            return new Options(hangMillis, jfr, dumps, alsoTell);
+            return new Options(hangMillis, jfr, dumps, alsoTell, jfrFirst);
         }
 
         public Options alsoTelling(RunObserver observer) {
-            return new Options(hangMillis, jfrPinned, dumpsPerSecond, observer);
+            return new Options(hangMillis, jfrPinned, dumpsPerSecond, observer, jfrFirst);
+        }
+
+        /** JFR starts recording before the run but the run does not wait for its first flush. */
+        public Options withJfrAlongside() {
+            return new Options(hangMillis, jfrPinned, dumpsPerSecond, alsoTell, false);
         }
     }
 
@@ -107,7 +117,7 @@ public final class ChildRun implements LiveRun {
     private void launch() {
         try {
             channel = StreamChannel.listen();
-            ChildArgs args = new ChildArgs(config, ChildArgs.ProbeRequest.of(options.jfrPinned(), options.dumpsPerSecond()),
+            ChildArgs args = new ChildArgs(config, ChildArgs.ProbeRequest.of(options.jfrPinned(), options.dumpsPerSecond(), options.jfrFirst()),
                     channel.port());
             Files.createDirectories(errorFileDir);
             process = new ProcessBuilder(ChildCommand.build(target, args, errorFileDir)).start();

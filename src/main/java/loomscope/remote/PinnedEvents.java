@@ -36,6 +36,11 @@ final class PinnedEvents implements AutoCloseable {
     }
 
     static PinnedEvents start(EventStreamer streamer) {
+        return start(streamer, true);
+    }
+
+    /** {@code waitForFirstFlush} false: the recording has started when this returns; its stream finishes starting meanwhile. */
+    static PinnedEvents start(EventStreamer streamer, boolean waitForFirstFlush) {
         RecordingStream stream = new RecordingStream();
         stream.enable(EVENT).withThreshold(Duration.ZERO).withStackTrace();
         Instant wall0 = Instant.now();
@@ -46,6 +51,9 @@ final class PinnedEvents implements AutoCloseable {
         java.util.concurrent.CountDownLatch flushed = new java.util.concurrent.CountDownLatch(1);
         stream.onFlush(flushed::countDown);
         stream.startAsync();
+        if (!waitForFirstFlush) {
+            return new PinnedEvents(stream);
+        }
         try {
             if (!flushed.await(5, java.util.concurrent.TimeUnit.SECONDS)) {
                 streamer.sendLine(Wire.PROBE + " note JFR did not start within 5 s; the run starts anyway");

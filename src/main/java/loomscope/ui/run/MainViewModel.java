@@ -95,9 +95,11 @@ public final class MainViewModel {
         // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.remote
         this.lifecycle = new RunLifecycle(executor, (config, where) -> {
             if (config.scenarioKind() instanceof TaskFileScenario) {
-                // always a child JVM, also for "this JVM"; JFR's pinned events come back with their stacks
+                // always a child JVM, also for "this JVM"; JFR's pinned events come back with their stacks. JFR
+                // records from before the first mount, but the run does not wait ~1 s for its first flush: an edit
+                // reaches its first mount in about a fifth of the time (docs/performance.md)
                 return TaskFileLaunch.start(taskSource.get(), config.scenario().value(TaskFileScenario.CLASS), config,
-                        where, ChildRun.Options.plain().withProbes(true, 0));
+                        where, ChildRun.Options.plain().withProbes(true, 0).withJfrAlongside());
             }
             return where instanceof RunTarget.ChildJvm ? RunTargets.start(where, config) : InProcessRun.of(here.apply(config));
         });
