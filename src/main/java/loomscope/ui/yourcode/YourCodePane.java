@@ -13,9 +13,6 @@ import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -32,7 +29,6 @@ import loomscope.workload.Scenario;
  * (Ctrl+R) like any scenario, in a child JVM.
  */
 public final class YourCodePane extends VBox {
-    private static final KeyCombination SAVE = new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN);
 
     private final YourCodeViewModel model;
     private final CodeEditor editor;
@@ -137,7 +133,8 @@ public final class YourCodePane extends VBox {
         snippetNote.managedProperty().bind(snippetNote.visibleProperty());
 
         editor.area().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
-            if (SAVE.match(e)) {
+            // the window's Ctrl+S saves the run; in the editor it saves the code (the key table says both)
+            if (loomscope.ui.keys.KeyBinding.SAVE_RUN.combinations().stream().anyMatch(c -> c.match(e))) {
                 save();
                 e.consume();
             }
