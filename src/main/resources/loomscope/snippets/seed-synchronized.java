@@ -6,8 +6,8 @@ public class SeedSynchronized {
     static final int CPU_ITERATIONS = 10_000;
     static final int SLEEP_MS = 5;
     volatile double sink;
-    // Published: the JIT drops a lock that no other
-    // thread can see, and nothing would pin.
+    // Published: the JIT drops a lock that no
+    // other thread sees, and nothing would pin.
     volatile Object published;
 
     public void run(int index) throws Exception {

@@ -5,8 +5,8 @@
 // S.
 public class Waves {
     static final int SLEEP_MS = 400;
-    // Published: the JIT drops a lock that no other
-    // thread can see, and nothing would pin.
+    // Published: the JIT drops a lock that no
+    // other thread sees, and nothing would pin.
     volatile Object published;
 
     public void run(int index) throws Exception {

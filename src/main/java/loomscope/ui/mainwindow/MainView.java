@@ -130,6 +130,12 @@ public final class MainView extends BorderPane {
         yourCodePane.setMinHeight(CODE_MIN_HEIGHT);
         model.scenarioProperty().addListener((o, a, b) -> placeCodeSlot());
         placeCodeSlot();
+        // a compile error is marked in the editor: on a 720 px screen the editor is below the timing, so bring it up
+        model.yourCode().problems().addListener((javafx.collections.ListChangeListener<Object>) c -> {
+            if (!model.yourCode().problems().isEmpty()) {
+                scrollSidePanelTo(codeSlot);
+            }
+        });
 
         StackPane center = new StackPane(recordingView, overlay);
         recordingView.setStyle("-fx-padding: 6 8 6 8;");
@@ -316,6 +322,14 @@ public final class MainView extends BorderPane {
         setRight(beside != null ? beside : sideScroll);
         if (beside == null) {
             placeCodeSlot();   // the editor may have been beside the lanes: it comes back
+        }
+    }
+
+    private void scrollSidePanelTo(Node node) {
+        double content = sidePanel.getHeight();
+        double viewport = sideScroll.getViewportBounds().getHeight();
+        if (content > viewport && viewport > 0) {
+            sideScroll.setVvalue(Math.min(1, node.getBoundsInParent().getMinY() / (content - viewport)));
         }
     }
 
