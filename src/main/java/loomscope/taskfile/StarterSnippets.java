@@ -27,7 +27,7 @@ public final class StarterSnippets {
     public static final java.util.List<String> FILES = java.util.List.of("seed-none.java", "seed-shared-synchronized.java",
             "seed-synchronized.java", "seed-reentrant-lock.java", "seed-native-frame.java", "waves.java",
             "object-wait.java", "class-init.java", "class-loader.java", "file-io.java", "cart-service.java",
-            "producer-consumer.java", "platform-vs-virtual.java");
+            "producer-consumer.java");
 
     private StarterSnippets() { }
 
@@ -36,9 +36,11 @@ public final class StarterSnippets {
         if (scenario == null) {
             return BLANK;
         }
-        // native-frame is the seed's native-frame lock mode as a scenario of its own: one starter for both
+        // native-frame is the seed's native-frame lock mode as a scenario of its own, and platform-vs-virtual's
+        // task is the seed's without a lock: one starter each for both
         String name = "seed".equals(scenario) ? "seed-" + (lock == null ? "synchronized" : lock)
-                : "native-frame".equals(scenario) ? "seed-native-frame" : scenario;
+                : "native-frame".equals(scenario) ? "seed-native-frame"
+                : "platform-vs-virtual".equals(scenario) ? "seed-none" : scenario;
         String text = resource(name + ".java");
         return text != null ? text : BLANK;
     }

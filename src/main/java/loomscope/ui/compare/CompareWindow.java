@@ -21,7 +21,15 @@ public final class CompareWindow {
 
     /** @param cardExport where "Export card" writes, or null for no such button */
     public static CompareView open(Window owner, Supplier<WorkloadConfig> settings, CompareCard.Export cardExport) {
-        CompareView view = new CompareView(new CompareViewModel(settings), new RunOnCatalog());
+        return open(owner, settings, cardExport, (config, where) -> loomscope.remote.RunTargets.start(where, config));
+    }
+
+    /** @param starter how each side starts its runs (the main window's: your code compiled for each side's JVM) */
+    public static CompareView open(Window owner, Supplier<WorkloadConfig> settings, CompareCard.Export cardExport,
+                                   loomscope.ui.run.RunLifecycle.Starter starter) {
+        CompareView view = new CompareView(new CompareViewModel(settings,
+                new CompareSideModel("left", loomscope.ui.run.RunStarters.shared(), starter),
+                new CompareSideModel("right", loomscope.ui.run.RunStarters.shared(), starter)), new RunOnCatalog());
         view.setCardExport(cardExport);
         Stage stage = new Stage();
         if (owner != null) {

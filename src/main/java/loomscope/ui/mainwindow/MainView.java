@@ -270,7 +270,7 @@ public final class MainView extends BorderPane {
     /** Opens the compare view (loomscope.ui.compare) on this window's current settings. */
     public loomscope.ui.compare.CompareView openCompare() {
         return loomscope.ui.compare.CompareWindow.open(getScene() == null ? null : getScene().getWindow(),
-                model::configFromInputs, cardExport);
+                model::configFromInputs, cardExport, model.starterForOtherWindows());
     }
 
     /**

@@ -2,6 +2,7 @@ package loomscope.ui.run;
 
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 import javafx.beans.property.IntegerProperty;
@@ -28,11 +29,11 @@ import loomscope.remote.InProcessRun;
 import loomscope.remote.LiveRun;
 import loomscope.remote.RunTarget;
 import loomscope.remote.RunTargets;
+import loomscope.taskfile.TaskFileLaunch;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.replay.ReplayModel;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
-import loomscope.taskfile.TaskFileLaunch;
 import loomscope.workload.Scenario;
 import loomscope.workload.TaskFileScenario;
 import loomscope.workload.WorkloadConfig;
@@ -54,9 +55,11 @@ public final class MainViewModel {
     private final ProbeHooks probes = new ProbeHooks();
     private final YourCode yourCode = new YourCode();
     /** The source the next task-file run compiles: set on the FX thread just before the starter takes it. */
-    private final java.util.concurrent.atomic.AtomicReference<String> taskSource = new java.util.concurrent.atomic.AtomicReference<>();
+    private final AtomicReference<String> taskSource = new AtomicReference<>();
+    /** Your code's text as last edited, for starter threads (the property is the FX thread's). */
+    private volatile String yourCodeNow = "";
     /** The child running the audience's code now, for JFR's events at its end; null otherwise. */
-    private loomscope.remote.ChildRun taskRun;
+    private ChildRun taskRun;
     private final RunLifecycle lifecycle;
 
     private final ReadOnlyObjectWrapper<RunSummary> lastSummary = new ReadOnlyObjectWrapper<>();
@@ -93,22 +96,35 @@ public final class MainViewModel {
             return RecordedRun.start(config, new TeeObserver(probes.observerFor(config), host.carrierPriority()));
         };
         // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.remote
-        this.lifecycle = new RunLifecycle(executor, (config, where) -> {
-            if (config.scenarioKind() instanceof TaskFileScenario) {
-                // always a child JVM, also for "this JVM"; JFR's pinned events come back with their stacks. JFR
-                // records from before the first mount, but the run does not wait ~1 s for its first flush: an edit
-                // reaches its first mount in about a fifth of the time (docs/performance.md)
-                return TaskFileLaunch.start(taskSource.get(), config.scenario().value(TaskFileScenario.CLASS), config,
-                        where, ChildRun.Options.plain().withProbes(true, 0).withJfrAlongside());
-            }
-            return where instanceof RunTarget.ChildJvm ? RunTargets.start(where, config) : InProcessRun.of(here.apply(config));
-        });
+        this.lifecycle = new RunLifecycle(executor, (config, where) -> config.scenarioKind() instanceof TaskFileScenario
+                ? startYourCode(taskSource.get(), config, where)
+                : where instanceof RunTarget.ChildJvm ? RunTargets.start(where, config) : InProcessRun.of(here.apply(config)));
         lifecycle.setListener(new Follower());
         inputs.onChange(this::inputsChanged);
         // the run is named after the source's class, on its cards and in its history, as it is typed
         inputs.setYourCodeClass(yourCode::className);
+        yourCode.sourceProperty().addListener((o, a, text) -> yourCodeNow = text);
         lifecycle.stateProperty().addListener((o, a, b) ->
                 messages.stateChanged(inputs.configFromInputs(), state().isActive(), lifecycle.config()));
+    }
+
+    /**
+     * Always a child JVM, also for "this JVM"; JFR's pinned events come back with their stacks. JFR records from
+     * before the first mount, but the run does not wait ~1 s for its first flush: an edit reaches its first mount in
+     * about a fifth of the time (docs/performance.md).
+     */
+    private static LiveRun startYourCode(String source, WorkloadConfig config, RunTarget where) throws Exception {
+        return TaskFileLaunch.start(source, config.scenario().value(TaskFileScenario.CLASS), config, where,
+                ChildRun.Options.plain().withProbes(true, 0).withJfrAlongside());
+    }
+
+    /**
+     * How another window (the compare view) starts runs of these settings: like this one, your code included (its
+     * text as it is when that run starts), but without this window's probes.
+     */
+    public RunLifecycle.Starter starterForOtherWindows() {
+        return (config, where) -> config.scenarioKind() instanceof TaskFileScenario
+                ? startYourCode(yourCodeNow, config, where) : RunTargets.start(where, config);
     }
 
     // ---- commands ----

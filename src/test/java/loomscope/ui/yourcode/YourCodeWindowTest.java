@@ -114,6 +114,32 @@ class YourCodeWindowTest {
     }
 
     @Test
+    void theCompareViewRunsYourCodeOnTwoJvms(FxRobot robot) {
+        typeBody(robot, SKELETON, "Object lock = new Object(); synchronized (lock) { Thread.sleep(20); }");
+        // the compare window's model with the starter the main window gives it (its own window would be larger
+        // than the headless screen)
+        loomscope.ui.compare.CompareViewModel both = onFx(() -> new loomscope.ui.compare.CompareViewModel(
+                model::configFromInputs,
+                new loomscope.ui.compare.CompareSideModel("left", loomscope.ui.run.RunStarters.shared(), model.starterForOtherWindows()),
+                new loomscope.ui.compare.CompareSideModel("right", loomscope.ui.run.RunStarters.shared(), model.starterForOtherWindows())));
+        fx(() -> {
+            both.left().targetProperty().set(RunTarget.ChildJvm.legacyLocking(thisJdk().jdk()));
+            both.right().targetProperty().set(new RunTarget.ThisJvm());
+            both.runBoth();
+        });
+        waitFor(90, "both sides of the compare view to finish", () -> {
+            both.pulse();
+            return !both.isBusy() && both.left().summaryProperty().get() != null && both.right().summaryProperty().get() != null;
+        });
+        RunSummary legacy = onFx(() -> both.left().summaryProperty().get());
+        RunSummary here = onFx(() -> both.right().summaryProperty().get());
+        assertEquals(20, legacy.completed(), onFx(() -> both.messageProperty().get()));
+        assertEquals(legacy.mounts(), legacy.pinnedMounts(), "legacy locking pins every mount");
+        assertEquals(20, here.completed());
+        assertEquals(0, here.pinnedMounts(), "this JDK none");
+    }
+
+    @Test
     void aSyntaxErrorIsMarkedAtItsLineAndNothingRuns(FxRobot robot) {
         typeBody(robot, SKELETON, "int x = ;");
         robot.press(KeyCode.CONTROL).press(KeyCode.R).release(KeyCode.R).release(KeyCode.CONTROL);
