@@ -105,7 +105,9 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> 
         RunSummary s = summary;
         String kind = "platform".equals(s.threadKind()) ? " platform" : "";
         // the seeds' 5 ms goes without saying; any other sleep changes the story and is named
-        String sleep = s.sleepMillis() == 5 ? "" : " · sleep " + TimeText.count(s.sleepMillis()) + " ms";
+        // ... and a scenario without such a sleep (your code's task: 0) has none to name
+        String sleep = s.sleepMillis() == 5 || s.sleepMillis() == 0 && !isLockMode(s.lock()) ? ""
+                : " · sleep " + TimeText.count(s.sleepMillis()) + " ms";
         return jdkName() + " · " + s.lock() + " · P" + s.parallelism()
                 + " · N " + TimeText.count(s.threads()) + kind + sleep + (s.cancelled() ? " · STOPPED" : "");
     }
@@ -123,6 +125,16 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> 
 
         public String legend() {
             return legend;
+        }
+    }
+
+    /** Whether {@code name} is one of the seed's lock modes: a seed run's summary names its lock mode, another scenario's run names the scenario there. */
+    static boolean isLockMode(String name) {
+        try {
+            loomscope.workload.LockMode.fromCliName(name);
+            return true;
+        } catch (IllegalArgumentException notALock) {
+            return false;
         }
     }
 }

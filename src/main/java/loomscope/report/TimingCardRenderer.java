@@ -79,14 +79,16 @@ public final class TimingCardRenderer {
         done += HistoryEntry.loweredSuffix(run.carriersLowered());
         ink.text("completion", done, CardInk.font(Font.PLAIN, 34), palette.muted(), x + 16, 624, CardInk.Align.LEFT);
 
-        String[][] facts = {
-            {"JDK", run.jdkDetail()},
-            {isLockMode(s.lock()) ? "Lock" : "Scenario", s.lock()},
-            {"Carriers (P)", TimeText.count(s.parallelism())},
-            {"Threads (N)", TimeText.count(s.threads()) + " " + s.threadKind()},
-            {"Sleep in lock", TimeText.count(s.sleepMillis()) + " ms"},
-            {"Pinned mounts", s.pinnedMounts() < 0 ? "not recorded" : TimeText.count(s.pinnedMounts())},
-        };
+        // a scenario with no sleep of the seed's kind (your code's task) has no such row rather than a false "0 ms"
+        boolean sleeps = HistoryEntry.isLockMode(s.lock()) || s.sleepMillis() > 0;
+        String[][] facts = java.util.stream.Stream.of(
+            new String[] {"JDK", run.jdkDetail()},
+            new String[] {HistoryEntry.isLockMode(s.lock()) ? "Lock" : "Scenario", s.lock()},
+            new String[] {"Carriers (P)", TimeText.count(s.parallelism())},
+            new String[] {"Threads (N)", TimeText.count(s.threads()) + " " + s.threadKind()},
+            sleeps ? new String[] {"Sleep in lock", TimeText.count(s.sleepMillis()) + " ms"} : null,
+            new String[] {"Pinned mounts", s.pinnedMounts() < 0 ? "not recorded" : TimeText.count(s.pinnedMounts())})
+            .filter(java.util.Objects::nonNull).toArray(String[][]::new);
         double y = 692;
         for (String[] fact : facts) {
             ink.text("fact-label", fact[0], CardInk.font(Font.PLAIN, 32), palette.muted(), x + 16, y, CardInk.Align.LEFT);
@@ -98,15 +100,5 @@ public final class TimingCardRenderer {
     private void footer(CardInk ink) {
         ink.text("footer", "Measured on real carriers by LoomScope: every time is recorded, nothing simulated",
                 CardInk.font(Font.PLAIN, 28), palette.muted(), MARGIN, CardSize.LAYOUT_HEIGHT - 56, CardInk.Align.LEFT);
-    }
-
-    /** A seed run's summary names its lock mode; another scenario's run names the scenario there. */
-    private static boolean isLockMode(String name) {
-        try {
-            loomscope.workload.LockMode.fromCliName(name);
-            return true;
-        } catch (IllegalArgumentException scenario) {
-            return false;
-        }
     }
 }

@@ -75,6 +75,19 @@ class TimingCardRendererTest {
                 card.texts().stream().filter(t -> t.role().equals("bar-label")).toList().get(1).text());
     }
 
+    /** Your code has no sleep of the seed's kind: its card said "Sleep in lock 0 ms", which nothing in it did. */
+    @Test
+    void aTaskFileRunsCardHasNoSeedSleepRow() {
+        RunSummary seedLike = Runs.summary("25.0.3+9-LTS", "shared-synchronized", 1, 50, 310, 50);
+        RunSummary yours = new RunSummary(seedLike.jdkVersion(), "task-file", 1, 50, seedLike.scheduler(),
+                seedLike.threadKind(), 0, 0, 50, false, 310, 0, 0, 0, 0, 50, 50, 50, 1, 0, 0);
+        HistoryEntry entry = new HistoryEntry(yours, Runs.jep491().finishedAt());
+        RenderedCard card = renderer.render(card(entry), CardSize.FULL_HD);
+        assertEquals("task-file", card.text("fact:Scenario").orElseThrow().text());
+        assertTrue(card.text("fact:Sleep in lock").isEmpty(), "no false 0 ms");
+        assertEquals("JDK 25 · task-file · P1 · N 50", entry.shortLabel());
+    }
+
     /** Issue #14, defect 4: a stopped run's card said "total time" like a finished one's. */
     @ParameterizedTest
     @EnumSource(CardSize.class)
