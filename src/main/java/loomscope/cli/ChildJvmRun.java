@@ -65,6 +65,7 @@ final class ChildJvmRun {
             }
             SeedLines.after(out, summary, config);
             TaskFileRun.thrown(out, run.recording());
+            TaskFileRun.printed(out, config, run.childOutput());
             out.println(report.verifiedLine());
             SeedLines.crossCheck(out, run.recording(), config);
             if (report.jfr() != null && report.jfr().events() > 0) {

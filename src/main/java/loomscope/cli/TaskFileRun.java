@@ -68,4 +68,18 @@ final class TaskFileRun {
         out.printf(Locale.ROOT, "; the first (thread %d):%n", first.vt());
         first.stack().lines().forEach(l -> out.println("    " + l.strip()));
     }
+
+    /** A task file's own prints: the child keeps their last lines; these go after the run's lines. */
+    static void printed(PrintWriter out, WorkloadConfig config, java.util.List<String> childOutput) {
+        if (!(config.scenarioKind() instanceof TaskFileScenario)) {
+            return;
+        }
+        java.util.List<String> lines = loomscope.taskfile.TaskFileLaunch.printed(childOutput, PRINTED_LINES);
+        if (!lines.isEmpty()) {
+            out.println("The task printed (last lines):");
+            lines.forEach(l -> out.println("    " + l));
+        }
+    }
+
+    private static final int PRINTED_LINES = 20;
 }

@@ -14,8 +14,11 @@ public final class StarterSnippets {
 
     /** The smallest task file that meets the contract, with a word on what is in scope. */
     public static final String BLANK = """
-            // Your task: each virtual thread calls run(index) on one shared instance of this class.
-            // Fields are the run's shared setup; index is the thread's number (0..N-1).
+            // Your task: each virtual thread calls run(index) on
+            // one shared instance of this class. Its fields are
+            // the shared setup; index is the thread's number,
+            // 0..N-1; Integer.getInteger("loomscope.threads")
+            // is N, "loomscope.parallelism" is P.
             public class Task {
                 public void run(int index) throws Exception {
                     Thread.sleep(20);

@@ -85,6 +85,19 @@ public final class TaskFileLaunch {
                 config.scheduler(), config.threadKind());
     }
 
+    /** What the child's stdout said, as {@link ChildRun#childOutput()} marks it. */
+    private static final String STDOUT = "[stdout] ";
+
+    /**
+     * The last {@code max} lines the task printed, from the child's bounded output tail (each line already cut short
+     * there): what a person running their code wants to see of its prints.
+     */
+    public static List<String> printed(List<String> childOutput, int max) {
+        List<String> lines = childOutput.stream().filter(l -> l.startsWith(STDOUT))
+                .map(l -> l.substring(STDOUT.length())).toList();
+        return lines.subList(Math.max(0, lines.size() - max), lines.size());
+    }
+
     /** A child JVM for {@code where}: itself, or for this JVM a child of this JVM's own runtime. */
     public static RunTarget.ChildJvm childFor(RunTarget where) throws IOException {
         if (where instanceof RunTarget.ChildJvm child) {

@@ -26,6 +26,9 @@ public record TaskFileScenario() implements Scenario {
     public static final String NAME = "task-file";
     public static final String CLASS = "class";
     public static final String CLASSES = "classes";
+    /** System properties a task can read: {@code Integer.getInteger("loomscope.threads")} is N. */
+    public static final String THREADS_PROPERTY = "loomscope.threads";
+    public static final String PARALLELISM_PROPERTY = "loomscope.parallelism";
 
     /** Frames of the first exception kept: enough to find the line, bounded so a deep stack cannot flood. */
     private static final int STACK_LINES = 12;
@@ -70,6 +73,9 @@ public record TaskFileScenario() implements Scenario {
         } catch (MalformedURLException e) {
             throw new UnsupportedModeException("the task's folder is not a URL: " + classes);
         }
+        // the run's parameters, for a task that wants them (its fields are its own): N and P
+        System.setProperty(THREADS_PROPERTY, Integer.toString(config.threads()));
+        System.setProperty(PARALLELISM_PROPERTY, Integer.toString(config.parallelism()));
         try {
             Class<?> type = Class.forName(className, true, loader);
             Object instance = type.getConstructor().newInstance();

@@ -96,6 +96,24 @@ class TaskFileCliTest {
     }
 
     @Test
+    void theTaskSeesNAndPAndItsPrintsAreShown() throws IOException {
+        Path params = Files.writeString(dir.resolve("Params.java"), """
+                public class Params {
+                    public void run(int index) {
+                        if (index == 0) {
+                            System.out.println("N=" + Integer.getInteger("loomscope.threads")
+                                    + " P=" + Integer.getInteger("loomscope.parallelism"));
+                        }
+                    }
+                }
+                """);
+        CliInputTest.Result r = CliInputTest.cli("run", "--task-file", params.toString(), "--threads", "7",
+                "--parallelism", "3", "--probes", "none");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("The task printed (last lines):\n    N=7 P=3".replace("\n", System.lineSeparator())), r.out());
+    }
+
+    @Test
     void optionsOfOtherScenariosAreRefused() throws IOException {
         CliInputTest.Result r = CliInputTest.cli("run", "--task-file", snippet("SemaphoreWait").toString(), "--lock", "none");
         assertEquals(2, r.exit());

@@ -18,6 +18,7 @@ import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.recording.RunRecording;
 import loomscope.taskfile.SnippetFolder;
+import loomscope.taskfile.TaskFileLaunch;
 import loomscope.taskfile.TaskFileCompiler;
 
 /**
@@ -29,7 +30,6 @@ public final class YourCode {
     /** A line of the source where JFR saw threads pinned: how often, and the JDK's reason (null on JDK 21). */
     public record PinnedLine(int line, int events, String reason) { }
 
-    private static final String STDOUT = "[stdout] ";
     private static final Pattern FRAME_LINE = Pattern.compile("\\(([^():]+\\.java):(\\d+)\\)");
 
     private final StringProperty source = new SimpleStringProperty("");
@@ -95,10 +95,8 @@ public final class YourCode {
 
     /** What the run's own threads threw, and where JFR saw them pinned in this source. */
     void ended(RunRecording recording, List<PinnedEvent> events, List<String> childOutput) {
-        List<String> printed = childOutput.stream().filter(l -> l.startsWith(STDOUT))
-                .map(l -> l.substring(STDOUT.length())).toList();
-        output.set(printed.isEmpty() ? "" : "Printed (last lines):\n"
-                + String.join("\n", printed.subList(Math.max(0, printed.size() - OUTPUT_LINES), printed.size())));
+        List<String> printed = TaskFileLaunch.printed(childOutput, OUTPUT_LINES);
+        output.set(printed.isEmpty() ? "" : "Printed (last lines):\n" + String.join("\n", printed));
         Map<Integer, int[]> counts = new TreeMap<>();
         Map<Integer, String> reasons = new TreeMap<>();
         int outside = 0;
