@@ -222,6 +222,17 @@ public final class OnStage {
         var snippets = view.yourCodePane().model().snippets();
         snippets.folderProperty().set(context.store().snippetFolder());
         snippets.folderProperty().addListener((o, a, b) -> context.store().rememberSnippetFolder(b));
+        // and the file your code came from: opened again (read off the FX thread) unless --task-file named one
+        java.nio.file.Path last = context.store().snippetFile();
+        if (last != null && snippets.fileProperty().get() == null
+                && loomscope.ui.run.RunInputs.YOUR_CODE.equals(model.scenarioProperty().get())) {
+            snippets.open(last);
+        }
+        snippets.fileProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                context.store().rememberSnippetFile(b);
+            }
+        });
     }
 
     private StageSettings snapshot() {

@@ -38,6 +38,7 @@ public final class SettingsStore {
     /** The chosen scenario's own parameters: {@code name=value;name=value}. */
     private static final String SCENARIO_PARAMS = "scenario.params";
     private static final String SNIPPET_FOLDER = "snippets.folder";
+    private static final String SNIPPET_FILE = "snippets.file";
 
     private final Preferences node;
 
@@ -111,7 +112,24 @@ public final class SettingsStore {
 
     /** The folder of your code's snippets, or null when none was chosen (or it was forgotten). */
     public java.nio.file.Path snippetFolder() {
-        String stored = node.get(SNIPPET_FOLDER, "");
+        return path(SNIPPET_FOLDER);
+    }
+
+    public void rememberSnippetFolder(java.nio.file.Path folder) {
+        remember(SNIPPET_FOLDER, folder);
+    }
+
+    /** The file your code was last opened from or saved to, or null. */
+    public java.nio.file.Path snippetFile() {
+        return path(SNIPPET_FILE);
+    }
+
+    public void rememberSnippetFile(java.nio.file.Path file) {
+        remember(SNIPPET_FILE, file);
+    }
+
+    private java.nio.file.Path path(String key) {
+        String stored = node.get(key, "");
         try {
             return stored.isBlank() ? null : java.nio.file.Path.of(stored);
         } catch (java.nio.file.InvalidPathException stale) {
@@ -119,11 +137,11 @@ public final class SettingsStore {
         }
     }
 
-    public void rememberSnippetFolder(java.nio.file.Path folder) {
-        if (folder == null) {
-            node.remove(SNIPPET_FOLDER);
+    private void remember(String key, java.nio.file.Path path) {
+        if (path == null) {
+            node.remove(key);
         } else {
-            node.put(SNIPPET_FOLDER, folder.toAbsolutePath().toString());
+            node.put(key, path.toAbsolutePath().toString());
         }
     }
 

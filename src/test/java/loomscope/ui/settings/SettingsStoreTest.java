@@ -33,6 +33,19 @@ class SettingsStoreTest {
     }
 
     @Test
+    void yourCodesSnippetFolderAndFileComeBack() {
+        SettingsStore store = new SettingsStore(node);
+        assertEquals(null, store.snippetFolder(), "none chosen yet");
+        store.rememberSnippetFolder(Path.of("/tmp/snippets"));
+        store.rememberSnippetFile(Path.of("/tmp/snippets/Mine.java"));
+        SettingsStore again = new SettingsStore(Preferences.userRoot().node(node.absolutePath()));
+        assertEquals(Path.of("/tmp/snippets"), again.snippetFolder());
+        assertEquals(Path.of("/tmp/snippets/Mine.java"), again.snippetFile());
+        again.rememberSnippetFolder(null);
+        assertEquals(null, again.snippetFolder(), "forgotten");
+    }
+
+    @Test
     void theChosenScenarioAndItsParametersComeBack() throws Exception {
         StageSettings chosen = StageSettings.defaults().withWorkload(LockMode.SYNCHRONIZED, 2, 2_000)
                 .withScenario("producer-consumer", java.util.Map.of("tasks", "5000", "capacity", "10"));
