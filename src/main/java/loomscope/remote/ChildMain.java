@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
+import loomscope.workload.UnsupportedModeException;
 import loomscope.workload.WorkloadRun;
 
 /**
@@ -52,6 +53,10 @@ public final class ChildMain {
         ChildProbes probes = ChildProbes.start(childArgs.probes(), streamer);
         try {
             run = WorkloadRun.start(childArgs.config(), streamer);
+        } catch (UnsupportedModeException e) {
+            probes.close();
+            refuse(streamer, e.getMessage());   // says itself what is wrong (a mode, your task's constructor)
+            return;
         } catch (RuntimeException e) {
             probes.close();
             refuse(streamer, e.toString());

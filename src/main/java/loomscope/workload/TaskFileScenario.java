@@ -83,10 +83,26 @@ public record TaskFileScenario() implements Scenario {
                     .findVirtual(type, "run", MethodType.methodType(void.class, int.class)).bindTo(instance);
             return new Calls(run, loader);
         } catch (InvocationTargetException e) {
-            throw new UnsupportedModeException("the task's constructor threw: " + stack(e.getCause()));
+            throw new UnsupportedModeException("your class's constructor threw " + firstLine(e.getCause()));
+        } catch (ExceptionInInitializerError e) {
+            throw new UnsupportedModeException("your class's static initializer threw " + firstLine(e.getCause()));
         } catch (ReflectiveOperationException | LinkageError e) {
-            throw new UnsupportedModeException("the task cannot be loaded: " + e);
+            throw new UnsupportedModeException("your class cannot be loaded: " + e);
         }
+    }
+
+    /** "IllegalStateException: no, at Task.<init>(Task.java:3)": one line, where in the task's source. */
+    static String firstLine(Throwable t) {
+        if (t == null) {
+            return "an exception";
+        }
+        for (StackTraceElement e : t.getStackTrace()) {
+            if (!e.getClassName().startsWith("java.") && !e.getClassName().startsWith("jdk.")
+                    && !e.getClassName().startsWith("loomscope.")) {
+                return t + ", at " + e;
+            }
+        }
+        return t.toString();
     }
 
     static String stack(Throwable t) {
@@ -119,10 +135,10 @@ public record TaskFileScenario() implements Scenario {
                 }
                 report(vt, observer, e);
             } catch (Throwable e) {
-                if (e instanceof VirtualMachineError fatal) {
+                if (e instanceof VirtualMachineError fatal && !(e instanceof StackOverflowError)) {
                     throw fatal;   // out of memory: the child says so and stops
                 }
-                report(vt, observer, e);
+                report(vt, observer, e);   // a stack overflow is the task's own, like any throw: its thread ends
             }
             return true;
         }

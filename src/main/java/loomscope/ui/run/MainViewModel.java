@@ -210,10 +210,12 @@ public final class MainViewModel {
         @Override
         public void ended(RunLifecycle.Ended end) {
             probes.setCurrentRun(null);
-            if (taskRun != null) {
+            if (taskRun != null && !end.recordedAnything()) {
+                yourCode.couldNotStart(end.outcome().describe());   // e.g. its constructor threw: nothing ran
+            } else if (taskRun != null) {
                 yourCode.ended(end.recording(), taskRun.pinnedEvents(), taskRun.childOutput());
-                taskRun = null;
             }
+            taskRun = null;
             RunTarget where = lifecycle.target();
             if (!end.recordedAnything()) {
                 messages.couldNotRun(lifecycle.config(), where, end.outcome());

@@ -81,6 +81,26 @@ class YourCodeFaultsTest {
     }
 
     @Test
+    void aConstructorThatThrowsSaysWhereAndNothingRuns() {
+        runCode("public class Ctor {\n public Ctor() { throw new IllegalStateException(\"no\"); }\n"
+                + " public void run(int i) { }\n}\n", 4);
+        String error = onFx(() -> model.errorMessageProperty().get());
+        assertTrue(error.contains("your class's constructor threw java.lang.IllegalStateException: no"), error);
+        assertTrue(error.contains("(Ctor.java:2)"), "where in your source: " + error);
+        assertTrue(onFx(() -> model.yourCode().runNoteProperty().get()).startsWith("Not run: "),
+                model.yourCode().runNoteProperty().get());
+        assertEquals(0, (int) onFx(() -> model.history().size()), "nothing ran");
+        readyForTheNextRun();
+    }
+
+    @Test
+    void aStackOverflowEndsItsThreadOnly() {
+        runCode("public class Deep { void r(int n) { r(n + 1); } public void run(int i) { r(0); } }", 4);
+        assertEquals(4, onFx(() -> model.lastSummaryProperty().get().completed()), model.errorMessageProperty().get());
+        assertTrue(onFx(() -> model.yourCode().thrownProperty().get()).contains("java.lang.StackOverflowError"));
+    }
+
+    @Test
     void systemExitCostsOnlyTheChild() {
         runCode("public class Quits { public void run(int i) { System.exit(3); } }", 4);
         String error = onFx(() -> model.errorMessageProperty().get());
