@@ -43,6 +43,8 @@ public final class YourCode {
     static final int OUTPUT_LINES = 8;
     /** The source line (1-based) the first exception came from, 0 for none. */
     private int thrownLine;
+    /** The text the last run compiled: marks go on it only, never on a text edited since. */
+    private String ranSource;
     /** The class the last run ran, so its frames are found in JFR's stacks. */
     private String ranClass;
 
@@ -68,6 +70,7 @@ public final class YourCode {
     public ReadOnlyStringProperty classNameProperty() { return className.getReadOnlyProperty(); }
 
     void starting() {
+        ranSource = source.get();
         problems.clear();
         pinnedLines.clear();
         thrownLine = 0;
@@ -113,15 +116,17 @@ public final class YourCode {
         }
         List<PinnedLine> lines = new ArrayList<>();
         counts.forEach((line, n) -> lines.add(new PinnedLine(line, n[0], reasons.get(line))));
-        pinnedLines.setAll(lines);
+        boolean edited = !source.get().equals(ranSource);
+        pinnedLines.setAll(edited ? List.of() : lines);
         int threw = recording == null ? 0 : recording.tasksThrew();
         RunRecording.Thrown first = recording == null ? null : recording.firstThrow();
-        thrownLine = first == null ? 0 : lineIn(first.stack());
+        thrownLine = first == null || edited ? 0 : lineIn(first.stack());
         thrown.set(threw == 0 ? "" : String.format(Locale.ROOT, "%,d of %,d threads threw%s", threw,
                 recording.config().threads(), first == null ? "." : "; the first (thread " + first.vt() + "):\n"
                         + first.stack()));
         runNote.set(String.format(Locale.ROOT, "JFR: %,d pinned event%s%s.", events.size(), events.size() == 1 ? "" : "s",
                 events.isEmpty() ? "" : outside == events.size() ? ", none in your lines"
+                        : edited ? " (the text changed since the run began: not marked)"
                         : ", marked at " + lines.size() + " line" + (lines.size() == 1 ? "" : "s") + " of yours"));
     }
 

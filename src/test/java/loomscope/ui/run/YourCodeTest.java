@@ -67,6 +67,17 @@ class YourCodeTest {
     }
 
     @Test
+    void anEditDuringTheRunLeavesTheLinesUnmarked() {
+        YourCode code = new YourCode();
+        code.sourceProperty().set("public class Pins {\n}\n");
+        code.starting();
+        code.sourceProperty().set("// a line added while it ran\npublic class Pins {\n}\n");
+        code.ended(null, List.of(pinned("Native or VM frame on stack", jdk("sleep"), own("Pins", 2))), List.of());
+        assertTrue(code.pinnedLines().isEmpty(), "line 2 is another line now");
+        assertTrue(code.runNoteProperty().get().contains("the text changed since the run began"), code.runNoteProperty().get());
+    }
+
+    @Test
     void noEventsSaysSo() {
         YourCode code = new YourCode();
         code.sourceProperty().set("public class Calm { }");
