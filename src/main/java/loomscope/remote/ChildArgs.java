@@ -26,19 +26,11 @@ record ChildArgs(WorkloadConfig config, ProbeRequest probes, int streamPort) {
     record ProbeRequest(boolean jfrPinned, int dumpPeriodMillis, boolean jfrFirst) {
         static final ProbeRequest NONE = new ProbeRequest(false, 0, true);
 
-        ProbeRequest(boolean jfrPinned, int dumpPeriodMillis) {
-            this(jfrPinned, dumpPeriodMillis, true);
-        }
-
         /** {@code dumpsPerSecond} 0 = none; at most 10 a second (a 5,000-thread dump takes 150-470 ms). */
-        static ProbeRequest of(boolean jfrPinned, double dumpsPerSecond) {
-            return of(jfrPinned, dumpsPerSecond, true);
-        }
-
-        /** {@code jfrFirst}: the run waits for JFR's first flush (see ChildRun.Options). */
-        static ProbeRequest of(boolean jfrPinned, double dumpsPerSecond, boolean jfrFirst) {
-            return new ProbeRequest(jfrPinned, dumpsPerSecond <= 0 ? 0 : (int) Math.max(100, Math.round(1000 / dumpsPerSecond)),
-                    jfrFirst);
+        static ProbeRequest of(ChildRun.Options options) {
+            double perSecond = options.dumpsPerSecond();
+            return new ProbeRequest(options.jfrPinned(), perSecond <= 0 ? 0 : (int) Math.max(100, Math.round(1000 / perSecond)),
+                    options.jfrFirst());
         }
     }
 

@@ -47,12 +47,7 @@ public final class ChildRun implements LiveRun {
                 "loomscope-child-reaper"));
     }
 
-    /**
-     * How to run the child; {@code alsoTell} hears every event the recording hears (e.g. a probe).
-     * {@code jfrFirst}: the run waits for JFR's first flush (~1 s) so that JFR's start-up is not timed with it; off,
-     * JFR records from before the run's first mount but finishes starting alongside it (your code in the window,
-     * where the wait would be most of the time from an edit to the first mount).
-     */
+    /** How to run the child; {@code alsoTell} hears what the recording hears; {@code jfrFirst}: wait for JFR's first flush. */
     public record Options(long hangMillis, boolean jfrPinned, double dumpsPerSecond, RunObserver alsoTell, boolean jfrFirst) {
         public static Options plain() {
             return new Options(DEFAULT_HANG_MILLIS, false, 0, RunObserver.NONE, true);
@@ -71,7 +66,7 @@ public final class ChildRun implements LiveRun {
             return new Options(hangMillis, jfrPinned, dumpsPerSecond, observer, jfrFirst);
         }
 
-        /** JFR starts recording before the run but the run does not wait for its first flush. */
+        /** JFR records from before the first mount, but the run does not wait for its first flush (your code). */
         public Options withJfrAlongside() {
             return new Options(hangMillis, jfrPinned, dumpsPerSecond, alsoTell, false);
         }
@@ -117,8 +112,7 @@ public final class ChildRun implements LiveRun {
     private void launch() {
         try {
             channel = StreamChannel.listen();
-            ChildArgs args = new ChildArgs(config, ChildArgs.ProbeRequest.of(options.jfrPinned(), options.dumpsPerSecond(), options.jfrFirst()),
-                    channel.port());
+            ChildArgs args = new ChildArgs(config, ChildArgs.ProbeRequest.of(options), channel.port());
             Files.createDirectories(errorFileDir);
             process = new ProcessBuilder(ChildCommand.build(target, args, errorFileDir)).start();
         } catch (IOException | RuntimeException e) {
