@@ -6,17 +6,13 @@ import static loomscope.ui.UiTestSupport.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 import loomscope.remote.RunTarget;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunInputs;
-import loomscope.ui.run.RunOnCatalog;
 import loomscope.ui.run.RunState;
-import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -35,11 +31,7 @@ class YourCodeFaultsTest {
     @Start
     void start(Stage stage) throws Exception {
         model = new MainViewModel();
-        view = new MainView(model, new RunOnCatalog(Files.createTempDirectory("loomscope-faults").resolve("jdks.txt")));
-        Scene scene = new Scene(view, 1600, 900);
-        AppTheme.DARK.applyTo(scene);
-        stage.setScene(scene);
-        stage.show();
+        view = TestWindow.show(stage, model);
     }
 
     private void runCode(String source, int threads) {

@@ -6,11 +6,9 @@ import static loomscope.ui.UiTestSupport.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import javafx.scene.Scene;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import loomscope.recording.RunSummary;
@@ -20,9 +18,7 @@ import loomscope.remote.RunTarget;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunInputs;
-import loomscope.ui.run.RunOnCatalog;
 import loomscope.ui.run.RunState;
-import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -50,11 +46,7 @@ class YourCodeWindowTest {
     @Start
     void start(Stage stage) throws Exception {
         model = new MainViewModel();
-        view = new MainView(model, new RunOnCatalog(Files.createTempDirectory("loomscope-yourcode").resolve("jdks.txt")));
-        Scene scene = new Scene(view, 1600, 900);
-        AppTheme.DARK.applyTo(scene);
-        stage.setScene(scene);
-        stage.show();
+        view = TestWindow.show(stage, model);
     }
 
     /** Chooses "your code", puts the skeleton in the editor and types {@code body} at its third line. */
@@ -87,6 +79,24 @@ class YourCodeWindowTest {
         return onFx(() -> model.lastSummaryProperty().get());
     }
 
+    /**
+     * JEP 491: no 20 ms sleep held a carrier. The carriers' clocks may still see one short stall of a cold carrier
+     * (the JVM or the OS holding it for a millisecond or two: docs/scenarios.md, about 1 run in 20 here), never
+     * a mount blocked for the sleep's length.
+     */
+    private static void assertNoSleepPinned(loomscope.recording.RunRecording r) {
+        List<Integer> blockedMicros = new java.util.ArrayList<>();
+        for (loomscope.recording.CarrierLog log : r.carriers()) {
+            for (int i = 0; i < log.size(); i++) {
+                if (log.pinned(i)) {
+                    blockedMicros.add(log.blockedMicros(i));
+                }
+            }
+        }
+        assertTrue(blockedMicros.size() <= 1, "at most one stalled mount, not the sleeps: " + blockedMicros);
+        assertTrue(blockedMicros.stream().allMatch(us -> us < 15_000), "no mount blocked for a sleep: " + blockedMicros + " µs");
+    }
+
     private static RunTarget.ChildJvm thisJdk() {
         JdkCheck check = new JdkInspector().inspect(Path.of(System.getProperty("java.home")), "test");
         return RunTarget.ChildJvm.of(((JdkCheck.Accepted) check).jdk());
@@ -109,7 +119,9 @@ class YourCodeWindowTest {
 
         RunSummary here = runOn(new RunTarget.ThisJvm());
         assertEquals(20, here.completed());
-        assertEquals(0, here.pinnedMounts(), "JEP 491: the sleep inside synchronized unmounts on this JDK");
+        assertNoSleepPinned(onFx(() -> model.recordingProperty().get()));
+        assertEquals("JFR: 0 pinned events.", onFx(() -> model.yourCode().runNoteProperty().get()),
+                "JEP 491: the JDK saw no sleep pinned either");
         assertTrue(here.jdkVersion().startsWith(Integer.toString(Runtime.version().feature())), here.jdkVersion());
     }
 
@@ -136,7 +148,7 @@ class YourCodeWindowTest {
         assertEquals(20, legacy.completed(), onFx(() -> both.messageProperty().get()));
         assertEquals(legacy.mounts(), legacy.pinnedMounts(), "legacy locking pins every mount");
         assertEquals(20, here.completed());
-        assertEquals(0, here.pinnedMounts(), "this JDK none");
+        assertNoSleepPinned(onFx(() -> both.right().recordingProperty().get()));
     }
 
     @Test

@@ -1,0 +1,25 @@
+package loomscope.ui.yourcode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.run.MainViewModel;
+import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.theme.AppTheme;
+
+/** The main window as the your-code tests use it: 1600×900, dark, a "Run on" list of its own (no JDK discovered). */
+final class TestWindow {
+    private TestWindow() { }
+
+    static MainView show(Stage stage, MainViewModel model) throws IOException {
+        MainView view = new MainView(model, new RunOnCatalog(Files.createTempDirectory("loomscope-yourcode").resolve("jdks.txt")));
+        Scene scene = new Scene(view, 1600, 900);
+        AppTheme.DARK.applyTo(scene);
+        stage.setScene(scene);
+        stage.show();
+        return view;
+    }
+}
