@@ -64,11 +64,19 @@ final class SeedLines {
 
     /**
      * For the seed: whether the carriers' clocks (the rule every scenario is drawn by) agree with the seed's own
-     * phases on every mount. Other scenarios have no phases to check against.
+     * phases on every mount. Other scenarios have no phases to check against: for them, the mounts the clocks could
+     * not judge are counted (drawn as unsure).
      */
     static void crossCheck(PrintWriter out, loomscope.recording.RunRecording recording, WorkloadConfig config) {
         if (config.isSeed()) {
             out.println(loomscope.recording.RuleCrossCheck.of(recording).describe());
+            return;
+        }
+        long unsure = RunSummary.unsureMounts(recording);
+        if (unsure > 0) {
+            out.printf(Locale.ROOT, "Unsure: %,d mount%s blocked and preempted at once, or stopped by a collection: "
+                    + "the carriers' clocks cannot tell if %s blocked for 1 ms.%n",
+                    unsure, unsure == 1 ? "" : "s", unsure == 1 ? "it" : "they");
         }
     }
 

@@ -108,8 +108,8 @@ public record JfrCrossCheck(int events, int matchedEvents, int matchedPinnedMoun
         long[] best = sofar;
         int known = used.length;
         for (int i = log.firstEndingAfter(e.start()); i < known && log.start(i) <= e.end(); i++) {
-            if (!log.pinned(i)) {
-                continue;
+            if (!log.pinned(i) && !log.unsure(i)) {
+                continue; // an unsure mount may be the pin JFR saw: the event matches it
             }
             long sleepStart = recording.phase(log.vt(i), Phase.SLEEP_START);
             long distance = sleepStart >= 0 ? Math.abs(e.start() - sleepStart) : Long.MAX_VALUE / 2;

@@ -2,6 +2,8 @@ package loomscope.recording;
 
 import java.util.Arrays;
 
+import loomscope.workload.BlockedTime;
+
 /**
  * The mounts of one carrier, in the order they happened. Only that carrier writes (so no locks); any thread
  * may read the first {@link #size()} entries. Entries live in 4,096-entry chunks of primitive arrays: no
@@ -11,6 +13,9 @@ public final class CarrierLog {
     private static final int CHUNK_BITS = 12;
     private static final int CHUNK = 1 << CHUNK_BITS;
     private static final int MASK = CHUNK - 1;
+    static final byte NOT_PINNED = 0;
+    static final byte PINNED = 1;
+    static final byte UNSURE = 2;
 
     private final int index;
     private final String name;
@@ -21,6 +26,7 @@ public final class CarrierLog {
     private long[][] submits = new long[4][];
     private long[][] starts = new long[4][];
     private long[][] ends = new long[4][];
+    /** The drawn verdict: {@link #NOT_PINNED}, {@link #PINNED} or {@link #UNSURE}. */
     private byte[][] pinned = new byte[4][];
     /** Blocked time of each mount in microseconds (the generic rule's measure), -1 where not measured. */
     private int[][] blockedMicros = new int[4][];
@@ -43,6 +49,11 @@ public final class CarrierLog {
     }
 
     void close(int vt, long submit, long start, long end, boolean wasPinned, long blockedNanos) {
+        close(vt, submit, start, end, wasPinned ? PINNED : NOT_PINNED, blockedNanos);
+    }
+
+    /** {@code verdict}: {@link #NOT_PINNED}, {@link #PINNED} or {@link #UNSURE}; {@code blockedNanos} -1: unmeasured. */
+    void close(int vt, long submit, long start, long end, byte verdict, long blockedNanos) {
         int i = size;
         int chunk = i >>> CHUNK_BITS;
         if (chunk == vts.length) {
@@ -67,12 +78,22 @@ public final class CarrierLog {
         submits[chunk][j] = submit;
         starts[chunk][j] = start;
         ends[chunk][j] = end;
-        pinned[chunk][j] = (byte) (wasPinned ? 1 : 0);
-        blockedMicros[chunk][j] = blockedNanos < 0 ? -1 : (int) Math.min(Integer.MAX_VALUE, blockedNanos / 1_000);
+        pinned[chunk][j] = verdict;
+        blockedMicros[chunk][j] = micros(blockedNanos);
         // Publish the entry before clearing openVt: a reader in between sees the closed entry and the same
         // thread still open (harmless), never the carrier idle between two mounts.
         size = i + 1;
         openVt = -1;
+    }
+
+    /** A {@link BlockedTime} value in microseconds, kept in the same three ranges. */
+    private static int micros(long blockedValue) {
+        long lower = BlockedTime.lowerBound(blockedValue);
+        if (lower < 0) {
+            return -1;
+        }
+        int micros = (int) Math.min(Integer.MAX_VALUE - 2, lower / 1_000);
+        return BlockedTime.isUnsure(blockedValue) ? -2 - micros : micros;
     }
 
     public int index() { return index; }
@@ -96,13 +117,32 @@ public final class CarrierLog {
     public long end(int i) { return ends[i >>> CHUNK_BITS][i & MASK]; }
 
     /** Whether the carrier was blocked during this mount with the thread still mounted: the carrier wasted. */
-    public boolean pinned(int i) { return pinned[i >>> CHUNK_BITS][i & MASK] != 0; }
+    public boolean pinned(int i) { return pinned[i >>> CHUNK_BITS][i & MASK] == PINNED; }
 
     /**
-     * Microseconds of this mount its carrier spent neither on a CPU nor waiting for one; -1 where that was not
+     * Whether the carrier's clocks could not tell if this mount blocked for the floor or more (it was also
+     * preempted, or a collection stopped it): drawn and counted as unsure, never as not pinned.
+     */
+    public boolean unsure(int i) { return pinned[i >>> CHUNK_BITS][i & MASK] == UNSURE; }
+
+    /**
+     * Microseconds of this mount its carrier spent blocked (an unsure mount's lower bound); -1 where that was not
      * measured (a JVM without a thread CPU clock, or a mount read back from a saved run).
      */
-    public int blockedMicros(int i) { return blockedMicros[i >>> CHUNK_BITS][i & MASK]; }
+    public int blockedMicros(int i) {
+        int v = blockedMicros[i >>> CHUNK_BITS][i & MASK];
+        return v <= -2 ? -2 - v : v;
+    }
+
+    /** The carriers' clocks' own verdict on this mount (the seed draws its phases' verdict; this is its cross-check). */
+    public MountVerdict clockVerdict(int i) {
+        int v = blockedMicros[i >>> CHUNK_BITS][i & MASK];
+        if (v <= -2) {
+            return MountVerdict.UNSURE;
+        }
+        return v < 0 ? MountVerdict.UNMEASURED
+                : PinnedRule.blockedWhileMounted(v * 1_000L) ? MountVerdict.PINNED : MountVerdict.NOT_PINNED;
+    }
 
     /** The thread mounted right now, or -1. */
     public int openVt() { return openVt; }

@@ -1,13 +1,16 @@
 package loomscope.recording;
 
+import loomscope.workload.BlockedTime;
+
 /**
  * The generic rule for "pinned", for any code: a mount is blocked while mounted — its carrier wasted — when the
  * carrier spent a real share of it neither on a CPU nor waiting for one (the carrier's own clocks, measured per
  * mount by the workload's carrier pool). It needs nothing from the code that ran, so it holds for every scenario;
  * the seed's phase rule ({@link RunRecording#phasesSayBlocked}) is its cross-check.
  * <p>
- * The floor keeps a short stall (a safepoint, a page fault, a lock handed over) from counting; the collectors' pauses, which no clock of the carrier's sees,
- * and a mount in which the kernel never took the carrier off its CPU, are taken out before it gets here.
+ * The floor keeps a short stall (a safepoint, a page fault, a lock handed over) from counting. Where the clocks
+ * cannot split a mount's time off its CPU into blocked and preempted (both happened, or a collection stopped it), the
+ * mount is {@linkplain MountVerdict#UNSURE unsure}: shown as such, never as not pinned ({@link BlockedTime#judge}).
  * <p>
  * The clocks see every block, also the JVM's own: a carrier that waits for a JVM lock whose holder was preempted is
  * blocked while mounted too. For the seed workload, whose code says where it blocks, the recording keeps the phase
@@ -15,7 +18,7 @@ package loomscope.recording;
  */
 public final class PinnedRule {
     /** Blocked time below this is a stall, not a block; the phase rule's lock wait has the same floor. */
-    public static final long MIN_BLOCKED_NANOS = loomscope.workload.CarrierClock.MIN_BLOCKED_NANOS;
+    public static final long MIN_BLOCKED_NANOS = BlockedTime.MIN_BLOCKED_NANOS;
 
     private PinnedRule() { }
 
@@ -26,5 +29,16 @@ public final class PinnedRule {
      */
     public static boolean blockedWhileMounted(long blockedNanos) {
         return blockedNanos >= MIN_BLOCKED_NANOS;
+    }
+
+    /** The verdict on a mount from its carrier's {@link BlockedTime} value ({@code -1}: not measured). */
+    public static MountVerdict verdict(long blockedValue) {
+        if (BlockedTime.isUnsure(blockedValue)) {
+            return MountVerdict.UNSURE;
+        }
+        if (blockedValue < 0) {
+            return MountVerdict.UNMEASURED;
+        }
+        return blockedWhileMounted(blockedValue) ? MountVerdict.PINNED : MountVerdict.NOT_PINNED;
     }
 }

@@ -121,9 +121,15 @@ public final class RunRecording implements RunObserver {
         CarrierLog log = carrierLog(carrier);
         long start = log.openStart();
         long end = nanos - origin;
-        boolean pinned = blockedNanos < 0 || phasesDecide()
-                ? phasesSayBlocked(vt, start, end) : PinnedRule.blockedWhileMounted(blockedNanos);
-        log.close(vt, pendingSubmitOf(vt, start), start, end, pinned, blockedNanos);
+        MountVerdict clocks = PinnedRule.verdict(blockedNanos);
+        byte verdict;
+        if (clocks == MountVerdict.UNMEASURED || phasesDecide()) {
+            verdict = phasesSayBlocked(vt, start, end) ? CarrierLog.PINNED : CarrierLog.NOT_PINNED;
+        } else {
+            verdict = clocks == MountVerdict.PINNED ? CarrierLog.PINNED
+                    : clocks == MountVerdict.UNSURE ? CarrierLog.UNSURE : CarrierLog.NOT_PINNED;
+        }
+        log.close(vt, pendingSubmitOf(vt, start), start, end, verdict, blockedNanos);
         // A new submit (or another carrier's mount) may already have happened: only clear our own mark.
         mountedOn.compareAndSet(vt, carrier, UNMOUNTED);
     }

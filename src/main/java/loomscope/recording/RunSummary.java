@@ -82,6 +82,21 @@ public record RunSummary(
                 mountsKnown ? used : -1, mountsKnown ? added : -1, maxConcurrentHolders(recording));
     }
 
+    /**
+     * Mounts drawn as unsure: the carriers' clocks could not tell whether they blocked for the floor (never for the
+     * seed, whose phases decide what is drawn).
+     */
+    public static long unsureMounts(RunRecording recording) {
+        long unsure = 0;
+        for (CarrierLog log : recording.carriers()) {
+            int size = log.size();
+            for (int i = 0; i < size; i++) {
+                unsure += log.unsure(i) ? 1 : 0;
+            }
+        }
+        return unsure;
+    }
+
     /** Wall time over the bound that applies: how close the run came to the best it could do. */
     public double ratioTo(double boundMillis) {
         return boundMillis > 0 ? wallMillis / boundMillis : Double.NaN;

@@ -10,26 +10,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
- * A carrier's own clocks, read at the start and end of every mount, so that a mount can be judged by what its
- * carrier did rather than by what the code in it says it did: of a mount's wall time, the part that was neither
- * on a CPU (the thread's CPU clock) nor waiting for one (Linux's run-queue wait, {@code /proc/thread-self/schedstat})
- * is time the carrier spent blocked with the virtual thread still mounted — the carrier wasted, whatever the code.
+ * A carrier's own clocks, read around every mount, so that a mount can be judged by what its carrier did rather than
+ * by what the code in it says it did ({@link BlockedTime#judge} says how): the thread's CPU clock, Linux's run-queue
+ * wait and switch count ({@code /proc/thread-self/schedstat}), its involuntary switches (preemptions,
+ * {@code /proc/thread-self/status}) and the collectors' pause time.
  * <p>
- * One instance per carrier, used only by that carrier (its schedstat file names that carrier's task). The CPU
- * clock is read through {@link ThreadMXBean#getCurrentThreadCpuTime()}, exact for a running thread; schedstat's own
- * CPU figure is only brought up to date at the scheduler's ticks, its run-queue wait is exact for a running thread.
- * Costs measured in docs/performance.md ("The generic rule").
+ * One instance per carrier, used only by that carrier (its /proc files name that carrier's task). The CPU clock is
+ * read through {@link ThreadMXBean#getCurrentThreadCpuTime()}, exact for a running thread; schedstat's run-queue
+ * wait and switch count are exact for a running thread. Costs measured in docs/performance.md ("The generic rule").
  */
 public final class CarrierClock {
     /** Not measurable in this JVM or on this OS. */
     static final long UNKNOWN = -1;
 
-    /**
-     * Blocked time below this is a stall, not a block: a short safepoint, a page fault, a lock handed over. Below it
-     * a mount's blocked time is not worked out exactly (its end costs one clock read instead of four), since no
-     * verdict depends on it.
-     */
-    public static final long MIN_BLOCKED_NANOS = 1_000_000;
+    public static final long MIN_BLOCKED_NANOS = BlockedTime.MIN_BLOCKED_NANOS;
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final GarbageCollectorMXBean[] COLLECTORS =
@@ -38,84 +32,87 @@ public final class CarrierClock {
 
     private static final byte[] PREEMPTED_KEY = "nonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
 
+    /**
+     * A carrier's first mounts: between them it still loads and links the pool's classes and runs them interpreted,
+     * milliseconds of its own CPU time that would be counted into the next mount (measured on a cold JDK 21: the
+     * first pinned 5 ms sleep judged not blocked). Those mounts read their CPU clock and switch counts at their
+     * start as well.
+     */
+    private static final int COLD_MOUNTS = 200;
+
     private final FileChannel schedstat;
     private final FileChannel status;
     private final ByteBuffer buffer = ByteBuffer.allocate(96);
     private final ByteBuffer statusBuffer = ByteBuffer.allocate(4096);
     private long queue = UNKNOWN;
     private long scheduled = UNKNOWN;
-    private long preempted;
-
-    /**
-     * A carrier's first mounts: between them it still loads and links the pool's classes and runs them interpreted,
-     * milliseconds of its own CPU time that would be counted into the next mount (measured on a cold JDK 21: the
-     * first pinned 5 ms sleep judged not blocked). Those mounts read every clock at their start as well.
-     */
-    private static final int COLD_MOUNTS = 200;
+    private long involuntary = UNKNOWN;
 
     /** The carrier's CPU clock at the end of its last mount (or its start, or a cold mount's start). */
     private long cpuMark;
     private int mounts;
-    /** schedstat's figures at the last read, and whether that read ended the carrier's previous mount. */
+    /** schedstat's figures at this mount's start. */
     private long queueMark;
     private long scheduledMark;
-    private boolean marksFresh;
+    /** The preemption count at the last read of the status file: at or before this mount's start. */
+    private long involuntaryMark;
 
     private CarrierClock(FileChannel schedstat, FileChannel status) {
         this.schedstat = schedstat;
         this.status = status;
-        this.preempted = readPreempted();
         this.cpuMark = cpuNanos();
-        readSchedstat();
-        this.queueMark = queue;
-        this.scheduledMark = scheduled;
-        this.marksFresh = true;
+        readStatus();
+        markStatus();
     }
 
     /**
-     * At the end of a mount, on its carrier: the mount's blocked time ({@link #blockedNanos}), {@link #UNKNOWN}
-     * without a CPU clock. Cheap for the common mount: one CPU clock read, since once the carrier is warm its CPU time
-     * between two mounts is the pool's own few microseconds, the mount's CPU time is counted from the end of the last one.
-     * Only a mount whose wall time is at least {@link #MIN_BLOCKED_NANOS} more than its CPU time reads schedstat,
-     * the preemption count and the collectors. Their marks are those of the last such read: exact when it ended the
-     * carrier's previous mount (a pinned carrier's run of mounts), otherwise older, and then the run-queue wait
-     * subtracted can only be too large: the mount may be judged not blocked, never blocked wrongly.
+     * At a mount's start, on its carrier: one schedstat read (its run-queue wait and switch count, so that both are
+     * the mount's own at its end); a cold carrier also reads its CPU clock and preemption count.
+     */
+    void startMount() {
+        if (mounts < COLD_MOUNTS) {
+            readStatus();
+            markStatus();
+            cpuMark = cpuNanos();
+        }
+        readSchedstat();
+        queueMark = queue;
+        scheduledMark = scheduled;
+    }
+
+    /**
+     * At the end of a mount, on its carrier: the mount's {@link BlockedTime} value. The common mount costs one CPU
+     * clock read: its CPU time counts from the end of the last mount (a warm carrier spends microseconds between
+     * mounts), and a mount whose wall time is under the floor more than that cannot have blocked. Only a mount off
+     * its CPU for longer reads schedstat, the preemption count and the collectors.
      *
      * @param gcCountStart  {@link #gcCount()} at the mount's start
      * @param gcMillisStart {@link #gcMillis()} at the mount's start
      */
-    /** At a mount's start: only while the carrier is cold (see {@link #COLD_MOUNTS}) does this read the clocks. */
-    void startMount() {
-        if (mounts < COLD_MOUNTS) {
-            preemptionsSinceLastCall();
-            readSchedstat();
-            queueMark = queue;
-            scheduledMark = scheduled;
-            marksFresh = true;
-            cpuMark = cpuNanos();
-        }
-    }
-
     long endMount(long wallNanos, long gcCountStart, long gcMillisStart) {
         mounts++;
         long cpuNow = cpuNanos();
         long cpu = cpuNow < 0 || cpuMark < 0 ? UNKNOWN : cpuNow - cpuMark;
         cpuMark = cpuNow;
-        long blocked = blockedNanos(wallNanos, cpu, 0, 0);
-        boolean fresh = marksFresh;
-        marksFresh = false;
-        if (blocked < MIN_BLOCKED_NANOS) {
-            return blocked;
+        if (cpu < 0 || wallNanos - cpu < MIN_BLOCKED_NANOS) {
+            return cpu < 0 ? BlockedTime.UNMEASURED : Math.max(0, wallNanos - cpu);
         }
         readSchedstat();
-        // run-queue wait is a preemption of running code only if the kernel preempted it; else it followed a wake-up
-        long waited = queue < 0 || queueMark < 0 || preemptionsSinceLastCall() == 0 ? 0 : queue - queueMark;
+        readStatus();
+        long queued = delta(queue, queueMark);
+        long switches = delta(scheduled, scheduledMark);
+        long involuntarySince = delta(involuntary, involuntaryMark);
+        markStatus();
         long gcPause = gcCount() == gcCountStart ? 0 : (gcMillis() - gcMillisStart + 1) * 1_000_000;
-        boolean neverOffCpu = fresh && scheduledMark >= 0 && scheduled == scheduledMark;
-        queueMark = queue;
-        scheduledMark = scheduled;
-        marksFresh = true;
-        return neverOffCpu ? 0 : blockedNanos(wallNanos, cpu, waited, gcPause);
+        return BlockedTime.judge(wallNanos, cpu, queued, switches, involuntarySince, gcPause);
+    }
+
+    private static long delta(long now, long mark) {
+        return now < 0 || mark < 0 ? UNKNOWN : now - mark;
+    }
+
+    private void markStatus() {
+        involuntaryMark = involuntary;
     }
 
     /** Call on the carrier itself. */
@@ -165,34 +162,25 @@ public final class CarrierClock {
         return scheduled;
     }
 
-    /**
-     * How many times the kernel took this thread off a CPU it still wanted (preempted it) since the last call, or
-     * {@link #UNKNOWN}. Read only after a mount that may have blocked (it costs a few microseconds), so the first
-     * such mount after a run of short ones also counts preemptions between them: it then keeps its run-queue wait
-     * subtracted, as without this figure.
-     * <p>
-     * Why it matters: a thread that sleeps may be woken before its time (a stale unpark permit) and then wait for a
-     * CPU on a busy machine; measured here, a JDK 21 pinned 5 ms sleep spent 4.1 ms of it in the run queue. That
-     * wait is part of the block, not a preemption of running code. With no preemption in the mount, every run-queue
-     * wait in it followed a wake-up.
-     */
-    long preemptionsSinceLastCall() {
-        long now = readPreempted();
-        long since = now < 0 || preempted < 0 ? UNKNOWN : now - preempted;
-        preempted = now;
-        return since;
+    /** Preemptions as of the last {@link #readStatus()}, or {@link #UNKNOWN}. */
+    long preemptions() {
+        return involuntary;
     }
 
-    private long readPreempted() {
+    /** Reads this thread's involuntary switch count ({@link #UNKNOWN} where not Linux). */
+    void readStatus() {
+        involuntary = UNKNOWN;
         if (status == null) {
-            return UNKNOWN;
+            return;
         }
         try {
             statusBuffer.clear();
             int n = status.read(statusBuffer, 0);
-            return n > 0 ? valueAfter(statusBuffer.array(), n, PREEMPTED_KEY) : UNKNOWN;
+            if (n > 0) {
+                involuntary = valueAfter(statusBuffer.array(), n, PREEMPTED_KEY);
+            }
         } catch (IOException e) {
-            return UNKNOWN;
+            // stay UNKNOWN
         }
     }
 
@@ -236,19 +224,6 @@ public final class CarrierClock {
             ms += Math.max(0, gc.getCollectionTime());
         }
         return ms;
-    }
-
-    /**
-     * The mount's blocked time: wall minus CPU minus run-queue wait minus the collectors' pauses, or
-     * {@link #UNKNOWN} without a CPU clock. A collection stops every thread, and no clock of the carrier's sees it,
-     * so a mount that saw one gives up its pause time rounded up to the next millisecond. Without a run-queue figure
-     * (not Linux) the wait for a CPU counts as blocked: there, only a carrier with a core to itself is judged exactly.
-     */
-    static long blockedNanos(long wallNanos, long cpuNanos, long queueNanos, long gcPauseNanos) {
-        if (cpuNanos < 0) {
-            return UNKNOWN;
-        }
-        return Math.max(0, wallNanos - cpuNanos - Math.max(0, queueNanos) - gcPauseNanos);
     }
 
     /** On the carrier's way out. */

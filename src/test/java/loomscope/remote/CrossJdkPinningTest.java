@@ -71,9 +71,10 @@ class CrossJdkPinningTest {
         // issue #16: the child's carriers measured every mount, and their verdict is the phase rule's
         loomscope.recording.RuleCrossCheck rules = loomscope.recording.RuleCrossCheck.of(recording);
         assertEquals(rules.mounts(), rules.measured(), rules.toString());
-        // a cold child's first mount can be preempted and blocked at once: then the clocks take the lower bound
-        // (measured: 1 run in 8 of 500 threads on JDK 21, on carrier 0's first mount)
-        assertTrue(rules.agreeAfterFirstMounts(), rules.describe());
+        // no pinned mount hidden, also a cold child's first (once judged by a lower bound, then not pinned); a mount
+        // both preempted and blocked may be unsure, which is shown as such
+        assertTrue(rules.agree(), rules.describe());
+        assertTrue(rules.unsure() * 10 <= rules.measured(), "over 10% unsure: " + rules.describe());
         double ratio = child.wallMillis() / inProcess.wallMillis();
         assertTrue(ratio >= 10, String.format("child %.0f ms vs this JDK %.0f ms: only %.1fx",
                 child.wallMillis(), inProcess.wallMillis(), ratio));

@@ -37,13 +37,6 @@ class CarrierClockTest {
     }
 
     @Test
-    void blockedIsWallLessCpuQueueAndPauseNeverNegative() {
-        assertEquals(3_000_000, CarrierClock.blockedNanos(10_000_000, 2_000_000, 4_000_000, 1_000_000));
-        assertEquals(0, CarrierClock.blockedNanos(1_000_000, 2_000_000, 0, 0));
-        assertEquals(CarrierClock.UNKNOWN, CarrierClock.blockedNanos(1_000_000, CarrierClock.UNKNOWN, 0, 0));
-    }
-
-    @Test
     void onLinuxAThreadThatSleepsIsSeenOffCpuAndNotPreemptedForIt() throws Exception {
         assumeTrue(Files.isReadable(Path.of("/proc/thread-self/status")), "Linux only");
         CarrierClock clock = CarrierClock.forCurrentThread();
@@ -55,9 +48,42 @@ class CarrierClockTest {
             clock.readSchedstat();
             assertTrue(clock.timesScheduled() > scheduled, "a sleep takes the thread off its CPU");
             assertTrue(clock.cpuNanos() - cpu < 10_000_000, "a sleep uses little CPU");
-            assertTrue(clock.preemptionsSinceLastCall() >= 0);
+            clock.readStatus();
+            assertTrue(clock.preemptions() >= 0, "Linux counts preemptions");
         } finally {
             clock.close();
+        }
+    }
+
+    @Test
+    void aMountThatSleepsFiveMillisIsJudgedBlockedAndOneThatComputesIsNot() {
+        assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "Linux only");
+        CarrierClock clock = CarrierClock.forCurrentThread();
+        try {
+            long blocked = mount(clock, () -> sleepMillis(5));
+            assertTrue(blocked >= BlockedTime.MIN_BLOCKED_NANOS || BlockedTime.isUnsure(blocked),
+                    "a 5 ms sleep while mounted is pinned (or, under a collection, unsure), never not pinned: " + blocked);
+            long computed = mount(clock, () -> { for (int i = 0; i < 1_000; i++) { Math.sin(i); } });
+            assertTrue(computed >= 0 && computed < BlockedTime.MIN_BLOCKED_NANOS, "arithmetic is not a block: " + computed);
+        } finally {
+            clock.close();
+        }
+    }
+
+    private static long mount(CarrierClock clock, Runnable body) {
+        long gcCount = CarrierClock.gcCount();
+        long gcMillis = CarrierClock.gcMillis();
+        clock.startMount();
+        long start = System.nanoTime();
+        body.run();
+        return clock.endMount(System.nanoTime() - start, gcCount, gcMillis);
+    }
+
+    private static void sleepMillis(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

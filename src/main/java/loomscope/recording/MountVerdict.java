@@ -1,0 +1,11 @@
+package loomscope.recording;
+
+/** What the carriers' clocks say of one mount ({@link PinnedRule#verdict}). */
+public enum MountVerdict {
+    NOT_PINNED,
+    PINNED,
+    /** Blocked at least the floor or not: the clocks cannot tell (see {@link loomscope.workload.BlockedTime}). */
+    UNSURE,
+    /** This JVM has no thread CPU clock. */
+    UNMEASURED
+}
