@@ -56,6 +56,13 @@ public final class CarrierClock {
     private long scheduledMark;
     /** The preemption count at the last read of the status file: at or before this mount's start. */
     private long involuntaryMark;
+    /**
+     * The collectors' count and pause time at the end of the carrier's last mount that read them (or its start):
+     * at or before this mount's start. Reading them at every mount's start would cost more than the rest of the rule;
+     * a collection between that mark and this mount is taken as if in it, which can only lower the lower bound.
+     */
+    private long gcCountMark;
+    private long gcMillisMark;
 
     private CarrierClock(FileChannel schedstat, FileChannel status) {
         this.schedstat = schedstat;
@@ -63,16 +70,18 @@ public final class CarrierClock {
         this.cpuMark = cpuNanos();
         readStatus();
         markStatus();
+        markCollections();
     }
 
     /**
      * At a mount's start, on its carrier: one schedstat read (its run-queue wait and switch count, so that both are
-     * the mount's own at its end); a cold carrier also reads its CPU clock and preemption count.
+     * the mount's own at its end); a cold carrier also reads its CPU clock, preemption count and the collectors' figures.
      */
     void startMount() {
         if (mounts < COLD_MOUNTS) {
             readStatus();
             markStatus();
+            markCollections();
             cpuMark = cpuNanos();
         }
         readSchedstat();
@@ -86,10 +95,8 @@ public final class CarrierClock {
      * mounts), and a mount whose wall time is under the floor more than that cannot have blocked. Only a mount off
      * its CPU for longer reads schedstat, the preemption count and the collectors.
      *
-     * @param gcCountStart  {@link #gcCount()} at the mount's start
-     * @param gcMillisStart {@link #gcMillis()} at the mount's start
      */
-    long endMount(long wallNanos, long gcCountStart, long gcMillisStart) {
+    long endMount(long wallNanos) {
         mounts++;
         long cpuNow = cpuNanos();
         long cpu = cpuNow < 0 || cpuMark < 0 ? UNKNOWN : cpuNow - cpuMark;
@@ -103,7 +110,9 @@ public final class CarrierClock {
         long switches = delta(scheduled, scheduledMark);
         long involuntarySince = delta(involuntary, involuntaryMark);
         markStatus();
-        long gcPause = gcCount() == gcCountStart ? 0 : (gcMillis() - gcMillisStart + 1) * 1_000_000;
+        long gcMillisBefore = gcMillisMark;
+        boolean collected = markCollections();
+        long gcPause = collected ? Math.min(wallNanos, (gcMillisMark - gcMillisBefore + 1) * 1_000_000) : 0;
         return BlockedTime.judge(wallNanos, cpu, queued, switches, involuntarySince, gcPause);
     }
 
@@ -113,6 +122,15 @@ public final class CarrierClock {
 
     private void markStatus() {
         involuntaryMark = involuntary;
+    }
+
+    /** Reads the collectors' figures as the new marks; whether a collection happened since the old ones. */
+    private boolean markCollections() {
+        long count = gcCount();
+        boolean collected = count != gcCountMark;
+        gcCountMark = count;
+        gcMillisMark = gcMillis();
+        return collected;
     }
 
     /** Call on the carrier itself. */

@@ -172,8 +172,6 @@ public final class CarrierPool implements Executor, AutoCloseable {
             if (!(Thread.currentThread() instanceof Lane carrier)) {
                 return; // the pool runs only its own workers
             }
-            long gcCountStart = CarrierClock.gcCount();
-            long gcMillisStart = CarrierClock.gcMillis();
             carrier.laneClock().startMount();
             long start = System.nanoTime();
             observer.mountStarted(carrier.laneIndex(), vt, submitted, start);
@@ -181,7 +179,7 @@ public final class CarrierPool implements Executor, AutoCloseable {
                 runContinuation.run();
             } finally {
                 long end = System.nanoTime();
-                long blocked = carrier.laneClock().endMount(end - start, gcCountStart, gcMillisStart);
+                long blocked = carrier.laneClock().endMount(end - start);
                 observer.mountEnded(carrier.laneIndex(), vt, end, blocked);
                 mountsInFlight.decrementAndGet();
             }

@@ -71,12 +71,10 @@ class CarrierClockTest {
     }
 
     private static long mount(CarrierClock clock, Runnable body) {
-        long gcCount = CarrierClock.gcCount();
-        long gcMillis = CarrierClock.gcMillis();
         clock.startMount();
         long start = System.nanoTime();
         body.run();
-        return clock.endMount(System.nanoTime() - start, gcCount, gcMillis);
+        return clock.endMount(System.nanoTime() - start);
     }
 
     private static void sleepMillis(long millis) {
