@@ -9,13 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32;
 
 import loomscope.probe.PinnedEvent;
-import loomscope.probe.StackFrame;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.workload.Phase;
@@ -69,9 +67,9 @@ final class SavedRunReader {
             long version = start.length > LoomRunFormat.MAGIC.length ? start[LoomRunFormat.MAGIC.length] & 0xFF : -1;
             if (version > LoomRunFormat.VERSION && version < 0x80) {
                 throw new SavedRunFormatException("it was written by a newer LoomScope (format " + version
-                        + "); this one reads format " + LoomRunFormat.VERSION);
+                        + "); this one reads formats up to " + LoomRunFormat.VERSION);
             }
-            if (version != LoomRunFormat.VERSION) {
+            if (version < LoomRunFormat.OLDEST_VERSION || version > LoomRunFormat.VERSION) {
                 throw new SavedRunFormatException("its format number is damaged");
             }
             if (size < LoomRunFormat.MAGIC.length + 1 + TRAILER || !endsWithEndMarker(channel, size)) {
@@ -117,7 +115,8 @@ final class SavedRunReader {
     }
 
     private static SavedRun parse(BinaryIn in) throws IOException {
-        if (!Arrays.equals(in.bytes(LoomRunFormat.MAGIC.length), LoomRunFormat.MAGIC) || in.varint() != LoomRunFormat.VERSION) {
+        long version = Arrays.equals(in.bytes(LoomRunFormat.MAGIC.length), LoomRunFormat.MAGIC) ? in.varint() : -1;
+        if (version < LoomRunFormat.OLDEST_VERSION || version > LoomRunFormat.VERSION) {
             throw new SavedRunFormatException("it changed while it was read");
         }
         String headerText = in.string("the header", LoomRunFormat.MAX_HEADER_BYTES);
@@ -128,7 +127,7 @@ final class SavedRunReader {
         RecordingBuilder builder = RecordingBuilder.of(header.config(), header.jdkVersion());
         readPhases(in, builder, header.config().threads());
         readCarriers(in, builder, header.config().threads());
-        List<PinnedEvent> events = readEvents(in);
+        List<PinnedEvent> events = version == 1 ? PinnedEventsIn.readFormat1(in) : PinnedEventsIn.readFormat2(in);
         if (!Arrays.equals(in.bytes(LoomRunFormat.END.length), LoomRunFormat.END) || in.remaining() != 4) {
             throw new SavedRunFormatException("its content does not end where its end marker is");
         }
@@ -184,32 +183,5 @@ final class SavedRunReader {
                 previousEnd = end;
             }
         }
-    }
-
-    private static List<PinnedEvent> readEvents(BinaryIn in) throws IOException {
-        int count = in.count("the number of JFR events", Math.min(LoomRunFormat.MAX_EVENTS, in.remaining() / 8));
-        List<PinnedEvent> events = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            String what = "JFR event " + i;
-            long start = in.signed();
-            long duration = in.signed();
-            String carrierName = in.string(what + "'s carrier", LoomRunFormat.MAX_NAME_BYTES);
-            int carrierIndex = (int) in.signed();
-            String reason = in.string(what + "'s reason", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-            String operation = in.string(what + "'s operation", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-            long arrivedAt = in.signed();
-            int frames = in.count(what + "'s stack depth", Math.min(LoomRunFormat.MAX_FRAMES, in.remaining() / 5));
-            List<StackFrame> stack = new ArrayList<>(frames);
-            for (int f = 0; f < frames; f++) {
-                String module = in.string(what + "'s frame", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-                String className = in.string(what + "'s frame", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-                String method = in.string(what + "'s frame", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-                String fileName = in.string(what + "'s frame", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-                int line = (int) in.signed();
-                stack.add(new StackFrame(module, className == null ? "" : className, method == null ? "" : method, fileName, line));
-            }
-            events.add(new PinnedEvent(start, duration, carrierName, carrierIndex, reason, operation, List.copyOf(stack), arrivedAt));
-        }
-        return events;
     }
 }

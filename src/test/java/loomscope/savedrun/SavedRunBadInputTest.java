@@ -68,8 +68,8 @@ class SavedRunBadInputTest {
     @Test
     void aNewerFormatSaysSo() throws Exception {
         byte[] newer = good.clone();
-        newer[LoomRunFormat.MAGIC.length] = 2;
-        assertTrue(refusal(newer).contains("newer LoomScope (format 2)"), refusal(newer));
+        newer[LoomRunFormat.MAGIC.length] = LoomRunFormat.VERSION + 1;
+        assertTrue(refusal(newer).contains("newer LoomScope (format " + (LoomRunFormat.VERSION + 1) + ")"), refusal(newer));
     }
 
     @Test
