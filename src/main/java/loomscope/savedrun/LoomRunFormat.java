@@ -42,6 +42,8 @@ final class LoomRunFormat {
     static final int MAX_FRAMES = 4_096;
     static final int MAX_FRAME_TEXT_BYTES = 4_096;
     static final int MAX_STRINGS = 4_000_000;
+    /** 50 a thread at the largest N (RunLimits.MAX_THREADS): a seed run has 2 a thread. */
+    static final long MAX_MOUNTS = 100_000_000;
     /** No run, and no time in one, lasts longer than 30 days: a longer one is a damaged or made-up number. */
     static final long MAX_RUN_NANOS = 30L * 24 * 3600 * 1_000_000_000L;
 }

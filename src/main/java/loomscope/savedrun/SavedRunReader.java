@@ -16,7 +16,6 @@ import java.util.zip.CRC32;
 import loomscope.probe.PinnedEvent;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
-import loomscope.workload.Phase;
 
 /**
  * Reads a {@code .loomrun} file that may be anything: someone else's file, a half-copied one, a damaged one,
@@ -26,7 +25,6 @@ import loomscope.workload.Phase;
  */
 final class SavedRunReader {
     private static final int TRAILER = LoomRunFormat.END.length + 4;
-    private static final int PHASE_MASK_MAX = (1 << Phase.COUNT) - 1;
 
     private SavedRunReader() { }
 
@@ -51,6 +49,10 @@ final class SavedRunReader {
     private static long checkWhole(Path file) throws IOException {
         if (Files.isDirectory(file)) {
             throw new SavedRunFormatException("it is a folder, not a saved run");
+        }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // a pipe would block the open until someone writes to it, and a device such as /dev/zero never ends
+            throw new SavedRunFormatException("it is not a regular file (a pipe, a device or a socket), not a saved run");
         }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
@@ -124,64 +126,18 @@ final class SavedRunReader {
             throw new SavedRunFormatException("it has no header");
         }
         HeaderJson.Header header = HeaderJson.read(headerText);
+        HeaderCheck.check(header);
+        if (header.config().threads() > in.remaining()) {
+            // every thread's phase mask is a byte at least: checked before the recording's per-thread arrays exist
+            throw new SavedRunFormatException("it claims " + header.config().threads() + " threads, more than its bytes can hold");
+        }
         RecordingBuilder builder = RecordingBuilder.of(header.config(), header.jdkVersion());
-        readPhases(in, builder, header.config().threads());
-        readCarriers(in, builder, header.config().threads());
+        MountsIn.read(in, builder, header);
         List<PinnedEvent> events = version == 1 ? PinnedEventsIn.readFormat1(in) : PinnedEventsIn.readFormat2(in);
         if (!Arrays.equals(in.bytes(LoomRunFormat.END.length), LoomRunFormat.END) || in.remaining() != 4) {
             throw new SavedRunFormatException("its content does not end where its end marker is");
         }
         RunRecording recording = builder.finish(header.runStart(), header.runEnd(), header.completed(), header.cancelled());
         return new SavedRun(recording, header.info(), events);
-    }
-
-    private static void readPhases(BinaryIn in, RecordingBuilder builder, int threads) throws IOException {
-        long previousFirst = 0;
-        for (int vt = 0; vt < threads; vt++) {
-            int mask = in.count("thread " + vt + "'s phase mask", PHASE_MASK_MAX);
-            long previous = -1;
-            for (Phase p : Phase.values()) {
-                if ((mask & (1 << p.ordinal())) == 0) {
-                    continue;
-                }
-                long t = previous < 0 ? previousFirst + in.signed() : previous + in.signed();
-                if (t < 0) {
-                    throw new SavedRunFormatException("thread " + vt + " reaches " + p + " before the recording began");
-                }
-                if (previous < 0) {
-                    previousFirst = t;
-                }
-                builder.phase(vt, p, t);
-                previous = t;
-            }
-        }
-    }
-
-    private static void readCarriers(BinaryIn in, RecordingBuilder builder, int threads) throws IOException {
-        int carriers = in.count("the number of carriers", LoomRunFormat.MAX_CARRIERS);
-        for (int c = 0; c < carriers; c++) {
-            int index = in.count("carrier " + c + "'s index", LoomRunFormat.MAX_CARRIERS);
-            if (index != c) {
-                throw new SavedRunFormatException("carrier " + c + " calls itself carrier " + index);
-            }
-            String name = in.string("carrier " + c + "'s name", LoomRunFormat.MAX_NAME_BYTES);
-            long addedAt = in.signed();
-            int byPool = in.count("carrier " + c + "'s added-by-pool mark", 1);
-            builder.carrier(c, name == null ? "carrier-" + c : name, addedAt, byPool == 1);
-            int mounts = in.count("carrier " + c + "'s number of mounts", in.remaining() / 4);
-            long previousEnd = 0;
-            for (int i = 0; i < mounts; i++) {
-                int vt = in.count("mount " + i + " of carrier " + c + "'s thread", threads - 1L);
-                long start = previousEnd + in.signed();
-                long lengthAndPin = in.varint();
-                long end = start + (lengthAndPin >>> 1);
-                long submit = start - in.signed();
-                if (start < 0 || end < start || submit < 0 || submit > start) {
-                    throw new SavedRunFormatException("mount " + i + " of carrier " + c + " has impossible times");
-                }
-                builder.mount(c, vt, submit, start, end, (lengthAndPin & 1) == 1);
-                previousEnd = end;
-            }
-        }
     }
 }
