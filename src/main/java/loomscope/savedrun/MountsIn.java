@@ -106,7 +106,7 @@ final class MountsIn {
             String what = "mount " + i + " of carrier " + c;
             int vt = in.count(what + "'s thread", threads - 1L);
             long start = previousEnd + in.signed();
-            long length = in.varint() ;
+            long length = in.varint();
             boolean pinned = (length & 1) == 1;
             length >>>= 1;
             long submit = start - in.signed();

@@ -25,13 +25,13 @@ final class PinnedEventsIn {
         List<PinnedEvent> events = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             String what = "JFR event " + i;
-            long start = in.signed();
+            long start = time(in.signed(), what);
             long duration = duration(in, what);
             String carrierName = in.string(what + "'s carrier", LoomRunFormat.MAX_NAME_BYTES);
             int carrierIndex = carrierIndex(in, what);
             String reason = in.string(what + "'s reason", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
             String operation = in.string(what + "'s operation", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-            long arrivedAt = in.signed();
+            long arrivedAt = time(in.signed(), what);
             int frames = in.count(what + "'s stack depth", Math.min(LoomRunFormat.MAX_FRAMES, in.remaining() / MIN_FRAME_BYTES));
             List<StackFrame> stack = new ArrayList<>(frames);
             for (int f = 0; f < frames; f++) {
@@ -54,14 +54,14 @@ final class PinnedEventsIn {
         long previousStart = 0;
         for (int i = 0; i < count; i++) {
             String what = "JFR event " + i;
-            long start = previousStart + in.signed();
+            long start = time(previousStart + in.signed(), what);
             previousStart = start;
             long duration = duration(in, what);
             String carrierName = ref(in, strings, what + "'s carrier");
             int carrierIndex = carrierIndex(in, what);
             String reason = ref(in, strings, what + "'s reason");
             String operation = ref(in, strings, what + "'s operation");
-            long arrivedAt = start + duration + in.signed();
+            long arrivedAt = time(start + duration + in.signed(), what);
             List<StackFrame> stack = stacks.get(in.count(what + "'s stack", stacks.size() - 1L));
             events.add(new PinnedEvent(start, duration, carrierName, carrierIndex, reason, operation, stack, arrivedAt));
         }
@@ -106,6 +106,14 @@ final class PinnedEventsIn {
     private static String ref(BinaryIn in, List<String> strings, String what) throws IOException {
         int ref = in.count(what + "'s string", strings.size());
         return ref == 0 ? null : strings.get(ref - 1);
+    }
+
+    /** Times are since the recording's origin: an event may begin a little before it, never 30 days away. */
+    private static long time(long t, String what) throws SavedRunFormatException {
+        if (Math.abs(t) > LoomRunFormat.MAX_RUN_NANOS) {
+            throw new SavedRunFormatException(what + " has an impossible time");
+        }
+        return t;
     }
 
     private static long duration(BinaryIn in, String what) throws IOException {

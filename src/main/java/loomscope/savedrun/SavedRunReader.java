@@ -18,10 +18,12 @@ import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 
 /**
- * Reads a {@code .loomrun} file that may be anything: someone else's file, a half-copied one, a damaged one,
- * one from a newer LoomScope. In that order it checks the magic, the version, that the file ends as a whole
- * file ends (the end marker and a matching checksum), and only then reads the run, checking every count and
- * time against what is possible. Anything wrong is one line naming the file.
+ * Reads a {@code .loomrun} file that may be anything: a pipe or a device, someone else's file, a half-copied
+ * one, a damaged one, one from a newer LoomScope, or a whole one made by hand with impossible numbers. In that
+ * order it checks that it is a regular file, the magic, the version, that the file ends as a whole file ends
+ * (the end marker and a matching checksum), and only then reads the run ({@link HeaderCheck}, {@link MountsIn},
+ * {@link PinnedEventsIn}), checking every count and time against what is possible before allocating for it.
+ * Anything wrong is one line naming the file.
  */
 final class SavedRunReader {
     private static final int TRAILER = LoomRunFormat.END.length + 4;

@@ -43,7 +43,8 @@ public final class CraftedRuns {
         all.add(new BadFile("mount before the run", mounts(START - 400, START + 1_000), "mount 0 of carrier 0 lies outside the run"));
         all.add(new BadFile("mount long after the run", mounts(END + 61_000_000_000L, END + 62_000_000_000L), "lies outside the run"));
         all.add(new BadFile("zero-length mount", mounts(START + 1_000, START + 1_000), "mount 0 of carrier 0 has impossible times"));
-        all.add(new BadFile("event with a negative duration", withEvent(-7), "JFR event 0 has an impossible duration"));
+        all.add(new BadFile("event with a negative duration", withEvent(START + 1_000, -7), "JFR event 0 has an impossible duration"));
+        all.add(new BadFile("event at 2^62", withEvent(1L << 62, 7), "JFR event 0 has an impossible time"));
         all.add(new BadFile("header length -1", raw(out -> out.varint(-1L)), "the header has an impossible length"));
         all.add(new BadFile("header length 2^63", raw(out -> out.varint(Long.MIN_VALUE)), "the header has an impossible length"));
         all.add(new BadFile("2,000,000 threads in a few bytes", raw(out -> out.string(header(2_000_000, START, END, 0))),
@@ -133,10 +134,10 @@ public final class CraftedRuns {
         return write(b.finish(START, END, 2, false), List.of());
     }
 
-    private static byte[] withEvent(long duration) throws IOException {
+    private static byte[] withEvent(long start, long duration) throws IOException {
         RecordingBuilder b = RecordingBuilder.of(config(2), "25.0.1").carrier(0, "c0", 0, false);
         b.mount(0, 0, START + 100, START + 1_000, START + 2_000, true);
-        PinnedEvent e = new PinnedEvent(START + 1_000, duration, "c0", 0, "Native or VM frame on stack", null,
+        PinnedEvent e = new PinnedEvent(start, duration, "c0", 0, "Native or VM frame on stack", null,
                 List.of(new StackFrame(null, "a.B", "c", null, 1)), START + 5_000);
         return write(b.finish(START, END, 2, false), List.of(e));
     }
