@@ -16,8 +16,6 @@ final class MountsIn {
     static final int MIN_MOUNT_BYTES = 4;
     /** The fewest bytes a carrier takes before its mounts: index, name, time added, added-by-pool mark, mount count. */
     private static final int MIN_CARRIER_BYTES = 5;
-    /** A mount in memory once read ({@code CarrierLog}: an int thread, three long times, a pinned byte, an int). */
-    private static final long MOUNT_BYTES_IN_MEMORY = 37;
     /**
      * How long after the run's end a mount may still end: the clock stops when the last task ends and its
      * thread unmounts after that (measured 2-110 us later, more on a loaded machine); a stopped run's threads
@@ -28,18 +26,20 @@ final class MountsIn {
     private final BinaryIn in;
     private final RecordingBuilder builder;
     private final HeaderJson.Header header;
+    private final MemoryBudget memory;
     private final long latest;
     private long mountsSoFar;
 
-    private MountsIn(BinaryIn in, RecordingBuilder builder, HeaderJson.Header header) {
+    private MountsIn(BinaryIn in, RecordingBuilder builder, HeaderJson.Header header, MemoryBudget memory) {
         this.in = in;
         this.builder = builder;
         this.header = header;
+        this.memory = memory;
         this.latest = header.runEnd() + LATE_NANOS;
     }
 
-    static void read(BinaryIn in, RecordingBuilder builder, HeaderJson.Header header) throws IOException {
-        MountsIn reader = new MountsIn(in, builder, header);
+    static void read(BinaryIn in, RecordingBuilder builder, HeaderJson.Header header, MemoryBudget memory) throws IOException {
+        MountsIn reader = new MountsIn(in, builder, header, memory);
         reader.phases();
         reader.carriers();
     }
@@ -91,11 +91,7 @@ final class MountsIn {
         int mounts = in.count("carrier " + c + "'s number of mounts",
                 Math.min(in.remaining() / MIN_MOUNT_BYTES, LoomRunFormat.MAX_MOUNTS - mountsSoFar));
         mountsSoFar += mounts;
-        long fits = Runtime.getRuntime().maxMemory() / 2 / MOUNT_BYTES_IN_MEMORY;
-        if (mountsSoFar > fits) {
-            throw new SavedRunFormatException(String.format(java.util.Locale.ROOT,
-                    "it holds more mounts (%,d by carrier %d) than this JVM's memory can hold (%,d)", mountsSoFar, c, fits));
-        }
+        memory.take("carrier " + c + "'s mounts", mounts, MemoryBudget.MOUNT);
         return mounts;
     }
 

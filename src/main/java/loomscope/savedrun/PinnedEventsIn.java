@@ -20,8 +20,8 @@ final class PinnedEventsIn {
 
     private PinnedEventsIn() { }
 
-    static List<PinnedEvent> readFormat1(BinaryIn in) throws IOException {
-        int count = eventCount(in);
+    static List<PinnedEvent> readFormat1(BinaryIn in, MemoryBudget memory) throws IOException {
+        int count = eventCount(in, memory);
         List<PinnedEvent> events = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             String what = "JFR event " + i;
@@ -33,6 +33,8 @@ final class PinnedEventsIn {
             String operation = in.string(what + "'s operation", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
             long arrivedAt = time(in.signed(), what);
             int frames = in.count(what + "'s stack depth", Math.min(LoomRunFormat.MAX_FRAMES, in.remaining() / MIN_FRAME_BYTES));
+            // format 1 holds each frame's four strings itself
+            memory.take(what + "'s frames", frames, MemoryBudget.FRAME + 4 * MemoryBudget.STRING);
             List<StackFrame> stack = new ArrayList<>(frames);
             for (int f = 0; f < frames; f++) {
                 String module = in.string(what + "'s frame", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
@@ -46,10 +48,10 @@ final class PinnedEventsIn {
         return events;
     }
 
-    static List<PinnedEvent> readFormat2(BinaryIn in) throws IOException {
-        List<String> strings = readStrings(in);
-        List<List<StackFrame>> stacks = readStacks(in, strings);
-        int count = eventCount(in);
+    static List<PinnedEvent> readFormat2(BinaryIn in, MemoryBudget memory) throws IOException {
+        List<String> strings = readStrings(in, memory);
+        List<List<StackFrame>> stacks = readStacks(in, strings, memory);
+        int count = eventCount(in, memory);
         List<PinnedEvent> events = new ArrayList<>(count);
         long previousStart = 0;
         for (int i = 0; i < count; i++) {
@@ -68,8 +70,9 @@ final class PinnedEventsIn {
         return events;
     }
 
-    private static List<String> readStrings(BinaryIn in) throws IOException {
+    private static List<String> readStrings(BinaryIn in, MemoryBudget memory) throws IOException {
         int count = in.count("the number of strings", Math.min(LoomRunFormat.MAX_STRINGS, in.remaining()));
+        memory.take("strings", count, MemoryBudget.STRING);
         List<String> strings = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             String s = in.string("string " + i, LoomRunFormat.MAX_FRAME_TEXT_BYTES);
@@ -81,12 +84,14 @@ final class PinnedEventsIn {
         return strings;
     }
 
-    private static List<List<StackFrame>> readStacks(BinaryIn in, List<String> strings) throws IOException {
+    private static List<List<StackFrame>> readStacks(BinaryIn in, List<String> strings, MemoryBudget memory) throws IOException {
         int count = in.count("the number of stacks", Math.min(LoomRunFormat.MAX_EVENTS, in.remaining()));
+        memory.take("stacks", count, MemoryBudget.FRAME);
         List<List<StackFrame>> stacks = new ArrayList<>(count);
         for (int s = 0; s < count; s++) {
             String what = "stack " + s;
             int frames = in.count(what + "'s depth", Math.min(LoomRunFormat.MAX_FRAMES, in.remaining() / MIN_FRAME_BYTES));
+            memory.take(what + "'s frames", frames, MemoryBudget.FRAME);
             List<StackFrame> stack = new ArrayList<>(frames);
             for (int f = 0; f < frames; f++) {
                 String frame = what + "'s frame " + f;
@@ -98,8 +103,10 @@ final class PinnedEventsIn {
         return stacks;
     }
 
-    private static int eventCount(BinaryIn in) throws IOException {
-        return in.count("the number of JFR events", Math.min(LoomRunFormat.MAX_EVENTS, in.remaining() / MIN_EVENT_BYTES));
+    private static int eventCount(BinaryIn in, MemoryBudget memory) throws IOException {
+        int count = in.count("the number of JFR events", Math.min(LoomRunFormat.MAX_EVENTS, in.remaining() / MIN_EVENT_BYTES));
+        memory.take("JFR events", count, MemoryBudget.EVENT);
+        return count;
     }
 
     /** A string table reference: 0 is null, k the table's string k - 1. */

@@ -133,9 +133,11 @@ final class SavedRunReader {
             // every thread's phase mask is a byte at least: checked before the recording's per-thread arrays exist
             throw new SavedRunFormatException("it claims " + header.config().threads() + " threads, more than its bytes can hold");
         }
+        MemoryBudget memory = MemoryBudget.ofThisJvm();
+        memory.take("threads", header.config().threads(), MemoryBudget.THREAD);
         RecordingBuilder builder = RecordingBuilder.of(header.config(), header.jdkVersion());
-        MountsIn.read(in, builder, header);
-        List<PinnedEvent> events = version == 1 ? PinnedEventsIn.readFormat1(in) : PinnedEventsIn.readFormat2(in);
+        MountsIn.read(in, builder, header, memory);
+        List<PinnedEvent> events = version == 1 ? PinnedEventsIn.readFormat1(in, memory) : PinnedEventsIn.readFormat2(in, memory);
         if (!Arrays.equals(in.bytes(LoomRunFormat.END.length), LoomRunFormat.END) || in.remaining() != 4) {
             throw new SavedRunFormatException("its content does not end where its end marker is");
         }
