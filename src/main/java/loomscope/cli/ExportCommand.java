@@ -129,7 +129,7 @@ final class ExportCommand implements Callable<Integer> {
     static List<HistoryEntry> readFrom(Path from) {
         Path checked = OutputPaths.inputFile(from, "--from", MAX_SAVED_RUN_BYTES);
         try {
-            if (SavedRun.isOne(checked)) {
+            if (SavedRun.claimsToBeOne(checked)) {
                 SavedRun saved = SavedRun.read(checked);
                 return List.of(new HistoryEntry(RunSummary.of(saved.recording()), saved.info().savedAt(),
                         saved.info().jvmFlags(), saved.info().carriersLowered()));
@@ -177,7 +177,7 @@ final class ExportCommand implements Callable<Integer> {
         RunRecording recording;
         if (from != null) {
             Path checked = OutputPaths.inputFile(from, "--from", MAX_SAVED_RUN_BYTES);
-            if (!SavedRun.isOne(checked)) {
+            if (!SavedRun.claimsToBeOne(checked)) {
                 throw new BadOption("--from", "--animate needs a saved run (run --save FILE.loomrun): " + checked
                         + " holds run summaries only");
             }

@@ -60,6 +60,10 @@ final class OutputPaths {
         if (Files.isDirectory(absolute)) {
             throw new BadOption(option, absolute + " is a folder, not a file");
         }
+        if (Files.exists(absolute) && !Files.isRegularFile(absolute)) {
+            // never opened: a pipe would block until someone writes, a device such as /dev/zero never ends
+            throw new BadOption(option, absolute + " is not a regular file (a pipe, a device or a socket)");
+        }
         if (!Files.isRegularFile(absolute)) {
             throw new BadOption(option, "no such file: " + absolute);
         }

@@ -72,8 +72,13 @@ final class BinaryIn {
         if (n == 0) {
             return null;
         }
+        if (n < 0) {
+            // a 10-byte varint can set the sign bit: a length no file can have
+            throw new SavedRunFormatException(what + " has an impossible length at byte " + position());
+        }
         if (n - 1 > maxBytes || n - 1 > remaining()) {
-            throw new SavedRunFormatException(what + " claims " + (n - 1) + " bytes at byte " + position());
+            throw new SavedRunFormatException(what + " claims " + (n - 1) + " bytes at byte " + position()
+                    + ", an impossible length");
         }
         return new String(bytes((int) (n - 1)), StandardCharsets.UTF_8);
     }

@@ -3,7 +3,7 @@ package loomscope.savedrun;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The {@code .loomrun} layout, version 1 (docs/saved-runs.md says why it is built this way):
+ * The {@code .loomrun} layout, version 2 (docs/saved-runs.md says why it is built this way):
  * <pre>
  * magic      8 bytes "LOOMRUN" 0x1A
  * version    varint
@@ -12,19 +12,27 @@ import java.nio.charset.StandardCharsets;
  *            (the first from the previous thread's first, the others from the thread's previous phase)
  * carriers   varint count; per carrier: index, name, addedAt (zigzag), added-by-pool byte, mount count, then per
  *            mount: vt, start - previous end (zigzag), (end - start) * 2 + pinned, start - submit
- * events     varint count; per JFR pinned event: start, duration, carrier name and index, reason, blocking
- *            operation, arrival, frame count, frames (module, class, method, file, line)
+ * strings    varint count; each string once (length + 1, UTF-8): the events' carrier names, reasons, blocking
+ *            operations and the frames' module, class, method and file names
+ * stacks     varint count; each distinct stack once: frame count, then per frame module, class, method and file
+ *            (string references: 0 is null, k is string k - 1) and line (zigzag)
+ * events     varint count; per JFR pinned event: start - previous event's start (zigzag), duration, carrier name
+ *            (string reference) and index (zigzag), reason and blocking operation (string references),
+ *            arrival - end (zigzag), stack index
  * end        4 bytes "END" 0x1A
  * checksum   4 bytes: CRC-32 of every byte before it, big-endian
  * </pre>
  * Times are nanoseconds since the recording's origin. Deltas are small, so a mount takes 8-16 bytes.
+ * Format 1 (still read) had no string and stack tables: each event held its carrier name, reason, operation
+ * and whole stack, with times absolute.
  */
 final class LoomRunFormat {
     private LoomRunFormat() { }
 
     static final byte[] MAGIC = "LOOMRUN\u001A".getBytes(StandardCharsets.ISO_8859_1);
     static final byte[] END = "END\u001A".getBytes(StandardCharsets.ISO_8859_1);
-    static final int VERSION = 1;
+    static final int VERSION = 2;
+    static final int OLDEST_VERSION = 1;
 
     /** Bounds a file's claims are held to before anything is allocated for them. */
     static final int MAX_HEADER_BYTES = 64 * 1024;
@@ -33,4 +41,9 @@ final class LoomRunFormat {
     static final int MAX_EVENTS = 10_000_000;
     static final int MAX_FRAMES = 4_096;
     static final int MAX_FRAME_TEXT_BYTES = 4_096;
+    static final int MAX_STRINGS = 4_000_000;
+    /** 50 a thread at the largest N (RunLimits.MAX_THREADS): a seed run has 2 a thread. */
+    static final long MAX_MOUNTS = 100_000_000;
+    /** No run, and no time in one, lasts longer than 30 days: a longer one is a damaged or made-up number. */
+    static final long MAX_RUN_NANOS = 30L * 24 * 3600 * 1_000_000_000L;
 }

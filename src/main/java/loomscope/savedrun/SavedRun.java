@@ -38,11 +38,24 @@ public record SavedRun(RunRecording recording, RunInfo info, List<PinnedEvent> p
 
     /** Whether {@code file} begins as a saved run does (whatever may be wrong further on); false if unreadable. */
     public static boolean isOne(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return false;   // never opened: a pipe would block, a device never end
+        }
         try (InputStream in = Files.newInputStream(file)) {
             return Arrays.equals(in.readNBytes(LoomRunFormat.MAGIC.length), LoomRunFormat.MAGIC);
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /**
+     * Whether {@code file} is meant as a saved run: its name ends in {@code .loomrun} or it begins as one does.
+     * An empty or foreign file so named is then refused as a saved run ("it is empty", "not a LoomScope saved
+     * run"), not read as something else.
+     */
+    public static boolean claimsToBeOne(Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(EXTENSION) || isOne(file);
     }
 
     /** @throws SavedRunException naming the file and what is wrong with it: missing, empty, cut short, damaged, newer */

@@ -9,26 +9,24 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32;
 
 import loomscope.probe.PinnedEvent;
-import loomscope.probe.StackFrame;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
-import loomscope.workload.Phase;
 
 /**
- * Reads a {@code .loomrun} file that may be anything: someone else's file, a half-copied one, a damaged one,
- * one from a newer LoomScope. In that order it checks the magic, the version, that the file ends as a whole
- * file ends (the end marker and a matching checksum), and only then reads the run, checking every count and
- * time against what is possible. Anything wrong is one line naming the file.
+ * Reads a {@code .loomrun} file that may be anything: a pipe or a device, someone else's file, a half-copied
+ * one, a damaged one, one from a newer LoomScope, or a whole one made by hand with impossible numbers. In that
+ * order it checks that it is a regular file, the magic, the version, that the file ends as a whole file ends
+ * (the end marker and a matching checksum), and only then reads the run ({@link HeaderCheck}, {@link MountsIn},
+ * {@link PinnedEventsIn}), checking every count and time against what is possible before allocating for it.
+ * Anything wrong is one line naming the file.
  */
 final class SavedRunReader {
     private static final int TRAILER = LoomRunFormat.END.length + 4;
-    private static final int PHASE_MASK_MAX = (1 << Phase.COUNT) - 1;
 
     private SavedRunReader() { }
 
@@ -54,6 +52,10 @@ final class SavedRunReader {
         if (Files.isDirectory(file)) {
             throw new SavedRunFormatException("it is a folder, not a saved run");
         }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // a pipe would block the open until someone writes to it, and a device such as /dev/zero never ends
+            throw new SavedRunFormatException("it is not a regular file (a pipe, a device or a socket), not a saved run");
+        }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
             if (size == 0) {
@@ -69,9 +71,9 @@ final class SavedRunReader {
             long version = start.length > LoomRunFormat.MAGIC.length ? start[LoomRunFormat.MAGIC.length] & 0xFF : -1;
             if (version > LoomRunFormat.VERSION && version < 0x80) {
                 throw new SavedRunFormatException("it was written by a newer LoomScope (format " + version
-                        + "); this one reads format " + LoomRunFormat.VERSION);
+                        + "); this one reads formats up to " + LoomRunFormat.VERSION);
             }
-            if (version != LoomRunFormat.VERSION) {
+            if (version < LoomRunFormat.OLDEST_VERSION || version > LoomRunFormat.VERSION) {
                 throw new SavedRunFormatException("its format number is damaged");
             }
             if (size < LoomRunFormat.MAGIC.length + 1 + TRAILER || !endsWithEndMarker(channel, size)) {
@@ -117,7 +119,8 @@ final class SavedRunReader {
     }
 
     private static SavedRun parse(BinaryIn in) throws IOException {
-        if (!Arrays.equals(in.bytes(LoomRunFormat.MAGIC.length), LoomRunFormat.MAGIC) || in.varint() != LoomRunFormat.VERSION) {
+        long version = Arrays.equals(in.bytes(LoomRunFormat.MAGIC.length), LoomRunFormat.MAGIC) ? in.varint() : -1;
+        if (version < LoomRunFormat.OLDEST_VERSION || version > LoomRunFormat.VERSION) {
             throw new SavedRunFormatException("it changed while it was read");
         }
         String headerText = in.string("the header", LoomRunFormat.MAX_HEADER_BYTES);
@@ -125,91 +128,20 @@ final class SavedRunReader {
             throw new SavedRunFormatException("it has no header");
         }
         HeaderJson.Header header = HeaderJson.read(headerText);
+        HeaderCheck.check(header);
+        if (header.config().threads() > in.remaining()) {
+            // every thread's phase mask is a byte at least: checked before the recording's per-thread arrays exist
+            throw new SavedRunFormatException("it claims " + header.config().threads() + " threads, more than its bytes can hold");
+        }
+        MemoryBudget memory = MemoryBudget.ofThisJvm();
+        memory.take("threads", header.config().threads(), MemoryBudget.THREAD);
         RecordingBuilder builder = RecordingBuilder.of(header.config(), header.jdkVersion());
-        readPhases(in, builder, header.config().threads());
-        readCarriers(in, builder, header.config().threads());
-        List<PinnedEvent> events = readEvents(in);
+        MountsIn.read(in, builder, header, memory);
+        List<PinnedEvent> events = version == 1 ? PinnedEventsIn.readFormat1(in, memory) : PinnedEventsIn.readFormat2(in, memory);
         if (!Arrays.equals(in.bytes(LoomRunFormat.END.length), LoomRunFormat.END) || in.remaining() != 4) {
             throw new SavedRunFormatException("its content does not end where its end marker is");
         }
         RunRecording recording = builder.finish(header.runStart(), header.runEnd(), header.completed(), header.cancelled());
         return new SavedRun(recording, header.info(), events);
-    }
-
-    private static void readPhases(BinaryIn in, RecordingBuilder builder, int threads) throws IOException {
-        long previousFirst = 0;
-        for (int vt = 0; vt < threads; vt++) {
-            int mask = in.count("thread " + vt + "'s phase mask", PHASE_MASK_MAX);
-            long previous = -1;
-            for (Phase p : Phase.values()) {
-                if ((mask & (1 << p.ordinal())) == 0) {
-                    continue;
-                }
-                long t = previous < 0 ? previousFirst + in.signed() : previous + in.signed();
-                if (t < 0) {
-                    throw new SavedRunFormatException("thread " + vt + " reaches " + p + " before the recording began");
-                }
-                if (previous < 0) {
-                    previousFirst = t;
-                }
-                builder.phase(vt, p, t);
-                previous = t;
-            }
-        }
-    }
-
-    private static void readCarriers(BinaryIn in, RecordingBuilder builder, int threads) throws IOException {
-        int carriers = in.count("the number of carriers", LoomRunFormat.MAX_CARRIERS);
-        for (int c = 0; c < carriers; c++) {
-            int index = in.count("carrier " + c + "'s index", LoomRunFormat.MAX_CARRIERS);
-            if (index != c) {
-                throw new SavedRunFormatException("carrier " + c + " calls itself carrier " + index);
-            }
-            String name = in.string("carrier " + c + "'s name", LoomRunFormat.MAX_NAME_BYTES);
-            long addedAt = in.signed();
-            int byPool = in.count("carrier " + c + "'s added-by-pool mark", 1);
-            builder.carrier(c, name == null ? "carrier-" + c : name, addedAt, byPool == 1);
-            int mounts = in.count("carrier " + c + "'s number of mounts", in.remaining() / 4);
-            long previousEnd = 0;
-            for (int i = 0; i < mounts; i++) {
-                int vt = in.count("mount " + i + " of carrier " + c + "'s thread", threads - 1L);
-                long start = previousEnd + in.signed();
-                long lengthAndPin = in.varint();
-                long end = start + (lengthAndPin >>> 1);
-                long submit = start - in.signed();
-                if (start < 0 || end < start || submit < 0 || submit > start) {
-                    throw new SavedRunFormatException("mount " + i + " of carrier " + c + " has impossible times");
-                }
-                builder.mount(c, vt, submit, start, end, (lengthAndPin & 1) == 1);
-                previousEnd = end;
-            }
-        }
-    }
-
-    private static List<PinnedEvent> readEvents(BinaryIn in) throws IOException {
-        int count = in.count("the number of JFR events", Math.min(LoomRunFormat.MAX_EVENTS, in.remaining() / 8));
-        List<PinnedEvent> events = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            String what = "JFR event " + i;
-            long start = in.signed();
-            long duration = in.signed();
-            String carrierName = in.string(what + "'s carrier", LoomRunFormat.MAX_NAME_BYTES);
-            int carrierIndex = (int) in.signed();
-            String reason = in.string(what + "'s reason", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-            String operation = in.string(what + "'s operation", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-            long arrivedAt = in.signed();
-            int frames = in.count(what + "'s stack depth", Math.min(LoomRunFormat.MAX_FRAMES, in.remaining() / 5));
-            List<StackFrame> stack = new ArrayList<>(frames);
-            for (int f = 0; f < frames; f++) {
-                String module = in.string(what + "'s frame", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-                String className = in.string(what + "'s frame", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-                String method = in.string(what + "'s frame", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-                String fileName = in.string(what + "'s frame", LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-                int line = (int) in.signed();
-                stack.add(new StackFrame(module, className == null ? "" : className, method == null ? "" : method, fileName, line));
-            }
-            events.add(new PinnedEvent(start, duration, carrierName, carrierIndex, reason, operation, List.copyOf(stack), arrivedAt));
-        }
-        return events;
     }
 }

@@ -7,8 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import loomscope.probe.AtomicOutput;
-import loomscope.probe.PinnedEvent;
-import loomscope.probe.StackFrame;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.workload.Phase;
@@ -49,14 +47,16 @@ final class SavedRunWriter {
         long beforeCarriers = out.written();
         writeCarriers(r, out);
         long beforeEvents = out.written();
-        writeEvents(run, out);
+        PinnedEventsOut.write(run.pinnedEvents(), out);
+        long eventBytes = out.written() - beforeEvents;
         out.bytes(LoomRunFormat.END);
         out.finish(out.crc());
         long mounts = 0;
         for (CarrierLog log : r.carriers()) {
             mounts += log.size();
         }
-        return new SavedRunSize(out.written(), beforeCarriers - beforePhases, beforeEvents - beforeCarriers, mounts);
+        return new SavedRunSize(out.written(), beforeCarriers - beforePhases, beforeEvents - beforeCarriers,
+                eventBytes, mounts);
     }
 
     private static void writePhases(RunRecording r, BinaryOut out) throws IOException {
@@ -105,27 +105,6 @@ final class SavedRunWriter {
                 out.varint(((end - start) << 1) | (log.pinned(i) ? 1 : 0));
                 out.signed(start - log.submit(i));
                 previousEnd = end;
-            }
-        }
-    }
-
-    private static void writeEvents(SavedRun run, BinaryOut out) throws IOException {
-        out.varint(run.pinnedEvents().size());
-        for (PinnedEvent e : run.pinnedEvents()) {
-            out.signed(e.start());
-            out.signed(e.duration());
-            out.string(e.carrierName());
-            out.signed(e.carrierIndex());
-            out.string(e.reason());
-            out.string(e.blockingOperation());
-            out.signed(e.arrivedAt());
-            out.varint(e.stack().size());
-            for (StackFrame f : e.stack()) {
-                out.string(f.module());
-                out.string(f.className());
-                out.string(f.methodName());
-                out.string(f.fileName());
-                out.signed(f.line());
             }
         }
     }

@@ -1,13 +1,16 @@
 package loomscope.savedrun;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -68,8 +71,8 @@ class SavedRunBadInputTest {
     @Test
     void aNewerFormatSaysSo() throws Exception {
         byte[] newer = good.clone();
-        newer[LoomRunFormat.MAGIC.length] = 2;
-        assertTrue(refusal(newer).contains("newer LoomScope (format 2)"), refusal(newer));
+        newer[LoomRunFormat.MAGIC.length] = LoomRunFormat.VERSION + 1;
+        assertTrue(refusal(newer).contains("newer LoomScope (format " + (LoomRunFormat.VERSION + 1) + ")"), refusal(newer));
     }
 
     @Test
@@ -96,6 +99,46 @@ class SavedRunBadInputTest {
             tried++;
         }
         System.out.println("bad-input suite (saved runs, damaged): " + tried + " inputs");
+    }
+
+    @Test
+    void impossibleContentIsRefusedNamingThePart() throws Exception {
+        List<CraftedRuns.BadFile> files = CraftedRuns.all();
+        for (CraftedRuns.BadFile bad : files) {
+            String message = refusal(bad.content());
+            assertTrue(message.contains(bad.says()), bad.what() + ": " + message);
+        }
+        System.out.println("bad-input suite (saved runs, impossible content): " + files.size() + " inputs");
+    }
+
+    /** Issue 24: 6.2 GB of memory, 30 s and an OutOfMemoryError for 536,870,742 all-zero mounts. */
+    @Test
+    void aTwoGigabyteSparseFileOfZeroMountsIsRefusedWithoutReadingIt() throws Exception {
+        Path huge = folder.resolve("huge.loomrun");
+        CraftedRuns.sparseZeroMounts(huge, 1L << 31, 536_870_742L);
+        long t0 = System.nanoTime();
+        String message = assertThrows(SavedRunException.class, () -> SavedRun.read(huge)).getMessage();
+        System.out.printf("2 GiB sparse file refused in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        assertTrue(message.contains("carrier 0's number of mounts is 536870742"), message);
+        // a count the bytes, the sane limit and the memory allow: refused at the first mount, a zero-length one
+        CraftedRuns.sparseZeroMounts(huge, 64L << 20, 10_000_000L);
+        message = assertThrows(SavedRunException.class, () -> SavedRun.read(huge)).getMessage();
+        assertTrue(message.contains("mount 0 of carrier 0 has impossible times"), message);
+        System.out.println("bad-input suite (saved runs, sparse files of zero mounts): 2 inputs");
+    }
+
+    @Test
+    void aPipeAndALinkToDevZeroAreNotRegularFiles() throws Exception {
+        Path pipe = folder.resolve("pipe.loomrun");
+        assertEquals(0, new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor());
+        Path zero = Files.createSymbolicLink(folder.resolve("zero.loomrun"), Path.of("/dev/zero"));
+        for (Path file : List.of(pipe, zero)) {
+            // a blocked open or an endless read would hang here: the timeout turns that into a failure
+            String message = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                    () -> assertThrows(SavedRunException.class, () -> SavedRun.read(file)).getMessage());
+            assertTrue(message.endsWith("it is not a regular file (a pipe, a device or a socket), not a saved run"), message);
+            assertFalse(SavedRun.isOne(file));
+        }
     }
 
     @Test

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import loomscope.probe.PinnedEvent;
+import loomscope.probe.ProbeSelection;
+import loomscope.probe.ProbeSession;
 import loomscope.probe.StackFrame;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
@@ -34,9 +36,11 @@ class SavedRunRoundTripTest {
         Files.delete(file);
         SavedRunSize size = saved.write(file, false);
         assertEquals(Files.size(file), size.bytes());
-        assertTrue(size.bytesPerMount() <= 32, () -> size.bytesPerMount() + " bytes per mount");
-        System.out.printf("saved run: %,d threads, %,d mounts, %,d bytes, %.1f bytes per mount, %.1f bytes per thread's phases%n",
-                recording.threads(), size.mounts(), size.bytes(), size.bytesPerMount(), (double) size.phaseBytes() / recording.threads());
+        assertTrue(size.mountPartBytesPerMount() <= 32, () -> size.mountPartBytesPerMount() + " bytes per mount in the mounts' part");
+        System.out.printf("saved run: %,d threads, %,d mounts, %,d events, %,d bytes (%,d of them events), %.1f bytes per mount"
+                        + " (whole file), %.1f in the mounts' part, %.1f bytes per thread's phases%n",
+                recording.threads(), size.mounts(), events.size(), size.bytes(), size.eventBytes(), size.bytesPerMount(),
+                size.mountPartBytesPerMount(), (double) size.phaseBytes() / recording.threads());
         SavedRun opened = SavedRun.read(file);
         assertEquals(saved.info(), opened.info());
         assertEquals(events, opened.pinnedEvents());
@@ -76,6 +80,48 @@ class SavedRunRoundTripTest {
         SavedRun opened = roundTrip(live, events);
         RecordingsCompare.assertSameFacts(live, opened.recording());
         RecordingsCompare.assertSameReplay(live, opened.recording(), 100);
+    }
+
+    /**
+     * Issue 24: 2,000 native-frame pins were 3,321,852 bytes in format 1, ~1,620 bytes an event for the same
+     * 24-frame stack each time. With each stack stored once, every event and frame survives in far less.
+     */
+    @Test
+    void jfrStacksAreStoredOnceAndEveryEventSurvives() throws Exception {
+        WorkloadConfig config = WorkloadConfig.seed().withThreads(2_000).withParallelism(2).withLockMode(LockMode.NATIVE_FRAME);
+        ProbeSession.ProbedRun probed = ProbeSession.start(config, ProbeSelection.JFR, 1);
+        List<PinnedEvent> events;
+        try (ProbeSession session = probed.probes()) {
+            assertTrue(probed.run().await(120_000), "the run did not end");
+            session.finish();
+            events = session.jfr().pinnedEvents();
+        }
+        assertTrue(events.size() >= 2_000, events.size() + " JFR events");
+        SavedRun opened = roundTrip(probed.run().recording(), events);
+        for (int i = 0; i < events.size(); i++) {
+            assertEquals(events.get(i).stack(), opened.pinnedEvents().get(i).stack(), "event " + i + "'s stack");
+        }
+        RecordingsCompare.assertSameFacts(probed.run().recording(), opened.recording());
+        Path file = Files.createTempFile(folder, "native", SavedRun.EXTENSION);
+        Files.delete(file);
+        long bytes = opened.write(file, false).bytes();
+        assertTrue(bytes <= 200_000, bytes + " bytes");
+    }
+
+    @Test
+    void distinctStacksAndStringsAndNullsSurvive() throws Exception {
+        RunRecording live = runHere(WorkloadConfig.seed().withThreads(50).withCpuIterations(0).withSleepMillis(1));
+        List<PinnedEvent> events = new java.util.ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            List<StackFrame> stack = List.of(
+                    new StackFrame(i % 3 == 0 ? null : "mod" + (i % 5), "a.B" + (i % 7), "m" + (i % 11), i % 2 == 0 ? null : "B.java", i - 150),
+                    new StackFrame(null, "", "", "", StackFrame.NATIVE_LINE));
+            events.add(new PinnedEvent(1_000_000L * (i % 40) - 5, i, i % 4 == 0 ? null : "carrier-" + (i % 3), i % 4 - 1,
+                    i % 5 == 0 ? null : "reason " + (i % 6), i % 2 == 0 ? null : "Object.wait", i % 9 == 0 ? List.of() : stack,
+                    7L * i - 1_000));
+        }
+        SavedRun opened = roundTrip(live, events);
+        assertEquals(events, opened.pinnedEvents());
     }
 
     @Test

@@ -37,6 +37,31 @@ class ScenarioSavedRunTest {
         RecordingsCompare.assertSameFacts(run.recording(), opened.recording());
     }
 
+    /**
+     * The reader refuses what no run can have (a mount outside the run, a zero-length mount, ...): every kind of
+     * run this LoomScope makes must still open, or a user's own file would be lost to a too-strict check.
+     */
+    @Test
+    void everyScenarioAndSchedulerOpensUnderTheReadersChecks() throws Exception {
+        List<WorkloadConfig> configs = new java.util.ArrayList<>();
+        for (loomscope.workload.Scenario scenario : Scenarios.ALL) {
+            int threads = Math.max(scenario.minimumThreads(), Math.min(scenario.defaultThreads(), 40));
+            if (scenario.minimumJdk() <= Runtime.version().feature()) {
+                configs.add(Scenarios.config(scenario, Map.of(), threads, null, SchedulerKind.POOL, ThreadKind.VIRTUAL));
+            }
+        }
+        configs.add(WorkloadConfig.seed().withThreads(200).withScheduler(SchedulerKind.DEFAULT));
+        configs.add(WorkloadConfig.seed().withThreads(50).withThreadKind(ThreadKind.PLATFORM));
+        for (WorkloadConfig config : configs) {
+            RecordedRun run = RecordedRun.start(config);
+            assertTrue(run.await(60_000), config + " did not end");
+            Path file = Files.createTempFile(folder, "any", SavedRun.EXTENSION);
+            Files.delete(file);
+            new SavedRun(run.recording(), RunInfo.ofThisHost(List.of(), false), List.of()).write(file, false);
+            RecordingsCompare.assertSameFacts(run.recording(), SavedRun.read(file).recording());
+        }
+    }
+
     @Test
     void aSeedRunIsWrittenAsBefore() throws Exception {
         RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withThreads(20).withCpuIterations(0).withSleepMillis(1));
