@@ -11,7 +11,8 @@ import java.nio.charset.StandardCharsets;
  * phases     per thread: a varint mask of the phases it reached, then each reached time as a zigzag delta
  *            (the first from the previous thread's first, the others from the thread's previous phase)
  * carriers   varint count; per carrier: index, name, addedAt (zigzag), added-by-pool byte, mount count, then per
- *            mount: vt, start - previous end (zigzag), (end - start) * 2 + pinned, start - submit
+ *            mount: vt, start - previous end (zigzag), (end - start) * 4 + verdict (0 not pinned, 1 pinned, 2 unsure;
+ *            format 1: (end - start) * 2 + pinned), start - submit
  * strings    varint count; each string once (length + 1, UTF-8): the events' carrier names, reasons, blocking
  *            operations and the frames' module, class, method and file names
  * stacks     varint count; each distinct stack once: frame count, then per frame module, class, method and file

@@ -29,17 +29,21 @@ final class MountsIn {
     private final MemoryBudget memory;
     private final long latest;
     private long mountsSoFar;
+    /** Bits of a mount's length field that hold its verdict: 1 in format 1 (pinned), 2 since (also unsure). */
+    private final int verdictBits;
 
-    private MountsIn(BinaryIn in, RecordingBuilder builder, HeaderJson.Header header, MemoryBudget memory) {
+    private MountsIn(BinaryIn in, RecordingBuilder builder, HeaderJson.Header header, MemoryBudget memory, long version) {
         this.in = in;
+        this.verdictBits = version == 1 ? 1 : 2;
         this.builder = builder;
         this.header = header;
         this.memory = memory;
         this.latest = header.runEnd() + LATE_NANOS;
     }
 
-    static void read(BinaryIn in, RecordingBuilder builder, HeaderJson.Header header, MemoryBudget memory) throws IOException {
-        MountsIn reader = new MountsIn(in, builder, header, memory);
+    static void read(BinaryIn in, RecordingBuilder builder, HeaderJson.Header header, MemoryBudget memory, long version)
+            throws IOException {
+        MountsIn reader = new MountsIn(in, builder, header, memory, version);
         reader.phases();
         reader.carriers();
     }
@@ -103,8 +107,11 @@ final class MountsIn {
             int vt = in.count(what + "'s thread", threads - 1L);
             long start = previousEnd + in.signed();
             long length = in.varint();
-            boolean pinned = (length & 1) == 1;
-            length >>>= 1;
+            int verdict = (int) (length & ((1 << verdictBits) - 1));
+            length >>>= verdictBits;
+            if (verdict > RecordingBuilder.UNSURE) {
+                throw new SavedRunFormatException(what + " has an unknown verdict (" + verdict + ")");
+            }
             long submit = start - in.signed();
             if (start < 0 || length <= 0 || length > LoomRunFormat.MAX_RUN_NANOS || submit < 0 || submit > start) {
                 throw new SavedRunFormatException(what + " has impossible times");
@@ -113,7 +120,7 @@ final class MountsIn {
             if (start < header.runStart() || end > latest) {
                 throw new SavedRunFormatException(what + " lies outside the run");
             }
-            builder.mount(c, vt, submit, start, end, pinned);
+            builder.mount(c, vt, submit, start, end, verdict);
             previousEnd = end;
         }
     }

@@ -136,7 +136,7 @@ final class SavedRunReader {
         MemoryBudget memory = MemoryBudget.ofThisJvm();
         memory.take("threads", header.config().threads(), MemoryBudget.THREAD);
         RecordingBuilder builder = RecordingBuilder.of(header.config(), header.jdkVersion());
-        MountsIn.read(in, builder, header, memory);
+        MountsIn.read(in, builder, header, memory, version);
         List<PinnedEvent> events = version == 1 ? PinnedEventsIn.readFormat1(in, memory) : PinnedEventsIn.readFormat2(in, memory);
         if (!Arrays.equals(in.bytes(LoomRunFormat.END.length), LoomRunFormat.END) || in.remaining() != 4) {
             throw new SavedRunFormatException("its content does not end where its end marker is");

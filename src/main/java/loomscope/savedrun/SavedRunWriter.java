@@ -8,6 +8,7 @@ import java.nio.file.Path;
 
 import loomscope.probe.AtomicOutput;
 import loomscope.recording.CarrierLog;
+import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.workload.Phase;
 
@@ -102,7 +103,8 @@ final class SavedRunWriter {
                 long end = log.end(i);
                 out.varint(log.vt(i));
                 out.signed(start - previousEnd);
-                out.varint(((end - start) << 1) | (log.pinned(i) ? 1 : 0));
+                int verdict = log.pinned(i) ? RecordingBuilder.PINNED : log.unsure(i) ? RecordingBuilder.UNSURE : RecordingBuilder.NOT_PINNED;
+                out.varint(((end - start) << 2) | verdict);
                 out.signed(start - log.submit(i));
                 previousEnd = end;
             }
