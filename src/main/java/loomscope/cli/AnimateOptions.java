@@ -2,7 +2,6 @@ package loomscope.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -80,7 +79,7 @@ final class AnimateOptions {
                 throw new BadOption("--animate", problem);
             }
         }
-        Files.createDirectories(folder);
+        NewFolders made = NewFolders.create(folder);
         ExportNames names = ExportNames.of(LocalDateTime.now(), recording.config().workloadName(),
                 recording.config().parallelism());
         List<Path> written = new ArrayList<>();
@@ -98,6 +97,9 @@ final class AnimateOptions {
         Runtime.getRuntime().addShutdownHook(onCtrlC);
         try {
             writeEach(recording, folder, title, console, err, names, written, stop);
+        } catch (IOException | RuntimeException e) {
+            made.removeIfEmpty();   // a failed or cancelled clip leaves no empty --out folder of ours behind
+            throw e;
         } finally {
             cleanedUp.countDown();
             try {
