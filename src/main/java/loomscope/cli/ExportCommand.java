@@ -79,6 +79,7 @@ final class ExportCommand implements Callable<Integer> {
         PrintWriter console = spec.commandLine().getOut();
         // Everything is checked, and --from read, before anything is printed, created or run.
         checkTitle();
+        checkUnused();
         List<WorkloadConfig> configs = configs();
         for (WorkloadConfig config : configs) {
             WorkloadRun.checkRunnable(config);
@@ -138,6 +139,22 @@ final class ExportCommand implements Callable<Integer> {
             return RunsJson.read(checked);
         } catch (IOException e) {
             throw new BadOption("--from", e.getMessage());
+        }
+    }
+
+    /** Options that would be ignored silently are refused: a user who gives one expects it to count. */
+    private void checkUnused() {
+        if (!animate.requested()) {
+            animate.checkUnused();
+        }
+        if (from != null && locks == null) {
+            for (String runOption : List.of("--threads", "--parallelism", "--cpu-iterations", "--sleep-ms", "--scheduler",
+                    "--thread-kind")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(runOption)) {
+                    throw new BadOption(runOption, "describes runs to make, and --from alone makes none: add --lock MODE "
+                            + "to make runs too, or leave it out");
+                }
+            }
         }
     }
 
