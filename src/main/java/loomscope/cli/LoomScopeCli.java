@@ -25,6 +25,7 @@ public final class LoomScopeCli {
         CommandLine cli = new CommandLine(new LoomScopeCli());
         cli.setOut(out);
         cli.setErr(err);
+        cli.registerConverter(java.nio.file.Path.class, new PathConverter());   // every command's path options
         cli.setParameterExceptionHandler((e, a) -> {
             err.println("loomscope: " + oneLine(e.getMessage()));
             err.flush();

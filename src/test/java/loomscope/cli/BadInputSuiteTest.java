@@ -263,6 +263,10 @@ class BadInputSuiteTest {
         bad("--save", "run", "--save", "{dir}/" + "é".repeat(130) + ".loomrun");
         bad("--save-jfr", "run", "--save-jfr", "{dir}/" + "j".repeat(300) + ".jfr");
         bad("--thread-dump", "run", "--thread-dump", "{dir}/" + "t".repeat(252) + ".json");
+        // a path the JDK cannot make (a NUL here; an accent under LANG=C in PathEncodingTest): our words, not picocli's
+        bad("--out", "export", "--out", "{dir}/a\u0000b");
+        bad("--save", "run", "--save", "{dir}/a\u0000b.loomrun");
+        bad("--from", "export", "--from", "{dir}/a\u0000b.json");
     }
 
     private void outputPaths() throws Exception {
