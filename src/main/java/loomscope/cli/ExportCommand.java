@@ -107,14 +107,20 @@ final class ExportCommand implements Callable<Integer> {
         TimingCard card = new TimingCard(title, headline, history, LocalDate.now());
         LocalDateTime now = LocalDateTime.now();
         List<Path> written = new ArrayList<>();
+        NewFolders made = null;
         try {
-            // the folder is made only now, so a refused or failed run leaves none behind
+            // the folder is made only now, so a refused run leaves none behind, and removed again if nothing
+            // could be written into it (a full disk)
+            made = NewFolders.create(folder);
             ReportWriter.Export export = new ReportWriter().exportAll(folder, card, now);
             written.addAll(export.files());
             ExportNames names = ExportNames.of(now, headline.summary().lock(), headline.summary().parallelism());
             written.add(ReportWriter.writeText(export.folder(), names.runsJson(), RunsJson.toJsonLines(history)));
         } catch (IOException e) {
             // the runs' times are printed above; the files are what failed: one line, not bad input
+            if (made != null) {
+                made.removeIfEmpty();
+            }
             written.forEach(console::println);
             console.flush();
             spec.commandLine().getErr().println("loomscope: --out: " + LoomScopeCli.oneLine(e.getMessage()));
@@ -220,8 +226,8 @@ final class ExportCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("loomscope: --animate: " + e.getMessage());
             return 130;
         } catch (IOException e) {
-            spec.commandLine().getErr().println("loomscope: --out: could not write the clip ("
-                    + LoomScopeCli.oneLine(ExportFolder.reason(e)) + "); nothing was left behind");
+            spec.commandLine().getErr().println("loomscope: --out: could not write the clip: "
+                    + LoomScopeCli.oneLine(ExportFolder.reason(e, out)) + "; nothing was left behind");
             return 1;
         }
         return 0;

@@ -37,7 +37,7 @@ final class OutputPaths {
         } catch (IOException e) {
             int bytes = absolute.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
             throw new BadOption(option, "cannot create " + absolute.getFileName() + " (a name of " + bytes + " bytes) in "
-                    + folder + ": " + ExportFolder.reason(e));
+                    + folder + ": " + ExportFolder.reason(e, folder));
         }
         return absolute;
     }
@@ -104,7 +104,7 @@ final class OutputPaths {
             Path probe = Files.createTempFile(folder, ".loomscope-probe-", ".tmp");
             Files.delete(probe);
         } catch (IOException e) {
-            throw new BadOption(option, "cannot write in " + folder + ": " + ExportFolder.reason(e));
+            throw new BadOption(option, "cannot write in " + folder + ": " + ExportFolder.reason(e, folder));
         }
     }
 }

@@ -168,7 +168,7 @@ final class RunCommand implements Callable<Integer> {
             write.run();
             return true;
         } catch (Exception e) {
-            String reason = e instanceof java.io.IOException io ? loomscope.report.ExportFolder.reason(io) : e.getMessage();
+            String reason = e instanceof java.io.IOException io ? loomscope.report.ExportFolder.reason(io, file) : e.getMessage();
             failures.add("loomscope: " + option + ": could not write " + file.toAbsolutePath() + ": "
                     + LoomScopeCli.oneLine(reason));
             return false;
