@@ -11,10 +11,16 @@ final class EncoderProcess {
     private final Process process;
     private final Thread killOnExit;
 
-    EncoderProcess(Process process) {
+    /** @throws IOException if this JVM is already shutting down: the process is stopped at once */
+    EncoderProcess(Process process) throws java.io.IOException {
         this.process = process;
         this.killOnExit = new Thread(this::kill, "loomscope-encoder-stop");
-        Runtime.getRuntime().addShutdownHook(killOnExit);
+        try {
+            Runtime.getRuntime().addShutdownHook(killOnExit);
+        } catch (IllegalStateException shuttingDown) {
+            kill();
+            throw new java.io.IOException("stopping: the encoder was not started");
+        }
     }
 
     Process process() { return process; }
