@@ -2,7 +2,6 @@ package loomscope.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -38,17 +37,36 @@ final class AnimateOptions {
     @Option(names = "--fps", paramLabel = "N", description = "Frames per second, 1..60. Default: 10 for gif, 30 for video.")
     Integer fps;
 
+    // one value (not a list, which picocli lets a repeated option append to: "--size both --size both" wrote
+    // two clips, then failed on the third)
     @Option(names = "--size", paramLabel = "1280x720|1920x1080|both", converter = SizesConverter.class,
             description = "Default: 1280x720 for gif (size per frame adds up), 1920x1080 for video.")
-    List<CardSize> sizes;
+    Sizes sizes;
+
+    /** What {@code --size} names: one size or both. */
+    record Sizes(List<CardSize> list) { }
 
     boolean requested() {
         return format != null;
     }
 
+    /** Without {@code --animate}, its options would be ignored silently: refused instead. */
+    void checkUnused() {
+        String only = "is for --animate only (cards are always written at both sizes)";
+        if (slowdown != null) {
+            throw new BadOption("--speed", only);
+        }
+        if (fps != null) {
+            throw new BadOption("--fps", only);
+        }
+        if (sizes != null) {
+            throw new BadOption("--size", only);
+        }
+    }
+
     List<CardSize> sizes() {
         if (sizes != null) {
-            return sizes;
+            return sizes.list();
         }
         return List.of(format == ClipFormat.GIF ? CardSize.HD : CardSize.FULL_HD);
     }
@@ -80,7 +98,7 @@ final class AnimateOptions {
                 throw new BadOption("--animate", problem);
             }
         }
-        Files.createDirectories(folder);
+        NewFolders made = NewFolders.create(folder);
         ExportNames names = ExportNames.of(LocalDateTime.now(), recording.config().workloadName(),
                 recording.config().parallelism());
         List<Path> written = new ArrayList<>();
@@ -98,6 +116,9 @@ final class AnimateOptions {
         Runtime.getRuntime().addShutdownHook(onCtrlC);
         try {
             writeEach(recording, folder, title, console, err, names, written, stop);
+        } catch (IOException | RuntimeException e) {
+            made.removeIfEmpty();   // a failed or cancelled clip leaves no empty --out folder of ours behind
+            throw e;
         } finally {
             cleanedUp.countDown();
             try {
@@ -140,13 +161,13 @@ final class AnimateOptions {
         }
     }
 
-    static final class SizesConverter implements picocli.CommandLine.ITypeConverter<List<CardSize>> {
+    static final class SizesConverter implements picocli.CommandLine.ITypeConverter<Sizes> {
         @Override
-        public List<CardSize> convert(String value) {
+        public Sizes convert(String value) {
             return switch (value.strip()) {
-                case "1280x720" -> List.of(CardSize.HD);
-                case "1920x1080" -> List.of(CardSize.FULL_HD);
-                case "both" -> List.of(CardSize.HD, CardSize.FULL_HD);
+                case "1280x720" -> new Sizes(List.of(CardSize.HD));
+                case "1920x1080" -> new Sizes(List.of(CardSize.FULL_HD));
+                case "both" -> new Sizes(List.of(CardSize.HD, CardSize.FULL_HD));
                 default -> throw new picocli.CommandLine.TypeConversionException(
                         "unknown size '" + value + "': 1280x720, 1920x1080 or both");
             };

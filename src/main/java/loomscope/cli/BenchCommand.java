@@ -61,7 +61,7 @@ final class BenchCommand implements Callable<Integer> {
         if (scenario.scenario != null && !scenario.scenario.strip().equalsIgnoreCase(loomscope.workload.SeedScenario.NAME)) {
             return benchScenario();
         }
-        if (!scenario.params.isEmpty()) {
+        if (!scenario.params().isEmpty()) {
             throw new BadOption("--param", "the seed's bench sweeps --modes, --cpu-iterations and --sleep-ms instead");
         }
         List<LockMode> sweep = modes != null ? modes : runnableModes();
@@ -94,7 +94,7 @@ final class BenchCommand implements Callable<Integer> {
     /** {@code --scenario NAME} other than the seed: the seed's own table (see {@link ScenarioBench}). */
     private int benchScenario() throws InterruptedException {
         picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-        loomscope.workload.Scenario s = loomscope.workload.Scenarios.byName(scenario.scenario);
+        loomscope.workload.Scenario s = loomscope.workload.Scenarios.chosenByName(scenario.scenario);
         for (String seedOnly : List.of("--modes", "--lock", "--cpu-iterations", "--sleep-ms", "--threads",
                 "--thread-kind", "--compare-schedulers", "--recording-overhead")) {
             if (parsed.hasMatchedOption(seedOnly)) {
@@ -106,7 +106,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new BadOption("--parallelism", "takes one value with --scenario, was " + parallelisms);
         }
         Integer p = parsed.hasMatchedOption("--parallelism") ? parallelisms.get(0) : null;
-        ScenarioBench.Plan plan = ScenarioBench.plan(s, scenario.params, p, workload.scheduler);
+        ScenarioBench.Plan plan = ScenarioBench.plan(s, scenario.params(), p, workload.scheduler);
         ScenarioBench.run(s, plan, repeats, spec.commandLine().getOut());
         return 0;
     }

@@ -79,6 +79,7 @@ final class ExportCommand implements Callable<Integer> {
         PrintWriter console = spec.commandLine().getOut();
         // Everything is checked, and --from read, before anything is printed, created or run.
         checkTitle();
+        checkUnused();
         List<WorkloadConfig> configs = configs();
         for (WorkloadConfig config : configs) {
             WorkloadRun.checkRunnable(config);
@@ -106,14 +107,20 @@ final class ExportCommand implements Callable<Integer> {
         TimingCard card = new TimingCard(title, headline, history, LocalDate.now());
         LocalDateTime now = LocalDateTime.now();
         List<Path> written = new ArrayList<>();
+        NewFolders made = null;
         try {
-            // the folder is made only now, so a refused or failed run leaves none behind
+            // the folder is made only now, so a refused run leaves none behind, and removed again if nothing
+            // could be written into it (a full disk)
+            made = NewFolders.create(folder);
             ReportWriter.Export export = new ReportWriter().exportAll(folder, card, now);
             written.addAll(export.files());
             ExportNames names = ExportNames.of(now, headline.summary().lock(), headline.summary().parallelism());
             written.add(ReportWriter.writeText(export.folder(), names.runsJson(), RunsJson.toJsonLines(history)));
         } catch (IOException e) {
             // the runs' times are printed above; the files are what failed: one line, not bad input
+            if (made != null) {
+                made.removeIfEmpty();
+            }
             written.forEach(console::println);
             console.flush();
             spec.commandLine().getErr().println("loomscope: --out: " + LoomScopeCli.oneLine(e.getMessage()));
@@ -138,6 +145,22 @@ final class ExportCommand implements Callable<Integer> {
             return RunsJson.read(checked);
         } catch (IOException e) {
             throw new BadOption("--from", e.getMessage());
+        }
+    }
+
+    /** Options that would be ignored silently are refused: a user who gives one expects it to count. */
+    private void checkUnused() {
+        if (!animate.requested()) {
+            animate.checkUnused();
+        }
+        if (from != null && locks == null) {
+            for (String runOption : List.of("--threads", "--parallelism", "--cpu-iterations", "--sleep-ms", "--scheduler",
+                    "--thread-kind")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(runOption)) {
+                    throw new BadOption(runOption, "describes runs to make, and --from alone makes none: add --lock MODE "
+                            + "to make runs too, or leave it out");
+                }
+            }
         }
     }
 
@@ -203,8 +226,8 @@ final class ExportCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("loomscope: --animate: " + e.getMessage());
             return 130;
         } catch (IOException e) {
-            spec.commandLine().getErr().println("loomscope: --out: could not write the clip ("
-                    + LoomScopeCli.oneLine(ExportFolder.reason(e)) + "); nothing was left behind");
+            spec.commandLine().getErr().println("loomscope: --out: could not write the clip: "
+                    + LoomScopeCli.oneLine(ExportFolder.reason(e, out)) + "; nothing was left behind");
             return 1;
         }
         return 0;

@@ -25,6 +25,7 @@ public final class LoomScopeCli {
         CommandLine cli = new CommandLine(new LoomScopeCli());
         cli.setOut(out);
         cli.setErr(err);
+        cli.registerConverter(java.nio.file.Path.class, new PathConverter());   // every command's path options
         cli.setParameterExceptionHandler((e, a) -> {
             err.println("loomscope: " + oneLine(e.getMessage()));
             err.flush();
@@ -61,7 +62,8 @@ public final class LoomScopeCli {
             return "(no reason given)";
         }
         String first = message.strip().lines().findFirst().orElse("").strip();
-        return first.length() > 500 ? first.substring(0, 500) + "…" : first;
+        // a long path comes first and the reason last: keep both ends, never cut the reason off
+        return first.length() > 500 ? first.substring(0, 240) + " … " + first.substring(first.length() - 240) : first;
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -6,6 +6,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
+import loomscope.probe.AtomicOutput;
 import loomscope.report.ExportFolder;
 
 /**
@@ -30,6 +31,14 @@ final class OutputPaths {
             throw new BadOption(option, "no such folder: " + folder);
         }
         canCreateIn(folder, option);
+        try {
+            // the names the write will make, not a short one of ours: a 250-byte name passed, ran, then failed
+            AtomicOutput.probe(absolute);
+        } catch (IOException e) {
+            int bytes = absolute.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            throw new BadOption(option, "cannot create " + absolute.getFileName() + " (a name of " + bytes + " bytes) in "
+                    + folder + ": " + ExportFolder.reason(e, folder));
+        }
         return absolute;
     }
 
@@ -99,7 +108,7 @@ final class OutputPaths {
             Path probe = Files.createTempFile(folder, ".loomscope-probe-", ".tmp");
             Files.delete(probe);
         } catch (IOException e) {
-            throw new BadOption(option, "cannot write in " + folder + ": " + ExportFolder.reason(e));
+            throw new BadOption(option, "cannot write in " + folder + ": " + ExportFolder.reason(e, folder));
         }
     }
 }

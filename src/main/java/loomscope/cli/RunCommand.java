@@ -168,7 +168,7 @@ final class RunCommand implements Callable<Integer> {
             write.run();
             return true;
         } catch (Exception e) {
-            String reason = e instanceof java.io.IOException io ? loomscope.report.ExportFolder.reason(io) : e.getMessage();
+            String reason = e instanceof java.io.IOException io ? loomscope.report.ExportFolder.reason(io, file) : e.getMessage();
             failures.add("loomscope: " + option + ": could not write " + file.toAbsolutePath() + ": "
                     + LoomScopeCli.oneLine(reason));
             return false;
@@ -204,6 +204,15 @@ final class RunCommand implements Callable<Integer> {
             if (parsed.hasMatchedOption(other)) {
                 throw new BadOption(other, "does not go with --task-file (the task is your class; its parameters are its fields)");
             }
+        }
+        // a task file runs on virtual threads on our recorded carriers: on platform threads or the JDK's scheduler
+        // there are no mounts to record, and the run printed pinning lines that contradicted each other
+        if (workload.threadKind != loomscope.workload.ThreadKind.VIRTUAL) {
+            throw new BadOption("--thread-kind", "a task file runs on virtual threads (its mounts are what is shown); "
+                    + "leave --thread-kind out");
+        }
+        if (workload.scheduler != loomscope.workload.SchedulerKind.POOL) {
+            throw new BadOption("--scheduler", "a task file runs on LoomScope's recorded carriers; leave --scheduler out");
         }
         RunLimits.checkSnapshotRate(snapshotRate);
         RunTarget.ChildJvm target = childTarget();

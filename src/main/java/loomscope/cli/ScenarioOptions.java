@@ -1,5 +1,6 @@
 package loomscope.cli;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,16 +28,31 @@ final class ScenarioOptions {
             description = "What runs (`loomscope scenarios` lists them). Default: seed.")
     String scenario;
 
-    @Option(names = "--param", paramLabel = "NAME=VALUE", mapFallbackValue = "",
+    // a list, not picocli's map: a map kept the last of two values for one name silently
+    @Option(names = "--param", paramLabel = "NAME=VALUE",
             description = "A parameter of the scenario, repeatable, e.g. --param wait-ms=100.")
-    Map<String, String> params = new LinkedHashMap<>();
+    List<String> paramArgs = new ArrayList<>();
+
+    /** The --param values by name, in order; a name given twice is refused. */
+    Map<String, String> params() {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String arg : paramArgs) {
+            int eq = arg.indexOf('=');
+            String name = eq < 0 ? arg : arg.substring(0, eq);
+            if (values.put(name, eq < 0 ? "" : arg.substring(eq + 1)) != null) {
+                throw new BadOption("--param", name + " is given twice");
+            }
+        }
+        return values;
+    }
 
     /** The run these options and the workload's describe; refused in one line naming the option. */
     WorkloadConfig config(WorkloadOptions w, LockMode lock, int parallelism, ParseResult parsed) {
+        Map<String, String> params = params();
         if (scenario == null && params.isEmpty()) {
             return w.config(lock, parallelism);
         }
-        Scenario s = Scenarios.byName(scenario == null ? SeedScenario.NAME : scenario);
+        Scenario s = Scenarios.chosenByName(scenario == null ? SeedScenario.NAME : scenario);
         Map<String, String> values = new LinkedHashMap<>();
         if (s instanceof SeedScenario) {
             putIfGiven(values, parsed, "--lock", "lock", lock.cliName());

@@ -1,6 +1,7 @@
 package loomscope.probe;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -51,13 +52,57 @@ public final class AtomicOutput {
         return absolute;
     }
 
+    /**
+     * File names are at most 255 bytes on ext4, XFS, btrfs, tmpfs and APFS. The temporary name adds 23 bytes to the
+     * target's, so a target of 233..255 bytes passed every check, the work ran, and the temporary file then failed
+     * with "File name too long": the name is cut instead, so that the temporary one is never longer than this.
+     */
+    static final int MAX_NAME_BYTES = 255;
+
     private static Path freshName(Path folder, String name) {
         while (true) {
-            Path candidate = folder.resolve("." + name + "." + Long.toHexString(ThreadLocalRandom.current().nextLong())
-                    + ".part");
+            Path candidate = folder.resolve(temporaryName(name, ThreadLocalRandom.current().nextLong()));
             if (!Files.exists(candidate, LinkOption.NOFOLLOW_LINKS)) {
                 return candidate;
             }
+        }
+    }
+
+    /** "." + the name (cut to fit {@link #MAX_NAME_BYTES}, at a character boundary) + "." + 16 hex digits + ".part". */
+    static String temporaryName(String name, long random) {
+        String suffix = "." + String.format("%016x", random) + ".part";
+        int room = MAX_NAME_BYTES - 1 - suffix.length();
+        StringBuilder kept = new StringBuilder();
+        int bytes = 0;
+        for (int codePoint : name.codePoints().toArray()) {
+            int size = new String(Character.toChars(codePoint)).getBytes(StandardCharsets.UTF_8).length;
+            if (bytes + size > room) {
+                break;
+            }
+            kept.appendCodePoint(codePoint);
+            bytes += size;
+        }
+        return "." + kept + suffix;
+    }
+
+    /**
+     * Proves, before any work, that both names a write of {@code target} makes can be made in its folder: a file
+     * named as the temporary one is, and one as long as the target's name (a name too long for the file system,
+     * or not in its encoding, fails here and not after the work). Both are created new and removed at once.
+     */
+    public static void probe(Path target) throws IOException {
+        Path absolute = target.toAbsolutePath().normalize();
+        Path folder = absolute.getParent();
+        String name = absolute.getFileName().toString();
+        Path temp = freshName(folder, name);
+        Files.createFile(temp);
+        Files.delete(temp);
+        int nameBytes = name.getBytes(StandardCharsets.UTF_8).length;
+        String probe = ".loomscope-probe-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+        if (nameBytes > probe.length()) {
+            Path sameLength = folder.resolve(probe + "x".repeat(nameBytes - probe.length()));
+            Files.createFile(sameLength);
+            Files.delete(sameLength);
         }
     }
 

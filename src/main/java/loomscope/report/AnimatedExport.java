@@ -58,6 +58,10 @@ public final class AnimatedExport {
     /** What this machine lacks to write {@code format} (ffmpeg for video), or null. */
     public static String missingTool(ClipFormat format) {
         if (format.needsFfmpeg() && FfmpegClipWriter.findFfmpeg() == null) {
+            String chosen = System.getenv(FfmpegClipWriter.ENCODER_VARIABLE);
+            if (chosen != null && !chosen.isBlank()) {
+                return FfmpegClipWriter.ENCODER_VARIABLE + " names no executable file: " + chosen;
+            }
             return format.extension().toUpperCase(Locale.ROOT)
                     + " needs ffmpeg on the PATH (e.g. apt-get install ffmpeg, brew install ffmpeg); GIF needs nothing";
         }
@@ -97,7 +101,7 @@ public final class AnimatedExport {
         ClipFramePainter painter = new ClipFramePainter(recording, request.size(), title, plan);
         int total = plan.totalFrames();
         Path written = AtomicOutput.write(target, false, temp -> {
-            try (ClipSink sink = open(request, temp, fps)) {
+            try (ClipSink sink = open(request, temp, fps, cancelled)) {
                 for (int i = 0; i < total; i++) {
                     if (cancelled.getAsBoolean()) {
                         throw new Cancelled();
@@ -111,11 +115,11 @@ public final class AnimatedExport {
         return new Result(written, total, plan.clipSeconds(), Files.size(written));
     }
 
-    private static ClipSink open(Request request, Path file, int fps) throws IOException {
+    private static ClipSink open(Request request, Path file, int fps, BooleanSupplier cancelled) throws IOException {
         if (request.format() == ClipFormat.GIF) {
             return new GifClipWriter(file, fps);
         }
         return new FfmpegClipWriter(FfmpegClipWriter.findFfmpeg(), file, request.format(), request.size().width(),
-                request.size().height(), fps);
+                request.size().height(), fps, FfmpegClipWriter.STALL_LIMIT_SECONDS * 1_000_000_000L, cancelled);
     }
 }

@@ -20,8 +20,8 @@ public record ClipPlan(long runStart, long runEnd, double slowdown, int fps, int
         if (runEnd <= runStart) {
             throw new IllegalArgumentException("the run has no length to animate");
         }
-        if (!(slowdown > 0) || fps <= 0) {
-            throw new IllegalArgumentException("slowdown and fps must be positive");
+        if (!(slowdown > 0) || fps <= 0 || holdFrames < 0) {
+            throw new IllegalArgumentException("slowdown, fps and the held frames must be positive");
         }
     }
 
@@ -44,16 +44,37 @@ public record ClipPlan(long runStart, long runEnd, double slowdown, int fps, int
         return new ClipPlan(recording.runStart(), recording.runEnd(), s, fps, Math.max(1, fps), settled);
     }
 
-    /** Frames of the run itself, without the hold. */
-    public int runFrames() {
-        long frames = (long) Math.ceil((runEnd - runStart) / 1e9 * slowdown * fps);
-        return (int) Math.max(2, frames);
+    /**
+     * Frames of the run itself, without the hold, in long arithmetic: a run of 2^62 ns at 10 fps is 4.6e10 frames,
+     * which an int cast wrapped to a negative count that passed {@link #fits()} (a 1-byte GIF, "-1,127,780,061
+     * frames"). Saturates at {@link Long#MAX_VALUE}.
+     */
+    public long runFrameCount() {
+        double frames = Math.ceil((runEnd - runStart) / 1e9 * slowdown * fps);
+        return frames >= Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(2, (long) frames);
     }
 
-    public int totalFrames() { return runFrames() + holdFrames; }
+    /** Frames of the run itself; only for a plan that {@link #fits()}. */
+    public int runFrames() {
+        checkFits();
+        return (int) runFrameCount();
+    }
+
+    /** Only for a plan that {@link #fits()}. */
+    public int totalFrames() {
+        checkFits();
+        return (int) (runFrameCount() + holdFrames);
+    }
 
     /** Whether the plan fits {@link #MAX_FRAMES}. */
-    public boolean fits() { return (long) runFrames() + holdFrames <= MAX_FRAMES; }
+    public boolean fits() { return runFrameCount() <= MAX_FRAMES - (long) holdFrames; }
+
+    private void checkFits() {
+        if (!fits()) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+                    "the clip would have more than %,d frames: choose a faster speed", MAX_FRAMES));
+        }
+    }
 
     /** The run's instant (recording clock) that frame {@code i} shows; the held frames show the run settled. */
     public long instant(int i) {

@@ -38,7 +38,7 @@ public final class ExportFolder {
         } catch (AccessDeniedException e) {
             throw new ExportException("cannot create " + absolute + ": permission denied for " + e.getFile(), e);
         } catch (IOException e) {
-            throw new ExportException("cannot create " + absolute + ": " + reason(e), e);
+            throw new ExportException("cannot create " + absolute + ": " + reason(e, absolute), e);
         }
         // Files.isWritable trusts permission bits, which root ignores and read-only mounts override:
         // only a real file creation is proof.
@@ -46,15 +46,46 @@ public final class ExportFolder {
             Path probe = Files.createTempFile(absolute, ".loomscope-probe-", ".tmp");
             Files.delete(probe);
         } catch (IOException e) {
-            throw new ExportException("cannot write to " + absolute + ": " + reason(e), e);
+            throw new ExportException("cannot write to " + absolute + ": " + reason(e, absolute), e);
         }
         return absolute;
     }
 
+    /** What a full disk is called, whichever layer saw it. */
+    public static final String DISK_FULL = "the disk is full (no space left on device)";
+    /** Less free than this where a write failed for no stated reason: the disk is the likely why. */
+    static final long NEARLY_FULL_BYTES = 1024 * 1024;
+
     /** The why of an I/O failure in a few words; NIO's own messages are often just the path again. */
     public static String reason(IOException e) {
+        return reason(e, null);
+    }
+
+    /**
+     * @param where the file or folder being written, or null: when the failure says nothing useful (ImageIO's "I/O
+     *              error writing header!", a bare "no such file"), a file system with almost no space left there
+     *              is named as the reason
+     */
+    public static String reason(IOException e, Path where) {
+        return reason(e, where, ExportFolder::nearlyFull);
+    }
+
+    /** @param nearlyFull whether the file system at a path has almost no space left (a test's stand-in) */
+    static String reason(IOException e, Path where, java.util.function.Predicate<Path> nearlyFull) {
+        if (saysNoSpace(e)) {
+            return DISK_FULL;
+        }
+        // ImageIO wraps the real failure: "I/O error writing PNG file!" hid "No space left on device"
+        if (e instanceof javax.imageio.IIOException && e.getCause() instanceof IOException cause) {
+            return reason(cause, where, nearlyFull);
+        }
         if (e instanceof AccessDeniedException) {
             return "permission denied";
+        }
+        boolean saysNothing = e instanceof java.nio.file.NoSuchFileException || e instanceof javax.imageio.IIOException
+                || e instanceof java.nio.file.FileSystemException fs && fs.getReason() == null;
+        if (saysNothing && where != null && nearlyFull.test(where)) {
+            return DISK_FULL;
         }
         if (e instanceof java.nio.file.NoSuchFileException) {
             return "the system refused to create it (no such file or folder)";
@@ -64,5 +95,29 @@ public final class ExportFolder {
         }
         String message = e.getMessage();
         return message == null ? e.getClass().getSimpleName() : message.lines().findFirst().orElse(message);
+    }
+
+    /** ENOSPC anywhere in the chain, as the JDK words it ("No space left on device"; "Disk quota exceeded" too). */
+    private static boolean saysNoSpace(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String text = t instanceof java.nio.file.FileSystemException fs ? fs.getReason() : t.getMessage();
+            if (text != null && (text.contains("No space left on device") || text.contains("Disk quota exceeded"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the file system holding {@code where} (or its nearest existing folder) has almost no space left. */
+    static boolean nearlyFull(Path where) {
+        try {
+            Path existing = where.toAbsolutePath();
+            while (existing != null && !Files.exists(existing)) {
+                existing = existing.getParent();
+            }
+            return existing != null && Files.getFileStore(existing).getUsableSpace() < NEARLY_FULL_BYTES;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 }

@@ -11,36 +11,76 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
 /**
  * MP4 or WebM through ffmpeg, when it is installed: raw frames go to its standard input, its messages are
  * drained into a bounded buffer (the last lines explain a failure), and a clip that is cancelled kills it. No
  * Java encoder of H.264 or VP9 is maintained today (docs/animated-export.md); ffmpeg is everywhere.
+ * <p>
+ * A frame is written by a thread of its own while the exporting thread waits with a deadline: an encoder that
+ * stops reading its input (stuck, or not ffmpeg at all) blocked {@code write} forever, silently. Now it is killed,
+ * with its descendants, after {@link #STALL_LIMIT_SECONDS} without taking a frame, or at once on cancel.
  */
 final class FfmpegClipWriter implements ClipSink {
     private static final int MESSAGE_LIMIT = 16 * 1024;
+    /** Encoding one 1920x1080 frame takes ffmpeg ~17 ms here; a minute without taking one is no longer work. */
+    static final long STALL_LIMIT_SECONDS = 60;
+    /** An encoder to use instead of ffmpeg on the PATH: for a particular build, or a test's stand-in. */
+    static final String ENCODER_VARIABLE = "LOOMSCOPE_FFMPEG";
 
+    private final EncoderProcess encoder;
     private final Process process;
     private final OutputStream frames;
     private final Thread drain;
+    private final ExecutorService writer = Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().daemon().name("loomscope-ffmpeg-frames").factory());
     private final ByteArrayOutputStream messages = new ByteArrayOutputStream();
     private final byte[] row;
+    private final long stallNanos;
+    private final BooleanSupplier cancelled;
     private boolean finished;
 
     FfmpegClipWriter(Path ffmpeg, Path file, ClipFormat format, int width, int height, int fps) throws IOException {
+        this(ffmpeg, file, format, width, height, fps, STALL_LIMIT_SECONDS * 1_000_000_000L, () -> false);
+    }
+
+    /**
+     * @param stallNanos how long one frame may wait for the encoder to take it
+     * @param cancelled  read while a frame waits, so that a cancel does not wait for a stuck encoder
+     */
+    FfmpegClipWriter(Path ffmpeg, Path file, ClipFormat format, int width, int height, int fps, long stallNanos,
+                     BooleanSupplier cancelled) throws IOException {
         List<String> command = new ArrayList<>(List.of(ffmpeg.toString(), "-hide_banner", "-loglevel", "error", "-y",
                 "-f", "rawvideo", "-pix_fmt", "bgr24", "-s", width + "x" + height, "-r", Integer.toString(fps), "-i", "-"));
         command.addAll(format.ffmpegOutput());
         command.add(file.toString());
         this.process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        this.encoder = new EncoderProcess(process);
         this.frames = process.getOutputStream();
         this.row = new byte[width * height * 3];
+        this.stallNanos = stallNanos;
+        this.cancelled = cancelled;
         this.drain = Thread.ofPlatform().daemon().name("loomscope-ffmpeg-messages").start(this::drainMessages);
     }
 
-    /** ffmpeg on the PATH, or null. */
+    /** The encoder {@value #ENCODER_VARIABLE} names, else ffmpeg on the PATH; null if neither is there. */
     static Path findFfmpeg() {
+        String chosen = System.getenv(ENCODER_VARIABLE);
+        if (chosen != null && !chosen.isBlank()) {
+            try {
+                Path encoder = Path.of(chosen);
+                return Files.isRegularFile(encoder) && Files.isExecutable(encoder) ? encoder : null;
+            } catch (java.nio.file.InvalidPathException e) {
+                return null;
+            }
+        }
         String path = System.getenv("PATH");
         if (path == null) {
             return null;
@@ -81,10 +121,33 @@ final class FfmpegClipWriter implements ClipSink {
             row[j++] = (byte) (p >> 8);
             row[j++] = (byte) (p >> 16);
         }
-        try {
+        Future<?> written = writer.submit(() -> {
             frames.write(row);
-        } catch (IOException e) {
-            throw new IOException("ffmpeg stopped taking frames: " + lastMessage(), e);
+            return null;
+        });
+        long deadline = System.nanoTime() + stallNanos;
+        while (true) {
+            try {
+                written.get(100, TimeUnit.MILLISECONDS);
+                return;
+            } catch (ExecutionException e) {
+                throw new IOException("ffmpeg stopped taking frames: " + lastMessage(), e.getCause());
+            } catch (TimeoutException e) {
+                if (cancelled.getAsBoolean()) {
+                    encoder.kill();
+                    throw new AnimatedExport.Cancelled();
+                }
+                if (System.nanoTime() - deadline >= 0) {
+                    encoder.kill();
+                    throw new IOException(String.format(java.util.Locale.ROOT,
+                            "ffmpeg took no frame for %d s (it stopped reading its input) and was stopped",
+                            TimeUnit.NANOSECONDS.toSeconds(stallNanos)));
+                }
+            } catch (InterruptedException e) {
+                encoder.kill();
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while ffmpeg took a frame");
+            }
         }
     }
 
@@ -93,7 +156,7 @@ final class FfmpegClipWriter implements ClipSink {
         frames.close();
         try {
             if (!process.waitFor(120, TimeUnit.SECONDS)) {
-                throw new IOException("ffmpeg did not finish within 2 minutes");
+                throw new IOException("ffmpeg did not finish within 2 minutes and was stopped");
             }
             drain.join(1_000);
         } catch (InterruptedException e) {
@@ -121,13 +184,10 @@ final class FfmpegClipWriter implements ClipSink {
     @Override
     public void close() throws IOException {
         if (!finished) {
-            process.destroyForcibly();
-            try {
-                process.waitFor(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            encoder.kill();
         }
+        encoder.forget();
+        writer.shutdownNow();
         try {
             frames.close();
         } catch (IOException e) {

@@ -52,18 +52,41 @@ public final class HistoryTables {
         for (HistoryEntry e : history) {
             out.append("| ").append(number++).append(' ');
             for (Column c : COLUMNS) {
-                // a pipe inside a cell would split the row
-                out.append("| ").append(c.value().apply(e).replace("|", "\\|")).append(' ');
+                out.append("| ").append(markdownCell(c.value().apply(e))).append(' ');
             }
             out.append("|\n");
         }
         return out.toString();
     }
 
-    /** RFC 4180: quote a field holding a comma, quote or line break; double its quotes. */
+    /** A pipe would split the row and a line break end the table: escaped, as every control character is. */
+    static String markdownCell(String text) {
+        return visible(text).replace("|", "\\|");
+    }
+
+    /**
+     * Control characters (line breaks, tabs, ESC) as backslash-x and two hex digits, Unicode's line and paragraph
+     * separators as backslash-u and four: a cell is one line of text in a table, whatever a file or a JDK's version
+     * string held (a {@code jdkVersion} with a newline broke history.md's table).
+     */
+    static String visible(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> {
+            if (Character.isISOControl(c)) {
+                out.append(String.format(Locale.ROOT, "\\x%02X", c));
+            } else if (c == 0x2028 || c == 0x2029) {
+                out.append(String.format(Locale.ROOT, "\\u%04X", c));
+            } else {
+                out.appendCodePoint(c);
+            }
+        });
+        return out.toString();
+    }
+
+    /** RFC 4180: quote a field holding a comma or quote; double its quotes. Control characters are escaped first. */
     private static void appendCsvRow(StringBuilder out, List<String> fields) {
         for (int i = 0; i < fields.size(); i++) {
-            String f = fields.get(i);
+            String f = visible(fields.get(i));
             if (i > 0) {
                 out.append(',');
             }

@@ -89,7 +89,7 @@ public final class ReportWriter {
                 }
             });
         } catch (IOException e) {
-            throw new ExportException("cannot write " + target + ": " + ExportFolder.reason(e), e);
+            throw new ExportException("cannot write " + target + ": " + ExportFolder.reason(e, folder), e);
         }
     }
 }

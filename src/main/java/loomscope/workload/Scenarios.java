@@ -32,6 +32,21 @@ public final class Scenarios {
     }
 
     /**
+     * A scenario a person names ({@code --scenario}, the window's options): the listed ones only. The hidden
+     * task-file scenario loads any folder of compiled classes it is given, so it is built only by
+     * {@code --task-file} / "Your code", which compile the source first.
+     *
+     * @throws RunLimits.InvalidRunException naming {@code --scenario}
+     */
+    public static Scenario chosenByName(String name) {
+        if (TaskFileScenario.NAME.equalsIgnoreCase(name == null ? "" : name.strip())) {
+            throw new RunLimits.InvalidRunException(List.of(new RunLimits.Problem(RunLimits.Field.SCENARIO,
+                    "task-file is not a scenario to choose: give your task's source with --task-file FILE.java")));
+        }
+        return byName(name);
+    }
+
+    /**
      * A run of {@code scenario} with {@code params} (text by name, checked), on {@code threads} threads and
      * {@code parallelism} carriers; null for either takes the scenario's default.
      *

@@ -100,6 +100,7 @@ class BadInputSuiteTest {
         fromFiles();
         savedRuns();
         scenarios();
+        issue24CliAndExport();
         System.out.println("bad-input suite (cli): " + cases.size() + " inputs");
         int[] n = {0};
         return cases.stream().map(c -> DynamicTest.dynamicTest(c.label(), () -> check(c, root.resolve("case-" + n[0]++))));
@@ -119,6 +120,10 @@ class BadInputSuiteTest {
     static String[] tiny(List<String> args, Path dir) {
         List<String> all = new ArrayList<>(args);
         if (args.isEmpty() || !List.of("run", "bench", "export").contains(args.get(0))) {
+            return all.toArray(String[]::new);
+        }
+        if (args.contains("--task-file") || args.get(0).equals("export") && args.contains("--from") && !args.contains("--lock")) {
+            // no workload options of ours: a task file refuses the seed's, and --from alone makes no run to shrink
             return all.toArray(String[]::new);
         }
         // another scenario than the seed refuses the seed's options: only --threads is its to shrink
@@ -222,6 +227,46 @@ class BadInputSuiteTest {
         if (jdk21 != null) {
             bad("native-frame", "run", "--scenario", "native-frame", "--jdk", jdk21.toString());
         }
+    }
+
+    /**
+     * Issue 24's CLI and export inputs (options given twice, options that would be ignored, the hidden task-file
+     * scenario, task files on platform threads or the JDK's scheduler). Saved-run inputs are in their own block.
+     */
+    private void issue24CliAndExport() {
+        bad("--size", "export", "--animate", "--size", "1280x720", "--size", "1920x1080", "--out", "{dir}/cards");
+        bad("--size", "export", "--animate", "--size", "both", "--size", "both", "--out", "{dir}/cards");
+        bad("--param", "run", "--scenario", "object-wait", "--param", "wait-ms=10", "--param", "wait-ms=20");
+        bad("--param", "run", "--scenario", "object-wait", "--param", "wait-ms=10", "--param", "wait-ms=10");
+        bad("--param", "bench", "--scenario", "object-wait", "--param", "wait-ms=10", "--param", "wait-ms=20");
+        bad("--scenario", "run", "--scenario", "task-file", "--param", "class=Task", "--param", "classes={dir}/sentinel-dir");
+        bad("--scenario", "run", "--scenario", " TASK-FILE ", "--param", "class=Task", "--param", "classes={dir}");
+        bad("--scenario", "bench", "--scenario", "task-file", "--param", "class=Task", "--param", "classes={dir}");
+        bad("--speed", "export", "--speed", "2", "--out", "{dir}/cards");
+        bad("--fps", "export", "--fps", "10", "--out", "{dir}/cards");
+        bad("--size", "export", "--size", "both", "--out", "{dir}/cards");
+        for (String runOption : List.of("--threads", "--parallelism", "--cpu-iterations", "--sleep-ms")) {
+            badWith(dir -> Files.writeString(dir.resolve("runs.json"), run(null, null)), runOption,
+                    "export", "--from", "{dir}/runs.json", runOption, "1", "--out", "{dir}/cards");
+        }
+        badWith(dir -> Files.writeString(dir.resolve("runs.json"), run(null, null)), "--scheduler",
+                "export", "--from", "{dir}/runs.json", "--scheduler", "default", "--out", "{dir}/cards");
+        badWith(dir -> Files.writeString(dir.resolve("runs.json"), run(null, null)), "--thread-kind",
+                "export", "--from", "{dir}/runs.json", "--thread-kind", "platform", "--out", "{dir}/cards");
+        badWith(dir -> Files.writeString(dir.resolve("runs.json"), run(null, null)), "--threads",
+                "export", "--animate", "--from", "{dir}/runs.json", "--threads", "10", "--out", "{dir}/cards");
+        SetUp task = dir -> Files.writeString(dir.resolve("Task.java"), "public class Task { public void run(int i) { } }");
+        badWith(task, "--thread-kind", "run", "--task-file", "{dir}/Task.java", "--thread-kind", "platform");
+        badWith(task, "--scheduler", "run", "--task-file", "{dir}/Task.java", "--scheduler", "default");
+        // names too long for the file system: refused before the run, not after it (27 s of work lost on JDK 21)
+        bad("--save", "run", "--save", "{dir}/" + "a".repeat(249) + ".loomrun");
+        bad("--save", "run", "--save", "{dir}/" + "é".repeat(130) + ".loomrun");
+        bad("--save-jfr", "run", "--save-jfr", "{dir}/" + "j".repeat(300) + ".jfr");
+        bad("--thread-dump", "run", "--thread-dump", "{dir}/" + "t".repeat(252) + ".json");
+        // a path the JDK cannot make (a NUL here; an accent under LANG=C in PathEncodingTest): our words, not picocli's
+        bad("--out", "export", "--out", "{dir}/a\u0000b");
+        bad("--save", "run", "--save", "{dir}/a\u0000b.loomrun");
+        bad("--from", "export", "--from", "{dir}/a\u0000b.json");
     }
 
     private void outputPaths() throws Exception {

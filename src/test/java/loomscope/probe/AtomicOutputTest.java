@@ -69,4 +69,32 @@ class AtomicOutputTest {
         assertThrows(IOException.class, () -> ThreadDumpExport.write(folder, false, false));
         assertTrue(Files.isDirectory(folder));
     }
+
+    @Test
+    void aNameOfTheFileSystemsLongestWritesItsTemporaryNameCut() throws Exception {
+        // 255 bytes: the temporary name used to be 278 bytes, and failed after the work with "File name too long"
+        Path target = dir.resolve("a".repeat(250) + ".json");
+        AtomicOutput.probe(target);
+        AtomicOutput.write(target, false, temp -> {
+            assertTrue(temp.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= 255);
+            Files.writeString(temp, "{}");
+        });
+        assertEquals(List.of(target.getFileName().toString()), names());
+    }
+
+    @Test
+    void aNameTooLongForTheFileSystemFailsTheProbeAndLeavesNothing() throws Exception {
+        Path target = dir.resolve("b".repeat(256));
+        IOException e = assertThrows(IOException.class, () -> AtomicOutput.probe(target));
+        assertTrue(e.getMessage().contains("File name too long"), e.getMessage());
+        assertEquals(List.of(), names());
+    }
+
+    @Test
+    void aCutNameEndsAtACharacterBoundary() {
+        String name = AtomicOutput.temporaryName("é".repeat(200), 0x1234L);
+        byte[] bytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(bytes.length <= 255 && bytes.length >= 254, name.length() + " chars, " + bytes.length + " bytes");
+        assertTrue(name.endsWith("é.0000000000001234.part"), name);
+    }
 }

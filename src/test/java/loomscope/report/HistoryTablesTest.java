@@ -51,6 +51,21 @@ class HistoryTablesTest {
     }
 
     @Test
+    void aJdkVersionWithLineBreaksAndControlCharactersKeepsEveryRowOneLine() {
+        HistoryEntry odd = Runs.entry("25.0.1\n| 1 | forged row |\r\u001b[31m\u2028end", "none", 2, 10, 5, 0);
+        List<String> md = HistoryTables.markdown(List.of(Runs.sharedLock(), odd)).lines().toList();
+        assertEquals(4, md.size(), String.join("\n", md));
+        long cells = md.get(0).chars().filter(c -> c == '|').count();
+        for (String line : md) {
+            assertEquals(cells, line.replace("\\|", "").chars().filter(c -> c == '|').count(), line);
+        }
+        assertTrue(md.get(3).contains("25.0.1\\x0A\\| 1 \\| forged row \\|\\x0D\\x1B[31m\\u2028end"), md.get(3));
+        List<String> csv = HistoryTables.csv(List.of(odd)).lines().toList();
+        assertEquals(2, csv.size(), String.join("\n", csv));
+        assertTrue(csv.get(1).contains(",25.0.1\\x0A| 1 | forged row |\\x0D\\x1B[31m\\u2028end,"), csv.get(1));
+    }
+
+    @Test
     void barLabelsNameASleepOtherThanTheSeeds() {
         assertEquals("JDK 25 · synchronized · P1 · N 5,000", Runs.jep491().shortLabel());
         var s = Runs.jep491().summary();

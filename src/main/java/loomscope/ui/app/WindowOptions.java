@@ -148,7 +148,7 @@ public final class WindowOptions {
         }
         if (scenario != null) {
             try {
-                chosen = loomscope.workload.Scenarios.byName(scenario);
+                chosen = loomscope.workload.Scenarios.chosenByName(scenario);
                 new loomscope.workload.ScenarioParams(chosen, chosen.name().equals("seed") ? java.util.Map.of() : params);
             } catch (RunLimits.InvalidRunException e) {
                 problems.add(e.first().message(e.first().field().cliOption()));

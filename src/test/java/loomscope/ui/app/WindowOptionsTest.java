@@ -90,6 +90,8 @@ class WindowOptionsTest {
         c.add(bad("--param", "--param", "wait-ms=5"));
         c.add(bad("--param", "--scenario=seed", "--param", "sleep-ms=5"));
         c.add(bad("--lock", "--scenario=waves", "--lock=none"));
+        // the hidden scenario would load any compiled folder, skipping the compiler (#24)
+        c.add(bad("--scenario", "--scenario=task-file", "--param", "class=Task", "--param", "classes=" + dir));
         return c;
     }
 
