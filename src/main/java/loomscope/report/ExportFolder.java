@@ -97,15 +97,8 @@ public final class ExportFolder {
         return message == null ? e.getClass().getSimpleName() : message.lines().findFirst().orElse(message);
     }
 
-    /** ENOSPC anywhere in the chain, as the JDK words it ("No space left on device"; "Disk quota exceeded" too). */
     private static boolean saysNoSpace(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            String text = t instanceof java.nio.file.FileSystemException fs ? fs.getReason() : t.getMessage();
-            if (text != null && (text.contains("No space left on device") || text.contains("Disk quota exceeded"))) {
-                return true;
-            }
-        }
-        return false;
+        return loomscope.probe.AtomicOutput.saysNoSpace(e);
     }
 
     /** Whether the file system holding {@code where} (or its nearest existing folder) has almost no space left. */

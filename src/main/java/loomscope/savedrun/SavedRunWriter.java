@@ -30,7 +30,8 @@ final class SavedRunWriter {
         } catch (FileAlreadyExistsException e) {
             throw new SavedRunException(file, "it exists already and is not replaced");
         } catch (IOException e) {
-            throw new SavedRunException(file, "could not be written (" + oneLine(e) + "); nothing was left behind");
+            String why = AtomicOutput.saysNoSpace(e) ? ": the disk is full (no space left on device)" : " (" + oneLine(e) + ")";
+            throw new SavedRunException(file, "could not be written" + why + "; nothing was left behind");
         }
         return size[0];
     }
