@@ -20,6 +20,11 @@ public final class UnsureRun {
     private UnsureRun() { }
 
     public static RunRecording record() {
+        return record(true);
+    }
+
+    /** {@code withUnsure} false: the same run with VT 0's mount judged not blocked (it runs throughout). */
+    public static RunRecording record(boolean withUnsure) {
         WorkloadConfig classInit = Scenarios.config(Scenarios.byName("class-init"), Map.of(), 3, 2,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL);
         RunRecording r = new RunRecording(classInit, "25.0.3+9-test");
@@ -30,7 +35,7 @@ public final class UnsureRun {
         for (int vt = 0; vt < 3; vt++) {
             r.phase(vt, Phase.CREATED, base);
         }
-        mount(r, 0, 0, base, 1, 60, BlockedTime.unsure(0));
+        mount(r, 0, 0, base, 1, 60, withUnsure ? BlockedTime.unsure(0) : 0);
         mount(r, 1, 1, base, 2, 20, 0);
         mount(r, 1, 2, base, 22, 60, 30 * MS);
         r.runEnded(base + 62 * MS, 3, false);

@@ -19,9 +19,13 @@ public final class HatchPaint {
 
     private HatchPaint() { }
 
-    /** The stripes' colour: {@code base} at half its brightness. */
+    /** The stripes' colour: {@code base} at half its brightness, each 8-bit channel halved (as the exports do). */
     public static Color stripe(Color base) {
-        return Color.color(base.getRed() / 2, base.getGreen() / 2, base.getBlue() / 2, base.getOpacity());
+        return Color.rgb(half(base.getRed()), half(base.getGreen()), half(base.getBlue()), base.getOpacity());
+    }
+
+    private static int half(double channel) {
+        return (int) Math.round(channel * 255) / 2;
     }
 
     /** A pattern anchored at the canvas's origin, so the stripes of neighbouring spans line up. */
