@@ -31,19 +31,19 @@ final class ClipColours {
         STATES[VtState.WAITING.ordinal()] = new Color(0xA371F7);
         STATES[VtState.DONE.ordinal()] = new Color(0x1B4721);
         STATES[VtState.STOPPED.ordinal()] = new Color(0x9E6A03);
-        STATES[VtState.UNSURE.ordinal()] = new Color(0xFF8A1C);   // app.css's dark -ls-unsure (a test holds them equal)
+        STATES[VtState.UNSURE.ordinal()] = new Color(0xFF701A);   // app.css's dark -ls-unsure (a test holds them equal)
     }
 
-    /** Stripes across unsure: its colour at half brightness, as the window's hatch (ui.theme.HatchPaint). */
-    static final Color UNSURE_STRIPE = half(STATES[VtState.UNSURE.ordinal()]);
+    /** Stripes across unsure: its colour with each channel at two fifths, as the window's hatch (ui.theme.HatchPaint). */
+    static final Color UNSURE_STRIPE = darker(STATES[VtState.UNSURE.ordinal()]);
 
     /** Stripes every 12 layout pixels along x + y, 5 of them dark: the window's pattern (ui.theme.HatchPaint). */
     static final int HATCH_PERIOD = 12;
     static final int HATCH_STRIPE = 5;
     static final TexturePaint UNSURE_HATCH = hatch(STATES[VtState.UNSURE.ordinal()], UNSURE_STRIPE, HATCH_PERIOD, HATCH_STRIPE);
 
-    private static Color half(Color c) {
-        return new Color(c.getRed() / 2, c.getGreen() / 2, c.getBlue() / 2);
+    private static Color darker(Color c) {
+        return new Color(c.getRed() * 2 / 5, c.getGreen() * 2 / 5, c.getBlue() * 2 / 5);
     }
 
     private static TexturePaint hatch(Color base, Color stripe, int period, int dark) {

@@ -7,7 +7,8 @@ import javafx.scene.paint.ImagePattern;
 import javafx.scene.paint.Paint;
 
 /**
- * The "unsure" look: its colour crossed by diagonal stripes of the same colour at half its brightness, so that it
+ * The "unsure" look: its colour crossed by diagonal stripes of the same colour at two fifths of its brightness (at
+ * least 3:1 in contrast with it, in every theme: UnsurePaletteTest), so that it
  * differs from pinned red by more than hue (a red-green colour-blind viewer, a washed-out projector). Made once per
  * theme change and set as one fill: drawing with it allocates nothing. The exports draw the same stripes
  * ({@code loomscope.report.ClipColours}).
@@ -19,13 +20,13 @@ public final class HatchPaint {
 
     private HatchPaint() { }
 
-    /** The stripes' colour: {@code base} at half its brightness, each 8-bit channel halved (as the exports do). */
+    /** The stripes' colour: {@code base} with each 8-bit channel at two fifths (as the exports do). */
     public static Color stripe(Color base) {
-        return Color.rgb(half(base.getRed()), half(base.getGreen()), half(base.getBlue()), base.getOpacity());
+        return Color.rgb(darker(base.getRed()), darker(base.getGreen()), darker(base.getBlue()), base.getOpacity());
     }
 
-    private static int half(double channel) {
-        return (int) Math.round(channel * 255) / 2;
+    private static int darker(double channel) {
+        return (int) Math.round(channel * 255) * 2 / 5;
     }
 
     /** A pattern anchored at the canvas's origin, so the stripes of neighbouring spans line up. */
