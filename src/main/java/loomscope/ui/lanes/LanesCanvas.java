@@ -245,6 +245,7 @@ public final class LanesCanvas extends Region {
         }
         drawTimeGrid(gc, trailX, trailW, logs.length * laneStep, repaintStatic);
         spans.setTrailNanos(trailNanos);
+        spans.beginFrame();
         gc.setFill(palette.running());
         for (int lane = 0; lane < logs.length; lane++) {
             double tickH = Math.max(1, laneH * 0.5);
@@ -252,12 +253,14 @@ public final class LanesCanvas extends Region {
             spans.paint(recording, logs[lane], t0, t, trailX, trailW, Pass.RUNNING);
             painter.end();
         }
-        // full height, as a pin: a mount that may have held its carrier the whole time
-        gc.setFill(unsureHatch);
-        for (int lane = 0; lane < logs.length; lane++) {
-            painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
-            spans.paint(recording, logs[lane], t0, t, trailX, trailW, Pass.UNSURE);
-            painter.end();
+        // full height, as a pin: a mount that may have held its carrier the whole time (a pass only when one is in view)
+        if (spans.unsureInView()) {
+            gc.setFill(unsureHatch);
+            for (int lane = 0; lane < logs.length; lane++) {
+                painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
+                spans.paint(recording, logs[lane], t0, t, trailX, trailW, Pass.UNSURE);
+                painter.end();
+            }
         }
         gc.setFill(palette.pinned());
         for (int lane = 0; lane < logs.length; lane++) {

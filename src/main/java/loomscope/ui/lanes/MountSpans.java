@@ -15,6 +15,8 @@ final class MountSpans {
     private final TrailPainter painter;
     private long trailNanos;
     private boolean unsurePainted;
+    /** Whether a running pass since {@link #beginFrame()} passed an unsure mount: else the unsure pass is skipped. */
+    private boolean unsureInView;
 
     MountSpans(TrailPainter painter) {
         this.painter = painter;
@@ -27,6 +29,11 @@ final class MountSpans {
 
     void clearUnsurePainted() { unsurePainted = false; }
 
+    void beginFrame() { unsureInView = false; }
+
+    /** Whether this frame's running passes met an unsure mount (only then does an unsure pass have work). */
+    boolean unsureInView() { return unsureInView; }
+
     void paint(RunRecording r, CarrierLog log, long t0, long t, double x, double width, Pass pass) {
         int size = log.size();
         for (int i = log.firstEndingAfter(t0); i < size; i++) {
@@ -36,7 +43,10 @@ final class MountSpans {
             }
             long end = Math.min(log.end(i), t);
             switch (pass) {
-                case RUNNING -> span(Math.max(start, t0), end, t0, x, width);
+                case RUNNING -> {
+                    span(Math.max(start, t0), end, t0, x, width);
+                    unsureInView |= log.unsure(i);
+                }
                 case UNSURE -> {
                     if (log.unsure(i)) {   // the clocks say neither whether nor when it blocked: the whole mount
                         span(Math.max(start, t0), end, t0, x, width);
