@@ -94,6 +94,9 @@ public final class MountIndex {
 
     public boolean pinned(int mount) { return log(mount).pinned(entryOf[mount]); }
 
+    /** Whether the carriers' clocks could not judge this mount (see {@link CarrierLog#unsure}). */
+    public boolean unsure(int mount) { return log(mount).unsure(entryOf[mount]); }
+
     /** The k (0-based, within vt's mounts) of the last mount of {@code vt} that started at or before t, or -1. */
     public int lastMountStartedBy(int vt, long t) {
         int lo = firstMount[vt];

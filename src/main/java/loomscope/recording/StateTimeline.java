@@ -58,6 +58,9 @@ public final class StateTimeline {
         if (k >= 0) {
             int m = mounts.mount(vt, k);
             if (t < mounts.end(m)) {
+                if (mounts.unsure(m)) {
+                    return VtState.UNSURE;   // the clocks say neither how long nor when: the whole mount, as a clock pin
+                }
                 return mounts.pinned(m) && heldAt(mounts, m, vt, t) ? VtState.PINNED : VtState.RUNNING;
             }
         }
@@ -154,6 +157,15 @@ public final class StateTimeline {
             return since >= 0 && t - since >= RunRecording.BLOCK_THRESHOLD_NANOS;
         }
         return false;
+    }
+
+    /**
+     * Whether carrier c held, at t, a thread in a mount its clocks could not judge (blocked or not): drawn as unsure,
+     * the whole mount, never as running. A mount still open has no verdict yet.
+     */
+    public boolean unsureAt(CarrierLog carrier, long t) {
+        int i = carrier.mountAt(t);
+        return i >= 0 && carrier.unsure(i);
     }
 
     // ---- blocking intervals ----

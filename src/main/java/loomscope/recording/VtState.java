@@ -10,7 +10,10 @@ public enum VtState {
     BLOCKED("blocked", "unmounted, waiting for the lock"),
     WAITING("waiting", "in sleep or lock wait; mounts not recorded (default scheduler or platform thread)"),
     DONE("done", "finished its work"),
-    STOPPED("stopped", "ended by Stop before its work was done, or never started");
+    STOPPED("stopped", "ended by Stop before its work was done, or never started"),
+    // last, so that the others keep their ordinals (no saved format holds one; appended all the same)
+    UNSURE("unsure", "mounted; its carrier's clocks cannot tell whether it blocked (also preempted, or stopped by a "
+            + "collection): maybe pinned, never shown as not pinned");
 
     public static final int COUNT = values().length;
     private static final VtState[] VALUES = values();

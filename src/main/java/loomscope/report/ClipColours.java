@@ -1,6 +1,8 @@
 package loomscope.report;
 
 import java.awt.Color;
+import java.awt.TexturePaint;
+import java.awt.image.BufferedImage;
 
 import loomscope.recording.VtState;
 
@@ -29,6 +31,29 @@ final class ClipColours {
         STATES[VtState.WAITING.ordinal()] = new Color(0xA371F7);
         STATES[VtState.DONE.ordinal()] = new Color(0x1B4721);
         STATES[VtState.STOPPED.ordinal()] = new Color(0x9E6A03);
+        STATES[VtState.UNSURE.ordinal()] = new Color(0xFF701A);   // app.css's dark -ls-unsure (a test holds them equal)
+    }
+
+    /** Stripes across unsure: its colour with each channel at two fifths, as the window's hatch (ui.theme.HatchPaint). */
+    static final Color UNSURE_STRIPE = darker(STATES[VtState.UNSURE.ordinal()]);
+
+    /** Stripes every 12 layout pixels along x + y, 5 of them dark: the window's pattern (ui.theme.HatchPaint). */
+    static final int HATCH_PERIOD = 12;
+    static final int HATCH_STRIPE = 5;
+    static final TexturePaint UNSURE_HATCH = hatch(STATES[VtState.UNSURE.ordinal()], UNSURE_STRIPE, HATCH_PERIOD, HATCH_STRIPE);
+
+    private static Color darker(Color c) {
+        return new Color(c.getRed() * 2 / 5, c.getGreen() * 2 / 5, c.getBlue() * 2 / 5);
+    }
+
+    private static TexturePaint hatch(Color base, Color stripe, int period, int dark) {
+        BufferedImage tile = new BufferedImage(period, period, BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < period; y++) {
+            for (int x = 0; x < period; x++) {
+                tile.setRGB(x, y, (x + y) % period < dark ? stripe.getRGB() : base.getRGB());
+            }
+        }
+        return new TexturePaint(tile, new java.awt.geom.Rectangle2D.Double(0, 0, period, period));
     }
 
     static Color of(VtState state) {
@@ -37,7 +62,7 @@ final class ClipColours {
 
     /** Every colour a frame is drawn with, before antialiasing blends them (the GIF palette starts with these). */
     static Color[] all() {
-        Color[] fixed = {BACKGROUND, LANE, IDLE, TEXT, MUTED, GRID, POOL, STOPPED};
+        Color[] fixed = {BACKGROUND, LANE, IDLE, TEXT, MUTED, GRID, POOL, STOPPED, UNSURE_STRIPE};
         Color[] out = new Color[fixed.length + STATES.length];
         System.arraycopy(fixed, 0, out, 0, fixed.length);
         System.arraycopy(STATES, 0, out, fixed.length, STATES.length);

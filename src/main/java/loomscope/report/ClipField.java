@@ -22,9 +22,15 @@ final class ClipField {
     private int perDot;
     private final int[] tally = new int[VtState.COUNT];
     private final int[] colours = new int[VtState.COUNT];
+    /** Unsure cells are hatched as in the window: stripes every {@code hatchPeriod} device pixels along x + y. */
+    private final int hatchPeriod;
+    private final int hatchStripe;
+    private final int stripe = ClipColours.UNSURE_STRIPE.getRGB();
 
-    /** The field's rectangle in device pixels. */
-    ClipField(int x, int y, int width, int height) {
+    /** The field's rectangle in device pixels; {@code scale}: device pixels per layout pixel. */
+    ClipField(int x, int y, int width, int height, double scale) {
+        this.hatchPeriod = Math.max(2, (int) Math.round(ClipColours.HATCH_PERIOD * scale));
+        this.hatchStripe = Math.max(1, (int) Math.round(ClipColours.HATCH_STRIPE * scale));
         this.x = x;
         this.y = y;
         this.width = Math.max(1, width);
@@ -59,13 +65,15 @@ final class ClipField {
         int stride = image.getWidth();
         int dot = 0;
         for (int first = 0; first < n; first += perDot, dot++) {
-            int colour = colours[mostCommon(states, first, Math.min(n, first + perDot))];
+            int state = mostCommon(states, first, Math.min(n, first + perDot));
+            int colour = colours[state];
+            boolean hatched = state == VtState.UNSURE.ordinal();
             int cx = x + (dot % columns) * pitch;
             int cy = y + (dot / columns) * pitch;
             for (int row = 0; row < cell && cy + row < y + height; row++) {
                 int at = (cy + row) * stride + cx;
                 for (int col = 0; col < cell; col++) {
-                    pixels[at + col] = colour;
+                    pixels[at + col] = hatched && (cx + col + cy + row) % hatchPeriod < hatchStripe ? stripe : colour;
                 }
             }
         }

@@ -1,20 +1,21 @@
 package loomscope.report;
 
-import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
+import java.awt.Paint;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.util.Locale;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
 import loomscope.recording.StateTimeline;
 import loomscope.recording.VtState;
 
 /**
  * One frame of an animated replay, drawn with Java2D from the recording alone: the title and the run's facts,
- * the replay clock, a legend, a lane per carrier (its recent mounts, running or pinned, and the thread on it now)
+ * the replay clock, a legend, a lane per carrier (its recent mounts, running, pinned or unsure, and the thread on it now)
  * and the thread field. Laid out at 1920x1080 and scaled, like the timing card. Reuses its image.
  */
 final class ClipFramePainter {
@@ -40,6 +41,7 @@ final class ClipFramePainter {
     private final long trailNanos;
     private final double laneHeight;
     private final double fieldTop;
+    private final boolean hasUnsure;
 
     ClipFramePainter(RunRecording recording, CardSize size, String title, ClipPlan plan) {
         this.recording = recording;
@@ -50,11 +52,12 @@ final class ClipFramePainter {
         this.image = new BufferedImage(size.width(), size.height(), BufferedImage.TYPE_INT_RGB);
         this.states = new byte[recording.threads()];
         this.carriers = recording.carriers();
+        this.hasUnsure = RunSummary.unsureMounts(recording) > 0;
         double s = size.scale();
         this.laneHeight = Math.min(110, LANES_HEIGHT / Math.max(1, carriers.length));
         this.fieldTop = Math.min(FIELD_TOP_LATEST, LANES_TOP + Math.max(1, carriers.length) * laneHeight + 110);
         this.field = new ClipField((int) Math.round(MARGIN * s), (int) Math.round(fieldTop * s),
-                (int) Math.round((CardSize.LAYOUT_WIDTH - 2 * MARGIN) * s), (int) Math.round((FIELD_BOTTOM - fieldTop) * s));
+                (int) Math.round((CardSize.LAYOUT_WIDTH - 2 * MARGIN) * s), (int) Math.round((FIELD_BOTTOM - fieldTop) * s), s);
         // the lanes show the most recent quarter of the run (at least 20 ms, at most the window's 4 s)
         this.trailNanos = Math.max(20_000_000L, Math.min(4_000_000_000L, (plan.runEnd() - plan.runStart()) / 4));
     }
@@ -121,14 +124,17 @@ final class ClipFramePainter {
         Font font = CardInk.font(Font.PLAIN, 26);
         x = swatch(g, ink, x, y, ClipColours.of(VtState.RUNNING), "running", font);
         x = swatch(g, ink, x, y, ClipColours.of(VtState.PINNED), "pinned: carrier wasted", font);
+        if (hasUnsure) {
+            x = swatch(g, ink, x, y, ClipColours.UNSURE_HATCH, "unsure: maybe blocked", font);
+        }
         x = swatch(g, ink, x, y, ClipColours.IDLE, "idle", font);
         if (carriers.length > recording.config().parallelism()) {
             swatch(g, ink, x, y, ClipColours.POOL, "added by the pool", font);
         }
     }
 
-    private double swatch(Graphics2D g, CardInk ink, double x, double y, Color colour, String label, Font font) {
-        g.setColor(colour);
+    private double swatch(Graphics2D g, CardInk ink, double x, double y, Paint colour, String label, Font font) {
+        g.setPaint(colour);
         g.fillRect((int) x, (int) (y - 20), 24, 24);
         ink.text("legend", label, font, ClipColours.TEXT, x + 34, y, CardInk.Align.LEFT);
         return x + 34 + ink.width(label, font) + 40;
@@ -161,19 +167,19 @@ final class ClipFramePainter {
     /** The carrier's last {@code trailNanos} before t, one sample per layout column. */
     private void trail(Graphics2D g, CarrierLog log, long t, double x, double y, double w, double h) {
         int columns = (int) w;
-        Color run = null;
+        Paint run = null;
         int runFrom = 0;
         for (int col = 0; col <= columns; col++) {
-            Color colour = null;
+            Paint colour = null;
             if (col < columns) {
                 long at = t - trailNanos + trailNanos * col / columns;
                 if (at >= plan.runStart() && timeline.occupantAt(log, at) >= 0) {
-                    colour = timeline.pinnedAt(log, at) ? ClipColours.of(VtState.PINNED) : ClipColours.of(VtState.RUNNING);
+                    colour = mountPaint(log, at);
                 }
             }
             if (colour != run) {
                 if (run != null) {
-                    g.setColor(run);
+                    g.setPaint(run);
                     g.fillRect((int) x + runFrom, (int) (y + h * 0.2), col - runFrom, (int) Math.max(1, h * 0.6));
                 }
                 run = colour;
@@ -184,8 +190,7 @@ final class ClipFramePainter {
 
     private void box(Graphics2D g, CardInk ink, CarrierLog log, long t, double x, double y, double w, double h) {
         int vt = timeline.occupantAt(log, t);
-        boolean pinned = vt >= 0 && timeline.pinnedAt(log, t);
-        g.setColor(vt < 0 ? ClipColours.IDLE : pinned ? ClipColours.of(VtState.PINNED) : ClipColours.of(VtState.RUNNING));
+        g.setPaint(vt < 0 ? ClipColours.IDLE : mountPaint(log, t));
         g.fillRect((int) x, (int) y, (int) w, (int) Math.max(1, h));
         if (h >= 14) {
             String text = vt < 0 ? "idle" : String.format(Locale.ROOT, "VT %,d", vt);
@@ -193,6 +198,14 @@ final class ClipFramePainter {
             ink.text("box", text, CardInk.font(Font.BOLD, fontSize), vt < 0 ? ClipColours.MUTED : ClipColours.BACKGROUND,
                     x + w / 2, y + h / 2 + fontSize * 0.35, CardInk.Align.CENTER);
         }
+    }
+
+    /** A mounted carrier's look at {@code at}: pinned, unsure (hatched, as in the window) or running. */
+    private Paint mountPaint(CarrierLog log, long at) {
+        if (timeline.pinnedAt(log, at)) {
+            return ClipColours.of(VtState.PINNED);
+        }
+        return timeline.unsureAt(log, at) ? ClipColours.UNSURE_HATCH : ClipColours.of(VtState.RUNNING);
     }
 
     private void footer(CardInk ink, long t) {
@@ -204,7 +217,8 @@ final class ClipFramePainter {
         ink.text("field", heading, CardInk.font(Font.BOLD, 26), ClipColours.TEXT, x, y, CardInk.Align.LEFT);
         x += ink.width(heading, CardInk.font(Font.BOLD, 26)) + 36;
         for (VtState s : VtState.values()) {
-            if (counts[s.ordinal()] == 0 && (s == VtState.WAITING || s == VtState.STOPPED || s == VtState.BLOCKED)) {
+            if (counts[s.ordinal()] == 0 && (s == VtState.WAITING || s == VtState.STOPPED || s == VtState.BLOCKED
+                    || s == VtState.UNSURE)) {
                 continue;
             }
             String label = s.label() + " " + String.format(Locale.ROOT, "%,d", counts[s.ordinal()]);

@@ -16,8 +16,11 @@ import loomscope.remote.LegacyLocking;
  * @param carriersLowered the run's carriers ran at the lowest OS priority so that the window could keep drawing
  *                 (the window does that when P is at least its cores): its time is longer than the CLI's, and a
  *                 P = 2 run on 2 cores can look no faster than P = 1. Marked with {@link #LOWERED_MARK}.
+ * @param unsureMounts mounts the carriers' clocks could not judge ({@link RunSummary#unsureMounts}), counted beside the
+ *                 pinned ones; 0 where not known (a run read back from JSON, which does not keep them)
  */
-public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered) {
+public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered,
+                           long unsureMounts) {
 
     /** After a lowered run's time, with {@link #LOWERED_NOTE} said once wherever it appears. */
     public static final String LOWERED_MARK = "\u2020";
@@ -36,6 +39,24 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> 
             throw new IllegalArgumentException("a history entry needs the run's summary");
         }
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+        unsureMounts = Math.max(0, unsureMounts);
+    }
+
+    public HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered) {
+        this(summary, finishedAt, jvmFlags, carriersLowered, 0);
+    }
+
+    /** This run with its count of unsure mounts (from its recording). */
+    public HistoryEntry withUnsureMounts(long unsure) {
+        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsure);
+    }
+
+    /**
+     * What follows a pinned-mount count wherever one is shown: " (3 unsure)" for a run with mounts the carriers'
+     * clocks could not judge, else "": an unsure mount is never silently counted as not pinned.
+     */
+    public static String unsureSuffix(long unsure) {
+        return unsure > 0 ? String.format(java.util.Locale.ROOT, " (%,d unsure)", unsure) : "";
     }
 
     /** A run whose carriers kept their priority (the CLI's, a child JVM's, or the window's below P = cores). */

@@ -87,7 +87,8 @@ public final class TimingCardRenderer {
             new String[] {"Carriers (P)", TimeText.count(s.parallelism())},
             new String[] {"Threads (N)", TimeText.count(s.threads()) + " " + s.threadKind()},
             sleeps ? new String[] {"Sleep in lock", TimeText.count(s.sleepMillis()) + " ms"} : null,
-            new String[] {"Pinned mounts", s.pinnedMounts() < 0 ? "not recorded" : TimeText.count(s.pinnedMounts())})
+            new String[] {"Pinned mounts", s.pinnedMounts() < 0 ? "not recorded"
+                    : TimeText.count(s.pinnedMounts()) + HistoryEntry.unsureSuffix(run.unsureMounts())})
             .filter(java.util.Objects::nonNull).toArray(String[][]::new);
         double y = 692;
         for (String[] fact : facts) {

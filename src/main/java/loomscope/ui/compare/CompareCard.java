@@ -33,8 +33,10 @@ public final class CompareCard {
         RunSummary a = left.summaryProperty().get();
         RunSummary b = right.summaryProperty().get();
         // where each side really ran, not what its selector says now (it may have changed since)
-        HistoryEntry first = new HistoryEntry(a, java.time.Instant.now(), left.ranWithFlags());
-        HistoryEntry second = new HistoryEntry(b, java.time.Instant.now(), right.ranWithFlags());
+        HistoryEntry first = new HistoryEntry(a, java.time.Instant.now(), left.ranWithFlags())
+                .withUnsureMounts(left.unsureMounts());
+        HistoryEntry second = new HistoryEntry(b, java.time.Instant.now(), right.ranWithFlags())
+                .withUnsureMounts(right.unsureMounts());
         String firstName = first.jdkName();
         String secondName = second.jdkName();
         if (firstName.equals(secondName)) {

@@ -16,6 +16,7 @@ import loomscope.recording.RunSummary;
 import loomscope.remote.RunOutcome;
 import loomscope.remote.RunTarget;
 import loomscope.remote.RunTargets;
+import loomscope.report.HistoryEntry;
 import loomscope.ui.run.RunLifecycle;
 import loomscope.ui.run.RunStarters;
 import loomscope.ui.run.RunState;
@@ -34,6 +35,8 @@ public final class CompareSideModel {
     private final RunLifecycle lifecycle;
     private final ObjectProperty<RunTarget> target = new SimpleObjectProperty<>(new RunTarget.ThisJvm());
     private final ReadOnlyObjectWrapper<RunSummary> summary = new ReadOnlyObjectWrapper<>();
+    /** Unsure mounts of the run {@link #summary} describes (set before it, so whoever reads the summary sees both). */
+    private long unsureMounts;
     private final ReadOnlyObjectWrapper<RunOutcome> outcome = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Not run yet.");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
@@ -99,6 +102,7 @@ public final class CompareSideModel {
         ranOn = null;
         ranWithFlags = List.copyOf(jvmFlags);
         RunSummary s = RunSummary.of(recording);
+        unsureMounts = RunSummary.unsureMounts(recording);
         summary.set(s);
         outcome.set(s.cancelled() ? new RunOutcome.Cancelled("stopped when it was recorded") : new RunOutcome.Completed());
         error.set("");
@@ -138,6 +142,7 @@ public final class CompareSideModel {
     private void showEnd(RunLifecycle.Ended end) {
         RunOutcome how = end.outcome();
         RunSummary s = end.summary();
+        unsureMounts = end.recording() == null ? 0 : RunSummary.unsureMounts(end.recording());
         outcome.set(how);
         summary.set(s);
         if (how.isError()) {
@@ -147,8 +152,8 @@ public final class CompareSideModel {
         } else if (how instanceof RunOutcome.Cancelled) {
             status.set("Stopped.");
         } else {
-            status.set(String.format(Locale.ROOT, "Done: %.3f s, %,d pinned mounts.", s.wallMillis() / 1000,
-                    Math.max(0, s.pinnedMounts())));
+            status.set(String.format(Locale.ROOT, "Done: %.3f s, %,d pinned mounts%s.", s.wallMillis() / 1000,
+                    Math.max(0, s.pinnedMounts()), HistoryEntry.unsureSuffix(unsureMounts)));
         }
     }
 
@@ -171,6 +176,9 @@ public final class CompareSideModel {
 
     /** The numbers once the run ended (also for a failed run's partial recording), else null. */
     public ReadOnlyObjectProperty<RunSummary> summaryProperty() { return summary.getReadOnlyProperty(); }
+
+    /** Mounts of the last run whose carrier's clocks could not tell whether they blocked (0 before any run). */
+    public long unsureMounts() { return unsureMounts; }
 
     public ReadOnlyObjectProperty<RunOutcome> outcomeProperty() { return outcome.getReadOnlyProperty(); }
 

@@ -217,7 +217,8 @@ public final class CompareView extends BorderPane {
         String where = side.targetProperty().get() instanceof RunTarget.ChildJvm c && !c.jvmArgs().isEmpty()
                 ? " " + String.join(" ", c.jvmArgs()) : "";
         return s == null ? side.name() : "Java " + s.jdkVersion() + where
-                + (s.pinnedMounts() > 0 ? String.format("  (%,d pinned mounts)", s.pinnedMounts()) : "  (no pins)");
+                + (s.pinnedMounts() > 0 ? String.format("  (%,d pinned mounts", s.pinnedMounts()) : "  (no pins")
+                + (side.unsureMounts() > 0 ? String.format(java.util.Locale.ROOT, ", %,d unsure)", side.unsureMounts()) : ")");
     }
 
     private void showIdleCarriers(WorkloadConfig c) {

@@ -38,7 +38,8 @@ public final class HistoryTimes {
     List<HistoryEntry> entries() {
         List<HistoryEntry> entries = new ArrayList<>(rows.size());
         for (HistoryRow row : rows) {
-            entries.add(new HistoryEntry(row.summary(), finished.get(row.number()), row.jvmFlags(), row.carriersLowered()));
+            entries.add(new HistoryEntry(row.summary(), finished.get(row.number()), row.jvmFlags(), row.carriersLowered(),
+                    row.unsureMounts()));
         }
         return entries;
     }

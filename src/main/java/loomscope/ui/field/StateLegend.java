@@ -20,6 +20,8 @@ public final class StateLegend extends FlowPane {
     private final HBox[] items = new HBox[VtState.COUNT];
     private Set<VtState> shownStates = EnumSet.allOf(VtState.class);
     private boolean itemsVisible = true;
+    /** Whether a thread was unsure since the states were last set (a recording's legend keeps the item once shown). */
+    private boolean unsureSeen;
 
     public StateLegend() {
         getStyleClass().add("legend");
@@ -43,7 +45,16 @@ public final class StateLegend extends FlowPane {
     /** Which states apply: WAITING only exists when mounts are not recorded, the others only when they are. */
     public void showStates(Set<VtState> states) {
         shownStates = EnumSet.copyOf(states);
+        unsureSeen = false;
         applyVisibility();
+    }
+
+    /** Shows the "unsure" item from now on (the recording has unsure mounts, perhaps not yet on screen). */
+    public void showUnsure() {
+        if (!unsureSeen) {
+            unsureSeen = true;
+            applyVisibility();
+        }
     }
 
     /** Hides or shows all items (not a title put in front of them). */
@@ -55,7 +66,10 @@ public final class StateLegend extends FlowPane {
     private void applyVisibility() {
         for (VtState s : VtState.values()) {
             // "stopped" exists only in a run that was stopped: shown once a thread is in it
-            boolean on = itemsVisible && shownStates.contains(s) && (s != VtState.STOPPED || shown[s.ordinal()] > 0);
+            // "unsure" only in a run with a mount its carrier's clocks could not judge: kept once it appeared, so that
+            // the legend does not jump each time a replay passes one
+            boolean on = itemsVisible && shownStates.contains(s) && (s != VtState.STOPPED || shown[s.ordinal()] > 0)
+                    && (s != VtState.UNSURE || unsureSeen);
             items[s.ordinal()].setVisible(on);
             items[s.ordinal()].setManaged(on);
         }
@@ -66,14 +80,19 @@ public final class StateLegend extends FlowPane {
         int i = state.ordinal();
         if (shown[i] != n) {
             boolean stoppedAppears = state == VtState.STOPPED && (shown[i] > 0) != (n > 0);
+            boolean unsureAppears = state == VtState.UNSURE && n > 0 && !unsureSeen;
+            unsureSeen |= unsureAppears;
             shown[i] = n;
             // a million does not fit the count's fixed width (kept fixed so that counting never re-lays the legend)
             counts[i].setText(n < 1_000_000 ? String.format("%,d", n) : String.format(java.util.Locale.ROOT, "%.2fM", n / 1e6));
-            if (stoppedAppears) {
+            if (stoppedAppears || unsureAppears) {
                 applyVisibility();
             }
         }
     }
+
+    /** Whether the legend shows {@code state}'s item. */
+    public boolean showing(VtState state) { return items[state.ordinal()].isVisible(); }
 
     public String countText(VtState state) { return counts[state.ordinal()].getText(); }
 }

@@ -3,8 +3,10 @@ package loomscope.ui.field;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.layout.Region;
+import javafx.scene.paint.Paint;
 import loomscope.recording.StateTimeline;
 import loomscope.recording.VtState;
+import loomscope.ui.theme.HatchPaint;
 import loomscope.ui.theme.Palette;
 
 /**
@@ -18,6 +20,8 @@ public final class ThreadFieldCanvas extends Region {
     private final Canvas canvas = new Canvas();
     private final int[] counts = new int[VtState.COUNT];
     private Palette palette = Palette.fallback();
+    /** Unsure cells are hatched as the lanes' unsure mounts (not in the dense field: its dots are pixels). */
+    private Paint unsureHatch = HatchPaint.of(palette.of(VtState.UNSURE));
     private byte[] states = new byte[0];
     /** What the canvas shows now, per cell; -1 forces a repaint of that cell. */
     private byte[] shown = new byte[0];
@@ -48,6 +52,9 @@ public final class ThreadFieldCanvas extends Region {
     }
 
     public void setPalette(Palette palette) {
+        if (palette != this.palette) {
+            unsureHatch = HatchPaint.of(palette.of(VtState.UNSURE));
+        }
         this.palette = palette;
         dense.setPalette(palette);
         repaintAll = true;
@@ -148,7 +155,7 @@ public final class ThreadFieldCanvas extends Region {
             for (int i = 0; i < threads; i++) {
                 if (states[i] == s && shown[i] != s) {
                     if (!fillSet) {
-                        gc.setFill(palette.states()[s]);
+                        gc.setFill(s == VtState.UNSURE.ordinal() ? unsureHatch : palette.states()[s]);
                         fillSet = true;
                     }
                     gc.fillRect((i % columns) * pitch, (i / columns) * pitch, cell, cell);

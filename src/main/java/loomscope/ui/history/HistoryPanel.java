@@ -48,9 +48,10 @@ public final class HistoryPanel extends VBox {
                 column("N", 58, r -> String.format(Locale.ROOT, "%,d", r.threads())),
                 column("Secs", 96, r -> String.format(Locale.ROOT, "%.3f%s%s%s", r.seconds(), r.cancelled() ? " stopped" : "",
                         r.carriersLowered() ? HistoryEntry.LOWERED_MARK : "", r.opened() ? " opened" : "")),
-                column("Pins", 60, r -> r.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", r.pinnedMounts()))));
+                column("Pins", 60, HistoryRow::pinsText)));
         table.setTooltip(new Tooltip("Secs: wall time (stopped: the run was stopped before its tasks were done; opened: a saved run "
-                + "read from a file; " + HistoryEntry.LOWERED_NOTE + "). Pins: mounts that blocked while holding their carrier."));
+                + "read from a file; " + HistoryEntry.LOWERED_NOTE + "). Pins: mounts that blocked while holding their carrier"
+                + " (unsure: mounts whose carrier's clocks could not tell whether they blocked)."));
         table.setPrefHeight(190);
         table.setMinHeight(120);
         VBox.setVgrow(table, Priority.SOMETIMES);
@@ -98,9 +99,8 @@ public final class HistoryPanel extends VBox {
     private static void styleBar(javafx.scene.Node node, HistoryRow row) {
         if (node != null) {
             node.getStyleClass().add(row.pinnedMounts() > 0 ? "bar-pinned" : "bar-unpinned");
-            Tooltip.install(node, new Tooltip(String.format(Locale.ROOT, "#%d %s P=%d N=%,d: %.3f s, %s pinned mounts%s",
-                    row.number(), row.mode(), row.parallelism(), row.threads(), row.seconds(),
-                    row.pinnedMounts() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", row.pinnedMounts()),
+            Tooltip.install(node, new Tooltip(String.format(Locale.ROOT, "#%d %s P=%d N=%,d: %.3f s, pinned mounts %s%s",
+                    row.number(), row.mode(), row.parallelism(), row.threads(), row.seconds(), row.pinsText(),
                     row.carriersLowered() ? "\n" + HistoryEntry.LOWERED_NOTE : "")));
         }
     }

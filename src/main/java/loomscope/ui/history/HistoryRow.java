@@ -13,12 +13,30 @@ import loomscope.report.HistoryEntry;
  * @param jvmFlags        the flags a child JVM ran with (legacy locking), empty for this JVM or a plain child
  * @param carriersLowered the window lowered the run's carriers to draw (P ≥ cores, see CpuShare): slower than the CLI
  * @param scenario        the scenario that ran when it was not the seed ("object-wait"), else null
+ * @param unsureMounts    mounts the carriers' clocks could not judge (counted from the recording), shown beside the pins
  */
 public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom,
-                         String scenario) {
+                         String scenario, long unsureMounts) {
 
     public HistoryRow {
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+        unsureMounts = Math.max(0, unsureMounts);
+    }
+
+    public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom,
+                      String scenario) {
+        this(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, 0);
+    }
+
+    /** The same row with the unsure mounts its recording counts ({@link RunSummary#unsureMounts}). */
+    public HistoryRow withUnsureMounts(long unsure) {
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsure);
+    }
+
+    /** "12", "12 (3 unsure)", or "n/a" where mounts were not recorded: the row's pins wherever they are shown. */
+    public String pinsText() {
+        return pinnedMounts() < 0 ? "n/a"
+                : String.format(java.util.Locale.ROOT, "%,d", pinnedMounts()) + HistoryEntry.unsureSuffix(unsureMounts);
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom) {
@@ -28,7 +46,7 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
     /** The same row for a run of {@code config}: named by its scenario unless it is the seed. */
     public HistoryRow of(loomscope.workload.WorkloadConfig config) {
         return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, config.isSeed() ? null
-                : config.scenarioKind().runName(config.scenario()));
+                : config.scenarioKind().runName(config.scenario()), unsureMounts);
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered) {

@@ -18,6 +18,9 @@ public final class LaneLegend extends FlowPane {
                 "A virtual thread mounted on this carrier and running its CPU work.");
         item(PaletteProbe.stateStyleClass(VtState.PINNED), "pinned: carrier wasted",
                 "The mounted thread sleeps or waits for its lock without unmounting: the carrier can run nothing else.");
+        unsure = item(PaletteProbe.stateStyleClass(VtState.UNSURE), "unsure",
+                "The carrier's clocks cannot tell whether the mounted thread blocked for 1 ms: it was also preempted, or"
+                + " a garbage collection stopped it. Maybe pinned; never shown as not pinned.");
         item("ls-swatch-idle", "idle", "No virtual thread is mounted on this carrier.");
         item("ls-swatch-pool-added", "added by pool",
                 "A carrier beyond the parallelism that the pool started to compensate for a blocked one.");
@@ -26,24 +29,45 @@ public final class LaneLegend extends FlowPane {
                 + " the trail to its left is the carrier's last seconds."));
         getChildren().add(now);
         items.add(now);
+        applyVisibility();
     }
 
     private final java.util.List<javafx.scene.Node> items = new java.util.ArrayList<>();
+    private final HBox unsure;
+    private boolean itemsVisible = true;
+    private boolean unsureShown;
 
-    /** Hides or shows the colour items (not a title put in front of them). */
-    public void setItemsVisible(boolean visible) {
-        for (javafx.scene.Node item : items) {
-            item.setVisible(visible);
-            item.setManaged(visible);
+    /** Shows the "unsure" item: only a run with unsure mounts needs it explained. */
+    public void setUnsureShown(boolean shown) {
+        if (shown != unsureShown) {
+            unsureShown = shown;
+            applyVisibility();
         }
     }
 
-    private void item(String swatchClass, String text, String tip) {
+    public boolean unsureShown() { return unsureShown; }
+
+    /** Hides or shows the colour items (not a title put in front of them). */
+    public void setItemsVisible(boolean visible) {
+        itemsVisible = visible;
+        applyVisibility();
+    }
+
+    private void applyVisibility() {
+        for (javafx.scene.Node item : items) {
+            boolean on = itemsVisible && (item != unsure || unsureShown);
+            item.setVisible(on);
+            item.setManaged(on);
+        }
+    }
+
+    private HBox item(String swatchClass, String text, String tip) {
         StackPane swatch = LegendSwatch.of(swatchClass);
         HBox box = new HBox(swatch, new Label(text));
         box.getStyleClass().add("legend-item");
         Tooltip.install(box, new Tooltip(tip));
         getChildren().add(box);
         items.add(box);
+        return box;
     }
 }

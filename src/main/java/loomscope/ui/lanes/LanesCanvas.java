@@ -4,20 +4,25 @@ import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.layout.Region;
+import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.StateTimeline;
+import loomscope.recording.VtState;
+import loomscope.ui.lanes.MountSpans.Pass;
+import loomscope.ui.theme.HatchPaint;
 import loomscope.ui.theme.Palette;
-import loomscope.workload.Phase;
 
 /**
  * One canvas, one lane per carrier: on the right the thread mounted at time t (running or pinned, or idle),
  * to its left a Gantt trail of the last seconds of occupancy. Running time is a short green tick, the part
  * of a mount spent blocked while holding the carrier is a full-height red bar, so a pinned carrier reads as
- * one long red bar. Everything comes from the recording's carrier logs; works for any {@link RunRecording}.
+ * one long red bar. A mount whose carrier's clocks could not tell whether it blocked (it was also preempted, or a
+ * collection stopped it) is a full-height hatched orange bar: maybe pinned, never drawn as running. Everything comes
+ * from the recording's carrier logs; works for any {@link RunRecording}.
  */
 public final class LanesCanvas extends Region {
     static final double LABEL_WIDTH = 200;
@@ -27,9 +32,11 @@ public final class LanesCanvas extends Region {
 
     private final Canvas canvas = new Canvas();
     private final TrailPainter painter = new TrailPainter();
+    private final MountSpans spans = new MountSpans(painter);
     private final NumberLabels vtLabels = new NumberLabels("VT ");
     private final NumberLabels carrierLabels = new NumberLabels("carrier ");
     private Palette palette = Palette.fallback();
+    private Paint unsureHatch = HatchPaint.of(palette.of(VtState.UNSURE));
     private long trailNanos = 4_000_000_000L;
     private Font laneFont = Font.font(18);
     private Font nowFont = Font.font("monospace", FontWeight.BOLD, 22);
@@ -40,6 +47,7 @@ public final class LanesCanvas extends Region {
     // what the last frame showed, per lane: read by tests and exports, never by drawing
     private int[] occupants = new int[0];
     private boolean[] pinnedNow = new boolean[0];
+    private boolean[] unsureNow = new boolean[0];
     private int laneCount;
     private long drawnAt = -1;
     private Overlay overlay;
@@ -89,7 +97,13 @@ public final class LanesCanvas extends Region {
         canvas.setHeight(Math.floor(getHeight()));
     }
 
-    public void setPalette(Palette palette) { this.palette = palette; }
+    /** Once per theme change: the unsure hatch is made here, never per frame. */
+    public void setPalette(Palette palette) {
+        if (palette != this.palette) {
+            this.palette = palette;
+            unsureHatch = HatchPaint.of(palette.of(VtState.UNSURE));
+        }
+    }
 
     /** The height that shows {@code lanes} lanes at their largest, with the time axis. */
     public double heightFor(int lanes) {
@@ -109,6 +123,17 @@ public final class LanesCanvas extends Region {
     public int occupantDrawn(int lane) { return occupants[lane]; }
 
     public boolean pinnedDrawn(int lane) { return pinnedNow[lane]; }
+
+    /** Whether the last frame showed lane {@code i}'s thread in a mount its carrier's clocks could not judge. */
+    public boolean unsureDrawn(int lane) { return unsureNow[lane]; }
+
+    /**
+     * Whether a frame since the last {@link #forgetUnsureSeen()} painted an unsure mount (the legend then explains
+     * the hatch).
+     */
+    public boolean unsureSeen() { return spans.unsurePainted(); }
+
+    public void forgetUnsureSeen() { spans.clearUnsurePainted(); }
 
     /** Top pixel row of lane {@code i} in the last frame (for overlays and pixel tests). */
     public double laneTop(int lane) { return lane * drawnLaneStep; }
@@ -161,6 +186,7 @@ public final class LanesCanvas extends Region {
         ensureCapacity(carriers);
         java.util.Arrays.fill(occupants, 0, carriers, -1);
         java.util.Arrays.fill(pinnedNow, 0, carriers, false);
+        java.util.Arrays.fill(unsureNow, 0, carriers, false);
         drawNowBoxes(gc, carriers, laneStep, laneH, w - NOW_WIDTH);
         if (laneH >= 10) {
             gc.setTextBaseline(VPos.CENTER);
@@ -218,22 +244,34 @@ public final class LanesCanvas extends Region {
             gc.fillRect(trailX, lane * laneStep, trailW, laneH);
         }
         drawTimeGrid(gc, trailX, trailW, logs.length * laneStep, repaintStatic);
+        spans.setTrailNanos(trailNanos);
+        spans.beginFrame();
         gc.setFill(palette.running());
         for (int lane = 0; lane < logs.length; lane++) {
             double tickH = Math.max(1, laneH * 0.5);
             painter.begin(gc, lane * laneStep + (laneH - tickH) / 2, tickH, trailX + trailW);
-            paintMounts(recording, logs[lane], t0, t, trailX, trailW, false);
+            spans.paint(recording, logs[lane], t0, t, trailX, trailW, Pass.RUNNING);
             painter.end();
+        }
+        // full height, as a pin: a mount that may have held its carrier the whole time (a pass only when one is in view)
+        if (spans.unsureInView()) {
+            gc.setFill(unsureHatch);
+            for (int lane = 0; lane < logs.length; lane++) {
+                painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
+                spans.paint(recording, logs[lane], t0, t, trailX, trailW, Pass.UNSURE);
+                painter.end();
+            }
         }
         gc.setFill(palette.pinned());
         for (int lane = 0; lane < logs.length; lane++) {
             painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
-            paintMounts(recording, logs[lane], t0, t, trailX, trailW, true);
+            spans.paint(recording, logs[lane], t0, t, trailX, trailW, Pass.PINNED);
             painter.end();
         }
         for (int lane = 0; lane < logs.length; lane++) {
             occupants[lane] = timeline.occupantAt(logs[lane], t);
             pinnedNow[lane] = occupants[lane] >= 0 && timeline.pinnedAt(logs[lane], t);
+            unsureNow[lane] = occupants[lane] >= 0 && timeline.unsureAt(logs[lane], t);
         }
         drawNowBoxes(gc, logs.length, laneStep, laneH, w - NOW_WIDTH);
         if (repaintStatic) {
@@ -243,68 +281,6 @@ public final class LanesCanvas extends Region {
         if (overlay != null) {
             overlay.paint(gc, geometry);
         }
-    }
-
-    /** Running pass: whole mounts. Pinned pass: the blocked part (by the task's phases, else all) of pinned mounts. */
-    private void paintMounts(RunRecording r, CarrierLog log, long t0, long t, double x, double width, boolean pinnedPass) {
-        int size = log.size();
-        for (int i = log.firstEndingAfter(t0); i < size; i++) {
-            long start = log.start(i);
-            if (start >= t) {
-                break;
-            }
-            long end = Math.min(log.end(i), t);
-            if (!pinnedPass) {
-                span(Math.max(start, t0), end, t0, x, width);
-            } else if (log.pinned(i)) {
-                if (r.phasesSayBlocked(log.vt(i), start, log.end(i))) {
-                    blockedSpans(r, log.vt(i), start, Math.max(start, t0), end, t0, x, width, 0);
-                } else {   // clock-pinned, no block of the task's own (class-init): the clocks say how long, not when
-                    span(Math.max(start, t0), end, t0, x, width);
-                }
-            }
-        }
-        int open = log.openVt();
-        long openStart = log.openStart();
-        if (open >= 0 && !r.isFinished() && openStart < t && log.openVt() == open) {
-            if (!pinnedPass) {
-                span(Math.max(openStart, t0), t, t0, x, width);
-            } else {
-                // a thread that just began to sleep is on its way to unmount: not a pin until it stays mounted
-                blockedSpans(r, open, openStart, Math.max(openStart, t0), t, t0, x, width, RunRecording.BLOCK_THRESHOLD_NANOS);
-            }
-        }
-    }
-
-    /** Blocked intervals that began inside this mount: a sleep or lock wait that began elsewhere was unmounted. */
-    private void blockedSpans(RunRecording r, int vt, long mountStart, long from, long to, long t0, double x,
-                              double width, long minOpen) {
-        blockedSpan(r.phase(vt, Phase.SLEEP_START), r.phase(vt, Phase.SLEEP_END), mountStart, from, to, t0, x, width, minOpen);
-        if (r.lockCanBlock()) {
-            blockedSpan(r.phase(vt, Phase.LOCK_REQUESTED), r.phase(vt, Phase.LOCK_ACQUIRED), mountStart, from, to, t0,
-                    x, width, minOpen);
-        }
-    }
-
-    private void blockedSpan(long a, long b, long mountStart, long from, long to, long t0, double x, double width,
-                             long minOpen) {
-        if (a < mountStart || a >= to) {
-            return;
-        }
-        boolean stillBlocked = b < 0 || b > to;
-        if (stillBlocked && to - a < minOpen) {
-            return;
-        }
-        long start = Math.max(a, from);
-        long end = stillBlocked ? to : b;
-        if (end > start) {
-            span(start, end, t0, x, width);
-        }
-    }
-
-    private void span(long from, long to, long t0, double x, double width) {
-        double scale = width / trailNanos;
-        painter.span(x + (from - t0) * scale, x + (to - t0) * scale);
     }
 
     private void drawTimeGrid(GraphicsContext gc, double x, double width, double lanesBottom, boolean withLabels) {
@@ -336,10 +312,10 @@ public final class LanesCanvas extends Region {
         "-9 s", "-10 s"};
 
     private void drawNowBoxes(GraphicsContext gc, int lanes, double laneStep, double laneH, double x) {
-        for (int pass = 0; pass < 3; pass++) {
-            gc.setFill(pass == 0 ? palette.idle() : pass == 1 ? palette.running() : palette.pinned());
+        for (int pass = 0; pass < 4; pass++) {
+            gc.setFill(pass == 0 ? palette.idle() : pass == 1 ? palette.running() : pass == 2 ? palette.pinned() : unsureHatch);
             for (int lane = 0; lane < lanes; lane++) {
-                int kind = occupants[lane] < 0 ? 0 : pinnedNow[lane] ? 2 : 1;
+                int kind = occupants[lane] < 0 ? 0 : pinnedNow[lane] ? 2 : unsureNow[lane] ? 3 : 1;
                 if (kind == pass) {
                     gc.fillRect(x, lane * laneStep, NOW_WIDTH, laneH);
                 }
@@ -393,6 +369,7 @@ public final class LanesCanvas extends Region {
         if (occupants.length < lanes) {
             occupants = new int[Math.max(lanes, 16)];
             pinnedNow = new boolean[Math.max(lanes, 16)];
+            unsureNow = new boolean[Math.max(lanes, 16)];
         }
     }
 }

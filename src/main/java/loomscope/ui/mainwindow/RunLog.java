@@ -2,6 +2,7 @@ package loomscope.ui.mainwindow;
 
 import java.util.Locale;
 
+import loomscope.report.HistoryEntry;
 import loomscope.ui.debug.FrameStats;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.replay.ReplayModel;
@@ -18,17 +19,21 @@ final class RunLog {
             // it ran elsewhere, earlier: this window drew no frame of it while it ran
             System.out.printf(Locale.ROOT, "run #%d opened from %s: %s P=%d N=%d on Java %s: Total execution time: %.3f seconds%s; "
                             + "pinned mounts %s%n", row.number(), row.openedFrom(), row.mode(), row.parallelism(), row.threads(),
-                    row.jdk(), row.seconds(), row.cancelled() ? " (stopped)" : "",
-                    row.pinnedMounts() < 0 ? "n/a" : Long.toString(row.pinnedMounts()));
+                    row.jdk(), row.seconds(), row.cancelled() ? " (stopped)" : "", pins(row));
             return;
         }
         System.out.printf(Locale.ROOT,
                 "run #%d %s P=%d N=%d: Total execution time: %.3f seconds%s; pinned mounts %s; frames during the run: "
                         + "p95 %.1f ms, %d over %.0f ms, draw p95 %.1f ms, max pulse gap %.0f ms (%d frames)%s%s%n",
                 row.number(), row.mode(), row.parallelism(), row.threads(), row.seconds(),
-                row.cancelled() ? " (stopped)" : "", row.pinnedMounts() < 0 ? "n/a" : Long.toString(row.pinnedMounts()),
+                row.cancelled() ? " (stopped)" : "", pins(row),
                 frames.p95FrameMillis(), frames.slowFrames(), FrameStats.SLOW_FRAME_MILLIS, frames.p95DrawMillis(),
                 frames.maxGapMillis(), frames.frames(), frames.cpuWaitText(", ", " per frame"), cpuNote.isEmpty() ? "" : "; " + cpuNote);
+    }
+
+    /** A plain number, as scripts read it, then " (3 unsure)" where the run has unsure mounts. */
+    private static String pins(HistoryRow row) {
+        return row.pinnedMounts() < 0 ? "n/a" : row.pinnedMounts() + HistoryEntry.unsureSuffix(row.unsureMounts());
     }
 
     static void replayed(ReplayModel replay, FrameStats frames) {

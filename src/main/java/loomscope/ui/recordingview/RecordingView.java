@@ -79,6 +79,8 @@ public final class RecordingView extends VBox {
 
     public StateLegend stateLegend() { return stateLegend; }
 
+    public LaneLegend laneLegend() { return laneLegend; }
+
     public StateTimeline timeline() { return timeline; }
 
     public RunRecording recording() { return timeline == null ? null : timeline.recording(); }
@@ -97,6 +99,13 @@ public final class RecordingView extends VBox {
             stateLegend.showStates(recording.recordsMounts()
                     ? EnumSet.complementOf(EnumSet.of(VtState.WAITING))
                     : EnumSet.of(VtState.NEW, VtState.QUEUED, VtState.RUNNING, VtState.WAITING, VtState.DONE, VtState.STOPPED));
+        }
+        // a finished run's unsure mounts are explained from its first frame; a live run's once one is drawn
+        boolean unsure = recording != null && loomscope.recording.RunSummary.unsureMounts(recording) > 0;
+        lanes.forgetUnsureSeen();
+        laneLegend.setUnsureShown(unsure);
+        if (unsure) {
+            stateLegend.showUnsure();
         }
     }
 
@@ -200,6 +209,9 @@ public final class RecordingView extends VBox {
     }
 
     private void updateCounts() {
+        if (lanes.unsureSeen() && !laneLegend.unsureShown()) {
+            laneLegend.setUnsureShown(true);
+        }
         for (VtState s : VtState.values()) {
             stateLegend.setCount(s, field.count(s));
         }

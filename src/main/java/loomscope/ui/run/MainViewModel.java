@@ -228,7 +228,7 @@ public final class MainViewModel {
             progress.set((double) summary.completed() / Math.max(1, summary.threads()));
             history.add(new HistoryRow(++runNumber, summary,
                     where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of(), host.runShare().lowersCarriers())
-                    .of(end.recording().config()));
+                    .of(end.recording().config()).withUnsureMounts(RunSummary.unsureMounts(end.recording())));
             messages.ended(end.outcome(), end.recording(), summary);
             replay.load(end.recording());
         }
@@ -247,7 +247,8 @@ public final class MainViewModel {
         lastSummary.set(summary);
         completed.set(summary.completed());
         progress.set((double) summary.completed() / Math.max(1, summary.threads()));
-        history.add(new HistoryRow(++runNumber, summary, jvmFlags, carriersLowered, fileName).of(recording.config()));
+        history.add(new HistoryRow(++runNumber, summary, jvmFlags, carriersLowered, fileName).of(recording.config())
+                .withUnsureMounts(RunSummary.unsureMounts(recording)));
         messages.opened(fileName, summary);
         replay.load(recording);
         return true;

@@ -1,0 +1,35 @@
+package loomscope.ui.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.LocalDate;
+import java.util.List;
+
+import loomscope.recording.UnsureRun;
+import loomscope.report.TimingCard;
+import loomscope.ui.run.RunLifecycle;
+import loomscope.workload.WorkloadConfig;
+import org.junit.jupiter.api.Test;
+
+/** Each side of the compare view counts its run's unsure mounts, and its card carries them. */
+class UnsureCompareTest {
+    private static final RunLifecycle.Starter NEVER = (config, where) -> {
+        throw new AssertionError("nothing runs in this test");
+    };
+
+    @Test
+    void bothSidesAndTheirCardCountTheUnsureMount() {
+        CompareSideModel left = new CompareSideModel("left", Runnable::run, NEVER);
+        CompareSideModel right = new CompareSideModel("right", Runnable::run, NEVER);
+        CompareViewModel model = new CompareViewModel(WorkloadConfig::seed, left, right);
+        assertEquals(0, left.unsureMounts(), "before any run");
+        assertTrue(left.showOpened(UnsureRun.record(), List.of(), "a.loomrun"));
+        assertTrue(right.showOpened(UnsureRun.record(false), List.of(), "b.loomrun"));
+        assertEquals(1, left.unsureMounts());
+        assertEquals(0, right.unsureMounts());
+        TimingCard card = CompareCard.of(model, LocalDate.of(2026, 11, 25));
+        assertEquals(1, card.history().get(0).unsureMounts(), "the left bar's run");
+        assertEquals(0, card.headline().unsureMounts(), "the right, this card's headline");
+    }
+}
