@@ -139,7 +139,8 @@ final class ExportCommand implements Callable<Integer> {
             if (SavedRun.claimsToBeOne(checked)) {
                 SavedRun saved = SavedRun.read(checked);
                 return List.of(new HistoryEntry(RunSummary.of(saved.recording()), saved.info().savedAt(),
-                        saved.info().jvmFlags(), saved.info().carriersLowered()));
+                        saved.info().jvmFlags(), saved.info().carriersLowered())
+                        .withUnsureMounts(RunSummary.unsureMounts(saved.recording())));
             }
             OutputPaths.inputFile(from, "--from", MAX_FROM_BYTES);
             return RunsJson.read(checked);
