@@ -48,7 +48,14 @@ class HotSpotThreadDumpTest {
                     Thread.currentThread().interrupt();
                 }
             });
-            Thread.sleep(100);
+            // both parked before the spinners take the carriers (a fixed sleep was a guess that load could beat)
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while ((parked.getState() != Thread.State.WAITING || sleeper.getState() != Thread.State.WAITING)
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            assertEquals(Thread.State.WAITING, parked.getState(), "parked within 30 s");
+            assertEquals(Thread.State.WAITING, sleeper.getState(), "waiting within 30 s");
             Thread[] spinners = new Thread[2];
             for (int i = 0; i < 2; i++) {
                 spinners[i] = builder.name("loomscope-vt-" + i).start(() -> {

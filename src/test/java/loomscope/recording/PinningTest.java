@@ -52,13 +52,14 @@ class PinningTest {
     }
 
     @Test
-    void pinnedRunIsAtLeastFiveTimesSlowerAtOneCarrier() throws Exception {
+    void pinnedSleepsRunOneAfterTheOtherAtOneCarrier() throws Exception {
         RunSummary unpinned = Recorded.run(Recorded.small(200).withLockMode(LockMode.SYNCHRONIZED)).summary();
         RunSummary pinned = Recorded.run(Recorded.small(200).withLockMode(LockMode.NATIVE_FRAME)).summary();
-        assertTrue(pinned.wallMillis() >= 5 * unpinned.wallMillis(),
-                "native-frame " + pinned.wallMillis() + " ms vs synchronized " + unpinned.wallMillis() + " ms");
+        // counts, not a ratio of times (the unpinned run is CPU-bound: a neighbour's build stretches it at will)
+        assertEquals(1, pinned.maxLockHolders(), "one sleeper at a time on the only carrier: " + pinned);
+        assertTrue(unpinned.maxLockHolders() > 1, "unmounted sleeps overlap: " + unpinned);
         // each pinned sleep holds the only carrier: the run cannot beat N x sleep
-        assertTrue(pinned.wallMillis() >= 200 * 5 * 0.95);
+        assertTrue(pinned.wallMillis() >= 200 * 5 * 0.95, pinned.toString());
     }
 
     @Test

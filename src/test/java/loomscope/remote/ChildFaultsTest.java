@@ -92,11 +92,13 @@ class ChildFaultsTest {
     }
 
     @Test
-    void stopEndsTheChildWithinASecond() throws Exception {
+    void stopEndsTheChildAsCancelled() throws Exception {
         ChildRun run = startSlow(ChildRun.Options.plain());
         long t0 = System.nanoTime();
         run.stop();
-        assertTrue(run.await(1_500), "stopped within a second (plus slack for a loaded machine)");
+        // unstopped, the run goes on for 10 s; a stop that fails ends as Killed, not Cancelled (asserted below).
+        // 5 s is the child's cancel and exit plus a loaded machine's delays.
+        assertTrue(run.await(5_000), "stopped within 5 s");
         long millis = (System.nanoTime() - t0) / 1_000_000;
         assertInstanceOf(RunOutcome.Cancelled.class, run.outcome(), () -> run.outcome().describe());
         assertTrue(run.recording().wasCancelled());
@@ -108,7 +110,7 @@ class ChildFaultsTest {
     void killIsReportedAsKilled() throws Exception {
         ChildRun run = startSlow(ChildRun.Options.plain());
         run.kill("test");
-        assertTrue(run.await(2_000));
+        assertTrue(run.await(5_000));
         assertEquals(new RunOutcome.Killed("test"), run.outcome());
         assertPartialAndGone(run);
     }

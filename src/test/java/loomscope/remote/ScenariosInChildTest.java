@@ -36,14 +36,15 @@ class ScenariosInChildTest {
         // pool add carriers (ours are of its carrier class), so the waits overlap as on its default scheduler
         assertTrue(s.carriersAddedByPool() >= 1, s.toString());
         assertTrue(s.pinnedMounts() >= 6, "every wait held its carrier: " + s);
-        assertTrue(s.wallMillis() < 6 * 150 * 0.7, "JDK 21 object-wait took " + s.wallMillis() + " ms: waits overlap");
+        // a count, not a time: one carrier held by each wait would let only one thread wait at a time
+        assertTrue(s.maxLockHolders() > 1, "JDK 21 object-wait: waits overlap: " + s);
     }
 
     @Test
     void objectWaitOnThisJdk() throws InterruptedException {
         RunRecording r = runInChild(RunTarget.ChildJvm.of(TestJdks.thisJdk()), OBJECT_WAIT);
         RunSummary s = assertWaitedAsAsked(r);
-        assertTrue(s.wallMillis() < 6 * 150 * 0.7, "JDK 25 object-wait took " + s.wallMillis() + " ms: waits overlap");
+        assertTrue(s.maxLockHolders() > 1, "JDK 25 object-wait: waits overlap: " + s);
     }
 
     @Test

@@ -16,7 +16,8 @@ public final class UiTestSupport {
 
     public static <T> T onFx(Callable<T> work) {
         try {
-            return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+            // a ceiling: a loaded machine can keep the FX thread from its queue for seconds
+            return WaitForAsyncUtils.asyncFx(work).get(60, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new AssertionError("FX work failed", e);
         }

@@ -9,10 +9,14 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 class CancelTest {
 
-    /** Cancel mid-run: within 1 s no thread of the run and no carrier is left. */
+    /**
+     * Cancel mid-run: soon after, no thread of the run and no carrier is left. Uncancelled, each run goes on for
+     * 12 s or more; 5 s leaves a loaded machine's delays room and still tells a cancel that works from one that
+     * does not (a CPU burst in flight finishes first: 2M iterations are tens of ms, more beside busy neighbours).
+     */
     @ParameterizedTest
     @EnumSource(value = LockMode.class, names = {"NATIVE_FRAME", "SHARED_SYNCHRONIZED", "SYNCHRONIZED"})
-    void cancelMidRunLeavesNothingAliveAfterOneSecond(LockMode mode) throws Exception {
+    void cancelMidRunLeavesNothingAlive(LockMode mode) throws Exception {
         RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withLockMode(mode).withParallelism(2)
                 .withCpuIterations(mode == LockMode.SYNCHRONIZED ? 2_000_000 : 10_000));
         Thread.sleep(300);
@@ -20,13 +24,13 @@ class CancelTest {
 
         long cancelledAt = System.nanoTime();
         run.run().cancel();
-        assertTrue(run.await(1_000), "run still going 1 s after cancel");
-        long deadline = cancelledAt + 1_000_000_000L;
+        assertTrue(run.await(5_000), "run still going 5 s after cancel");
+        long deadline = cancelledAt + 5_000_000_000L;
         while ((run.run().liveThreads() > 0 || !run.run().carriersStopped()) && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
-        assertEquals(0, run.run().liveThreads(), "live threads 1 s after cancel");
-        assertTrue(run.run().carriersStopped(), "carriers still running 1 s after cancel");
+        assertEquals(0, run.run().liveThreads(), "live threads 5 s after cancel");
+        assertTrue(run.run().carriersStopped(), "carriers still running 5 s after cancel");
         assertTrue(run.recording().wasCancelled());
         assertTrue(run.summary().completed() < 5_000);
     }

@@ -53,13 +53,13 @@ class ScenariosTest {
 
     @Test
     void platformThreadsRunAScenarioToo() throws Exception {
-        WorkloadConfig config = Scenarios.config(new WavesScenario(), Map.of("sleep-ms", "50"), 6, 2,
+        WorkloadConfig config = Scenarios.config(new WavesScenario(), Map.of("sleep-ms", "200"), 6, 2,
                 SchedulerKind.POOL, ThreadKind.PLATFORM);
         RecordedRun run = RecordedRun.start(config);
         assertTrue(run.await(10_000));
         assertEquals(6, run.summary().completed());
-        // one OS thread each: all six sleep at once
-        assertTrue(run.summary().wallMillis() < 50 * 3, "platform waves took " + run.summary().wallMillis() + " ms");
+        // one OS thread each: more than P = 2 sleep at once (a count: a time bound fails beside a busy neighbour)
+        assertTrue(run.summary().maxLockHolders() > 2, "platform threads came in waves: " + run.summary());
     }
 
     /** A class's static initializer runs once per class: each run must define a fresh class, or it would not block. */
@@ -84,7 +84,7 @@ class ScenariosTest {
         assertTrue(run.await(10_000));
         assertEquals(8, run.summary().completed());
         if (Runtime.version().feature() >= 24) {
-            assertTrue(run.summary().wallMillis() < 500, "object-wait took " + run.summary().wallMillis() + " ms");
+            assertTrue(run.summary().maxLockHolders() > 1, "object-wait's waits did not overlap: " + run.summary());
             long added = java.util.Arrays.stream(run.recording().carriers()).filter(CarrierLog::addedByPool).count();
             assertEquals(0, added, "carriers added by the pool");
         }

@@ -5,7 +5,6 @@ import static loomscope.ui.UiTestSupport.onFx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
@@ -34,6 +33,7 @@ import loomscope.workload.Scenarios;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
@@ -49,6 +49,8 @@ class LongTextLayoutTest {
     private static final double WIDTH = 1280;
     private static final double HEIGHT = 720;
     private final Preferences prefs = Preferences.userRoot().node("loomscope-test/" + UUID.randomUUID());
+    @TempDir
+    Path exports;
     private MainView view;
     private OnStage onStage;
     private Scene scene;
@@ -60,7 +62,6 @@ class LongTextLayoutTest {
         Chapter chapter = new Chapter(1, runaway, ScenarioParams.defaults(Scenarios.byName("class-loader")),
                 LockMode.SYNCHRONIZED, 1, 8, null, runaway, "notes", true, ChapterRunTarget.THIS_JVM, null);
         TalkTrack track = new TalkTrack(runaway, List.of(chapter), "test");
-        Path exports = Files.createTempDirectory("loomscope-exports");
         view = new MainView(new MainViewModel());
         StackPane root = new StackPane(view);
         scene = new Scene(root, WIDTH, HEIGHT);

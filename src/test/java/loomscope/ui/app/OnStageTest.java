@@ -39,6 +39,7 @@ import loomscope.workload.LockMode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -50,6 +51,8 @@ class OnStageTest {
 
     private final Preferences prefs = Preferences.userRoot().node("loomscope-test/" + UUID.randomUUID());
     private final List<Path> opened = new CopyOnWriteArrayList<>();
+    @TempDir
+    Path tempDir;
     private Path exports;
     private MainView view;
     private OnStage onStage;
@@ -58,7 +61,7 @@ class OnStageTest {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        exports = Files.createTempDirectory("loomscope-exports");
+        exports = Files.createDirectory(tempDir.resolve("exports"));
         MainViewModel model = new MainViewModel();
         view = new MainView(model);
         StackPane root = new StackPane(view);
@@ -152,7 +155,7 @@ class OnStageTest {
         robot.type(KeyCode.PAGE_DOWN);
         assertEquals("Your code", onStage.chapters().current().title());
         assertEquals(loomscope.ui.run.RunInputs.YOUR_CODE, view.model().scenarioProperty().get(), "a snippet runs as your code");
-        loomscope.ui.UiTestSupport.waitFor(10, "the chapter's snippet in the editor",
+        loomscope.ui.UiTestSupport.waitFor(30, "the chapter's snippet in the editor",
                 () -> view.model().yourCode().className().equals("SeedSynchronized"));
         robot.type(KeyCode.PAGE_DOWN);
         assertEquals(11, onStage.chapters().index(), "past the end stays on the last chapter");
@@ -210,7 +213,7 @@ class OnStageTest {
     @Test
     void anUnwritableFolderShowsAnErrorAndTheAppKeepsWorking(FxRobot robot) throws Exception {
         finishASmallRun(robot);
-        Path bad = Unwritable.folder(Files.createTempDirectory("loomscope-ro"));
+        Path bad = Unwritable.folder(Files.createDirectory(tempDir.resolve("ro")));
         robot.interact(() -> onStage.export().folderProperty().set(bad));
         robot.type(KeyCode.S);
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, onStage::toastIsError);

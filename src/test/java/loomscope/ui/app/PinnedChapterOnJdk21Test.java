@@ -39,6 +39,7 @@ import loomscope.workload.LockMode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -57,10 +58,11 @@ class PinnedChapterOnJdk21Test {
     private MainView view;
     private OnStage onStage;
     private RunOnCatalog catalog;
+    @TempDir
+    Path dir;
 
     @Start
     void start(Stage stage) throws Exception {
-        Path dir = Files.createTempDirectory("loomscope-runon");
         catalog = new RunOnCatalog(dir.resolve("jdks.txt"));
         view = new MainView(new MainViewModel(), catalog);
         StackPane root = new StackPane(view);

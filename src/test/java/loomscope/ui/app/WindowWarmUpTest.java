@@ -62,8 +62,8 @@ class WindowWarmUpTest {
         assertTrue(onFx(() -> bannerTitle().getText()).startsWith("Warming up: run 1 of " + WindowWarmUp.RUNS));
 
         waitFor(60, "the copy's last run to end", () -> onFx(() -> warmUp.copyModel().history().size() == WindowWarmUp.RUNS));
-        waitFor(5, "the window to be back", () -> onFx(() -> stage.getScene() == window));
-        waitFor(10, "the warm-up to end", () -> onFx(warmUp::isOver));
+        waitFor(30, "the window to be back", () -> onFx(() -> stage.getScene() == window));
+        waitFor(30, "the warm-up to end", () -> onFx(warmUp::isOver));
 
         assertTrue(onFx(() -> warmUp.copyModel().history().stream().noneMatch(r -> r.cancelled())));
         assertEquals(0, onFx(() -> model.history().size()), "nothing of it reaches the window's history");
@@ -85,7 +85,7 @@ class WindowWarmUpTest {
         });
 
         assertTrue(onFx(warmUp::isOver), "cancelled as the window's run started");
-        waitFor(10, "the warm-up run to wind down", () -> onFx(() -> !warmUp.copyModel().stateProperty().get().isActive()));
+        waitFor(30, "the warm-up run to wind down", () -> onFx(() -> !warmUp.copyModel().stateProperty().get().isActive()));
         waitFor(30, "the window's own run", () -> onFx(() -> model.history().size() == 1));
         assertFalse(onFx(() -> model.history().get(0).cancelled()));
 
@@ -150,12 +150,12 @@ class WindowWarmUpTest {
 
         assertTrue(onFx(warmUp::isOver));
         assertTrue(onFx(() -> stage.getScene() == window));
-        waitFor(10, "the copy's run to be stopped", () -> onFx(() -> !warmUp.copyModel().stateProperty().get().isActive()));
+        waitFor(30, "the copy's run to be stopped", () -> onFx(() -> !warmUp.copyModel().stateProperty().get().isActive()));
         assertEquals(0, clicksInTheWindow.get(), "the click's release does not click whatever the window has there");
         assertEquals(0, onFx(() -> model.history().size()), "a click only skips: it runs nothing");
         // the stopped run's row reaches the copy's table after the copy has left the stage: it used to log a
         // 'Could not resolve -color-cell-fg' CSS warning per cell (issue #15)
-        waitFor(10, "the copy's stopped run in its history", () -> onFx(() -> warmUp.copyModel().history().size() == 1));
+        waitFor(30, "the copy's stopped run in its history", () -> onFx(() -> warmUp.copyModel().history().size() == 1));
         fx(() -> { });
         Logger.getLogger("javafx.css").removeHandler(css);
         assertEquals(List.of(), cssWarnings, "no CSS warnings");

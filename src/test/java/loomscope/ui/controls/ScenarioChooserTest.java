@@ -82,7 +82,7 @@ class ScenarioChooserTest {
         RunRecording recording = onFx(() -> model.recordingProperty().get());
         assertEquals("object-wait", recording.config().scenario().name());
         assertEquals("20", recording.config().scenario().value("wait-ms"));
-        waitFor(5, "the lanes to show the run", () -> view.recordingView().recording() == recording
+        waitFor(30, "the lanes to show the run", () -> view.recordingView().recording() == recording
                 && view.recordingView().lanes().laneCount() >= 1);
         HistoryRow row = onFx(() -> model.history().get(0));
         assertEquals(4, row.summary().completed());

@@ -38,7 +38,7 @@ class ModelFailureTest {
     @Test
     void unsupportedModeShowsItsMessageAndTheWindowStaysUsable(FxRobot robot) {
         robot.clickOn("#run-button");
-        waitFor(5, "the failure to reach the window", () -> model.state() == RunState.IDLE && !model.errorMessageProperty().get().isEmpty());
+        waitFor(30, "the failure to reach the window", () -> model.state() == RunState.IDLE && !model.errorMessageProperty().get().isEmpty());
         assertEquals(WHY, onFx(() -> robot.lookup("#error-message").queryAs(Label.class).getText()));
         assertEquals(0, (int) onFx(() -> model.history().size()));
         assertEquals(false, onFx(() -> robot.lookup("#run-button").query().isDisabled()));

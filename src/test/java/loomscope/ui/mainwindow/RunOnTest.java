@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,6 +25,7 @@ import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -37,13 +37,15 @@ import org.testfx.framework.junit5.Start;
  */
 @ExtendWith(ApplicationExtension.class)
 class RunOnTest {
+    @TempDir
+    Path tempDir;
     private MainViewModel model;
     private MainView view;
 
     @Start
     void start(Stage stage) throws Exception {
         model = new MainViewModel();
-        view = new MainView(model, new RunOnCatalog(Files.createTempDirectory("loomscope-runon").resolve("jdks.txt")));
+        view = new MainView(model, new RunOnCatalog(tempDir.resolve("jdks.txt")));
         Scene scene = new Scene(view, 1280, 720);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);

@@ -60,7 +60,7 @@ class ProbeUiTest {
         ProbeReport report = onFx(() -> ui.controller().reportProperty().get());
         assertEquals(10.0, report.snapshotRateHz());
         PinnedEventCounts.assertAboutOnePerTask(report, 200);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> onFx(() -> ui.verifiedPanel().status() != null
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> ui.verifiedPanel().status() != null
                 && lookupText("#verified-jfr").startsWith("JFR: " + report.jfr().events() + " pinned events,")));
         String jfrText = onFx(() -> lookupText("#verified-jfr"));
         assertTrue(jfrText.contains(report.jfr().matchedEvents() + " on a recorded pinned mount of their carrier"), jfrText);
@@ -69,7 +69,7 @@ class ProbeUiTest {
         assertTrue(onFx(() -> ui.pinnedThreadsPanel().table().getItems().get(0).method()).startsWith("loomscope.workload.Task.holdAndSleep"));
 
         // replay sits at the end: the last 4 s of lanes hold every pin, framed by JFR's events in the text colour
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> onFx(() -> ui.overlay().drawnLastFrame() > 0));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> ui.overlay().drawnLastFrame() > 0));
         assertTrue(onFx(() -> ui.overlay().drawnLastFrame()) >= 100, "frames drawn: " + onFx(() -> ui.overlay().drawnLastFrame()));
         LanesCanvas lanes = view.recordingView().lanes();
         Color frame = onFx(() -> view.recordingView().palette().text());

@@ -1,7 +1,6 @@
 package loomscope.ui.yourcode;
 
-import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.file.Path;
 
 import javafx.scene.Scene;
 import javafx.stage.Stage;
@@ -10,12 +9,15 @@ import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
 
-/** The main window as the your-code tests use it: 1600×900, dark, a "Run on" list of its own (no JDK discovered). */
+/**
+ * The main window as the your-code tests use it: 1600×900, dark, a "Run on" list of its own (no JDK discovered),
+ * kept in the test's own temporary folder.
+ */
 final class TestWindow {
     private TestWindow() { }
 
-    static MainView show(Stage stage, MainViewModel model) throws IOException {
-        MainView view = new MainView(model, new RunOnCatalog(Files.createTempDirectory("loomscope-yourcode").resolve("jdks.txt")));
+    static MainView show(Stage stage, MainViewModel model, Path tempDir) {
+        MainView view = new MainView(model, new RunOnCatalog(tempDir.resolve("jdks.txt")));
         Scene scene = new Scene(view, 1600, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);

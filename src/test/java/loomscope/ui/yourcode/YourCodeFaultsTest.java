@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 
+import java.nio.file.Path;
+
 import javafx.stage.Stage;
 import loomscope.remote.RunTarget;
 import loomscope.ui.mainwindow.MainView;
@@ -15,6 +17,7 @@ import loomscope.ui.run.RunInputs;
 import loomscope.ui.run.RunState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
@@ -25,13 +28,15 @@ import org.testfx.framework.junit5.Start;
  */
 @ExtendWith(ApplicationExtension.class)
 class YourCodeFaultsTest {
+    @TempDir
+    Path tempDir;
     private MainViewModel model;
     private MainView view;
 
     @Start
     void start(Stage stage) throws Exception {
         model = new MainViewModel();
-        view = TestWindow.show(stage, model);
+        view = TestWindow.show(stage, model, tempDir);
     }
 
     private void runCode(String source, int threads) {
@@ -66,7 +71,7 @@ class YourCodeFaultsTest {
         assertTrue(thrown.startsWith("10 of 20 threads threw; the first (thread "), thrown);
         assertTrue(thrown.contains("java.lang.IllegalStateException: boom"), thrown);
         assertTrue(thrown.contains("Throws.run(Throws.java:3)"), thrown);
-        waitFor(5, "the line marked", () -> view.yourCodePane().marksShown().containsKey(3));
+        waitFor(30, "the line marked", () -> view.yourCodePane().marksShown().containsKey(3));
         assertEquals(Mark.Kind.THREW, onFx(() -> view.yourCodePane().marksShown().get(3).kind()));
         assertEquals(20, onFx(() -> model.lastSummaryProperty().get().completed()), "a throw ends its thread only");
         readyForTheNextRun();
