@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
+import loomscope.workload.ThrowableText;
 import loomscope.workload.UnsupportedModeException;
 import loomscope.workload.WorkloadRun;
 
@@ -59,7 +60,7 @@ public final class ChildMain {
             return;
         } catch (RuntimeException e) {
             probes.close();
-            refuse(streamer, e.toString());
+            refuse(streamer, ThrowableText.describe(e));
             return;
         }
         listenForCommands(stdin, run);
@@ -72,7 +73,7 @@ public final class ChildMain {
         }
         probes.close();
         if (run.failure() != null) {
-            streamer.sendLine(Wire.FAILED + " the run failed in the child: " + run.failure());
+            streamer.sendLine(Wire.FAILED + " the run failed in the child: " + ThrowableText.describe(run.failure()));
         }
         streamer.finish(5_000);
         System.exit(streamer.isBroken() ? PARENT_GONE : 0);

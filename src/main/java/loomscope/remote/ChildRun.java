@@ -39,6 +39,8 @@ public final class ChildRun implements LiveRun {
     private static final long GARBLED_GRACE_MILLIS = 1_500;
     /** A child that said OutOfMemoryError and then went this quiet is not coming back (if it did not exit by itself). */
     private static final long OOM_SILENCE_MILLIS = 2_000;
+    /** A failure line quotes at most this much (a task's exception message may be a megabyte). */
+    private static final int MAX_MESSAGE_CHARS = 2_000;
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
@@ -378,7 +380,8 @@ public final class ChildRun implements LiveRun {
             }
         }
 
-        @Override public void failed(String message) { failure = message; }
+        /** Why the child refused or failed; may quote the task's exception message: shown, not sent raw. */
+        @Override public void failed(String message) { failure = ShownText.of(message, MAX_MESSAGE_CHARS); }
 
         @Override public void foreign(String line) { stderr.line(line); }
 
