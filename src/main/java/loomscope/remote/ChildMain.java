@@ -5,6 +5,9 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 import loomscope.workload.ThrowableText;
 import loomscope.workload.UnsupportedModeException;
@@ -28,6 +31,9 @@ public final class ChildMain {
     private ChildMain() { }
 
     public static void main(String[] args) throws Exception {
+        // A task's own processes would outlive this JVM (their parent becomes PID 1): they end with it, on exit and on
+        // SIGTERM; after a halt or a crash the parent ends those it saw (ChildLeftovers).
+        Runtime.getRuntime().addShutdownHook(new Thread(ChildMain::endOwnProcesses, "loomscope-child-processes"));
         BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         OutputStream stream;
         try {
@@ -52,8 +58,16 @@ public final class ChildMain {
             return;
         }
         ChildProbes probes = ChildProbes.start(childArgs.probes(), streamer);
+        // Starting the run loads, initialises and constructs a task file's class: its code runs from here on.
+        streamer.sendLine(Wire.PROBE + " " + ProgressWatch.PREPARING);
+        Thread main = Thread.currentThread();
+        AtomicReference<WorkloadRun> started = new AtomicReference<>();
+        ProgressWatch.start(streamer, () -> started.get() == null
+                ? new ProgressWatch.Watched("the run has not started, its classes are loading", List.of(main))
+                : new ProgressWatch.Watched("the run", threadsOf(started.get())));
         try {
             run = WorkloadRun.start(childArgs.config(), streamer);
+            started.set(run);
         } catch (UnsupportedModeException e) {
             probes.close();
             refuse(streamer, e.getMessage());   // says itself what is wrong (a mode, your task's constructor)
@@ -77,6 +91,21 @@ public final class ChildMain {
         }
         streamer.finish(5_000);
         System.exit(streamer.isBroken() ? PARENT_GONE : 0);
+    }
+
+    private static void endOwnProcesses() {
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private static List<Thread> threadsOf(WorkloadRun run) {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < run.config().threads(); i++) {
+            Thread t = run.thread(i);
+            if (t != null) {
+                threads.add(t);
+            }
+        }
+        return threads;
     }
 
     private static void refuse(EventStreamer streamer, String why) throws InterruptedException {
@@ -114,6 +143,7 @@ public final class ChildMain {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        endOwnProcesses();   // halt runs no shutdown hook
         Runtime.getRuntime().halt(PARENT_GONE);
     }
 }

@@ -29,6 +29,8 @@ final class EventStreamer implements RunObserver {
     private final Thread writer;
     private volatile boolean closing;
     private volatile IOException broken;
+    /** Events (not probe lines or heartbeats) written so far: the run's progress, for {@link ProgressWatch}. */
+    private volatile long eventsWritten;
 
     /** One event; formatted on the writer thread so that the workload's threads only allocate this. */
     private record Event(char tag, int a, int b, long t1, long t2) { }
@@ -50,6 +52,9 @@ final class EventStreamer implements RunObserver {
 
     /** Sends a whole line (probe data, failure) in order with the events. */
     void sendLine(String line) { queue.add(Wire.oneLine(line)); }
+
+    /** How many events were written so far: it stands still while the run makes no progress. */
+    long eventsWritten() { return eventsWritten; }
 
     /** Whether the parent stopped reading (the pipe broke). */
     boolean isBroken() { return broken != null; }
@@ -98,6 +103,9 @@ final class EventStreamer implements RunObserver {
                 boolean wrote = false;
                 Object item;
                 while ((item = queue.poll()) != null) {
+                    if (item instanceof Event) {
+                        eventsWritten++;   // this thread alone writes it
+                    }
                     line.setLength(0);
                     format(item, line);
                     pending.append(line).append('\n');
