@@ -29,8 +29,8 @@ final class ChildCommand {
 
     private ChildCommand() { }
 
-    /** {@code jfrRepositoryFlag}: where the child's JFR keeps its chunks (a folder of ours), or null for JFR's default. */
-    static List<String> build(RunTarget.ChildJvm target, ChildArgs args, Path errorFileDir, String jfrRepositoryFlag) {
+    /** {@code scratchFlags}: where the child's JFR keeps its chunks and its probes their files (a folder of ours). */
+    static List<String> build(RunTarget.ChildJvm target, ChildArgs args, Path errorFileDir, List<String> scratchFlags) {
         List<String> cmd = new ArrayList<>();
         cmd.add(target.jdk().javaLauncher().toString());
         cmd.add("--add-opens");
@@ -49,9 +49,7 @@ final class ChildCommand {
         cmd.add("-XX:+ExitOnOutOfMemoryError");
         // A crash report where we can find it and not in the user's working folder.
         cmd.add("-XX:ErrorFile=" + errorFileDir.resolve("loomscope-child-hs_err_pid%p.log"));
-        if (jfrRepositoryFlag != null) {
-            cmd.add(jfrRepositoryFlag);   // before the user's flags: theirs wins
-        }
+        cmd.addAll(scratchFlags);   // before the user's flags: theirs win
         cmd.addAll(target.jvmArgs());
         cmd.add("-cp");
         cmd.add(String.join(File.pathSeparator, classPath()));

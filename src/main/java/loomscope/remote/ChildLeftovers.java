@@ -51,9 +51,16 @@ final class ChildLeftovers {
      * The JVM flag that puts the child's JFR repository in our folder; null if the path cannot be said in it
      * (FlightRecorderOptions splits its value at commas).
      */
-    String jfrRepositoryFlag() {
+    private String jfrRepositoryFlag() {
         String path = folder.toAbsolutePath().toString();
         return path.contains(",") ? null : "-XX:FlightRecorderOptions:repository=" + path;
+    }
+
+    /** The child's flags for this folder: its JFR repository and its thread dumps go in it. */
+    List<String> childFlags() {
+        String flag = jfrRepositoryFlag();
+        String scratch = "-D" + ChildProbes.SCRATCH_PROPERTY + "=" + folder.toAbsolutePath();
+        return flag == null ? List.of(scratch) : List.of(flag, scratch);
     }
 
     /** Notes the child's descendants as they are now: once the child is dead they can no longer be found. */
