@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * that halts, runs out of memory, crashes or is killed would leave one per run; the child gets a repository inside a
  * folder of ours instead, and the folder (only what we created) goes once the child has ended. The processes a task
  * started: once the child is gone they belong to PID 1 and run on, so they are taken (ProcessHandle.descendants(),
- * about 3 ms: it reads /proc) each second while the child lives and just before it is killed, and ended with it.
+ * 2-4 ms: it reads /proc) each second while a task file's child lives (only a task starts processes) and just before
+ * a child is killed, and ended with it.
  */
 final class ChildLeftovers {
     /** SIGTERM first, so that a task's process can tidy up; then SIGKILL. */

@@ -17,6 +17,7 @@ import loomscope.probe.ThreadSnapshot;
 import loomscope.recording.RunRecording;
 import loomscope.recording.TeeObserver;
 import loomscope.workload.RunObserver;
+import loomscope.workload.TaskFileScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -240,8 +241,8 @@ public final class ChildRun implements LiveRun {
             } catch (InterruptedException e) {
                 return;
             }
-            if (tick % 5 == 0) {
-                leftovers.noteDescendants(process);   // once it is dead its processes cannot be found
+            if (tick % 5 == 0 && config.scenarioKind() instanceof TaskFileScenario) {
+                leftovers.noteDescendants(process);   // a task's processes: once the child is dead they cannot be found
             }
             long silent = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - receiver.lastInputNanos());
             String oom = stderr.outOfMemory() != null ? stderr.outOfMemory() : stdout.outOfMemory();
