@@ -32,6 +32,8 @@ final class ChildLeftovers {
         Runtime.getRuntime().addShutdownHook(new Thread(ChildLeftovers::endAllLive, "loomscope-child-reaper"));
     }
 
+    private static final String FLIGHT_RECORDER_OPTIONS = "-XX:FlightRecorderOptions";
+
     private final Path folder;
     private final Set<ProcessHandle> descendants = ConcurrentHashMap.newKeySet();
     private boolean cleaned;
@@ -53,8 +55,24 @@ final class ChildLeftovers {
      * (FlightRecorderOptions splits its value at commas).
      */
     private String jfrRepositoryFlag() {
+        String option = repositoryOption();
+        return option == null ? null : FLIGHT_RECORDER_OPTIONS + ":" + option;
+    }
+
+    private String repositoryOption() {
         String path = folder.toAbsolutePath().toString();
-        return path.contains(",") ? null : "-XX:FlightRecorderOptions:repository=" + path;
+        return path.contains(",") ? null : "repository=" + path;
+    }
+
+    /**
+     * The user's flags, where a {@code -XX:FlightRecorderOptions} of theirs that names no repository gets ours added:
+     * a later FlightRecorderOptions replaces an earlier one whole (measured on JDK 25), ours included.
+     */
+    List<String> userFlags(List<String> flags) {
+        String ours = repositoryOption();
+        return flags.stream().map(flag -> ours != null && (flag.startsWith(FLIGHT_RECORDER_OPTIONS + ":")
+                || flag.startsWith(FLIGHT_RECORDER_OPTIONS + "=")) && !flag.contains("repository=")
+                ? flag + "," + ours : flag).toList();
     }
 
     /** The child's flags for this folder: its JFR repository and its thread dumps go in it. */

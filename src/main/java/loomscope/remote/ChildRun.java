@@ -107,7 +107,7 @@ public final class ChildRun implements LiveRun {
             ChildArgs args = new ChildArgs(config, ChildArgs.ProbeRequest.of(options), channel.port());
             Files.createDirectories(errorFileDir);
             leftovers = ChildLeftovers.create(Path.of(System.getProperty("java.io.tmpdir")));
-            process = new ProcessBuilder(ChildCommand.build(target, args, errorFileDir, leftovers.childFlags())).start();
+            process = new ProcessBuilder(ChildCommand.build(target, args, errorFileDir, leftovers)).start();
         } catch (IOException | RuntimeException e) {
             if (channel != null) {
                 channel.close();
