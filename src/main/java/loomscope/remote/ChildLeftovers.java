@@ -155,8 +155,12 @@ final class ChildLeftovers {
         }
     }
 
-    /** Ours and everything in it, links removed as links (never followed out of it). */
     private void deleteFolder() {
+        deleteTree(folder);
+    }
+
+    /** {@code folder} (one of ours) and everything in it, links removed as links (never followed out of it). */
+    static void deleteTree(Path folder) {
         try {
             Files.walkFileTree(folder, new SimpleFileVisitor<>() {
                 @Override public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {

@@ -74,6 +74,46 @@ class TaskFileStopCliTest {
         }
     }
 
+    @Test
+    void aChildWhoseParentIsKilledOutrightEndsItselfAndLeavesNothing() throws Exception {
+        Path task = Files.writeString(dir.resolve("Forever.java"), """
+                public class Forever {
+                    static volatile long spins;
+                    static { while (System.nanoTime() != 0) { spins++; } }
+                    public void run(int index) { }
+                }
+                """);
+        Path temp = Files.createDirectories(dir.resolve("temp"));
+        Path out = dir.resolve("out.txt");
+        Process cli = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
+                "-Djava.io.tmpdir=" + temp, "-cp", System.getProperty("java.class.path"), LoomScopeCli.class.getName(),
+                "run", "--task-file", task.toString(), "--threads", "2")
+                .directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(dir.resolve("err.txt").toFile()).start();
+        List<ProcessHandle> children = List.of();
+        try {
+            waitFor(120, "the JVM's version", () -> read(out).contains("Running with Java version: "), cli);
+            children = cli.children().toList();
+            assertEquals(1, children.size(), "one child JVM: " + children);
+            ProcessHandle child = children.get(0);
+            cli.destroyForcibly();   // SIGKILL: no shutdown hook of the parent's runs
+            assertTrue(cli.waitFor(60, TimeUnit.SECONDS), "the CLI ended");
+            // its stdin closed, the child ends itself though its static initializer never returns
+            waitFor(60, "the child JVM to end by itself", () -> !child.isAlive(), null);
+        } finally {
+            cli.destroyForcibly();
+            children.forEach(ProcessHandle::destroyForcibly);
+        }
+        try (Stream<Path> left = Files.list(temp)) {
+            List<String> names = left.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("loomscope-child-")).toList();
+            assertEquals(List.of(), names, "the child removed the folder its parent made for it");
+        }
+        long childPid = children.get(0).pid();
+        try (Stream<Path> left = Files.list(Path.of("/tmp"))) {
+            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().endsWith("_" + childPid)).toList());
+        }
+    }
+
     private static String read(Path file) {
         try {
             return Files.exists(file) ? Files.readString(file) : "";
