@@ -35,11 +35,19 @@ final class ChildJvmRun {
         Thread stopOnCtrlC = new Thread(run::stop, "loomscope-cancel");
         Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
         boolean announced = false;
+        String stalled = null;
         while (!run.await(20)) {
-            if (!json && !announced && run.recording() != null && run.recording().runStart() >= 0) {
+            // before the run's classes load: a task's static initializer that never returns must not hide which JVM
+            if (!json && !announced && run.preparing()) {
                 SeedLines.before(out, config, run.javaVersion());
                 announced = true;
             }
+            String noProgress = run.noProgress();
+            if (noProgress != null && !noProgress.equals(stalled)) {
+                err.println("loomscope: " + noProgress + " (Ctrl+C stops it)");
+                err.flush();
+            }
+            stalled = noProgress;
         }
         Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
         RunOutcome outcome = run.outcome();

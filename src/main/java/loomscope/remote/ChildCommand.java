@@ -29,7 +29,8 @@ final class ChildCommand {
 
     private ChildCommand() { }
 
-    static List<String> build(RunTarget.ChildJvm target, ChildArgs args, Path errorFileDir) {
+    /** {@code leftovers}: the folder of ours where the child's JFR keeps its chunks and its probes their files. */
+    static List<String> build(RunTarget.ChildJvm target, ChildArgs args, Path errorFileDir, ChildLeftovers leftovers) {
         List<String> cmd = new ArrayList<>();
         cmd.add(target.jdk().javaLauncher().toString());
         cmd.add("--add-opens");
@@ -48,7 +49,8 @@ final class ChildCommand {
         cmd.add("-XX:+ExitOnOutOfMemoryError");
         // A crash report where we can find it and not in the user's working folder.
         cmd.add("-XX:ErrorFile=" + errorFileDir.resolve("loomscope-child-hs_err_pid%p.log"));
-        cmd.addAll(target.jvmArgs());
+        cmd.addAll(leftovers.childFlags());   // before the user's flags: theirs win
+        cmd.addAll(leftovers.userFlags(target.jvmArgs()));
         cmd.add("-cp");
         cmd.add(String.join(File.pathSeparator, classPath()));
         cmd.add(ChildMain.class.getName());

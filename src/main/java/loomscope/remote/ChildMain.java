@@ -5,7 +5,12 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
+import loomscope.workload.ThrowableText;
 import loomscope.workload.UnsupportedModeException;
 import loomscope.workload.WorkloadRun;
 
@@ -24,9 +29,16 @@ public final class ChildMain {
     /** Not 3: that is HotSpot's exit status for -XX:+ExitOnOutOfMemoryError. */
     static final int PARENT_GONE = 4;
 
+    /** Set once main sends its last lines: a parent that closes our stdin then is not gone, it is done with us. */
+    private static volatile boolean ending;
+    private static volatile boolean cancelRequested;
+
     private ChildMain() { }
 
     public static void main(String[] args) throws Exception {
+        // A task's own processes would outlive this JVM (their parent becomes PID 1): they end with it, on exit and on
+        // SIGTERM; after a halt or a crash the parent ends those it saw (ChildLeftovers).
+        Runtime.getRuntime().addShutdownHook(new Thread(ChildMain::endOwnProcesses, "loomscope-child-processes"));
         BufferedReader stdin = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         OutputStream stream;
         try {
@@ -51,18 +63,30 @@ public final class ChildMain {
             return;
         }
         ChildProbes probes = ChildProbes.start(childArgs.probes(), streamer);
+        AtomicReference<WorkloadRun> started = new AtomicReference<>();
+        // before the task's code runs: a parent that is gone must end us also while a static initializer never returns
+        listenForCommands(stdin, started);
+        // Starting the run loads, initialises and constructs a task file's class: its code runs from here on.
+        streamer.sendLine(Wire.PROBE + " " + ProgressWatch.PREPARING);
+        Thread main = Thread.currentThread();
+        ProgressWatch.start(streamer, () -> started.get() == null
+                ? new ProgressWatch.Watched("the run has not started, its classes are loading", List.of(main))
+                : new ProgressWatch.Watched("the run", threadsOf(started.get())));
         try {
             run = WorkloadRun.start(childArgs.config(), streamer);
+            started.set(run);
+            if (cancelRequested) {
+                run.cancel();
+            }
         } catch (UnsupportedModeException e) {
             probes.close();
             refuse(streamer, e.getMessage());   // says itself what is wrong (a mode, your task's constructor)
             return;
         } catch (RuntimeException e) {
             probes.close();
-            refuse(streamer, e.toString());
+            refuse(streamer, ThrowableText.describe(e));
             return;
         }
-        listenForCommands(stdin, run);
         run.await(Long.MAX_VALUE);
         // The last mount's end is reported by its carrier after the run's end: wait for the carriers to stop
         // so that it is in the stream before the end line.
@@ -72,46 +96,78 @@ public final class ChildMain {
         }
         probes.close();
         if (run.failure() != null) {
-            streamer.sendLine(Wire.FAILED + " the run failed in the child: " + run.failure());
+            streamer.sendLine(Wire.FAILED + " the run failed in the child: " + ThrowableText.describe(run.failure()));
         }
+        ending = true;
         streamer.finish(5_000);
         System.exit(streamer.isBroken() ? PARENT_GONE : 0);
     }
 
+    private static void endOwnProcesses() {
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private static List<Thread> threadsOf(WorkloadRun run) {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < run.config().threads(); i++) {
+            Thread t = run.thread(i);
+            if (t != null) {
+                threads.add(t);
+            }
+        }
+        return threads;
+    }
+
     private static void refuse(EventStreamer streamer, String why) throws InterruptedException {
+        ending = true;
         streamer.sendLine(Wire.FAILED + " " + why);
         streamer.finish(5_000);
         System.exit(REFUSED);
     }
 
-    private static void listenForCommands(BufferedReader stdin, WorkloadRun run) {
+    /** {@code run}: the run once it exists; a cancel heard before then is kept for main to apply. */
+    private static void listenForCommands(BufferedReader stdin, AtomicReference<WorkloadRun> run) {
         Thread listener = new Thread(() -> {
             try (BufferedReader in = stdin) {
                 String line;
                 while ((line = in.readLine()) != null) {
                     if (line.trim().equals(Wire.CANCEL)) {
-                        run.cancel();
+                        cancelRequested = true;   // heard before the run exists: main cancels it once it does
+                        WorkloadRun started = run.get();
+                        if (started != null) {
+                            started.cancel();
+                        }
                     }
                 }
             } catch (IOException e) {
                 // treated as the parent being gone, below
             }
-            parentGone(run);
+            parentGone(run.get());
         }, "loomscope-child-commands");
         listener.setDaemon(true);
         listener.start();
     }
 
-    /** No parent reads our stream any more: stop the run and leave, without waiting on a pipe nobody drains. */
+    /**
+     * No parent reads our stream any more: stop the run and leave, without waiting on a pipe nobody drains, and
+     * without what the parent would have removed (our processes, the folder it made for us).
+     */
     private static void parentGone(WorkloadRun run) {
-        if (run.isFinished()) {
+        if (ending || run != null && run.isFinished()) {
             return;
         }
-        run.cancel();
-        try {
-            run.await(1_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (run != null) {
+            run.cancel();
+            try {
+                run.await(1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        endOwnProcesses();   // halt runs no shutdown hook
+        String scratch = System.getProperty(ChildProbes.SCRATCH_PROPERTY);
+        if (scratch != null) {
+            ChildLeftovers.deleteTree(Path.of(scratch));
         }
         Runtime.getRuntime().halt(PARENT_GONE);
     }

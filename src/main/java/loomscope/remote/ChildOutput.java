@@ -36,7 +36,8 @@ final class ChildOutput {
     private boolean afterInitError;
 
     synchronized void line(String raw) {
-        String line = raw.length() > MAX_LINE_CHARS ? raw.substring(0, MAX_LINE_CHARS) + "..." : raw;
+        // the task's own prints reach the CLI's terminal and the window from here: controls shown, not sent
+        String line = ShownText.of(raw, MAX_LINE_CHARS);
         Matcher m = HS_ERR.matcher(line);
         if (m.find() && hsErrFile == null) {
             hsErrFile = m.group(1);

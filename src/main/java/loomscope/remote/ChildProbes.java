@@ -20,6 +20,9 @@ import loomscope.probe.ThreadSnapshot;
  */
 final class ChildProbes implements AutoCloseable {
 
+    /** The folder of ours the parent made for this child ({@link ChildLeftovers}), removed when the child has ended. */
+    static final String SCRATCH_PROPERTY = "loomscope.child.scratch";
+
     private final Thread dumper;
     private final PinnedEvents pinned;
     /** Counted down on close; the dumper waits on it between dumps (never interrupted: that could cut a dump file). */
@@ -45,7 +48,11 @@ final class ChildProbes implements AutoCloseable {
         HotSpotDiagnosticMXBean bean = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
         Path dir;
         try {
-            dir = Files.createTempDirectory("loomscope-child-dumps");
+            // in the parent's folder for this child when it gave one: a child that crashes mid-dump (the risk
+            // above) or is killed would leave its dumps folder in the temp dir
+            String scratch = System.getProperty(SCRATCH_PROPERTY);
+            dir = scratch == null ? Files.createTempDirectory("loomscope-child-dumps")
+                    : Files.createTempDirectory(Path.of(scratch), "loomscope-child-dumps");
         } catch (IOException e) {
             streamer.sendLine(Wire.PROBE + " note thread dumps unavailable: " + e.getMessage());
             return;

@@ -6,13 +6,10 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.ThreadSnapshot;
@@ -20,6 +17,7 @@ import loomscope.probe.ThreadSnapshot;
 import loomscope.recording.RunRecording;
 import loomscope.recording.TeeObserver;
 import loomscope.workload.RunObserver;
+import loomscope.workload.TaskFileScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -39,13 +37,8 @@ public final class ChildRun implements LiveRun {
     private static final long GARBLED_GRACE_MILLIS = 1_500;
     /** A child that said OutOfMemoryError and then went this quiet is not coming back (if it did not exit by itself). */
     private static final long OOM_SILENCE_MILLIS = 2_000;
-    private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
-
-    static {
-        // The app may exit with a child still running: never leave one behind.
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroyForcibly),
-                "loomscope-child-reaper"));
-    }
+    /** A failure line quotes at most this much (a task's exception message may be a megabyte). */
+    private static final int MAX_MESSAGE_CHARS = 2_000;
 
     /** How to run the child; {@code alsoTell} hears what the recording hears; {@code jfrFirst}: wait for JFR's first flush. */
     public record Options(long hangMillis, boolean jfrPinned, double dumpsPerSecond, RunObserver alsoTell, boolean jfrFirst) {
@@ -82,6 +75,7 @@ public final class ChildRun implements LiveRun {
     private final StreamReceiver receiver;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile Process process;
+    private ChildLeftovers leftovers;
     private Thread stderrDrainer;
     private Thread stdoutDrainer;
     private volatile RunRecording recording;
@@ -90,9 +84,7 @@ public final class ChildRun implements LiveRun {
     private volatile String killedBecause;
     private volatile boolean stopRequested;
     private volatile long hungAfterMillis = -1;
-    private final List<ThreadSnapshot> snapshots = new CopyOnWriteArrayList<>();
-    private final List<PinnedEvent> pinned = new CopyOnWriteArrayList<>();
-    private final List<String> probeNotes = new CopyOnWriteArrayList<>();
+    private final ChildProbeLines probeLines = new ChildProbeLines();
 
     private ChildRun(RunTarget.ChildJvm target, WorkloadConfig config, Options options) {
         this.target = target;
@@ -114,15 +106,19 @@ public final class ChildRun implements LiveRun {
             channel = StreamChannel.listen();
             ChildArgs args = new ChildArgs(config, ChildArgs.ProbeRequest.of(options), channel.port());
             Files.createDirectories(errorFileDir);
-            process = new ProcessBuilder(ChildCommand.build(target, args, errorFileDir)).start();
+            leftovers = ChildLeftovers.create(Path.of(System.getProperty("java.io.tmpdir")));
+            process = new ProcessBuilder(ChildCommand.build(target, args, errorFileDir, leftovers)).start();
         } catch (IOException | RuntimeException e) {
             if (channel != null) {
                 channel.close();
             }
+            if (leftovers != null) {
+                leftovers.cleanUp();
+            }
             end(new RunOutcome.Failed("could not start " + target.jdk().javaLauncher() + ": " + e.getMessage()));
             return;
         }
-        LIVE.add(process);
+        leftovers.watch(process);
         sendToChild(channel.token());
         stderrDrainer = daemon("loomscope-child-stderr", () -> stderr.drain(process.getErrorStream()));
         stderrDrainer.start();
@@ -223,8 +219,8 @@ public final class ChildRun implements LiveRun {
 
     private void end(RunOutcome result) {
         Process p = process;
-        if (p != null) {
-            LIVE.remove(p);
+        if (p != null && !p.isAlive()) {
+            leftovers.cleanUp();   // now rather than on onExit's thread: a run that is over has left nothing
         }
         RunRecording r = recording;
         if (r != null && r.runStart() >= 0 && !r.isFinished()) {
@@ -237,13 +233,16 @@ public final class ChildRun implements LiveRun {
     }
 
     private void watch() {
-        while (finished.getCount() > 0) {
+        for (int tick = 0; finished.getCount() > 0; tick++) {
             try {
                 if (finished.await(200, TimeUnit.MILLISECONDS)) {
                     return;
                 }
             } catch (InterruptedException e) {
                 return;
+            }
+            if (tick % 5 == 0 && config.scenarioKind() instanceof TaskFileScenario) {
+                leftovers.noteDescendants(process);   // a task's processes: once the child is dead they cannot be found
             }
             long silent = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - receiver.lastInputNanos());
             String oom = stderr.outOfMemory() != null ? stderr.outOfMemory() : stdout.outOfMemory();
@@ -268,6 +267,7 @@ public final class ChildRun implements LiveRun {
         // Stop reading first: destroy() closes the child's stdin, which the child takes for "parent gone" and
         // answers by cancelling and sending its end line, and a killed run must not pass for a cancelled one.
         channel.close();
+        leftovers.noteDescendants(p);
         p.destroy();
         daemon("loomscope-child-killer", () -> {
             try {
@@ -333,6 +333,9 @@ public final class ChildRun implements LiveRun {
         return p == null ? -1 : p.pid();
     }
 
+    /** The folder of ours that holds the child's JFR repository (null if none was made): gone once the child ended. */
+    public Path scratchFolder() { return leftovers == null ? null : leftovers.jfrRepository(); }
+
     /** Whether the child process is still alive. */
     public boolean childAlive() {
         Process p = process;
@@ -340,13 +343,18 @@ public final class ChildRun implements LiveRun {
     }
 
     /** HotSpot JSON thread dumps the child took, parsed there, on the recording clock, oldest first. */
-    public List<ThreadSnapshot> snapshots() { return List.copyOf(snapshots); }
+    public List<ThreadSnapshot> snapshots() { return probeLines.snapshots(); }
 
     /** JFR pinned events from the child, in arrival order (JFR delivers them up to a second late). */
-    public List<PinnedEvent> pinnedEvents() { return List.copyOf(pinned); }
+    public List<PinnedEvent> pinnedEvents() { return probeLines.pinnedEvents(); }
 
     /** What went wrong with the probes (a dump that failed, ...), if anything. */
-    public List<String> probeNotes() { return List.copyOf(probeNotes); }
+    public List<String> probeNotes() { return probeLines.notes(); }
+
+    /** While the child says its run has made no progress for a while: what its threads are doing; else null. */
+    @Override public String noProgress() { return isFinished() ? null : probeLines.noProgress(); }
+
+    @Override public boolean preparing() { return probeLines.preparing(); }
 
     /** The child's last lines of its own output (stderr, then stdout's marked so), for an error dialog. */
     public List<String> childOutput() {
@@ -363,22 +371,10 @@ public final class ChildRun implements LiveRun {
             return new StreamReceiver.Target(to, r.origin());
         }
 
-        @Override public void probeLine(String payload) {
-            try {
-                if (payload.startsWith(SnapshotCodec.KIND + " ")) {
-                    snapshots.add(SnapshotCodec.decode(payload));
-                } else if (payload.startsWith(PinnedEvents.KIND + " ")) {
-                    pinned.add(PinnedEvents.decode(payload));
-                } else {
-                    probeNotes.add(payload);
-                }
-            } catch (RuntimeException e) {
-                // a probe line we cannot read costs that probe datum, not the run
-                probeNotes.add("unreadable probe data (" + e.getMessage() + ")");
-            }
-        }
+        @Override public void probeLine(String payload) { probeLines.accept(payload); }
 
-        @Override public void failed(String message) { failure = message; }
+        /** Why the child refused or failed; may quote the task's exception message: shown, not sent raw. */
+        @Override public void failed(String message) { failure = ShownText.of(message, MAX_MESSAGE_CHARS); }
 
         @Override public void foreign(String line) { stderr.line(line); }
 

@@ -29,6 +29,8 @@ final class EventStreamer implements RunObserver {
     private final Thread writer;
     private volatile boolean closing;
     private volatile IOException broken;
+    /** Events (not probe lines or heartbeats) written so far: the run's progress, for {@link ProgressWatch}. */
+    private volatile long eventsWritten;
 
     /** One event; formatted on the writer thread so that the workload's threads only allocate this. */
     private record Event(char tag, int a, int b, long t1, long t2) { }
@@ -50,6 +52,9 @@ final class EventStreamer implements RunObserver {
 
     /** Sends a whole line (probe data, failure) in order with the events. */
     void sendLine(String line) { queue.add(Wire.oneLine(line)); }
+
+    /** How many events were written so far: it stands still while the run makes no progress. */
+    long eventsWritten() { return eventsWritten; }
 
     /** Whether the parent stopped reading (the pipe broke). */
     boolean isBroken() { return broken != null; }
@@ -93,11 +98,15 @@ final class EventStreamer implements RunObserver {
     private void drainLoop() {
         StringBuilder line = new StringBuilder(64);
         long lastWrite = System.nanoTime();
+        long events = 0;
         try {
             while (true) {
                 boolean wrote = false;
                 Object item;
                 while ((item = queue.poll()) != null) {
+                    if (item instanceof Event) {
+                        events++;
+                    }
                     line.setLength(0);
                     format(item, line);
                     pending.append(line).append('\n');
@@ -106,6 +115,7 @@ final class EventStreamer implements RunObserver {
                         writePending();
                     }
                 }
+                eventsWritten = events;   // one volatile write a batch, not one an event (~100,000 a second)
                 long now = System.nanoTime();
                 if (!wrote && now - lastWrite >= HEARTBEAT_NANOS) {
                     pending.append(Wire.HEARTBEAT).append(' ').append(relative(now)).append('\n');

@@ -21,6 +21,24 @@ public interface LiveRun {
         return r == null ? null : r.jdkVersion();
     }
 
+    /**
+     * While the run has made no progress for a while (no thread mounted, unmounted, started or ended): what its
+     * threads are doing, e.g. "no progress for 10 s: 2 of 2 threads alive (2 BLOCKED): 1 at Deadlock.run(Deadlock.java:7),
+     * …". Null while it progresses, and once it ended.
+     */
+    default String noProgress() {
+        return null;
+    }
+
+    /**
+     * Whether the run is being prepared or has started: its classes load (a task file's static initializer runs) before
+     * the recording's run start, so a run can hang here; say which JVM runs it by then.
+     */
+    default boolean preparing() {
+        RunRecording r = recording();
+        return r != null && r.runStart() >= 0;
+    }
+
     /** Stops the run: returns at once; it ends within a second (a child that does not stop is killed). */
     void stop();
 

@@ -50,6 +50,9 @@ final class StreamReceiver {
 
     record Target(RunObserver observer, long base) { }
 
+    /** A task's first stack is 12 lines of frames: this bounds it whatever the child sends. */
+    private static final int MAX_STACK_CHARS = 8_000;
+
     private final Listener listener;
     private volatile long lastInputNanos = System.nanoTime();
     private volatile long lines;
@@ -177,7 +180,8 @@ final class StreamReceiver {
             }
             case Wire.TASK_THREW -> {
                 int vt = f.nextInt();
-                observer.taskThrew(vt, Wire.unescape(f.rest()));
+                // the task's exception message, shown on a terminal and in the window: controls shown, not sent
+                observer.taskThrew(vt, ShownText.of(Wire.unescape(f.rest()), MAX_STACK_CHARS));
                 return null;
             }
             case Wire.END -> {

@@ -15,7 +15,7 @@ package loomscope.remote;
  * U carrier vt t blocked                mount ended; blocked: ns neither on nor waiting for a CPU, -1 unknown
  * P vt phaseOrdinal t                   phase reached
  * H t                                   heartbeat, at least every second: the child JVM still runs Java code
- * X kind payload                        probe data (see ProbeLines)
+ * X kind payload                        probe data: snap, pinned, note, progress, preparing ({@link ChildProbeLines})
  * T vt stack                            task vt's own code threw; stack escaped ({@link #escape}), empty after the first
  * F message                             the run failed in the child (one line)
  * Z                                     end of stream: everything was sent

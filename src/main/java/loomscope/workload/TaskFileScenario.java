@@ -1,7 +1,5 @@
 package loomscope.workload;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -87,7 +85,7 @@ public record TaskFileScenario() implements Scenario {
         } catch (ExceptionInInitializerError e) {
             throw new UnsupportedModeException("your class's static initializer threw " + firstLine(e.getCause()));
         } catch (ReflectiveOperationException | LinkageError e) {
-            throw new UnsupportedModeException("your class cannot be loaded: " + e);
+            throw new UnsupportedModeException("your class cannot be loaded: " + ThrowableText.describe(e));
         }
     }
 
@@ -96,22 +94,18 @@ public record TaskFileScenario() implements Scenario {
         if (t == null) {
             return "an exception";
         }
-        for (StackTraceElement e : t.getStackTrace()) {
+        for (StackTraceElement e : ThrowableText.frames(t)) {
             if (!e.getClassName().startsWith("java.") && !e.getClassName().startsWith("jdk.")
                     && !e.getClassName().startsWith("loomscope.")) {
-                return t + ", at " + e;
+                return ThrowableText.describe(t) + ", at " + e;
             }
         }
-        return t.toString();
+        return ThrowableText.describe(t);
     }
 
+    /** The task's own frames: what is below them (our call into it, the virtual thread's start) is ours. */
     static String stack(Throwable t) {
-        StringWriter text = new StringWriter();
-        t.printStackTrace(new PrintWriter(text));
-        // the task's own frames: what is below them (our call into it, the virtual thread's start) is ours
-        return String.join("\n", text.toString().lines()
-                .takeWhile(l -> !l.contains(Calls.class.getName() + ".run("))
-                .limit(STACK_LINES).toList());
+        return ThrowableText.stack(t, Calls.class.getName(), STACK_LINES);
     }
 
     /** One run's calls into the task. */

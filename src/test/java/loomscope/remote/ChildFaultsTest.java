@@ -52,6 +52,27 @@ class ChildFaultsTest {
         assertFalse(run.childAlive());
         assertFalse(ProcessHandle.of(run.pid()).map(ProcessHandle::isAlive).orElse(false), "no leaked process");
         assertTrue(ProcessHandle.current().descendants().noneMatch(p -> p.pid() == run.pid()));
+        assertFalse(Files.exists(run.scratchFolder()), "the child's folder of ours is gone: " + run.scratchFolder());
+    }
+
+    @Test
+    void whatTheChildWritesToTheTempDirIsInOurFolderAndGoesWithAKill() throws Exception {
+        ChildRun run = startSlow(ChildRun.Options.plain().withProbes(true, 5));
+        Path ours = run.scratchFolder();
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        List<String> inside = List.of();
+        while (inside.stream().noneMatch(n -> n.startsWith("loomscope-child-dumps"))
+                || inside.stream().noneMatch(n -> n.endsWith("_" + run.pid()))) {
+            assertTrue(System.nanoTime() < deadline, "JFR's repository and the dumps folder in ours: " + inside);
+            assertFalse(run.isFinished(), () -> "ended before both were seen in our folder: " + run.outcome().describe());
+            Thread.sleep(50);
+            try (var entries = Files.list(ours)) {
+                inside = entries.map(p -> p.getFileName().toString()).toList();
+            }
+        }
+        ProcessHandle.of(run.pid()).orElseThrow().destroyForcibly();   // mid-run, maybe mid-dump: JFR cleans nothing
+        assertTrue(run.await(20_000));
+        assertPartialAndGone(run);
     }
 
     @Test

@@ -163,6 +163,9 @@ public final class MainViewModel {
     /** Called once per FX pulse: the only place the FX side reads the workload. */
     public void pulse(long pulseNanos) {
         lifecycle.pulse();
+        if (taskRun != null && !taskRun.isFinished()) {
+            yourCode.progress(taskRun.noProgress());   // a deadlock or a static initializer that never returns is not silent
+        }
         if (state() == RunState.RUNNING) {
             RunRecording r = lifecycle.recordingProperty().get();
             int done = r.doneCount();

@@ -89,7 +89,15 @@ public final class YourCode {
     }
 
     void running() {
-        runNote.set("Compiled; running " + ranClass + " in a child JVM.");
+        progress(null);
+    }
+
+    /** While the child says the run makes no progress, that line ("no progress for 10 s: …"); else "running". */
+    void progress(String noProgress) {
+        String note = noProgress != null ? noProgress + " (Stop ends it)" : "Compiled; running " + ranClass + " in a child JVM.";
+        if (!note.equals(runNote.get())) {
+            runNote.set(note);
+        }
     }
 
     void couldNotStart(String reason) {

@@ -1,0 +1,64 @@
+package loomscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Task files written to hurt (issue 24): a throwable that cannot describe itself, prints and messages full of terminal
+ * escape sequences. What the CLI prints of them is what a person's terminal receives.
+ */
+class TaskFileHostileCliTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aThrowWhoseToStringThrowsEndsItsThreadOnly() throws IOException {
+        Path task = Files.writeString(dir.resolve("BadToString.java"), """
+                public class BadToString {
+                    static class Odd extends RuntimeException {
+                        @Override public String toString() { throw new IllegalStateException("no words"); }
+                    }
+                    public void run(int index) { throw new Odd(); }
+                }
+                """);
+        CliInputTest.Result r = CliInputTest.cli("run", "--task-file", task.toString(), "--threads", "4", "--probes", "none");
+        assertEquals(0, r.exit(), r.err() + r.out());
+        assertTrue(r.out().contains("All 4 tasks completed."), r.out());
+        assertTrue(r.out().contains("4 of 4 tasks threw; the first (thread "), r.out());
+        assertTrue(r.out().contains("BadToString$Odd (its toString() threw java.lang.IllegalStateException)"), r.out());
+        assertTrue(r.out().contains("(BadToString.java:5)"), "the stack still points into the source: " + r.out());
+    }
+
+    @Test
+    void escapeSequencesFromATaskAreShownNotSent() throws IOException {
+        Path task = Files.writeString(dir.resolve("Escapes.java"), """
+                public class Escapes {
+                    public void run(int index) {
+                        if (index == 0) {
+                            System.out.println("\\u001b]0;retitled\\u0007\\u001b[31mred\\rback");
+                            throw new IllegalStateException("\\u001b[2Jcleared");
+                        }
+                    }
+                }
+                """);
+        CliInputTest.Result r = CliInputTest.cli("run", "--task-file", task.toString(), "--threads", "4", "--probes", "none");
+        assertEquals(0, r.exit(), r.err() + r.out());
+        String all = r.out() + r.err();
+        // (the child's stdout encoding is the platform's: C1 controls are checked in ShownTextTest)
+        for (char c : new char[] {0x1b, 0x07, '\r'}) {
+            assertFalse(all.replace(System.lineSeparator(), "\n").indexOf(c) >= 0,
+                    String.format("U+%04X reached the terminal: %s", (int) c, all));
+        }
+        assertTrue(r.out().contains("    \\e]0;retitled\\x07\\e[31mred\\x0Dback"), r.out());
+        assertTrue(r.out().contains("java.lang.IllegalStateException: \\e[2Jcleared"), r.out());
+    }
+}

@@ -1,0 +1,162 @@
+package loomscope.taskfile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+import loomscope.remote.ChildRun;
+import loomscope.remote.RunOutcome;
+import loomscope.remote.RunTarget;
+import loomscope.workload.Scenarios;
+import loomscope.workload.TaskFileScenario;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A task's child JVM however it ends (issue 24): a halt, a stop while deadlocked or stuck in a static initializer, a
+ * normal end. Nothing may outlive it: not JFR's repository (JFR removes its own only on a normal exit), not a process
+ * the task started; and a run that makes no progress says so, with where. Timeouts are generous: a loaded 2-core
+ * machine starts a JVM in seconds, not milliseconds.
+ */
+class TaskChildEndsTest {
+
+    private static ChildRun start(String source, String className, int threads) throws Exception {
+        var config = Scenarios.config(new TaskFileScenario(), Map.of(), threads, 1,
+                loomscope.workload.SchedulerKind.POOL, loomscope.workload.ThreadKind.VIRTUAL);
+        // JFR alongside, as the window runs your code: the child has a JFR repository to leave behind
+        ChildRun.Options options = ChildRun.Options.plain().withProbes(true, 0).withJfrAlongside();
+        return (ChildRun) TaskFileLaunch.start(source, className, config, new RunTarget.ThisJvm(), options);
+    }
+
+    private static void waitFor(int seconds, String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "timed out waiting for " + what);
+            Thread.sleep(50);
+        }
+    }
+
+    /** JFR's default repository is named {@code 2026_11_25_17_33_49_<pid>} in the temp dir. */
+    private static void assertNothingLeft(ChildRun run) throws IOException {
+        assertTrue(run.isFinished(), "ended");
+        assertFalse(run.childAlive());
+        Path ours = run.scratchFolder();
+        assertNotNull(ours);
+        assertFalse(Files.exists(ours), "our folder for the child's JFR repository is gone: " + ours);
+        for (Path temp : List.of(Path.of(System.getProperty("java.io.tmpdir")), Path.of("/tmp"))) {
+            try (Stream<Path> entries = Files.list(temp)) {
+                List<Path> left = entries.filter(p -> p.getFileName().toString().endsWith("_" + run.pid())).toList();
+                assertEquals(List.of(), left, "a JFR repository of the child (pid " + run.pid() + ") in " + temp);
+            }
+        }
+    }
+
+    @Test
+    void aHaltLeavesNoJfrRepositoryAndNoProcess() throws Exception {
+        ChildRun run = start("""
+                public class Halts {
+                    public void run(int index) throws Exception {
+                        if (index == 0) {
+                            Process p = new ProcessBuilder("sleep", "313").start();
+                            System.out.println("sleep " + p.pid());
+                            Thread.sleep(3_000);   // the parent sees its child's processes once a second
+                            Runtime.getRuntime().halt(7);
+                        }
+                    }
+                }
+                """, "Halts", 2);
+        assertTrue(run.await(120_000), "the child ended");
+        assertTrue(run.outcome() instanceof RunOutcome.Crashed, run.outcome().describe());
+        assertSleepGone(run);
+        assertNothingLeft(run);
+    }
+
+    @Test
+    void aNormalEndEndsTheProcessesTheTaskStarted() throws Exception {
+        ChildRun run = start("""
+                public class Spawns {
+                    public void run(int index) throws Exception {
+                        if (index == 0) {
+                            Process p = new ProcessBuilder("sleep", "313").start();
+                            System.out.println("sleep " + p.pid());
+                        }
+                    }
+                }
+                """, "Spawns", 2);
+        assertTrue(run.await(120_000), "the child ended");
+        assertTrue(run.outcome() instanceof RunOutcome.Completed, run.outcome().describe());
+        assertSleepGone(run);
+        assertNothingLeft(run);
+    }
+
+    @Test
+    void aDeadlockSaysWhereAndStopLeavesNothing() throws Exception {
+        ChildRun run = start("""
+                public class Deadlock {
+                    final Object a = new Object(), b = new Object();
+                    final java.util.concurrent.CountDownLatch both = new java.util.concurrent.CountDownLatch(2);
+                    public void run(int index) throws Exception {
+                        Object first = index == 0 ? a : b, second = index == 0 ? b : a;
+                        synchronized (first) {
+                            both.countDown();
+                            both.await();
+                            synchronized (second) {
+                                System.out.println("never");
+                            }
+                        }
+                    }
+                }
+                """, "Deadlock", 2);
+        waitFor(120, "the child to say the run makes no progress", () -> run.noProgress() != null || run.isFinished());
+        String said = run.noProgress();
+        assertNotNull(said, "still running: " + run.outcome());
+        assertTrue(said.startsWith("no progress for 10 s: the run: 2 of 2 threads alive (2 BLOCKED): "), said);
+        assertTrue(said.contains("2 at Deadlock.run(Deadlock.java:"), "both where they wait: " + said);
+        run.stop();
+        assertTrue(run.await(60_000), "stopped");
+        assertNothingLeft(run);
+    }
+
+    @Test
+    void aStaticInitializerThatNeverReturnsSaysWhereAndStopLeavesNothing() throws Exception {
+        ChildRun run = start("""
+                public class Forever {
+                    static volatile long spins;
+                    static { while (System.nanoTime() != 0) { spins++; } }
+                    public void run(int index) { }
+                }
+                """, "Forever", 2);
+        waitFor(120, "the child to begin preparing the run", () -> run.preparing() || run.isFinished());
+        assertTrue(run.javaVersion() != null, "the JVM is known before the class is initialised");
+        waitFor(120, "the child to say the run makes no progress", () -> run.noProgress() != null || run.isFinished());
+        String said = run.noProgress();
+        assertNotNull(said, "still running: " + run.outcome());
+        assertTrue(said.startsWith("no progress for 10 s: the run has not started, its classes are loading: 1 of 1"), said);
+        assertTrue(said.contains("in <clinit> of Forever at Forever.java:3"), said);
+        run.stop();
+        assertTrue(run.await(60_000), "stopped");
+        assertNothingLeft(run);
+    }
+
+    private static void assertSleepGone(ChildRun run) throws InterruptedException {
+        String line = run.childOutput().stream().filter(l -> l.startsWith("[stdout] sleep ")).findFirst().orElse(null);
+        assertNotNull(line, "the task said which process it started: " + run.childOutput());
+        long pid = Long.parseLong(line.substring("[stdout] sleep ".length()).trim());
+        ProcessHandle sleep = ProcessHandle.of(pid).orElse(null);
+        try {
+            waitFor(30, "the task's sleep " + pid + " to end", () -> sleep == null || !sleep.isAlive());
+        } finally {
+            if (sleep != null) {
+                sleep.destroyForcibly();   // a failed test leaves nothing running either
+            }
+        }
+    }
+}
