@@ -100,6 +100,18 @@ class YourCodeWindowTest {
         assertTrue(blockedMicros.stream().allMatch(us -> us < 15_000), "no mount blocked for a sleep: " + blockedMicros + " µs");
     }
 
+    /**
+     * Legacy locking pins every mount: each is pinned, or unsure where its carrier was also preempted for a
+     * millisecond (the clocks then cannot tell; measured beside two CPU hogs: 19 of 20 pinned, one such), never
+     * judged not pinned.
+     */
+    private static void assertEveryMountPinned(RunSummary summary, loomscope.recording.RunRecording r) {
+        long unsure = RunSummary.unsureMounts(r);
+        assertEquals(summary.mounts(), summary.pinnedMounts() + unsure, "with legacy locking every mount is pinned: "
+                + summary.pinnedMounts() + " pinned, " + unsure + " unsure of " + summary.mounts());
+        assertTrue(unsure * 4 <= summary.mounts(), "mostly pinned, not unsure: " + unsure + " of " + summary.mounts());
+    }
+
     private static RunTarget.ChildJvm thisJdk() {
         JdkCheck check = new JdkInspector().inspect(Path.of(System.getProperty("java.home")), "test");
         return RunTarget.ChildJvm.of(((JdkCheck.Accepted) check).jdk());
@@ -112,7 +124,7 @@ class YourCodeWindowTest {
         RunSummary legacy = runOn(RunTarget.ChildJvm.legacyLocking(thisJdk().jdk()));
         assertEquals(20, legacy.completed(), "every thread ran: " + model.errorMessageProperty().get());
         assertTrue(legacy.mounts() >= 20, "one mount a thread at least");
-        assertEquals(legacy.mounts(), legacy.pinnedMounts(), "with legacy locking every mount is pinned");
+        assertEveryMountPinned(legacy, onFx(() -> model.recordingProperty().get()));
         assertTrue(onFx(() -> model.history().get(model.history().size() - 1).mode()).contains("SleepInLock"),
                 "the history names your class");
         waitFor(30, "JFR's pinned events marked at the typed line", () -> view.yourCodePane().marksShown().containsKey(3));
@@ -149,7 +161,7 @@ class YourCodeWindowTest {
         RunSummary legacy = onFx(() -> both.left().summaryProperty().get());
         RunSummary here = onFx(() -> both.right().summaryProperty().get());
         assertEquals(20, legacy.completed(), onFx(() -> both.messageProperty().get()));
-        assertEquals(legacy.mounts(), legacy.pinnedMounts(), "legacy locking pins every mount");
+        assertEveryMountPinned(legacy, onFx(() -> both.left().recordingProperty().get()));
         assertEquals(20, here.completed());
         assertNoSleepPinned(onFx(() -> both.right().recordingProperty().get()));
     }
