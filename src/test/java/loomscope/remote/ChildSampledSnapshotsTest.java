@@ -25,10 +25,22 @@ class ChildSampledSnapshotsTest {
 
     @Test
     void aRunLargerThanTheSampleGetsBoundedSnapshotsAndANote() throws InterruptedException {
+        // JDK 25 does not pin: each thread sleeps 1 s, so the passes see all of them alive
+        largeRunIsSampled(TestJdks.thisJdk(), WorkloadConfig.seed().parallelism(), 1_000);
+    }
+
+    /** Where the child died: JDK 21, whose synchronized pins, so the run lasts N × 5 ms / P (2.5 s). */
+    @Test
+    void aJdk21RunLargerThanTheSampleGetsBoundedSnapshotsAndANote() throws InterruptedException {
+        largeRunIsSampled(TestJdks.jdk21(), 16, WorkloadConfig.seed().sleepMillis());
+    }
+
+    private static void largeRunIsSampled(JdkInstall jdk, int parallelism, int sleepMillis) throws InterruptedException {
         int threads = SampledSnapshot.MAX_SAMPLED + 3_000;
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(threads).withCpuIterations(0);
-        ChildRun run = ChildRun.start(RunTarget.ChildJvm.of(TestJdks.thisJdk()), config,
-                ChildRun.Options.plain().withProbes(false, 10));
+        WorkloadConfig config = WorkloadConfig.seed().withThreads(threads).withCpuIterations(0).withParallelism(parallelism)
+                .withSleepMillis(sleepMillis);
+        ChildRun run = ChildRun.start(RunTarget.ChildJvm.of(jdk), config,
+                ChildRun.Options.plain().withProbes(true, 10));
         assertTrue(run.await(120_000));
         assertInstanceOf(RunOutcome.Completed.class, run.outcome(), () -> run.outcome().describe() + " " + run.childOutput());
 
@@ -42,8 +54,7 @@ class ChildSampledSnapshotsTest {
                 assertTrue(tasks.add(t.taskIndex()), "each task once: " + t.taskIndex());
             }
         }
-        ThreadSnapshot last = snapshots.get(snapshots.size() - 1);
-        assertTrue(last.samples().stream().anyMatch(t -> t.taskIndex() >= SampledSnapshot.MAX_SAMPLED),
+        assertTrue(snapshots.stream().flatMap(s -> s.samples().stream()).anyMatch(t -> t.taskIndex() >= SampledSnapshot.MAX_SAMPLED),
                 "spread over all tasks, not the first ones only");
         assertTrue(run.probeNotes().stream().anyMatch(n -> n.contains(String.format("sampled %,d of %,d threads",
                 SampledSnapshot.MAX_SAMPLED, threads))), run.probeNotes().toString());
