@@ -42,6 +42,11 @@ public final class InProcessSnapshotter implements AutoCloseable {
 
     /** Beyond this many kept snapshots every other one is dropped: a long run keeps its whole span, coarser. */
     static final int MAX_KEPT = 600;
+    /**
+     * Beyond this many samples in all kept snapshots together (~27 bytes each, ~270 MB) every other one is dropped
+     * too: at 1,000,000 threads one snapshot holds 1,000,000 samples, and 600 of them would not fit any heap.
+     */
+    static final long MAX_KEPT_SAMPLES = 10_000_000;
 
     private final WorkloadRun run;
     private final RunRecording recording;
@@ -158,9 +163,7 @@ public final class InProcessSnapshotter implements AutoCloseable {
             taken++;
             totalPassNanos += took;
             kept.add(snapshot);
-            if (kept.size() > MAX_KEPT) {
-                thinOut();
-            }
+            thinOut(kept, MAX_KEPT, MAX_KEPT_SAMPLES);
             if (agreement != null) {
                 agreements.add(agreement);
             }
@@ -193,13 +196,27 @@ public final class InProcessSnapshotter implements AutoCloseable {
         }
     }
 
-    private void thinOut() {
-        List<ThreadSnapshot> everyOther = new ArrayList<>(kept.size() / 2 + 1);
-        for (int i = 0; i < kept.size(); i += 2) {
-            everyOther.add(kept.get(i));
+    /**
+     * Drops every other snapshot (the first stays: the run's whole span is kept, coarser) until at most
+     * {@code maxKept} snapshots with at most {@code maxSamples} samples together remain, or one.
+     */
+    static void thinOut(List<ThreadSnapshot> kept, int maxKept, long maxSamples) {
+        while (kept.size() > 1 && (kept.size() > maxKept || samplesIn(kept) > maxSamples)) {
+            List<ThreadSnapshot> everyOther = new ArrayList<>(kept.size() / 2 + 1);
+            for (int i = 0; i < kept.size(); i += 2) {
+                everyOther.add(kept.get(i));
+            }
+            kept.clear();
+            kept.addAll(everyOther);
         }
-        kept.clear();
-        kept.addAll(everyOther);
+    }
+
+    private static long samplesIn(List<ThreadSnapshot> snapshots) {
+        long n = 0;
+        for (ThreadSnapshot s : snapshots) {
+            n += s.samples().size();
+        }
+        return n;
     }
 
     private int carrierId(String name) {

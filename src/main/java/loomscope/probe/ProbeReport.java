@@ -8,7 +8,7 @@ package loomscope.probe;
  * @param jfrLag            how late JFR delivered pinned events; null without JFR
  * @param jfrClockErrorNanos bound on the JFR-to-recording clock mapping error (-1 unknown)
  * @param jfrComplete       whether the stream delivered every event before we stopped it
- * @param snapshotFailure   why the snapshot poller stopped early, or null
+ * @param snapshotFailure   why the snapshot poller stopped early, or what limited it (a child samples a large run), or null
  */
 public record ProbeReport(
         ProbeSelection probes,
@@ -36,6 +36,9 @@ public record ProbeReport(
                     percent(snapshotAgreement.share()), snapshotAgreement.mounted(), snapshots));
         } else if (probes.snapshots()) {
             s.append(String.format(java.util.Locale.ROOT, "%,d snapshots (no recorded carriers to compare)", snapshots));
+        }
+        if (probes.snapshots() && snapshotFailure != null) {
+            s.append(" [").append(snapshotFailure).append(']');   // e.g. that a large run's snapshots are samples
         }
         if (jfr != null) {
             if (probes.snapshots()) {

@@ -28,6 +28,8 @@ public final class ChildMain {
     static final int REFUSED = 2;
     /** Not 3: that is HotSpot's exit status for -XX:+ExitOnOutOfMemoryError. */
     static final int PARENT_GONE = 4;
+    /** The stream writer was still busy (not broken) when the run had ended and it was given time to finish. */
+    static final int STREAM_STUCK = 5;
 
     /** Set once main sends its last lines: a parent that closes our stdin then is not gone, it is done with us. */
     private static volatile boolean ending;
@@ -62,8 +64,8 @@ public final class ChildMain {
             refuse(streamer, e.getMessage());
             return;
         }
-        ChildProbes probes = ChildProbes.start(childArgs.probes(), streamer);
         AtomicReference<WorkloadRun> started = new AtomicReference<>();
+        ChildProbes probes = ChildProbes.start(childArgs.probes(), streamer, childArgs.config().threads(), started::get);
         // before the task's code runs: a parent that is gone must end us also while a static initializer never returns
         listenForCommands(stdin, started);
         // Starting the run loads, initialises and constructs a task file's class: its code runs from here on.
@@ -99,7 +101,12 @@ public final class ChildMain {
             streamer.sendLine(Wire.FAILED + " the run failed in the child: " + ThrowableText.describe(run.failure()));
         }
         ending = true;
-        streamer.finish(5_000);
+        if (!streamer.finish(5_000) && !streamer.isBroken()) {
+            // never exit 0 without the end line: the parent would call that a death without a cause
+            System.err.println("Error: LoomScope child: its stream to the parent made no progress for 5 s, "
+                    + streamer.unsentLines() + " lines unsent; exiting without them");
+            System.exit(STREAM_STUCK);
+        }
         System.exit(streamer.isBroken() ? PARENT_GONE : 0);
     }
 

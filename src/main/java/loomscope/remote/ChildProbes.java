@@ -8,15 +8,19 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import loomscope.probe.HotSpotThreadDump;
 import loomscope.probe.ThreadSnapshot;
+import loomscope.workload.WorkloadRun;
 
 /**
  * The probes the child runs beside its workload, streamed as {@code X} lines. Polling HotSpot's JSON
  * thread dump can crash a JVM while virtual threads mount and unmount (JDK-8359870, JDK-8364343): here
- * that costs only the child, and the parent reports the crash with its hs_err file.
+ * that costs only the child, and the parent reports the crash with its hs_err file. A dump holds every thread,
+ * so a run of more than {@value SampledSnapshot#MAX_SAMPLED} threads gets {@link SampledSnapshot}s instead:
+ * bounded cost and memory at any thread count.
  */
 final class ChildProbes implements AutoCloseable {
 
@@ -28,11 +32,18 @@ final class ChildProbes implements AutoCloseable {
     /** Counted down on close; the dumper waits on it between dumps (never interrupted: that could cut a dump file). */
     private final CountDownLatch closing = new CountDownLatch(1);
 
-    private ChildProbes(ChildArgs.ProbeRequest request, EventStreamer streamer) {
+    /**
+     * @param threads the run's thread count
+     * @param run     the run once it has started, else null
+     */
+    private ChildProbes(ChildArgs.ProbeRequest request, EventStreamer streamer, int threads, Supplier<WorkloadRun> run) {
         this.pinned = request.jfrPinned() ? PinnedEvents.start(streamer, request.jfrFirst()) : null;
         if (request.dumpPeriodMillis() > 0) {
             long periodMillis = request.dumpPeriodMillis();
-            dumper = new Thread(() -> dumpLoop(streamer, periodMillis), "loomscope-child-dumps");
+            Runnable loop = SampledSnapshot.sampled(threads)
+                    ? () -> sampleLoop(streamer, periodMillis, threads, run)
+                    : () -> dumpLoop(streamer, periodMillis);
+            dumper = new Thread(loop, "loomscope-child-dumps");
             dumper.setDaemon(true);
             dumper.start();
         } else {
@@ -40,8 +51,28 @@ final class ChildProbes implements AutoCloseable {
         }
     }
 
-    static ChildProbes start(ChildArgs.ProbeRequest request, EventStreamer streamer) {
-        return new ChildProbes(request, streamer);
+    static ChildProbes start(ChildArgs.ProbeRequest request, EventStreamer streamer, int threads, Supplier<WorkloadRun> run) {
+        return new ChildProbes(request, streamer, threads, run);
+    }
+
+    private void sampleLoop(EventStreamer streamer, long periodMillis, int threads, Supplier<WorkloadRun> run) {
+        streamer.sendLine(Wire.PROBE + " note " + SampledSnapshot.note(threads));
+        while (true) {
+            try {
+                if (closing.await(periodMillis, TimeUnit.MILLISECONDS)) {
+                    return;
+                }
+                WorkloadRun started = run.get();
+                if (started != null) {
+                    ThreadSnapshot snapshot = SampledSnapshot.take(started, SampledSnapshot.MAX_SAMPLED, streamer::now);
+                    streamer.sendLine(Wire.PROBE + " " + SnapshotCodec.encode(snapshot));
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                streamer.sendLine(Wire.PROBE + " note thread sample failed: " + e);
+            }
+        }
     }
 
     private void dumpLoop(EventStreamer streamer, long periodMillis) {

@@ -31,6 +31,8 @@ final class EventStreamer implements RunObserver {
     private volatile IOException broken;
     /** Events (not probe lines or heartbeats) written so far: the run's progress, for {@link ProgressWatch}. */
     private volatile long eventsWritten;
+    /** Bytes written so far: {@link #finish} waits while this grows. */
+    private volatile long bytesWritten;
 
     /** One event; formatted on the writer thread so that the workload's threads only allocate this. */
     private record Event(char tag, int a, int b, long t1, long t2) { }
@@ -87,13 +89,27 @@ final class EventStreamer implements RunObserver {
         queue.add(new Event(Wire.PHASE, vt, phase.ordinal(), nanos, 0));
     }
 
-    /** Sends everything queued, then the end line, and stops the writer; waits at most {@code millis}. */
-    void finish(long millis) throws InterruptedException {
+    /**
+     * Sends everything queued, then the end line, and stops the writer. Waits as long as the writer keeps
+     * writing, and at most {@code millis} after its last write: a large backlog is sent, a stuck parent is not
+     * waited for.
+     *
+     * @return whether the end line was sent (false: the writer was stuck or broke, lines were left unsent)
+     */
+    boolean finish(long millis) throws InterruptedException {
         sendLine(String.valueOf(Wire.END));
         closing = true;
         LockSupport.unpark(writer);
-        writer.join(millis);
+        long seen = -1;
+        while (writer.isAlive() && bytesWritten != seen) {
+            seen = bytesWritten;
+            writer.join(millis);
+        }
+        return !writer.isAlive() && broken == null;
     }
+
+    /** Lines still queued (not yet formatted and written). */
+    int unsentLines() { return queue.size(); }
 
     private void drainLoop() {
         StringBuilder line = new StringBuilder(64);
@@ -139,8 +155,10 @@ final class EventStreamer implements RunObserver {
     /** One write call of whole lines (a probe line may be long: it still goes in one piece). */
     private void writePending() throws IOException {
         if (pending.length() > 0) {
-            out.write(pending.toString().getBytes(StandardCharsets.UTF_8));
+            byte[] bytes = pending.toString().getBytes(StandardCharsets.UTF_8);
+            out.write(bytes);
             out.flush();
+            bytesWritten += bytes.length;   // one writer thread: no lost update
             pending.setLength(0);
         }
     }

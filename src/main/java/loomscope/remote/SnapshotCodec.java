@@ -12,7 +12,8 @@ import loomscope.probe.ThreadSample;
 import loomscope.probe.ThreadSnapshot;
 
 /**
- * A {@link ThreadSnapshot} as one stream line, so the child can send what its HotSpot dump said. The child
+ * A {@link ThreadSnapshot} as one stream line, so the child can send what its HotSpot dump (or, for a run of
+ * more than {@value SampledSnapshot#MAX_SAMPLED} threads, its {@link SampledSnapshot}) said. The child
  * parses its own dump (a 6 MB JSON file for 5,000 threads) and sends only the workload's threads with their
  * top {@value #FRAMES} frames: ~0.4 MB instead. Strings are URL-encoded so that no field holds a space.
  * <pre>
