@@ -129,6 +129,9 @@ final class EventStreamer implements RunObserver {
                     wrote = true;
                     if (pending.length() >= 1 << 15) {
                         writePending();
+                        // also here: a busy run can keep the queue from ever emptying, and the watch would then see
+                        // no progress (measured: "no progress for 10 s" through a million-thread run)
+                        eventsWritten = events;
                     }
                 }
                 eventsWritten = events;   // one volatile write a batch, not one an event (~100,000 a second)
