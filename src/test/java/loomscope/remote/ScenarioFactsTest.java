@@ -106,7 +106,7 @@ class ScenarioFactsTest {
         // JFR times the pinned park, not the mount: under load one of four 100 ms class-loader pins on JDK 21 was a
         // shorter event, and so was JDK 21's one event for a 150 ms class-init wait (measured): every pin has an
         // event, each on a recorded pinned mount, and three in four as long as it
-        assertTrue(eventsAtLeast(f, MS) >= threads, "an event for every pin: " + f);
+        assertTrue(f.events().size() >= threads, "an event for every pin: " + f);
         assertTrue(eventsAtLeast(f, blockNanos / 2) >= threads - (threads + 3) / 4, f.toString());
         assertEquals(f.jfr().events(), f.jfr().matchedEvents(), "every JFR event on a recorded pinned mount: " + f);
     }
