@@ -15,7 +15,12 @@ class ProbeAcceptanceTest {
     static final double HIGHEST_RATE = InProcessSnapshotter.OFFERED_RATES_HZ.get(InProcessSnapshotter.OFFERED_RATES_HZ.size() - 1);
 
 
-    record ProbeRunResult(RunSummary summary, ProbeReport report) { }
+    record ProbeRunResult(RunSummary summary, ProbeReport report, java.util.List<PinnedEvent> events) {
+        /** JFR's pinned events at least {@code nanos} long: the seed's own sleeps, not a cold JVM's short waits. */
+        long eventsAtLeast(long nanos) {
+            return events.stream().filter(e -> e.duration() >= nanos).count();
+        }
+    }
 
     static ProbeRunResult run(WorkloadConfig config, ProbeSelection probes, double rateHz) throws Exception {
         ProbeSession.ProbedRun probed = ProbeSession.start(config, probes, rateHz);
@@ -25,7 +30,8 @@ class ProbeAcceptanceTest {
             System.out.println(config.lockMode().cliName() + " P=" + config.parallelism() + " N=" + config.threads()
                     + ": " + report);
             System.out.println(report.verifiedLine());
-            return new ProbeRunResult(probed.run().summary(), report);
+            java.util.List<PinnedEvent> events = session.jfr() == null ? java.util.List.of() : session.jfr().pinnedEvents();
+            return new ProbeRunResult(probed.run().summary(), report, events);
         }
     }
 
@@ -37,7 +43,11 @@ class ProbeAcceptanceTest {
         assertEquals(n, r.summary().completed());
         JfrCrossCheck jfr = r.report().jfr();
         assertTrue(r.report().jfrComplete());
-        assertTrue(Math.abs(jfr.events() - n) <= n / 100, "JFR pinned events " + jfr.events() + " vs N=" + n);
+        // every pinned sleep is an event; beside other work a few more come (a cold JVM's short waits, a sleep woken
+        // early that parks again: measured 408 and 409 for 400 under load), so the sleeps are counted by length
+        assertTrue(Math.abs(r.eventsAtLeast(2_500_000) - n) <= n / 100, "JFR pinned events of the sleep's length "
+                + r.eventsAtLeast(2_500_000) + " vs N=" + n + " (" + jfr.events() + " in all)");
+        assertTrue(jfr.events() <= n + n / 20, "JFR pinned events " + jfr.events() + " vs N=" + n);
         assertTrue(jfr.byCarrier(), "JDK 25 events name their carrier");
         assertTrue(jfr.matchedEvents() >= 0.99 * jfr.events(), "matched " + jfr.matchedEvents() + " of " + jfr.events());
         assertTrue(jfr.matchedPinnedMounts() >= 0.99 * r.summary().pinnedMounts(),
@@ -54,7 +64,9 @@ class ProbeAcceptanceTest {
     void synchronizedOnJdk25PinsNothingAndSnapshotsAgree() throws Exception {
         WorkloadConfig config = WorkloadConfig.seed().withThreads(2_000).withLockMode(LockMode.SYNCHRONIZED).withParallelism(2);
         ProbeRunResult r = run(config, ProbeSelection.ALL, HIGHEST_RATE);
-        assertEquals(0, r.report().jfr().events(), "JEP 491: no pinned events for synchronized on JDK 25");
+        // JEP 491: no sleep pinned. A cold JVM under load may still pin briefly (a wait for another thread's class
+        // initialisation: measured 1-3 short events beside other builds), never for the 5 ms sleep
+        assertEquals(0, r.eventsAtLeast(2_500_000), "JEP 491: no pinned sleep on JDK 25: " + r.report().jfr());
         assertEquals(0, r.summary().pinnedMounts());
         assertTrue(r.report().jfrVirtualThreadStarts() >= 2_000, "VirtualThreadStart events: " + r.report().jfrVirtualThreadStarts());
         SnapshotAgreement agreement = r.report().snapshotAgreement();
