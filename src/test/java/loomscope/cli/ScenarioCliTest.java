@@ -73,4 +73,12 @@ class ScenarioCliTest {
         assertEquals(2, seedOnly.exit(), seedOnly.out());
         assertTrue(seedOnly.err().contains("--modes"), seedOnly.err());
     }
+
+    @Test
+    void aParameterValueWithALineBreakOrAnEscapeIsShownOnOneLine() {
+        CliInputTest.Result r = CliInputTest.cli("run", "--scenario", "waves", "--param", "sleep-ms=3\n4\u001b[2J");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("loomscope: --param sleep-ms must be a whole number 1..60,000, was '3\\n4\\x1B[2J'", r.err().strip());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+    }
 }
