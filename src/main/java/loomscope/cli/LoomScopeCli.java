@@ -26,8 +26,9 @@ public final class LoomScopeCli {
         cli.setOut(out);
         cli.setErr(err);
         cli.registerConverter(java.nio.file.Path.class, new PathConverter());   // every command's path options
+        // bad input echoes what was typed (a path, a value): its line breaks and escapes are shown, not sent
         cli.setParameterExceptionHandler((e, a) -> {
-            err.println("loomscope: " + oneLine(e.getMessage()));
+            err.println("loomscope: " + oneLine(controlsShown(e.getMessage())));
             err.flush();
             return BAD_INPUT;
         });
@@ -38,7 +39,7 @@ public final class LoomScopeCli {
                 return BAD_INPUT;
             }
             if (e instanceof IllegalArgumentException || e instanceof UnsupportedModeException) {
-                err.println("loomscope: " + oneLine(e.getMessage()));
+                err.println("loomscope: " + oneLine(controlsShown(e.getMessage())));
                 err.flush();
                 return BAD_INPUT;
             }
