@@ -26,19 +26,20 @@ public final class LoomScopeCli {
         cli.setOut(out);
         cli.setErr(err);
         cli.registerConverter(java.nio.file.Path.class, new PathConverter());   // every command's path options
+        // bad input echoes what was typed (a path, a value): its line breaks and escapes are shown, not sent
         cli.setParameterExceptionHandler((e, a) -> {
-            err.println("loomscope: " + oneLine(e.getMessage()));
+            err.println("loomscope: " + oneLine(controlsShown(e.getMessage())));
             err.flush();
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof RunLimits.InvalidRunException invalid) {
-                err.println("loomscope: " + invalid.first().cliMessage());
+                err.println("loomscope: " + oneLine(controlsShown(invalid.first().cliMessage())));
                 err.flush();
                 return BAD_INPUT;
             }
             if (e instanceof IllegalArgumentException || e instanceof UnsupportedModeException) {
-                err.println("loomscope: " + oneLine(e.getMessage()));
+                err.println("loomscope: " + oneLine(controlsShown(e.getMessage())));
                 err.flush();
                 return BAD_INPUT;
             }
@@ -64,6 +65,32 @@ public final class LoomScopeCli {
         String first = message.strip().lines().findFirst().orElse("").strip();
         // a long path comes first and the reason last: keep both ends, never cut the reason off
         return first.length() > 500 ? first.substring(0, 240) + " … " + first.substring(first.length() - 240) : first;
+    }
+
+    /**
+     * A value the user typed is echoed in the message: a line break in it ("--param sleep-ms=$'3\n4'") made two lines,
+     * an escape sequence would reach the terminal. Each control character is shown as \n, \r, \t or \xNN.
+     */
+    static String controlsShown(String message) {
+        if (message == null) {
+            return null;
+        }
+        StringBuilder b = new StringBuilder(message.length());
+        for (char c : message.toCharArray()) {
+            switch (c) {
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
+                        b.append(String.format(java.util.Locale.ROOT, "\\x%02X", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
     }
 
     static final class Version implements CommandLine.IVersionProvider {

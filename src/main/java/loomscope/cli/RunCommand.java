@@ -214,6 +214,9 @@ final class RunCommand implements Callable<Integer> {
         if (workload.scheduler != loomscope.workload.SchedulerKind.POOL) {
             throw new BadOption("--scheduler", "a task file runs on LoomScope's recorded carriers; leave --scheduler out");
         }
+        // as --from is: an empty path, a missing file, a folder, a pipe, each named for the option in one line (the
+        // compiler's "FILE:0:0: not a file" said ":0:0: not a file" for --task-file= and called a missing file that)
+        OutputPaths.inputFile(taskFile, "--task-file", Long.MAX_VALUE);
         RunLimits.checkSnapshotRate(snapshotRate);
         RunTarget.ChildJvm target = childTarget();
         SavedRunOutput.check(save);

@@ -101,14 +101,23 @@ public final class ExportFolder {
         return loomscope.probe.AtomicOutput.saysNoSpace(e);
     }
 
-    /** Whether the file system holding {@code where} (or its nearest existing folder) has almost no space left. */
+    /**
+     * Whether the file system holding {@code where} (or its nearest existing folder) has almost no space left; a
+     * file system of no size at all (proc, sysfs) is not one that fills.
+     */
     static boolean nearlyFull(Path where) {
         try {
             Path existing = where.toAbsolutePath();
             while (existing != null && !Files.exists(existing)) {
                 existing = existing.getParent();
             }
-            return existing != null && Files.getFileStore(existing).getUsableSpace() < NEARLY_FULL_BYTES;
+            if (existing == null) {
+                return false;
+            }
+            java.nio.file.FileStore store = Files.getFileStore(existing);
+            // /proc and /sys report 0 bytes in all and 0 free: they hold no files, they are not full
+            // (--save /proc/x.loomrun was called "the disk is full")
+            return store.getTotalSpace() > 0 && store.getUsableSpace() < NEARLY_FULL_BYTES;
         } catch (IOException | RuntimeException e) {
             return false;
         }

@@ -64,6 +64,12 @@ final class MountsIn {
                 if (t > latest) {
                     throw new SavedRunFormatException("thread " + vt + " reaches " + p + " after the run ended");
                 }
+                if (p == Phase.DONE && t > header.runEnd() && !header.cancelled()) {
+                    // the clock stops once every task has marked itself done (WorkloadRun waits on them), so a
+                    // run that was not stopped has no thread done after its end: its time would be a made-up one
+                    throw new SavedRunFormatException("thread " + vt + " is done after the run's clock stopped, "
+                            + "in a run that was not stopped");
+                }
                 if (previous < 0) {
                     previousFirst = t;
                 }

@@ -73,4 +73,24 @@ class ScenarioCliTest {
         assertEquals(2, seedOnly.exit(), seedOnly.out());
         assertTrue(seedOnly.err().contains("--modes"), seedOnly.err());
     }
+
+    @Test
+    void aParameterValueWithALineBreakOrAnEscapeIsShownOnOneLine() {
+        CliInputTest.Result r = CliInputTest.cli("run", "--scenario", "waves", "--param", "sleep-ms=3\n4\u001b[2J");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("loomscope: --param sleep-ms must be a whole number 1..60,000, was '3\\n4\\x1B[2J'", r.err().strip());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+    }
+
+    @Test
+    void aPathWithALineBreakKeepsItsReasonOnOneLine() {
+        // "loomscope: --from: /x/e" was all that was left of "/x/e\nmpty.loomrun: no such file", the escape went raw
+        CliInputTest.Result r = CliInputTest.cli("export", "--from", "/nonexistent/e\nmpty\u001b[2J.loomrun");
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("loomscope: --from: no such file: /nonexistent/e\\nmpty\\x1B[2J.loomrun", r.err().strip());
+        CliInputTest.Result lock = CliInputTest.cli("run", "--lock", "sync\nhronized");
+        assertEquals(2, lock.exit(), lock.err());
+        assertEquals(1, lock.err().strip().lines().count(), lock.err());
+        assertTrue(lock.err().contains("'sync\\nhronized'"), lock.err());
+    }
 }

@@ -61,4 +61,23 @@ class TaskFileHostileCliTest {
         assertTrue(r.out().contains("    \\e]0;retitled\\x07\\e[31mred\\x0Dback"), r.out());
         assertTrue(r.out().contains("java.lang.IllegalStateException: \\e[2Jcleared"), r.out());
     }
+
+    @Test
+    void aTaskFileThatIsNoFileIsRefusedForTheOptionInOneLine() throws IOException, InterruptedException {
+        Path folder = Files.createDirectory(dir.resolve("Folder.java"));
+        Path fifo = dir.resolve("Fifo.java");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        String[][] cases = {
+                {"", "loomscope: --task-file: the path is empty"},
+                {dir.resolve("Missing.java").toString(), "loomscope: --task-file: no such file: " + dir.resolve("Missing.java")},
+                {folder.toString(), "loomscope: --task-file: " + folder + " is a folder, not a file"},
+                {fifo.toString(), "loomscope: --task-file: " + fifo + " is not a regular file (a pipe, a device or a socket)"},
+        };
+        for (String[] c : cases) {
+            CliInputTest.Result r = CliInputTest.cli("run", "--task-file=" + c[0]);
+            assertEquals(2, r.exit(), c[0] + ": " + r.err());
+            assertEquals(c[1], r.err().strip(), c[0]);
+            assertEquals("", r.out(), c[0]);
+        }
+    }
 }

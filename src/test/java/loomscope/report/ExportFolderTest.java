@@ -1,10 +1,13 @@
 package loomscope.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
@@ -48,5 +51,15 @@ class ExportFolderTest {
                 new FileSystemException("/mnt/small/x", null, "File name too long"), WHERE, p -> true));
         assertEquals("ffmpeg took no frame for 60 s", ExportFolder.reason(
                 new IOException("ffmpeg took no frame for 60 s"), WHERE, p -> true));
+    }
+
+    @Test
+    void aFileSystemOfNoSizeIsNotAFullDisk() throws IOException {
+        Path proc = Path.of("/proc");
+        assumeTrue(Files.isDirectory(proc) && Files.getFileStore(proc).getTotalSpace() == 0, "a Linux /proc");
+        assertFalse(ExportFolder.nearlyFull(proc.resolve("x.loomrun")));
+        // what creating /proc/x.loomrun throws: ENOENT, as it is; it was "the disk is full"
+        assertEquals("the system refused to create it (no such file or folder)",
+                ExportFolder.reason(new NoSuchFileException("/proc/.loomscope-probe-1.tmp"), proc));
     }
 }

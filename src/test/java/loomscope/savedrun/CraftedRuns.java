@@ -13,6 +13,7 @@ import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
+import loomscope.workload.Phase;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -38,6 +39,10 @@ public final class CraftedRuns {
         all.add(new BadFile("end 2^62", facts(START, 1L << 62, 2, "25.0.1"), "longer than 30 days"));
         all.add(new BadFile("31 days", facts(START, START + 31L * 24 * 3600 * 1_000_000_000L, 2, "25.0.1"), "longer than 30 days"));
         all.add(new BadFile("negative start", facts(-5, END, 2, "25.0.1"), "\"startNanos\" is -5"));
+        all.add(new BadFile("a run of 0 ns whose threads are done after it", doneAfterEnd(START),
+                "thread 0 is done after the run's clock stopped"));
+        all.add(new BadFile("a run 1 ns long whose threads are done after it", doneAfterEnd(START + 1),
+                "thread 0 is done after the run's clock stopped"));
         all.add(new BadFile("jdkVersion with a newline", facts(START, END, 2, "25.0.1\n| forged | row |"), "\"jdkVersion\" holds control"));
         all.add(new BadFile("jdkVersion with an escape", facts(START, END, 2, "25\u001B[2J"), "\"jdkVersion\" holds control"));
         all.add(new BadFile("mount before the run", mounts(START - 400, START + 1_000), "mount 0 of carrier 0 lies outside the run"));
@@ -126,6 +131,30 @@ public final class CraftedRuns {
         b.mount(0, 0, START + 100, START + 1_000, START + 2_000, true);
         b.mount(0, 1, START + 100, START + 3_000, START + 9_000, true);
         return write(b.finish(start, end, completed, false), List.of());
+    }
+
+    /**
+     * Two threads done at START + 9 us in a run that was not stopped and whose clock stopped at {@code end}: with an
+     * end before that the card would print a time the run never had ("0.000 s" for 2 tasks of 8 us).
+     */
+    static byte[] doneAfterEnd(long end) throws IOException {
+        return write(doneAt(START + 9_000).finish(START, end, 2, false), List.of());
+    }
+
+    /** The same threads in a run that ended once they were done, or {@code stopped} early: both are real runs. */
+    static byte[] doneBeforeEnd(long end, boolean stopped) throws IOException {
+        return write(doneAt(START + 9_000).finish(START, end, 2, stopped), List.of());
+    }
+
+    private static RecordingBuilder doneAt(long done) {
+        RecordingBuilder b = RecordingBuilder.of(config(2), "25.0.1").carrier(0, "c0", 0, false);
+        b.mount(0, 0, START + 100, START + 1_000, START + 2_000, false);
+        b.mount(0, 1, START + 100, START + 3_000, START + 8_000, false);
+        for (int vt = 0; vt < 2; vt++) {
+            b.phase(vt, Phase.STARTED, START + 1_000 + vt * 2_000L);
+            b.phase(vt, Phase.DONE, done);
+        }
+        return b;
     }
 
     private static byte[] mounts(long start, long end) throws IOException {

@@ -58,6 +58,17 @@ class SavedRunBadInputTest {
     }
 
     @Test
+    void aRunWhoseClockStoppedAfterItsThreadsWereDoneIsRead() throws Exception {
+        // the control for the crafted "done after the run's clock stopped": the same threads, a real end
+        for (byte[] content : List.of(CraftedRuns.doneBeforeEnd(510_000, false), CraftedRuns.doneBeforeEnd(50_000_000, false),
+                CraftedRuns.doneBeforeEnd(500_001, true))) {
+            Path file = Files.createTempFile(folder, "real", SavedRun.EXTENSION);
+            Files.write(file, content);
+            assertEquals(2, SavedRun.read(file).recording().threads());
+        }
+    }
+
+    @Test
     void anEmptyFileIsNamedEmpty() throws Exception {
         assertTrue(refusal(new byte[0]).contains("empty"));
     }
