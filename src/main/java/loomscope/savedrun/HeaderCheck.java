@@ -23,6 +23,9 @@ final class HeaderCheck {
             oneLine("params", p.getKey());
             oneLine("params", p.getValue());
         }
+        if (info.hostCores() < 1 || info.hostCores() > 1 << 16) {
+            throw new SavedRunFormatException("its header's \"cores\" is " + info.hostCores() + ", impossible for a host");
+        }
         int threads = h.config().threads();
         if (h.completed() < 0 || h.completed() > threads) {
             throw new SavedRunFormatException("its header's \"completed\" is " + h.completed() + ", impossible in a run of "

@@ -43,6 +43,10 @@ public sealed interface ScenarioParam {
         public Checked check(String raw) {
             String s = raw == null ? "" : raw.strip().replace("_", "").replace(",", "");
             try {
+                if (!s.matches("[+-]?[0-9]+")) {
+                    // Integer.parseInt takes any script's digits ('３' is 3): a number here is written in ASCII
+                    throw new NumberFormatException(s);
+                }
                 int v = Integer.parseInt(s);
                 if (v >= min && v <= max) {
                     return new Checked(Integer.toString(v), null);
