@@ -87,8 +87,12 @@ class ScenarioFactsTest {
     static void unmounted(Facts f, long blockNanos) {
         // A cold JVM's first mounts really block (class loading and linking, waits for another thread's class
         // initialisation; measured: a JDK 25 carrier's first cart-service mount blocked 68 ms beside other builds,
-        // with no JFR event): a carrier's first two mounts are allowed that; the scenario's own blocks come later.
-        assertEquals(0, pinnedBlockedAtLeast(f.recording(), blockNanos / 2, 2), f.toString());
+        // with no JFR event), and a loaded JVM holds a carrier now and then (a safepoint that waits for a preempted
+        // thread: measured, one producer-consumer mount on JDK 21 blocked 2.5 ms+ beside two CPU hogs, no JFR event).
+        // Those are real and rare; a scenario that pinned would pin every thread's block. So: a carrier's first two
+        // mounts aside, at most one mount in 20 (at least one) blocked half the block, and JFR saw none.
+        long stalls = pinnedBlockedAtLeast(f.recording(), blockNanos / 2, 2);
+        assertTrue(stalls <= Math.max(1, f.summary().mounts() / 20), stalls + " mounts blocked for half the block: " + f);
         assertEquals(0, eventsAtLeast(f, blockNanos / 2), f.toString());
     }
 
