@@ -143,7 +143,7 @@ final class AnimateOptions {
                     err.flush();
                 }
             }, stop::get);
-            console.printf(Locale.ROOT, "%s (%,d frames, %.1f s, %,d bytes)%n", result.file(), result.frames(),
+            console.printf(Locale.ROOT, "%s (%,d frames, %.1f s, %,d bytes)%n", LoomScopeCli.controlsShown(result.file().toString()), result.frames(),
                     result.clipSeconds(), result.bytes());
             console.flush();
             written.add(result.file());

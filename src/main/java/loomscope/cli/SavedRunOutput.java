@@ -28,7 +28,7 @@ final class SavedRunOutput {
         try {
             SavedRunSize size = new SavedRun(recording, RunInfo.ofThisHost(jvmFlags, false), events).write(file, false);
             return String.format(Locale.ROOT, "Saved run: %s (%,d bytes, %.1f bytes per mount)",
-                    file.toAbsolutePath(), size.bytes(), size.bytesPerMount());
+                    LoomScopeCli.controlsShown(file.toAbsolutePath().toString()), size.bytes(), size.bytesPerMount());
         } catch (SavedRunException e) {
             failures.add("loomscope: --save: " + LoomScopeCli.oneLine(e.getMessage()));
             return null;

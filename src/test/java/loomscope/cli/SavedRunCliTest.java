@@ -35,4 +35,13 @@ class SavedRunCliTest {
         long mounts = Arrays.stream(run.recording().carriers()).mapToLong(CarrierLog::size).sum();
         assertEquals(String.format(Locale.ROOT, "%.1f", (double) bytes / mounts), m.group(2), r.out());
     }
+
+    @Test
+    void aSaveNameWithALineBreakIsPrintedOnOneLine(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("a\nb.loomrun");
+        CliScratch.Result r = CliScratch.inProcess("run", "--threads", "10", "--probes", "none", "--save", file.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(Files.isRegularFile(file), "the file has the name asked for");
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("Saved run: ") && l.contains("a\\nb.loomrun")), r.out());
+    }
 }
