@@ -74,9 +74,9 @@ final class SeedLines {
         }
         long unsure = RunSummary.unsureMounts(recording);
         if (unsure > 0) {
-            out.printf(Locale.ROOT, "Unsure: %,d mount%s blocked and preempted at once, or stopped by a collection: "
-                    + "the carriers' clocks cannot tell if %s blocked for 1 ms.%n",
-                    unsure, unsure == 1 ? "" : "s", unsure == 1 ? "it" : "they");
+            out.printf(Locale.ROOT, "Unsure: %,d mount%s off %s CPU for 1 ms or more while preempted or stopped by a "
+                    + "collection: the carriers' clocks cannot tell whether %s blocked (shown as unsure, not as not pinned).%n",
+                    unsure, unsure == 1 ? "" : "s", unsure == 1 ? "its" : "their", unsure == 1 ? "it" : "they");
         }
     }
 
