@@ -61,7 +61,8 @@ class WindowWarmUpTest {
         assertTrue(onFx(() -> stage.getScene() != window), "the copy is in the window");
         assertTrue(onFx(() -> bannerTitle().getText()).startsWith("Warming up: run 1 of " + WindowWarmUp.RUNS));
 
-        waitFor(60, "the copy's last run to end", () -> onFx(() -> warmUp.copyModel().history().size() == WindowWarmUp.RUNS));
+        // a ceiling, not a wait: the runs take ~11 s here, minutes beside CPU hogs and a test build (60 s was exceeded)
+        waitFor(240, "the copy's last run to end", () -> onFx(() -> warmUp.copyModel().history().size() == WindowWarmUp.RUNS));
         waitFor(30, "the window to be back", () -> onFx(() -> stage.getScene() == window));
         waitFor(30, "the warm-up to end", () -> onFx(warmUp::isOver));
 
@@ -79,6 +80,7 @@ class WindowWarmUpTest {
         WindowWarmUp warmUp = onFx(() -> WindowWarmUp.startFor(model, AppTheme.DARK, 1280, 720));
         waitFor(20, "the warm-up run to start", () -> onFx(() -> warmUp.copyModel().stateProperty().get() == RunState.RUNNING));
 
+        long cancelledAt = System.nanoTime();
         fx(() -> {
             model.threadsTextProperty().set("300");
             model.run();
@@ -89,12 +91,17 @@ class WindowWarmUpTest {
         waitFor(30, "the window's own run", () -> onFx(() -> model.history().size() == 1));
         assertFalse(onFx(() -> model.history().get(0).cancelled()));
 
-        // the window's run began only after the stopped warm-up run had ended (so JFR saw none of its threads)
+        // the window's run began only after the stopped warm-up run had ended (so JFR saw none of its threads), or,
+        // where the warm-up's threads took longer to wind down (beside CPU hogs the drain of a stopped run on nice-19
+        // carriers took seconds), once the gate's GATE_MILLIS were over: the user is never kept waiting longer
         RunRecording warmUpRun = onFx(() -> warmUp.copyModel().recordingProperty().get());
         RunRecording windowRun = onFx(() -> model.recordingProperty().get());
         assertTrue(warmUpRun.isFinished());
-        assertTrue(windowRun.origin() + windowRun.runStart() >= warmUpRun.origin() + warmUpRun.runEnd(),
-                "the window's run started before the warm-up run had ended");
+        long windowStart = windowRun.origin() + windowRun.runStart();
+        boolean afterWarmUp = windowStart >= warmUpRun.origin() + warmUpRun.runEnd();
+        boolean gateWaited = windowStart - cancelledAt >= WindowWarmUp.GATE_MILLIS * 1_000_000L * 95 / 100;
+        assertTrue(afterWarmUp || gateWaited, "the window's run started before the warm-up run had ended, after only "
+                + (windowStart - cancelledAt) / 1_000_000 + " ms of the gate's " + WindowWarmUp.GATE_MILLIS);
     }
 
     @Test
