@@ -42,11 +42,11 @@ class CpuShareWiringTest {
             model.threadsTextProperty().set("3000");
             model.run();
         });
-        waitFor(20, "the run to start", () -> onFx(() -> model.state() == RunState.RUNNING || model.state() == RunState.FINISHED));
+        waitFor(60, "the run to start", () -> onFx(() -> model.state() == RunState.RUNNING || model.state() == RunState.FINISHED));
         assertEquals(CpuShare.YIELDING_CARRIERS, CpuShare.forRun(parallelism, cores));
         assertTrue(onFx(() -> model.runShare().note()).contains("lowest priority"), onFx(() -> model.runShare().note()));
         assertTrue(onFx(() -> model.runShare().lowersCarriers()));
-        waitFor(30, "the run to finish", () -> onFx(() -> model.state() == RunState.FINISHED));
+        waitFor(120, "the run to finish", () -> onFx(() -> model.state() == RunState.FINISHED));
         assertEquals(CpuShare.FULL, onFx(() -> model.cpuShare()));
         // its time is not the CLI's: the history row says so, and so will the exports made from it
         assertTrue(onFx(() -> model.history().get(0).carriersLowered()), "the run is marked in the history");
@@ -64,7 +64,7 @@ class CpuShareWiringTest {
             model.threadsTextProperty().set("200");
             model.run();
         });
-        waitFor(30, "the run to finish", () -> onFx(() -> model.state() == RunState.FINISHED));
+        waitFor(120, "the run to finish", () -> onFx(() -> model.state() == RunState.FINISHED));
         assertTrue(!onFx(() -> model.history().get(0).carriersLowered()), "a P = 1 run keeps its carrier's priority");
         waitFor(30, "the total under the timing", () -> onFx(() -> view.timing().totalText()).startsWith("Total execution time: "));
         assertEquals("", onFx(() -> view.timing().loweredText()));
