@@ -57,7 +57,8 @@ class WindowSoakTest {
         for (int run = 1; run <= RUNS; run++) {
             int rows = run - 1;
             fx(model::run);
-            waitFor(60, "run " + run + " to end", () -> onFx(() -> model.history().size() > rows && !model.state().isActive()));
+            // a ceiling: a run takes ~1 s here; beside CPU hogs and a test build one took over 60 s
+            waitFor(300, "run " + run + " to end", () -> onFx(() -> model.history().size() > rows && !model.state().isActive()));
             if (run == 10) {
                 heapAt10 = heapAfterFullGc();
                 threadsAt10 = liveThreads();
