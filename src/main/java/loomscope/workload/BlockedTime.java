@@ -52,6 +52,10 @@ public final class BlockedTime {
      *   <li>preempted: at least its time off the run queue less the collectors' pause; pinned when that reaches the
      *   floor, otherwise unsure (a blocking call may have been under way while it waited for a CPU).</li>
      * </ol>
+     * <p>
+     * The counts may have started before the mount, up to {@code before} nanoseconds: then they hold some of the
+     * carrier's time before it too. That time can only make the mount look more on its CPU or in the run queue than
+     * it was, so the lower bound stays one; only "off its CPU under the floor" must allow that much more.
      *
      * @param wall        the mount's wall time
      * @param cpu         the carrier's CPU time in it (-1: unknown)
@@ -59,14 +63,20 @@ public final class BlockedTime {
      * @param switches    times the kernel put the carrier on a CPU again during it (-1: unknown)
      * @param involuntary preemptions since a mark at or before its start (-1: unknown); more only widens
      * @param gcPause     the collectors' pause time during it, rounded up
+     * @param before      how long before the mount's start the counts began (0: at its start)
      */
-    public static long judge(long wall, long cpu, long queued, long switches, long involuntary, long gcPause) {
+    public static long judge(long wall, long cpu, long queued, long switches, long involuntary, long gcPause,
+            long before) {
         if (cpu < 0) {
             return UNMEASURED;
         }
+        if (switches == 0) {
+            return 0;
+        }
         long offCpu = Math.max(0, wall - cpu);
-        if (offCpu < MIN_BLOCKED_NANOS || switches == 0) {
-            return switches == 0 ? 0 : offCpu;
+        long offCpuAtMost = Math.min(wall, Math.max(0, wall - cpu + before));
+        if (offCpuAtMost < MIN_BLOCKED_NANOS) {
+            return offCpu;
         }
         long lower;
         if (involuntary == 0) {

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
- * A carrier's own clocks, read around every mount, so that a mount can be judged by what its carrier did rather than
+ * A carrier's own clocks, read around its mounts, so that a mount can be judged by what its carrier did rather than
  * by what the code in it says it did ({@link BlockedTime#judge} says how): the thread's CPU clock, Linux's run-queue
  * wait and switch count ({@code /proc/thread-self/schedstat}), its involuntary switches (preemptions,
  * {@code /proc/thread-self/status}) and the collectors' pause time.
@@ -33,12 +33,13 @@ public final class CarrierClock {
     private static final byte[] PREEMPTED_KEY = "nonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
 
     /**
-     * A carrier's first mounts: between them it still loads and links the pool's classes and runs them interpreted,
-     * milliseconds of its own CPU time that would be counted into the next mount (measured on a cold JDK 21: the
-     * first pinned 5 ms sleep judged not blocked). Those mounts read their CPU clock and switch counts at their
-     * start as well.
+     * How old the CPU and schedstat marks may be at a mount's start before it reads them again. A mount is judged by
+     * what the clocks counted since the marks, so the carrier's time between them and the mount's start blurs its
+     * verdict by up to this much: a mount off its CPU for a little under the floor may be unsure, never a pinned one
+     * not pinned. Reading them at every mount's start cost the seed more than the rest of the rule, and a shorter age
+     * most of that (measured in docs/performance.md).
      */
-    private static final int COLD_MOUNTS = 200;
+    static final long MARK_AGE_NANOS = 500_000;
 
     private final FileChannel schedstat;
     private final FileChannel status;
@@ -48,12 +49,11 @@ public final class CarrierClock {
     private long scheduled = UNKNOWN;
     private long involuntary = UNKNOWN;
 
-    /** The carrier's CPU clock at the end of its last mount (or its start, or a cold mount's start). */
+    /** The carrier's CPU clock and schedstat figures when last read, at {@link #markNanos} or just after. */
     private long cpuMark;
-    private int mounts;
-    /** schedstat's figures at this mount's start. */
     private long queueMark;
     private long scheduledMark;
+    private long markNanos;
     /** The preemption count at the last read of the status file: at or before this mount's start. */
     private long involuntaryMark;
     /**
@@ -67,53 +67,62 @@ public final class CarrierClock {
     private CarrierClock(FileChannel schedstat, FileChannel status) {
         this.schedstat = schedstat;
         this.status = status;
-        this.cpuMark = cpuNanos();
+        markClocks(System.nanoTime());
         readStatus();
         markStatus();
         markCollections();
     }
 
     /**
-     * At a mount's start, on its carrier: one schedstat read (its run-queue wait and switch count, so that both are
-     * the mount's own at its end); a cold carrier also reads its CPU clock, preemption count and the collectors' figures.
+     * At a mount's start, on its carrier, before the mount's start time is taken. Usually reads nothing: a mount
+     * shorter than the floor needs no clock, and a longer one is judged against marks at most {@link #MARK_AGE_NANOS}
+     * old. Marks older than that (the carrier ran short mounts, idled, or loaded classes since) are read again here:
+     * its CPU clock and schedstat.
      */
     void startMount() {
-        if (mounts < COLD_MOUNTS) {
-            readStatus();
-            markStatus();
-            markCollections();
-            cpuMark = cpuNanos();
+        long now = System.nanoTime();
+        if (now - markNanos > MARK_AGE_NANOS) {
+            markClocks(now);
         }
-        readSchedstat();
-        queueMark = queue;
-        scheduledMark = scheduled;
     }
 
     /**
-     * At the end of a mount, on its carrier: the mount's {@link BlockedTime} value. The common mount costs one CPU
-     * clock read: its CPU time counts from the end of the last mount (a warm carrier spends microseconds between
-     * mounts), and a mount whose wall time is under the floor more than that cannot have blocked. Only a mount off
-     * its CPU for longer reads schedstat, the preemption count and the collectors.
-     *
+     * At the end of a mount, on its carrier: the mount's {@link BlockedTime} value. A mount shorter than the floor
+     * cannot have blocked for the floor: not blocked, nothing read. A longer one reads the CPU clock, schedstat, the
+     * preemption count and the collectors, and is judged by what they counted since the marks, which may include up
+     * to the marks' age at the mount's start of the carrier's time before it ({@link BlockedTime#judge} widens its
+     * bounds by that much). Its readings become the next marks.
      */
-    long endMount(long wallNanos) {
-        mounts++;
-        long cpuNow = cpuNanos();
-        long cpu = cpuNow < 0 || cpuMark < 0 ? UNKNOWN : cpuNow - cpuMark;
-        cpuMark = cpuNow;
-        if (cpu < 0 || wallNanos - cpu < MIN_BLOCKED_NANOS) {
-            return cpu < 0 ? BlockedTime.UNMEASURED : Math.max(0, wallNanos - cpu);
-        }
-        readSchedstat();
+    long endMount(long startNanos, long endNanos) {
+        long wallNanos = endNanos - startNanos;
+        return wallNanos < MIN_BLOCKED_NANOS ? 0 : judgeLongMount(startNanos, endNanos, wallNanos);
+    }
+
+    private long judgeLongMount(long startNanos, long endNanos, long wallNanos) {
+        long before = Math.max(0, startNanos - markNanos);
+        long cpuBefore = cpuMark;
+        long queueBefore = queueMark;
+        long scheduledBefore = scheduledMark;
+        markClocks(endNanos);
+        long cpu = delta(cpuMark, cpuBefore);
         readStatus();
-        long queued = delta(queue, queueMark);
-        long switches = delta(scheduled, scheduledMark);
+        long queued = delta(queue, queueBefore);
+        long switches = delta(scheduled, scheduledBefore);
         long involuntarySince = delta(involuntary, involuntaryMark);
         markStatus();
         long gcMillisBefore = gcMillisMark;
         boolean collected = markCollections();
         long gcPause = collected ? Math.min(wallNanos, (gcMillisMark - gcMillisBefore + 1) * 1_000_000) : 0;
-        return BlockedTime.judge(wallNanos, cpu, queued, switches, involuntarySince, gcPause);
+        return BlockedTime.judge(wallNanos, cpu, queued, switches, involuntarySince, gcPause, before);
+    }
+
+    /** Reads the CPU clock and schedstat as the new marks, taken at or after {@code nanos}. */
+    private void markClocks(long nanos) {
+        cpuMark = cpuNanos();
+        readSchedstat();
+        queueMark = queue;
+        scheduledMark = scheduled;
+        markNanos = nanos;
     }
 
     private static long delta(long now, long mark) {

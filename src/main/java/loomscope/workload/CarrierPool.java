@@ -172,15 +172,16 @@ public final class CarrierPool implements Executor, AutoCloseable {
             if (!(Thread.currentThread() instanceof Lane carrier)) {
                 return; // the pool runs only its own workers
             }
-            carrier.laneClock().startMount();
+            int lane = carrier.laneIndex();
+            CarrierClock clock = carrier.laneClock();
+            clock.startMount();
             long start = System.nanoTime();
-            observer.mountStarted(carrier.laneIndex(), vt, submitted, start);
+            observer.mountStarted(lane, vt, submitted, start);
             try {
                 runContinuation.run();
             } finally {
                 long end = System.nanoTime();
-                long blocked = carrier.laneClock().endMount(end - start);
-                observer.mountEnded(carrier.laneIndex(), vt, end, blocked);
+                observer.mountEnded(lane, vt, end, clock.endMount(start, end));
                 mountsInFlight.decrementAndGet();
             }
         }
