@@ -49,6 +49,6 @@ final class ChildProbeLines {
     /** Whether the child has begun to prepare the run (to load a task file's class and run its initialisers). */
     boolean preparing() { return preparing; }
 
-    /** "no progress for 10 s: …" while the child says its run makes none, else null. */
+    /** "no progress for 5 s: …" while the child says its run makes none, else null. */
     String noProgress() { return noProgress; }
 }

@@ -23,7 +23,7 @@ public interface LiveRun {
 
     /**
      * While the run has made no progress for a while (no thread mounted, unmounted, started or ended): what its
-     * threads are doing, e.g. "no progress for 10 s: 2 of 2 threads alive (2 BLOCKED): 1 at Deadlock.run(Deadlock.java:7),
+     * threads are doing, e.g. "no progress for 5 s: 2 of 2 threads alive (2 BLOCKED): 1 at Deadlock.run(Deadlock.java:7),
      * …". Null while it progresses, and once it ended.
      */
     default String noProgress() {

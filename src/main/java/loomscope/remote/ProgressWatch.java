@@ -17,14 +17,14 @@ import java.util.stream.Collectors;
  * line saying what the run's threads are doing, and an empty one when progress resumes. What it reads is safe while
  * virtual threads churn: {@code Thread.getState()} of each, {@code getStackTrace()} of at most
  * {@value #STACKS_TAKEN} (never a HotSpot thread dump: polled during virtual-thread churn it crashes JDK 25, JDK-8359870),
- * and only after 10 s in which no virtual thread mounted or unmounted; it costs nothing while the run progresses (one
+ * and only after {@value #REPORT_SECONDS} s in which no virtual thread mounted or unmounted; it costs nothing while the run progresses (one
  * volatile read a second).
  */
 final class ProgressWatch {
     static final String KIND = "progress";
     /** Sent once the child's checks passed, just before it loads (and initialises) the run's classes. */
     static final String PREPARING = "preparing";
-    static final int REPORT_SECONDS = 10;
+    static final int REPORT_SECONDS = 5;
     private static final int STACKS_TAKEN = 64;
     private static final int PLACES_NAMED = 3;
 
@@ -77,7 +77,7 @@ final class ProgressWatch {
         }
     }
 
-    /** "no progress for 10 s: the run: 2 of 2 threads alive (2 BLOCKED): 1 at Deadlock.run(Deadlock.java:9), …". */
+    /** "no progress for 5 s: the run: 2 of 2 threads alive (2 BLOCKED): 1 at Deadlock.run(Deadlock.java:9), …". */
     static String describe(long seconds, Watched watched) {
         List<Thread> threads = watched.threads();
         Map<Thread.State, Integer> states = new EnumMap<>(Thread.State.class);

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code run --task-file} of a class whose static initializer never returns, as a person sees it in a terminal
- * (issue 24): the JVM's version at once, then every 10 s a line saying the run makes no progress and where; SIGTERM
+ * (issue 24): the JVM's version at once, then every 5 s a line saying the run makes no progress and where; SIGTERM
  * (as Ctrl+C) ends the CLI, its child JVM and whatever the child left (its JFR repository). A real CLI process: its
  * shutdown hooks are what is tested.
  */
@@ -45,9 +45,9 @@ class TaskFileStopCliTest {
         long childPid = -1;
         try {
             waitFor(120, "the JVM's version", () -> read(out).contains("Running with Java version: "), cli);
-            waitFor(120, "the no-progress line", () -> read(err).contains("no progress for 10 s"), cli);
+            waitFor(120, "the no-progress line", () -> read(err).contains("no progress for 5 s"), cli);
             String said = read(err);
-            assertTrue(said.contains("loomscope: no progress for 10 s: the run has not started, its classes are loading: "
+            assertTrue(said.contains("loomscope: no progress for 5 s: the run has not started, its classes are loading: "
                     + "1 of 1 threads alive (1 RUNNABLE): 1 in <clinit> of Forever at Forever.java:3 (Ctrl+C stops it)"), said);
             List<ProcessHandle> children = cli.children().toList();
             assertEquals(1, children.size(), "one child JVM: " + children);

@@ -42,8 +42,8 @@ class ProgressWatchTest {
                 assertTrue(System.nanoTime() < deadline, "the thread blocks on the lock we hold");
                 Thread.sleep(10);
             }
-            String said = ProgressWatch.describe(10, new ProgressWatch.Watched("the run", List.of(ended, blocked)));
-            assertTrue(said.startsWith("no progress for 10 s: the run: 1 of 2 threads alive (1 BLOCKED): 1 at "
+            String said = ProgressWatch.describe(5, new ProgressWatch.Watched("the run", List.of(ended, blocked)));
+            assertTrue(said.startsWith("no progress for 5 s: the run: 1 of 2 threads alive (1 BLOCKED): 1 at "
                     + ProgressWatchTest.class.getName() + "."), said);
         }
         blocked.join();

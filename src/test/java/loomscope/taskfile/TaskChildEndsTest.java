@@ -118,7 +118,7 @@ class TaskChildEndsTest {
         waitFor(120, "the child to say the run makes no progress", () -> run.noProgress() != null || run.isFinished());
         String said = run.noProgress();
         assertNotNull(said, "still running: " + run.outcome());
-        assertTrue(said.startsWith("no progress for 10 s: the run: 2 of 2 threads alive (2 BLOCKED): "), said);
+        assertTrue(said.startsWith("no progress for 5 s: the run: 2 of 2 threads alive (2 BLOCKED): "), said);
         assertTrue(said.contains("2 at Deadlock.run(Deadlock.java:"), "both where they wait: " + said);
         run.stop();
         assertTrue(run.await(60_000), "stopped");
@@ -139,7 +139,7 @@ class TaskChildEndsTest {
         waitFor(120, "the child to say the run makes no progress", () -> run.noProgress() != null || run.isFinished());
         String said = run.noProgress();
         assertNotNull(said, "still running: " + run.outcome());
-        assertTrue(said.startsWith("no progress for 10 s: the run has not started, its classes are loading: 1 of 1"), said);
+        assertTrue(said.startsWith("no progress for 5 s: the run has not started, its classes are loading: 1 of 1"), said);
         assertTrue(said.contains("in <clinit> of Forever at Forever.java:3"), said);
         run.stop();
         assertTrue(run.await(60_000), "stopped");

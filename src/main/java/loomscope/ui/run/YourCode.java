@@ -92,7 +92,7 @@ public final class YourCode {
         progress(null);
     }
 
-    /** While the child says the run makes no progress, that line ("no progress for 10 s: …"); else "running". */
+    /** While the child says the run makes no progress, that line ("no progress for 5 s: …"); else "running". */
     void progress(String noProgress) {
         String note = noProgress != null ? noProgress + " (Stop ends it)" : "Compiled; running " + ranClass + " in a child JVM.";
         if (!note.equals(runNote.get())) {

@@ -62,7 +62,7 @@ class YourCodeNoProgressTest {
             model.run();
         });
         waitFor(120, "the note that the run makes no progress",
-                () -> model.yourCode().runNoteProperty().get().startsWith("no progress for 10 s"));
+                () -> model.yourCode().runNoteProperty().get().startsWith("no progress for 5 s"));
         String note = onFx(() -> model.yourCode().runNoteProperty().get());
         assertTrue(note.contains("2 of 2 threads alive (2 BLOCKED): 2 at Deadlock.run(Deadlock.java:"), note);
         fx(() -> model.stop());
