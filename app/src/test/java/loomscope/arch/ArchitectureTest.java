@@ -1,6 +1,7 @@
 package loomscope.arch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -9,42 +10,49 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
- * The data flow workload → recording → probe → remote → cli → ui, host below ui, JavaFX only in ui,
+ * The drawing in docs/architecture.md, as a rule: each package and the packages it may use, JavaFX only in ui,
  * and no package cycles anywhere (in ui: one package per feature, the composition root {@code ui.app} on top).
  */
 @AnalyzeClasses(packages = "loomscope", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
+    /** Exactly the table "who may use whom" in docs/architecture.md; the launcher reaches the window by reflection. */
+    @ArchTest
+    static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .ensureAllClassesAreContainedInArchitecture()
+            .layer("io").definedBy("loomscope.io..")
+            .layer("workload").definedBy("loomscope.workload..")
+            .layer("recording").definedBy("loomscope.recording..")
+            .layer("probe").definedBy("loomscope.probe..")
+            .layer("savedrun").definedBy("loomscope.savedrun..")
+            .layer("childjvm").definedBy("loomscope.childjvm..")
+            .layer("taskfile").definedBy("loomscope.taskfile..")
+            .layer("report").definedBy("loomscope.report..")
+            .layer("cli").definedBy("loomscope.cli..")
+            .layer("host").definedBy("loomscope.host..")
+            .layer("ui").definedBy("loomscope.ui..")
+            .layer("launcher").definedBy("loomscope.launcher..")
+            .whereLayer("io").mayNotAccessAnyLayer()
+            .whereLayer("workload").mayNotAccessAnyLayer()
+            .whereLayer("recording").mayOnlyAccessLayers("workload")
+            .whereLayer("probe").mayOnlyAccessLayers("io", "workload", "recording")
+            .whereLayer("savedrun").mayOnlyAccessLayers("io", "workload", "recording", "probe")
+            .whereLayer("childjvm").mayOnlyAccessLayers("workload", "recording", "probe")
+            .whereLayer("taskfile").mayOnlyAccessLayers("io", "workload", "childjvm")
+            .whereLayer("report").mayOnlyAccessLayers("io", "workload", "recording", "childjvm")
+            .whereLayer("cli").mayOnlyAccessLayers("io", "workload", "recording", "probe", "savedrun", "childjvm",
+                    "taskfile", "report")
+            .whereLayer("host").mayOnlyAccessLayers("workload")
+            .whereLayer("ui").mayOnlyAccessLayers("io", "workload", "recording", "probe", "savedrun", "childjvm",
+                    "taskfile", "report", "host")
+            .whereLayer("launcher").mayNotAccessAnyLayer()
+            .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+            .whereLayer("ui").mayNotBeAccessedByAnyLayer()
+            .whereLayer("launcher").mayNotBeAccessedByAnyLayer();
+
     @ArchTest
     static final ArchRule onlyUiUsesJavaFx = noClasses().that().resideOutsideOfPackage("loomscope.ui..")
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "atlantafx..");
-
-    @ArchTest
-    static final ArchRule workloadKnowsNothingAbove = noClasses().that().resideInAPackage("loomscope.workload..")
-            .should().dependOnClassesThat().resideInAnyPackage(
-                    "loomscope.recording..", "loomscope.probe..", "loomscope.remote..", "loomscope.cli..", "loomscope.host..",
-                    "loomscope.ui..");
-
-    @ArchTest
-    static final ArchRule recordingKnowsOnlyWorkload = noClasses().that().resideInAPackage("loomscope.recording..")
-            .should().dependOnClassesThat().resideInAnyPackage(
-                    "loomscope.probe..", "loomscope.remote..", "loomscope.cli..", "loomscope.host..", "loomscope.ui..");
-
-    @ArchTest
-    static final ArchRule nothingBelowTheCliKnowsIt = noClasses().that().resideInAnyPackage(
-                    "loomscope.workload..", "loomscope.recording..", "loomscope.probe..", "loomscope.remote..")
-            .should().dependOnClassesThat().resideInAnyPackage("loomscope.cli..", "loomscope.ui..");
-
-    /** A saved run is recording and probe facts on disk: the window and the CLI read it, it reads neither. */
-    @ArchTest
-    static final ArchRule savedRunsKnowOnlyWhatTheySave = noClasses().that().resideInAPackage("loomscope.savedrun..")
-            .should().dependOnClassesThat().resideInAnyPackage(
-                    "loomscope.remote..", "loomscope.report..", "loomscope.cli..", "loomscope.host..", "loomscope.ui..");
-
-    /** How LoomScope adapts to the machine is decided below the window: host never reaches up into ui. */
-    @ArchTest
-    static final ArchRule hostIsBelowTheUi = noClasses().that().resideInAPackage("loomscope.host..")
-            .should().dependOnClassesThat().resideInAnyPackage("loomscope.ui..", "loomscope.cli..");
 
     /** No package depends on one that depends back on it (issue #15: ui ↔ controls ↔ compare ↔ stage ↔ ...). */
     @ArchTest

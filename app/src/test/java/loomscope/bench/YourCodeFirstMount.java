@@ -6,7 +6,7 @@ import java.util.Locale;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.RunTarget;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunInputs;
 import loomscope.ui.run.RunState;

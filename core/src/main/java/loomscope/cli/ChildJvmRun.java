@@ -11,10 +11,10 @@ import loomscope.probe.PinnedThreadsTable;
 import loomscope.probe.ProbeReport;
 import loomscope.probe.ProbeSelection;
 import loomscope.recording.RunSummary;
-import loomscope.remote.ChildProbeReport;
-import loomscope.remote.ChildRun;
-import loomscope.remote.RunOutcome;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.ChildProbeReport;
+import loomscope.childjvm.ChildRun;
+import loomscope.childjvm.RunOutcome;
+import loomscope.childjvm.RunTarget;
 import loomscope.workload.WorkloadConfig;
 
 /**

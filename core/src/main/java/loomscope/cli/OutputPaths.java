@@ -6,7 +6,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
-import loomscope.probe.AtomicOutput;
+import loomscope.io.AtomicOutput;
 import loomscope.report.ExportFolder;
 
 /**

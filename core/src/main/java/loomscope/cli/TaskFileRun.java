@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import loomscope.recording.RunRecording;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.RunTarget;
 import loomscope.taskfile.TaskFileCompiler;
 import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;

@@ -1,5 +1,6 @@
 package loomscope.probe;
 
+import loomscope.io.AtomicOutput;
 import java.io.IOException;
 import java.nio.file.Path;
 

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
 
-import loomscope.probe.AtomicOutput;
+import loomscope.io.AtomicOutput;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 

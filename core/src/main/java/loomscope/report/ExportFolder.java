@@ -1,5 +1,6 @@
 package loomscope.report;
 
+import loomscope.io.AtomicOutput;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -98,7 +99,7 @@ public final class ExportFolder {
     }
 
     private static boolean saysNoSpace(Throwable e) {
-        return loomscope.probe.AtomicOutput.saysNoSpace(e);
+        return loomscope.io.AtomicOutput.saysNoSpace(e);
     }
 
     /**

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.List;
 
 import loomscope.recording.RunSummary;
-import loomscope.remote.LegacyLocking;
+import loomscope.childjvm.LegacyLocking;
 
 /**
  * One finished run as the history keeps it.

@@ -13,7 +13,7 @@ import java.util.List;
 
 import javax.imageio.ImageIO;
 
-import loomscope.probe.AtomicOutput;
+import loomscope.io.AtomicOutput;
 
 /**
  * Writes exports: timing cards at every size, the history as CSV and Markdown, any extra picture

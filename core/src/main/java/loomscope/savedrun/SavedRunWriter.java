@@ -6,7 +6,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import loomscope.probe.AtomicOutput;
+import loomscope.io.AtomicOutput;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;

@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import loomscope.probe.AtomicOutput;
+import loomscope.io.AtomicOutput;
 
 /**
  * A folder of {@code .java} snippets (task files) and the files in it. Nothing here throws for a user's bad folder

@@ -8,11 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import loomscope.remote.ChildRun;
-import loomscope.remote.JdkCheck;
-import loomscope.remote.JdkInspector;
-import loomscope.remote.LiveRun;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.ChildRun;
+import loomscope.childjvm.JdkCheck;
+import loomscope.childjvm.JdkInspector;
+import loomscope.childjvm.LiveRun;
+import loomscope.childjvm.RunTarget;
 import loomscope.workload.Scenarios;
 import loomscope.workload.TaskFileScenario;
 import loomscope.workload.WorkloadConfig;

@@ -2,7 +2,7 @@ package loomscope.workload;
 
 /**
  * One run's state of a scenario with its own task. {@link #run} is called on each task's own (virtual or
- * platform) thread, between the STARTED and DONE phases that {@link ScenarioTask} reports.
+ * platform) thread, between the STARTED and DONE phases that {@link TaskFrame} reports.
  */
 public interface ScenarioRun extends AutoCloseable {
 

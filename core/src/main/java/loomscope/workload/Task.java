@@ -7,7 +7,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * Every phase is reported with its time. LOCK_RELEASED is reported as the last act <em>inside</em> the
  * section, so two holders' [acquired, released] intervals can only overlap if they really held it together.
  */
-final class Task implements Runnable {
+final class Task implements TaskFrame.Work {
 
     /** The seeds' "original bug": one monitor shared by every task. */
     private static final Object SHARED_LOCK = new Object();
@@ -17,36 +17,26 @@ final class Task implements Runnable {
     private final RunObserver observer;
     private final CancelToken cancel;
     private final NativeSection nativeSection;
-    private final DoneListener onDone;
     private boolean interrupted;
 
-    Task(int vt, WorkloadConfig config, RunObserver observer, CancelToken cancel,
-         NativeSection nativeSection, DoneListener onDone) {
+    Task(int vt, WorkloadConfig config, RunObserver observer, CancelToken cancel, NativeSection nativeSection) {
         this.vt = vt;
         this.config = config;
         this.observer = observer;
         this.cancel = cancel;
         this.nativeSection = nativeSection;
-        this.onDone = onDone;
     }
 
+    /** The task's work, between STARTED and DONE ({@link TaskFrame}): whether it slept its whole sleep. */
     @Override
-    public void run() {
-        observer.phase(vt, Phase.STARTED, System.nanoTime());
-        boolean completed = false;
-        try {
-            if (!cancel.isCancelled()) {
-                CpuWork.burn(config.cpuIterations(), cancel);
-                observer.phase(vt, Phase.CPU_DONE, System.nanoTime());
-                if (!cancel.isCancelled()) {
-                    enterSection();
-                    completed = !interrupted;
-                }
-            }
-        } finally {
-            observer.phase(vt, Phase.DONE, System.nanoTime());
-            onDone.taskDone(completed);
+    public boolean run() {
+        CpuWork.burn(config.cpuIterations(), cancel);
+        observer.phase(vt, Phase.CPU_DONE, System.nanoTime());
+        if (cancel.isCancelled()) {
+            return false;
         }
+        enterSection();
+        return !interrupted;
     }
 
     private void enterSection() {
@@ -94,10 +84,5 @@ final class Task implements Runnable {
         }
         observer.phase(vt, Phase.SLEEP_END, System.nanoTime());
         observer.phase(vt, Phase.LOCK_RELEASED, System.nanoTime());
-    }
-
-    /** Told once per task, from the task's own thread, as its last act. */
-    interface DoneListener {
-        void taskDone(boolean completed);
     }
 }

@@ -147,9 +147,11 @@ public final class WorkloadRun {
                 }
                 return;
             }
-            Runnable task = scenarioRun == null
-                    ? new Task(i, config, observer, cancel, nativeSection, this::taskDone)
-                    : new ScenarioTask(i, scenarioRun, observer, cancel, this::taskDone, this::taskFailed);
+            int vt = i;
+            TaskFrame.Work work = scenarioRun == null
+                    ? new Task(vt, config, observer, cancel, nativeSection)
+                    : () -> scenarioRun.run(vt, observer, cancel) && !cancel.isCancelled();
+            Runnable task = new TaskFrame(vt, work, observer, cancel, this::taskDone, this::taskFailed);
             Thread thread = builder.unstarted(task);
             if (continuationIndex != null) {
                 continuationIndex.put(VirtualThreads.runContinuationOf(thread), i);

@@ -1,5 +1,6 @@
 package loomscope.cli;
 
+import loomscope.testing.Jdk21;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -223,7 +224,7 @@ class BadInputSuiteTest {
         bad("--threads", "run", "--scenario", "waves", "--threads", "0");
         bad("--parallelism", "run", "--scenario", "waves", "--parallelism", "65");
         bad("--threads", "run", "--scenario", "producer-consumer", "--threads", "1");
-        java.nio.file.Path jdk21 = loomscope.remote.Jdk21.find();
+        java.nio.file.Path jdk21 = loomscope.testing.Jdk21.find();
         if (jdk21 != null) {
             bad("native-frame", "run", "--scenario", "native-frame", "--jdk", jdk21.toString());
         }

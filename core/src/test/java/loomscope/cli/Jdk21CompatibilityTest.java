@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import loomscope.remote.Jdk21;
+import loomscope.testing.Jdk21;
 import org.junit.jupiter.api.Test;
 
 /**

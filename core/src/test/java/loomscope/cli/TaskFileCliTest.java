@@ -12,7 +12,7 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import loomscope.remote.Jdk21;
+import loomscope.testing.Jdk21;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
-import loomscope.remote.ChildRun;
-import loomscope.remote.RunOutcome;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.ChildRun;
+import loomscope.childjvm.RunOutcome;
+import loomscope.childjvm.RunTarget;
 import loomscope.workload.Scenarios;
 import loomscope.workload.TaskFileScenario;
 import org.junit.jupiter.api.Test;

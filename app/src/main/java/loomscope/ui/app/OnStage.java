@@ -11,7 +11,7 @@ import javafx.application.HostServices;
 import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.RunTarget;
 import loomscope.workload.RunLimits;
 import loomscope.workload.Scenario;
 import loomscope.workload.Scenarios;

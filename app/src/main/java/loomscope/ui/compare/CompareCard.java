@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import loomscope.recording.RunSummary;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.RunTarget;
 import loomscope.report.HistoryEntry;
 import loomscope.report.TimingCard;
 

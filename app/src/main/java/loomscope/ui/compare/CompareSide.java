@@ -12,7 +12,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.util.StringConverter;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.RunTarget;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.run.RunOnCatalog;
 

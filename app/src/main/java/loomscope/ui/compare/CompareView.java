@@ -20,7 +20,7 @@ import javafx.scene.layout.VBox;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.RunTarget;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.run.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;

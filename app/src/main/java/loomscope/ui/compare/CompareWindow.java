@@ -21,7 +21,7 @@ public final class CompareWindow {
 
     /** @param cardExport where "Export card" writes, or null for no such button */
     public static CompareView open(Window owner, Supplier<WorkloadConfig> settings, CompareCard.Export cardExport) {
-        return open(owner, settings, cardExport, (config, where) -> loomscope.remote.RunTargets.start(where, config));
+        return open(owner, settings, cardExport, (config, where) -> loomscope.childjvm.RunTargets.start(where, config));
     }
 
     /** @param starter how each side starts its runs (the main window's: your code compiled for each side's JVM) */

@@ -69,7 +69,7 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
         if (jvmFlags.isEmpty()) {
             return version;
         }
-        return version + (jvmFlags.equals(List.of(loomscope.remote.LegacyLocking.FLAG)) ? " legacy" : " " + String.join(" ", jvmFlags));
+        return version + (jvmFlags.equals(List.of(loomscope.childjvm.LegacyLocking.FLAG)) ? " legacy" : " " + String.join(" ", jvmFlags));
     }
 
     /** The seed's lock mode, or the scenario that ran. */

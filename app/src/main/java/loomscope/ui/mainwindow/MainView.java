@@ -35,7 +35,7 @@ import loomscope.ui.savedruns.SavedRunsModel;
 import loomscope.ui.sweep.SweepPlan;
 import loomscope.ui.sweep.SweepViewModel;
 import loomscope.ui.sweep.SweepWindow;
-import loomscope.remote.RunTargets;
+import loomscope.childjvm.RunTargets;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.timing.TimingPanel;
 import loomscope.ui.yourcode.SnippetsModel;

@@ -13,7 +13,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextBoundsType;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.RunTarget;
 import loomscope.report.HistoryEntry;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunState;

@@ -3,7 +3,7 @@ package loomscope.ui.run;
 import loomscope.host.CpuShare;
 import loomscope.host.HostPolicy;
 import loomscope.host.RunShare;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.RunTarget;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
 

@@ -24,11 +24,11 @@ import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.recording.TeeObserver;
-import loomscope.remote.ChildRun;
-import loomscope.remote.InProcessRun;
-import loomscope.remote.LiveRun;
-import loomscope.remote.RunTarget;
-import loomscope.remote.RunTargets;
+import loomscope.childjvm.ChildRun;
+import loomscope.childjvm.InProcessRun;
+import loomscope.childjvm.LiveRun;
+import loomscope.childjvm.RunTarget;
+import loomscope.childjvm.RunTargets;
 import loomscope.taskfile.TaskFileLaunch;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.replay.ReplayModel;
@@ -95,7 +95,7 @@ public final class MainViewModel {
             // the share was decided for this config on the FX thread before the starter thread began
             return RecordedRun.start(config, new TeeObserver(probes.observerFor(config), host.carrierPriority()));
         };
-        // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.remote
+        // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.childjvm
         this.lifecycle = new RunLifecycle(executor, (config, where) -> config.scenarioKind() instanceof TaskFileScenario
                 ? startYourCode(taskSource.get(), config, where)
                 : where instanceof RunTarget.ChildJvm ? RunTargets.start(where, config) : InProcessRun.of(here.apply(config)));

@@ -12,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.RunTarget;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
 import loomscope.workload.Scenario;

@@ -9,9 +9,9 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.remote.LiveRun;
-import loomscope.remote.RunOutcome;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.LiveRun;
+import loomscope.childjvm.RunOutcome;
+import loomscope.childjvm.RunTarget;
 import loomscope.workload.WorkloadConfig;
 
 /**

@@ -4,8 +4,8 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.remote.RunOutcome;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.RunOutcome;
+import loomscope.childjvm.RunTarget;
 import loomscope.report.TimeText;
 import loomscope.workload.WorkloadConfig;
 

@@ -12,12 +12,12 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import loomscope.remote.JdkCheck;
-import loomscope.remote.JdkDiscovery;
-import loomscope.remote.JdkInspector;
-import loomscope.remote.RunTarget;
-import loomscope.remote.RunTargets;
-import loomscope.remote.UserJdkPaths;
+import loomscope.childjvm.JdkCheck;
+import loomscope.childjvm.JdkDiscovery;
+import loomscope.childjvm.JdkInspector;
+import loomscope.childjvm.RunTarget;
+import loomscope.childjvm.RunTargets;
+import loomscope.childjvm.UserJdkPaths;
 
 /**
  * The "Run on" choices both sides of the compare view offer: this JVM, every Java runtime found on the

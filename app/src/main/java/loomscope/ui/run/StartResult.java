@@ -1,6 +1,6 @@
 package loomscope.ui.run;
 
-import loomscope.remote.LiveRun;
+import loomscope.childjvm.LiveRun;
 
 /** What the starter thread hands to the FX side: the run it started, or why it could not start one. */
 public sealed interface StartResult permits StartResult.Started, StartResult.FailedToStart {

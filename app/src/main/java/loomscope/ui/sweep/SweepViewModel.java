@@ -20,9 +20,9 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import loomscope.recording.RunSummary;
-import loomscope.remote.LiveRun;
-import loomscope.remote.RunOutcome;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.LiveRun;
+import loomscope.childjvm.RunOutcome;
+import loomscope.childjvm.RunTarget;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 

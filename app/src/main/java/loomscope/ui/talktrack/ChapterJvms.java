@@ -5,9 +5,9 @@ import java.util.EnumSet;
 import java.util.Set;
 
 import javafx.collections.ListChangeListener;
-import loomscope.remote.RunTarget.ChildJvm;
-import loomscope.remote.RunTarget.ThisJvm;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.RunTarget.ChildJvm;
+import loomscope.childjvm.RunTarget.ThisJvm;
+import loomscope.childjvm.RunTarget;
 import loomscope.ui.run.RunOnCatalog;
 
 /**

@@ -14,10 +14,10 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 
-import loomscope.remote.JdkCheck;
-import loomscope.remote.JdkInspector;
-import loomscope.remote.JdkInstall;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.JdkCheck;
+import loomscope.childjvm.JdkInspector;
+import loomscope.childjvm.JdkInstall;
+import loomscope.childjvm.RunTarget;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunOnCatalog;

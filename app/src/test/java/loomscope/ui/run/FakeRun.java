@@ -1,9 +1,9 @@
 package loomscope.ui.run;
 
 import loomscope.recording.RunRecording;
-import loomscope.remote.LiveRun;
-import loomscope.remote.RunOutcome;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.LiveRun;
+import loomscope.childjvm.RunOutcome;
+import loomscope.childjvm.RunTarget;
 import loomscope.workload.WorkloadConfig;
 
 /**

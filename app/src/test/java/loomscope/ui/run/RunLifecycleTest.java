@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.concurrent.Executor;
 
 import loomscope.recording.RunRecording;
-import loomscope.remote.LiveRun;
-import loomscope.remote.RunOutcome;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.LiveRun;
+import loomscope.childjvm.RunOutcome;
+import loomscope.childjvm.RunTarget;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 

@@ -15,11 +15,11 @@ import java.util.Map;
 
 import loomscope.host.RunShare;
 import loomscope.recording.RecordedRun;
-import loomscope.remote.Jdk21;
-import loomscope.remote.JdkCheck;
-import loomscope.remote.JdkInspector;
-import loomscope.remote.JdkInstall;
-import loomscope.remote.RunTarget;
+import loomscope.testing.Jdk21;
+import loomscope.childjvm.JdkCheck;
+import loomscope.childjvm.JdkInspector;
+import loomscope.childjvm.JdkInstall;
+import loomscope.childjvm.RunTarget;
 import loomscope.ui.history.HistoryRow;
 import loomscope.workload.LockMode;
 import loomscope.workload.Scenarios;

@@ -8,8 +8,8 @@ import java.util.Map;
 
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import loomscope.remote.RunTarget;
-import loomscope.remote.RunTargets;
+import loomscope.childjvm.RunTarget;
+import loomscope.childjvm.RunTargets;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import loomscope.remote.RunTarget;
-import loomscope.remote.RunTargets;
+import loomscope.childjvm.RunTarget;
+import loomscope.childjvm.RunTargets;
 import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;

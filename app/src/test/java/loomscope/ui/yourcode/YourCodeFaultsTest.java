@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 
 import javafx.stage.Stage;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.RunTarget;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunInputs;

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.RunTarget;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunInputs;

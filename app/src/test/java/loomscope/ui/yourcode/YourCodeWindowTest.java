@@ -12,9 +12,9 @@ import java.util.List;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import loomscope.recording.RunSummary;
-import loomscope.remote.JdkCheck;
-import loomscope.remote.JdkInspector;
-import loomscope.remote.RunTarget;
+import loomscope.childjvm.JdkCheck;
+import loomscope.childjvm.JdkInspector;
+import loomscope.childjvm.RunTarget;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunInputs;
@@ -208,6 +208,6 @@ class YourCodeWindowTest {
     }
 
     private static boolean isChildJvm(ProcessHandle p) {
-        return p.info().arguments().map(args -> String.join(" ", args).contains("loomscope.remote.ChildMain")).orElse(false);
+        return p.info().arguments().map(args -> String.join(" ", args).contains("loomscope.childjvm.ChildMain")).orElse(false);
     }
 }

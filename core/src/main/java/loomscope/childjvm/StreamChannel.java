@@ -1,0 +1,130 @@
+package loomscope.childjvm;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The stream's own channel, a loopback TCP connection from the child to the parent, so that nothing a JVM flag
+ * prints ({@code -Xlog:gc*}, {@code -verbose:class}, a crash banner) can land inside it: the child's stdout and
+ * stderr are only its words, drained apart. Loopback rather than a temporary file (which needs polling for
+ * liveness and leaves a file behind when the parent dies) or a named pipe (not portable to Windows).
+ * <p>The parent listens on 127.0.0.1, an ephemeral port, and hands the child the port as an argument and a
+ * random token on its stdin (not in its arguments, which every user of the machine can read); the first line
+ * the child sends is the token, and a connection without it is dropped, so no other process can feed us events.
+ */
+final class StreamChannel implements Closeable {
+
+    private static final int TOKEN_BYTES = 16;
+    private static final int ACCEPT_POLL_MILLIS = 200;
+    private static final int TOKEN_READ_MILLIS = 2_000;
+
+    private final ServerSocket server;
+    private final String token;
+    private volatile Socket socket;
+
+    private StreamChannel(ServerSocket server, String token) {
+        this.server = server;
+        this.token = token;
+    }
+
+    static InetAddress loopback() throws IOException {
+        return InetAddress.getByAddress("localhost", new byte[] {127, 0, 0, 1});
+    }
+
+    /** Parent side: listens at once, so the port is known before the child starts. */
+    static StreamChannel listen() throws IOException {
+        ServerSocket server = new ServerSocket(0, 4, loopback());
+        server.setSoTimeout(ACCEPT_POLL_MILLIS);
+        byte[] random = new byte[TOKEN_BYTES];
+        new SecureRandom().nextBytes(random);
+        return new StreamChannel(server, HexFormat.of().formatHex(random));
+    }
+
+    int port() { return server.getLocalPort(); }
+
+    /** What the child must send first; the parent writes it to the child's stdin. */
+    String token() { return token; }
+
+    /**
+     * Waits for the child's connection while {@code keepWaiting} holds (the child is alive and not killed);
+     * returns its stream with the token already read, or null if no connection with the token came.
+     */
+    InputStream accept(BooleanSupplier keepWaiting) throws IOException {
+        while (!server.isClosed()) {
+            // one more try once it is over: a child that connected and exited at once (it refused the mode) is queued
+            boolean lastTry = !keepWaiting.getAsBoolean();
+            Socket s;
+            try {
+                s = server.accept();
+            } catch (SocketTimeoutException e) {
+                if (lastTry) {
+                    return null;
+                }
+                continue;
+            }
+            s.setSoTimeout(TOKEN_READ_MILLIS);
+            if (hasToken(s.getInputStream())) {
+                s.setSoTimeout(0);
+                socket = s;
+                server.close();   // one child, one connection
+                return s.getInputStream();
+            }
+            s.close();
+        }
+        return null;
+    }
+
+    private boolean hasToken(InputStream in) {
+        byte[] expected = (token + "\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] got = new byte[expected.length];
+        try {
+            int n = 0;
+            while (n < got.length) {
+                int r = in.read(got, n, got.length - n);
+                if (r < 0) {
+                    return false;
+                }
+                n += r;
+            }
+        } catch (IOException e) {
+            return false;   // too slow or gone: not our child
+        }
+        return MessageDigest.isEqual(expected, got);
+    }
+
+    @Override public void close() {
+        closeQuietly(server);
+        closeQuietly(socket);
+    }
+
+    private static void closeQuietly(Closeable c) {
+        try {
+            if (c != null) {
+                c.close();
+            }
+        } catch (IOException e) {
+            // closing on the way out: nothing left to do with it
+        }
+    }
+
+    /** Child side: connects to the parent's port, sends the token, returns where the stream goes. */
+    static OutputStream connect(int port, String token) throws IOException {
+        Socket s = new Socket(loopback(), port);
+        s.setTcpNoDelay(true);   // the streamer flushes every 15 ms for a live view: do not hold small writes back
+        OutputStream out = s.getOutputStream();
+        out.write((token + "\n").getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        return out;
+    }
+}
