@@ -4,6 +4,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.properties.HasName;
+import com.tngtech.archunit.core.domain.properties.HasOwner;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -49,6 +52,19 @@ class ArchitectureTest {
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
             .whereLayer("ui").mayNotBeAccessedByAnyLayer()
             .whereLayer("launcher").mayNotBeAccessedByAnyLayer();
+
+    /**
+     * The window starts no thread of its own: work off the FX thread goes through {@code ui.job.BackgroundJob} on
+     * threads that stand from launch (a thread started on the FX thread can stall it: host.StandingThreads).
+     */
+    @ArchTest
+    static final ArchRule theWindowStartsNoThread = noClasses().that().resideInAPackage("loomscope.ui..")
+            .and().resideOutsideOfPackage("loomscope.ui.job..")
+            .should().callMethodWhere(JavaCall.Predicates.target(HasOwner.Predicates.With.owner(
+                    HasName.Predicates.nameMatching("java\\.lang\\.Thread(\\$Builder.*)?")))
+                    .and(JavaCall.Predicates.target(HasName.Predicates.nameMatching("start|startVirtualThread"))))
+            .orShould().callConstructorWhere(JavaCall.Predicates.target(HasOwner.Predicates.With.owner(
+                    HasName.Predicates.nameMatching("javafx\\.concurrent\\..*|java\\.lang\\.Thread"))));
 
     @ArchTest
     static final ArchRule onlyUiUsesJavaFx = noClasses().that().resideOutsideOfPackage("loomscope.ui..")

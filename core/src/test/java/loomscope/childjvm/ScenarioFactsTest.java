@@ -98,12 +98,16 @@ class ScenarioFactsTest {
 
     /** {@code threads} pins as long as the block, recorded, and as many JFR events, each on a recorded pinned mount. */
     static void pinnedWithEvents(Facts f, int threads, long blockNanos) {
-        // every one pinned, or unsure where its carrier was also preempted (never judged not pinned)
-        long pinned = pinnedBlockedAtLeast(f.recording(), blockNanos / 2);
+        // every one pinned, or unsure where its carrier was also preempted (never judged not pinned); a pinned
+        // mount spans the block, but its blocked time is a lower bound: under load the carrier's run-queue wait is
+        // taken off it (seen: one of 20 cart-service pins on JDK 21 under 50 ms of its 100 ms block)
+        long pinned = 0;
         long unsure = 0;
         for (loomscope.recording.CarrierLog log : f.recording().carriers()) {
             for (int i = 0; i < log.size(); i++) {
-                unsure += log.unsure(i) && log.end(i) - log.start(i) >= blockNanos ? 1 : 0;
+                long length = log.end(i) - log.start(i);
+                pinned += log.pinned(i) && length >= blockNanos / 2 ? 1 : 0;
+                unsure += log.unsure(i) && length >= blockNanos ? 1 : 0;
             }
         }
         assertEquals(threads, pinned + unsure, "unsure: " + unsure + "; " + f);

@@ -9,6 +9,7 @@ import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import loomscope.ui.job.JobThreads;
 import loomscope.host.HostPolicy;
 import loomscope.host.JitPriority;
 import loomscope.ui.mainwindow.MainView;
@@ -116,6 +117,7 @@ public final class LoomScopeApp extends Application {
             System.err.println("loomscope: " + WindowOptions.oneLine(e));
             System.exit(AutoRun.FAILED);
         }
+        JobThreads.startNow();   // here, on the launch's main thread: the FX thread starts none
         launch(args);
         if (exitCode != 0) {
             System.exit(exitCode);

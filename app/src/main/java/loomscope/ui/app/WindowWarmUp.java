@@ -14,6 +14,7 @@ import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import javafx.util.Duration;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.probe.ProbeUi;
@@ -80,7 +81,7 @@ final class WindowWarmUp {
     /** Open (0) unless a cancelled warm-up run is still winding down; awaited by the window's starter thread. */
     private volatile CountDownLatch warmUpRunGoing = new CountDownLatch(0);
     /** The collection of the warm-up runs' garbage, once started: a run started during the settle waits for it. */
-    private volatile Thread garbageCollection;
+    private volatile CountDownLatch garbageCollection;
     private int next;
     private boolean over;
     private Runnable whenRunsDone = () -> { };
@@ -196,9 +197,9 @@ final class WindowWarmUp {
     private void awaitNoWarmUpRun() {
         try {
             warmUpRunGoing.await(GATE_MILLIS, TimeUnit.MILLISECONDS);
-            Thread collection = garbageCollection;
+            CountDownLatch collection = garbageCollection;
             if (collection != null) {
-                collection.join(GATE_MILLIS);
+                collection.await(GATE_MILLIS, TimeUnit.MILLISECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -226,11 +227,17 @@ final class WindowWarmUp {
      * collection of 70-85 ms here. Off the FX thread, which must not wait for it (the pause stops every thread
      * anyway, but the FX thread should not also sit in the call); a run started meanwhile waits at the gate.
      */
-    private static Thread collectTheWarmUpRunsGarbageThen(Runnable action) {
-        return Thread.ofPlatform().daemon().name("loomscope-warm-up-gc").start(() -> {
-            System.gc();
+    private static CountDownLatch collectTheWarmUpRunsGarbageThen(Runnable action) {
+        CountDownLatch collected = new CountDownLatch(1);
+        JobThreads.execute(() -> {
+            try {
+                System.gc();
+            } finally {
+                collected.countDown();
+            }
             action.run();
         });
+        return collected;
     }
 
     private void runNext() {

@@ -5,9 +5,6 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.Locale;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 import javafx.beans.property.ObjectProperty;
@@ -27,6 +24,7 @@ import loomscope.report.ClipFormat;
 import loomscope.report.ClipPlan;
 import loomscope.report.ExportFolder;
 import loomscope.report.ExportNames;
+import loomscope.ui.job.BackgroundJob;
 
 /**
  * The window's animated export of the run on show: format, size and speed, then frames drawn on a file thread
@@ -34,7 +32,6 @@ import loomscope.report.ExportNames;
  * Cancel stops it at the next frame and leaves no file. No toolkit call: tested without a window.
  */
 public final class AnimatedExportModel {
-    private final Executor files;
     private final Supplier<RunRecording> onShow;
     private final Supplier<Path> folder;
     private final ObjectProperty<ClipFormat> format = new SimpleObjectProperty<>(ClipFormat.GIF);
@@ -45,13 +42,10 @@ public final class AnimatedExportModel {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<Path> written = new ReadOnlyObjectWrapper<>();
-    private final AtomicInteger done = new AtomicInteger();
-    private final AtomicInteger total = new AtomicInteger(1);
-    private final AtomicBoolean cancel = new AtomicBoolean();
-    private final AtomicReference<Runnable> outcome = new AtomicReference<>();
+    private final BackgroundJob<Runnable> job;
 
     public AnimatedExportModel(Executor files, Supplier<RunRecording> onShow, Supplier<Path> folder) {
-        this.files = files;
+        this.job = new BackgroundJob<>(files);
         this.onShow = onShow;
         this.folder = folder;
     }
@@ -105,23 +99,19 @@ public final class AnimatedExportModel {
         }
         Path target = folder.get();
         ExportNames names = ExportNames.of(LocalDateTime.now(), r.config().workloadName(), r.config().parallelism());
-        cancel.set(false);
-        done.set(0);
-        total.set(1);
         progress.set(0);
         running.set(true);
         message.set("Drawing frames ...");
-        files.execute(() -> outcome.set(write(r, request, target, names)));
+        job.start(steps -> write(r, request, target, names, steps));
     }
 
-    private Runnable write(RunRecording r, AnimatedExport.Request request, Path target, ExportNames names) {
+    /** On a job thread: the clip, then what the FX thread sets to say how it went. */
+    private Runnable write(RunRecording r, AnimatedExport.Request request, Path target, ExportNames names,
+                           BackgroundJob.Progress steps) {
         try {
             Path into = ExportFolder.prepare(target);
             AnimatedExport.Result result = AnimatedExport.write(r, request, into.resolve(names.replay(request.size(), request.format())),
-                    (d, t) -> {
-                        total.set(t);
-                        done.set(d);
-                    }, cancel::get);
+                    (d, t) -> steps.report(d, t), steps::isCancelled);
             return () -> {
                 written.set(result.file());
                 message.set(String.format(Locale.ROOT, "Saved %s (%.1f s, %,d bytes).", result.file().getFileName(),
@@ -138,7 +128,7 @@ public final class AnimatedExportModel {
     /** Stops the clip at its next frame. */
     public void cancel() {
         if (running.get()) {
-            cancel.set(true);
+            job.cancel();
             message.set("Cancelling ...");
         }
     }
@@ -148,11 +138,15 @@ public final class AnimatedExportModel {
         if (!running.get()) {
             return;
         }
-        progress.set((double) done.get() / Math.max(1, total.get()));
-        Runnable end = outcome.getAndSet(null);
+        progress.set(job.fraction());
+        BackgroundJob.Outcome<Runnable> end = job.pulse();
         if (end != null) {
             running.set(false);
-            end.run();
+            switch (end) {
+                case BackgroundJob.Outcome.Done<Runnable> done -> done.value().run();
+                case BackgroundJob.Outcome.Failed<Runnable> failed ->
+                        message.set("Not written, nothing was left behind: " + failed.error());
+            }
         }
     }
 

@@ -7,7 +7,6 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
-import javafx.application.Platform;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -17,6 +16,7 @@ import javafx.scene.Scene;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
+import loomscope.ui.job.BackgroundJob;
 import loomscope.report.ExportException;
 import loomscope.report.ExportFolder;
 import loomscope.report.ExportNames;
@@ -112,14 +112,11 @@ public final class ExportController {
     /** @param tell also hears the outcome line, on the FX thread (the toast always does) */
     private void inBackground(Work work, java.util.function.Consumer<String> tell) {
         busy = true;
-        Thread.ofVirtual().name("loomscope-export").start(() -> {
-            try {
-                Result result = work.run();
-                Platform.runLater(() -> succeeded(result, tell));
-            } catch (ExportException e) {
-                Platform.runLater(() -> failed(e.getMessage(), tell));
-            } catch (RuntimeException | Error e) {
-                Platform.runLater(() -> failed("export failed: " + e, tell));
+        new BackgroundJob<Result>().start(progress -> work.run(), outcome -> {
+            switch (outcome) {
+                case BackgroundJob.Outcome.Done<Result> done -> succeeded(done.value(), tell);
+                case BackgroundJob.Outcome.Failed<Result> failed -> failed(failed.error() instanceof ExportException e
+                        ? e.getMessage() : "export failed: " + failed.error(), tell);
             }
         });
     }

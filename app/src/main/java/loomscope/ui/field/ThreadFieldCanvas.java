@@ -2,11 +2,11 @@ package loomscope.ui.field;
 
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
-import javafx.scene.layout.Region;
 import javafx.scene.paint.Paint;
 import loomscope.recording.StateTimeline;
 import loomscope.recording.VtState;
 import loomscope.ui.theme.HatchPaint;
+import loomscope.ui.widgets.CanvasRegion;
 import loomscope.ui.theme.Palette;
 
 /**
@@ -16,8 +16,8 @@ import loomscope.ui.theme.Palette;
  * 5,000-thread run changes ~100 cells a frame, and on the software pipeline every fillRect costs raster time.
  * Works for any recording (live, replayed, or streamed from another JVM).
  */
-public final class ThreadFieldCanvas extends Region {
-    private final Canvas canvas = new Canvas();
+public final class ThreadFieldCanvas extends CanvasRegion {
+    private final Canvas canvas;
     private final int[] counts = new int[VtState.COUNT];
     private Palette palette = Palette.fallback();
     /** Unsure cells are hatched as the lanes' unsure mounts (not in the dense field: its dots are pixels). */
@@ -38,17 +38,9 @@ public final class ThreadFieldCanvas extends Region {
     private boolean denseMode;
 
     public ThreadFieldCanvas() {
+        super(200, 80, 1200, 300);
+        canvas = canvas();
         dense.setPalette(palette);
-        getStyleClass().add("canvas-host");
-        getChildren().add(canvas);
-        setMinSize(200, 80);
-        setPrefSize(1200, 300);
-    }
-
-    @Override
-    protected void layoutChildren() {
-        canvas.setWidth(Math.floor(getWidth()));
-        canvas.setHeight(Math.floor(getHeight()));
     }
 
     public void setPalette(Palette palette) {
@@ -63,7 +55,6 @@ public final class ThreadFieldCanvas extends Region {
     /** The next frame paints every cell (a new recording, or anything else that makes the pixels stale). */
     public void repaintAll() { repaintAll = true; }
 
-    public Canvas canvas() { return canvas; }
 
     /** Threads in each state in the last frame, by {@link VtState#ordinal()}. */
     public int count(VtState state) { return counts[state.ordinal()]; }

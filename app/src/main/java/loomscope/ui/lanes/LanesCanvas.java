@@ -3,7 +3,6 @@ package loomscope.ui.lanes;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
-import javafx.scene.layout.Region;
 import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
@@ -14,6 +13,7 @@ import loomscope.recording.StateTimeline;
 import loomscope.recording.VtState;
 import loomscope.ui.lanes.MountSpans.Pass;
 import loomscope.ui.theme.HatchPaint;
+import loomscope.ui.widgets.CanvasRegion;
 import loomscope.ui.theme.Palette;
 
 /**
@@ -24,13 +24,13 @@ import loomscope.ui.theme.Palette;
  * collection stopped it) is a full-height hatched orange bar: maybe pinned, never drawn as running. Everything comes
  * from the recording's carrier logs; works for any {@link RunRecording}.
  */
-public final class LanesCanvas extends Region {
+public final class LanesCanvas extends CanvasRegion {
     static final double LABEL_WIDTH = 200;
     static final double NOW_WIDTH = 150;
     static final double AXIS_HEIGHT = 26;
     private static final double MAX_LANE_HEIGHT = 120;
 
-    private final Canvas canvas = new Canvas();
+    private final Canvas canvas;
     private final TrailPainter painter = new TrailPainter();
     private final MountSpans spans = new MountSpans(painter);
     private final NumberLabels vtLabels = new NumberLabels("VT ");
@@ -85,16 +85,8 @@ public final class LanesCanvas extends Region {
     private double drawnLaneHeight;
 
     public LanesCanvas() {
-        getStyleClass().add("canvas-host");
-        getChildren().add(canvas);
-        setMinSize(400, 120);
-        setPrefSize(1200, 420);
-    }
-
-    @Override
-    protected void layoutChildren() {
-        canvas.setWidth(Math.floor(getWidth()));
-        canvas.setHeight(Math.floor(getHeight()));
+        super(400, 120, 1200, 420);
+        canvas = canvas();
     }
 
     /** Once per theme change: the unsure hatch is made here, never per frame. */
@@ -114,7 +106,6 @@ public final class LanesCanvas extends Region {
 
     public double trailSeconds() { return trailNanos / 1e9; }
 
-    public Canvas canvas() { return canvas; }
 
     /** Lanes drawn in the last frame (carriers the recording knew at that time). */
     public int laneCount() { return laneCount; }

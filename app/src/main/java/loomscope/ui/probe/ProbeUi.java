@@ -9,6 +9,7 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.input.MouseEvent;
 import javafx.stage.FileChooser;
+import loomscope.ui.job.BackgroundJob;
 import loomscope.probe.InProcessSnapshotter;
 import loomscope.probe.ProbeSession;
 import loomscope.probe.SnapshotInspector;
@@ -191,15 +192,10 @@ public final class ProbeUi {
     /** File work off the FX thread; the outcome comes back as one status text. */
     private void background(String what, java.util.concurrent.Callable<String> work) {
         verified.status().setText(what + " ...");
-        javafx.concurrent.Task<String> task = new javafx.concurrent.Task<>() {
-            @Override
-            protected String call() throws Exception {
-                return work.call();
-            }
-        };
-        task.setOnSucceeded(e -> verified.status().setText(task.getValue()));
-        task.setOnFailed(e -> verified.status().setText(what + " failed: " + task.getException().getMessage()));
-        Thread.ofVirtual().name("loomscope-probe-export").start(task);
+        new BackgroundJob<String>().start(progress -> work.call(), outcome -> verified.status().setText(switch (outcome) {
+            case BackgroundJob.Outcome.Done<String> done -> done.value();
+            case BackgroundJob.Outcome.Failed<String> failed -> what + " failed: " + failed.error().getMessage();
+        }));
     }
 
     // ---- for tests ----

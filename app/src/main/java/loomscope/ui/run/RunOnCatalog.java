@@ -5,13 +5,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 
-import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import loomscope.ui.job.BackgroundJob;
 import loomscope.childjvm.JdkCheck;
 import loomscope.childjvm.JdkDiscovery;
 import loomscope.childjvm.JdkInspector;
@@ -45,52 +45,58 @@ public final class RunOnCatalog {
     public void discover(Consumer<List<RunTarget>> done) {
         discovering.set(true);
         note.set("Looking for Java runtimes ...");
-        Thread.ofVirtual().name("loomscope-jdk-discovery").start(() -> {
-            JdkDiscovery.Found found = new JdkDiscovery(JdkDiscovery.Places.ofThisMachine(userPaths.paths()), inspector).discover();
-            List<RunTarget> offered = RunTargets.offer(found);
-            Platform.runLater(() -> {
-                targets.setAll(offered);
-                discovering.set(false);
-                note.set(String.format("%d Java runtimes found%s.", found.usable().size(),
-                        found.refused().isEmpty() ? "" : ", " + found.refused().size() + " skipped (hover for why)"));
-                skipped.set(found.refused().stream().map(JdkCheck.Refused::reason)
-                        .collect(java.util.stream.Collectors.joining("\n")));
-                done.accept(offered);
-            });
-        });
+        new BackgroundJob<JdkDiscovery.Found>().start(
+                progress -> new JdkDiscovery(JdkDiscovery.Places.ofThisMachine(userPaths.paths()), inspector).discover(),
+                outcome -> {
+                    discovering.set(false);
+                    if (!(outcome instanceof BackgroundJob.Outcome.Done<JdkDiscovery.Found> discovered)) {
+                        note.set("Could not look for Java runtimes: "
+                                + ((BackgroundJob.Outcome.Failed<JdkDiscovery.Found>) outcome).error());
+                        done.accept(List.copyOf(targets));
+                        return;
+                    }
+                    JdkDiscovery.Found found = discovered.value();
+                    List<RunTarget> offered = RunTargets.offer(found);
+                    targets.setAll(offered);
+                    note.set(String.format("%d Java runtimes found%s.", found.usable().size(),
+                            found.refused().isEmpty() ? "" : ", " + found.refused().size() + " skipped (hover for why)"));
+                    skipped.set(found.refused().stream().map(JdkCheck.Refused::reason)
+                            .collect(java.util.stream.Collectors.joining("\n")));
+                    done.accept(offered);
+                });
     }
 
     /**
-     * Checks and remembers a runtime folder the user picked; runs on a virtual thread (it may start
+     * Checks and remembers a runtime folder the user picked; runs on a job thread (it may start
      * {@code java -version}) and reports on the FX thread: the new target, or null with the reason in {@link #noteProperty()}.
      */
     public void add(Path folder, Consumer<RunTarget> done) {
-        Thread.ofVirtual().name("loomscope-jdk-add").start(() -> {
-            JdkCheck check;
-            String failure = null;
+        new BackgroundJob<Added>().start(progress -> {
             try {
-                check = userPaths.add(folder);
+                return new Added(userPaths.add(folder), null);
             } catch (IOException e) {
-                check = inspector.inspect(folder, "added by you");
-                failure = "Could not remember it: " + e.getMessage();
+                return new Added(inspector.inspect(folder, "added by you"), "Could not remember it: " + e.getMessage());
             }
-            JdkCheck result = check;
-            String writeFailure = failure;
-            Platform.runLater(() -> {
-                if (result instanceof JdkCheck.Accepted a) {
-                    RunTarget target = RunTarget.ChildJvm.of(a.jdk());
-                    if (!targets.contains(target)) {
-                        targets.add(target);
-                    }
-                    note.set(writeFailure != null ? writeFailure : "Added " + a.jdk().label());
-                    done.accept(target);
-                } else {
-                    note.set("Not added: " + ((JdkCheck.Refused) result).reason());
-                    done.accept(null);
+        }, outcome -> {
+            JdkCheck result = outcome instanceof BackgroundJob.Outcome.Done<Added> added ? added.value().check()
+                    : new JdkCheck.Refused(folder, "could not check it: " + ((BackgroundJob.Outcome.Failed<Added>) outcome).error());
+            String writeFailure = outcome instanceof BackgroundJob.Outcome.Done<Added> added ? added.value().failure() : null;
+            if (result instanceof JdkCheck.Accepted a) {
+                RunTarget target = RunTarget.ChildJvm.of(a.jdk());
+                if (!targets.contains(target)) {
+                    targets.add(target);
                 }
-            });
+                note.set(writeFailure != null ? writeFailure : "Added " + a.jdk().label());
+                done.accept(target);
+            } else {
+                note.set("Not added: " + ((JdkCheck.Refused) result).reason());
+                done.accept(null);
+            }
         });
     }
+
+    /** A folder checked, and why it could not be remembered (null: it was). */
+    private record Added(JdkCheck check, String failure) { }
 
     public ObservableList<RunTarget> targets() { return targets; }
 
