@@ -65,26 +65,20 @@ public final class BackgroundJob<T> {
 
     /** Starts {@code work}; its outcome is taken up by {@link #pulse()}. False, and nothing started, if a job runs. */
     public boolean start(Work<T> work) {
-        if (running) {
+        Progress mine = begin();
+        if (mine == null) {
             return false;
         }
-        running = true;
-        progress = new Progress();
-        ended.set(null);
-        Progress mine = progress;
         threads.execute(() -> ended.set(outcomeOf(work, mine)));
         return true;
     }
 
     /** Starts {@code work}; {@code onFxThread} hears its outcome once, on the FX thread. False if a job runs. */
     public boolean start(Work<T> work, Consumer<Outcome<T>> onFxThread) {
-        if (running) {
+        Progress mine = begin();
+        if (mine == null) {
             return false;
         }
-        running = true;
-        progress = new Progress();
-        ended.set(null);
-        Progress mine = progress;
         threads.execute(() -> {
             Outcome<T> outcome = outcomeOf(work, mine);
             Platform.runLater(() -> {
@@ -93,6 +87,17 @@ public final class BackgroundJob<T> {
             });
         });
         return true;
+    }
+
+    /** A new job's progress, or null if one runs. */
+    private Progress begin() {
+        if (running) {
+            return null;
+        }
+        running = true;
+        progress = new Progress();
+        ended.set(null);
+        return progress;
     }
 
     private static <T> Outcome<T> outcomeOf(Work<T> work, Progress progress) {
