@@ -6,32 +6,35 @@ import java.awt.image.BufferedImage;
 
 import loomscope.recording.VtState;
 
-/** The window's dark-theme colours, so that a clip looks like the lanes the audience saw live. */
+/**
+ * The window's dark-theme colours (app.css), so that a clip looks like the lanes the audience saw live; a test in the
+ * app holds every one equal to app.css (ExportColoursMatchTheWindowTest).
+ */
 final class ClipColours {
     private ClipColours() { }
 
     static final Color BACKGROUND = new Color(0x0D1117);
     static final Color LANE = new Color(0x161B22);
-    static final Color IDLE = new Color(0x21262D);
+    static final Color IDLE = new Color(0x2D333B);
     static final Color TEXT = new Color(0xF0F6FC);
     static final Color MUTED = new Color(0x8B949E);
     static final Color GRID = new Color(0x30363D);
-    static final Color POOL = new Color(0xD29922);
+    static final Color POOL = new Color(0xE3B341);
     static final Color STOPPED = new Color(0xE3B341);
 
     private static final Color[] STATES = new Color[VtState.COUNT];
 
     static {
-        STATES[VtState.NEW.ordinal()] = new Color(0x30363D);
+        STATES[VtState.NEW.ordinal()] = new Color(0x2A3038);
         STATES[VtState.QUEUED.ordinal()] = new Color(0x8B949E);
         STATES[VtState.RUNNING.ordinal()] = new Color(0x3FB950);
-        STATES[VtState.PINNED.ordinal()] = new Color(0xF85149);
+        STATES[VtState.PINNED.ordinal()] = new Color(0xFF4D4D);
         STATES[VtState.PARKED.ordinal()] = new Color(0x58A6FF);
-        STATES[VtState.BLOCKED.ordinal()] = new Color(0xD29922);
-        STATES[VtState.WAITING.ordinal()] = new Color(0xA371F7);
-        STATES[VtState.DONE.ordinal()] = new Color(0x1B4721);
+        STATES[VtState.BLOCKED.ordinal()] = new Color(0xE3B341);
+        STATES[VtState.WAITING.ordinal()] = new Color(0xBC8CFF);
+        STATES[VtState.DONE.ordinal()] = new Color(0x24502D);
         STATES[VtState.STOPPED.ordinal()] = new Color(0x9E6A03);
-        STATES[VtState.UNSURE.ordinal()] = new Color(0xFF701A);   // app.css's dark -ls-unsure (a test holds them equal)
+        STATES[VtState.UNSURE.ordinal()] = new Color(0xFF701A);
     }
 
     /** Stripes across unsure: its colour with each channel at two fifths, as the window's hatch (ui.theme.HatchPaint). */
