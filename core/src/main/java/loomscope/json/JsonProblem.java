@@ -1,0 +1,115 @@
+package loomscope.json;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+
+/**
+ * Why {@link StrictJson} refused a value, for a one-line message: the bad field's path as Jackson tracked it
+ * ({@code host.cores}, {@code jvmFlags[2]}) and what is wrong with it, with the value as the file has it.
+ *
+ * @param path    the field, dotted, with list indexes; empty for the value as a whole
+ * @param missing the field is not there at all (callers say "has no ...")
+ * @param detail  what is wrong, e.g. {@code must be a whole number, was "abc"}; empty when {@code missing}
+ */
+public record JsonProblem(String path, boolean missing, String detail) {
+
+    /** A value's text in a message: short, and on one line. */
+    public static String clipped(String text) {
+        String line = text.replaceAll("\\p{Cntrl}", " ");
+        return line.length() > 40 ? line.substring(0, 40) + "…" : line;
+    }
+
+    /** {@code tree}: the JSON that was bound, to tell an absent field from a null one and to show the bad value. */
+    public static JsonProblem of(JacksonException e, JsonNode tree) {
+        if (!(e instanceof JsonMappingException mapping)) {
+            return new JsonProblem("", false, "is not JSON (" + clipped(e.getOriginalMessage()) + ")");
+        }
+        String path = dotted(mapping);
+        JsonNode value = tree.at(pointer(mapping));
+        if (e instanceof UnrecognizedPropertyException) {
+            return new JsonProblem(path, false, "is a field this LoomScope does not know");
+        }
+        if (e instanceof InvalidNullException || value.isMissingNode() && e instanceof MismatchedInputException) {
+            return value.isMissingNode() ? new JsonProblem(path, true, "") : new JsonProblem(path, false, "must not be null");
+        }
+        if (e instanceof ValueInstantiationException && e.getCause() != null) {
+            return new JsonProblem(path, false, clipped(String.valueOf(e.getCause().getMessage())));
+        }
+        if (e.getCause() instanceof InputCoercionException) {
+            return new JsonProblem(path, false, "is out of range, was " + clipped(value.toString()));
+        }
+        Class<?> target = e instanceof MismatchedInputException m ? m.getTargetType() : null;
+        return new JsonProblem(path, false, "must be " + expected(target) + ", was " + clipped(value.toString()));
+    }
+
+    /** {@code "host.cores"}, quoted as messages name fields. */
+    public String field() {
+        return "\"" + path + "\"";
+    }
+
+    private static String expected(Class<?> type) {
+        if (type == null) {
+            return "something else";
+        }
+        if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
+            return "a whole number";
+        }
+        if (type == double.class || type == Double.class || type == float.class || type == Float.class) {
+            return "a number";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "text";
+        }
+        if (type == Instant.class) {
+            return "an ISO instant";
+        }
+        if (type.isEnum()) {
+            return "one of " + Arrays.stream(type.getEnumConstants()).map(c -> ((Enum<?>) c).name())
+                    .collect(Collectors.joining(", "));
+        }
+        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
+            return "a list";
+        }
+        return Map.class.isAssignableFrom(type) || type.isRecord() ? "an object" : "something else";
+    }
+
+    private static String dotted(JsonMappingException e) {
+        StringBuilder out = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                out.append(out.isEmpty() ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                out.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return out.toString();
+    }
+
+    private static JsonPointer pointer(JsonMappingException e) {
+        JsonPointer pointer = JsonPointer.empty();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                pointer = pointer.appendProperty(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                pointer = pointer.appendIndex(r.getIndex());
+            }
+        }
+        return pointer;
+    }
+}
