@@ -20,11 +20,16 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
  * Why {@link StrictJson} refused a value, for a one-line message: the bad field's path as Jackson tracked it
  * ({@code host.cores}, {@code jvmFlags[2]}) and what is wrong with it, with the value as the file has it.
  *
- * @param path    the field, dotted, with list indexes; empty for the value as a whole
- * @param missing the field is not there at all (callers say "has no ...")
- * @param detail  what is wrong, e.g. {@code must be a whole number, was "abc"}; empty when {@code missing}
+ * @param kind   what went wrong
+ * @param path   the field, dotted, with list indexes; empty for the value as a whole
+ * @param type   the type the field binds to (a {@link Kind#BAD_VALUE}), else null
+ * @param value  the value as the file has it, clipped to one short line (a {@link Kind#BAD_VALUE}), else null
+ * @param detail what is wrong, e.g. {@code must be a whole number, was "abc"}; for an unknown field, the fields
+ *               allowed where it is ({@code allowed: a, b}); empty when missing
  */
-public record JsonProblem(String path, boolean missing, String detail) {
+public record JsonProblem(Kind kind, String path, Class<?> type, String value, String detail) {
+
+    public enum Kind { NOT_JSON, MISSING, UNKNOWN_FIELD, BAD_VALUE }
 
     /** A value's text in a message: short, and on one line. */
     public static String clipped(String text) {
@@ -35,29 +40,43 @@ public record JsonProblem(String path, boolean missing, String detail) {
     /** {@code tree}: the JSON that was bound, to tell an absent field from a null one and to show the bad value. */
     public static JsonProblem of(JacksonException e, JsonNode tree) {
         if (!(e instanceof JsonMappingException mapping)) {
-            return new JsonProblem("", false, "is not JSON (" + clipped(e.getOriginalMessage()) + ")");
+            return new JsonProblem(Kind.NOT_JSON, "", null, null, "is not JSON (" + clipped(e.getOriginalMessage()) + ")");
         }
         String path = dotted(mapping);
-        JsonNode value = tree.at(pointer(mapping));
-        if (e instanceof UnrecognizedPropertyException) {
-            return new JsonProblem(path, false, "is a field this LoomScope does not know");
+        JsonNode node = tree.at(pointer(mapping));
+        if (e instanceof UnrecognizedPropertyException u) {
+            return new JsonProblem(Kind.UNKNOWN_FIELD, path, null, null, "allowed: " + u.getKnownPropertyIds().stream()
+                    .map(String::valueOf).sorted().collect(Collectors.joining(", ")));
         }
-        if (e instanceof InvalidNullException || value.isMissingNode() && e instanceof MismatchedInputException) {
-            return value.isMissingNode() ? new JsonProblem(path, true, "") : new JsonProblem(path, false, "must not be null");
+        if (node.isMissingNode() && (e instanceof InvalidNullException || e instanceof MismatchedInputException)) {
+            return new JsonProblem(Kind.MISSING, path, null, null, "");
         }
+        Class<?> type = e instanceof MismatchedInputException m ? m.getTargetType() : null;
+        String value = clipped(node.toString());
         if (e instanceof ValueInstantiationException && e.getCause() != null) {
-            return new JsonProblem(path, false, clipped(String.valueOf(e.getCause().getMessage())));
+            return new JsonProblem(Kind.BAD_VALUE, path, type, value, clipped(String.valueOf(e.getCause().getMessage())));
         }
-        if (e.getCause() instanceof InputCoercionException) {
-            return new JsonProblem(path, false, "is out of range, was " + clipped(value.toString()));
+        if (e.getCause() instanceof InputCoercionException c) {
+            boolean isLong = c.getTargetType() == long.class || c.getTargetType() == Long.class;
+            return new JsonProblem(Kind.BAD_VALUE, path, c.getTargetType(), value, "must be a whole number from "
+                    + (isLong ? "-2^63 to 2^63-1" : "-2,147,483,648 to 2,147,483,647") + ", was " + value);
         }
-        Class<?> target = e instanceof MismatchedInputException m ? m.getTargetType() : null;
-        return new JsonProblem(path, false, "must be " + expected(target) + ", was " + clipped(value.toString()));
+        return new JsonProblem(Kind.BAD_VALUE, path, type, value, "must be " + expected(type) + ", was " + value);
     }
 
     /** {@code "host.cores"}, quoted as messages name fields. */
     public String field() {
         return "\"" + path + "\"";
+    }
+
+    /** The usual sentence: {@code has no "x"}, {@code unknown field "x"}, {@code "x" must be a number, was "abc"}. */
+    public String says() {
+        return switch (kind) {
+            case NOT_JSON -> detail;
+            case MISSING -> "has no " + field();
+            case UNKNOWN_FIELD -> "unknown field " + field();
+            case BAD_VALUE -> field() + " " + detail;
+        };
     }
 
     private static String expected(Class<?> type) {

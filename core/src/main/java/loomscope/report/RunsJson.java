@@ -120,7 +120,7 @@ public final class RunsJson {
             summary = MAPPER.treeToValue(object, RunSummary.class);
         } catch (JacksonException e) {
             JsonProblem p = JsonProblem.of(e, object);
-            throw new IOException(file + ": run " + number + (p.missing() ? " has no " + p.field() : ": " + p.field() + " " + p.detail()));
+            throw new IOException(file + ": run " + number + (p.kind() == JsonProblem.Kind.MISSING ? " " : ": ") + p.says());
         }
         List<String> jvmFlags = extras.jvmFlags() == null ? List.of() : extras.jvmFlags();
         String problem = SavedRunValues.jvmFlagsProblem(jvmFlags);

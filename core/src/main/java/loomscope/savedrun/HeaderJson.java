@@ -78,7 +78,11 @@ final class HeaderJson {
             f = JSON.treeToValue(tree, HeaderFields.class);
         } catch (JacksonException e) {
             JsonProblem p = JsonProblem.of(e, tree);
-            throw new SavedRunFormatException(p.missing() ? "its header has no " + p.field() : "its header's " + p.field() + " " + p.detail());
+            throw new SavedRunFormatException(switch (p.kind()) {
+                case MISSING, NOT_JSON -> "its header " + p.says();
+                case UNKNOWN_FIELD -> "its header has an " + p.says();
+                case BAD_VALUE -> "its header's " + p.says();
+            });
         }
         RunInfo info = new RunInfo(f.loomscopeVersion(), f.savedAt(), f.scenario(), f.jvmFlags(), f.host().cores(),
                 f.host().os(), f.host().arch(), f.host().carriersLowered());
