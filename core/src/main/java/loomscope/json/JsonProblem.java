@@ -11,7 +11,6 @@ import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
@@ -48,7 +47,7 @@ public record JsonProblem(Kind kind, String path, Class<?> type, String value, S
             return new JsonProblem(Kind.UNKNOWN_FIELD, path, null, null, "allowed: " + u.getKnownPropertyIds().stream()
                     .map(String::valueOf).sorted().collect(Collectors.joining(", ")));
         }
-        if (node.isMissingNode() && (e instanceof InvalidNullException || e instanceof MismatchedInputException)) {
+        if (node.isMissingNode() && e instanceof MismatchedInputException) {   // StrictJson's FAIL refuses absent as null
             return new JsonProblem(Kind.MISSING, path, null, null, "");
         }
         Class<?> type = e instanceof MismatchedInputException m ? m.getTargetType() : null;
