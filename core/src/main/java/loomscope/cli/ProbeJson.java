@@ -2,71 +2,64 @@ package loomscope.cli;
 
 import java.util.Locale;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import loomscope.probe.JfrCrossCheck;
 import loomscope.probe.ProbeReport;
 import loomscope.probe.SnapshotAgreement;
 
-/** The probes' fields of {@code run --json}: null where a probe did not run or had nothing to compare. */
-final class ProbeJson {
-    private ProbeJson() { }
+/**
+ * The probes' fields of {@code run --json}, in the order written: null where a probe did not run or had nothing to
+ * compare ({@code snapshotFailure} is left out when there was none).
+ */
+record ProbeJson(String probes, Double snapshotRateHz, Long snapshots, Double snapshotMillisMean, Double snapshotAgreement,
+                 Long snapshotMountedSamples, Long snapshotMatchedSamples,
+                 @JsonInclude(JsonInclude.Include.NON_NULL) String snapshotFailure,
+                 Long jfrPinnedEvents, Long jfrMatchedPinnedEvents, Long jfrMatchedPinnedMounts, Long jfrUnmatchedPinnedEvents,
+                 Long recordedPinnedMountsWithoutJfrEvent, Boolean jfrMatchedByCarrier, Boolean jfrComplete,
+                 Double jfrLagMillisMedian, Double jfrLagMillisMax, Double jfrClockErrorMicros,
+                 Double jfrStartAfterSleepStartMicrosMedian, Double jfrStartAfterSleepStartMicrosMaxAbs,
+                 Long jfrVirtualThreadStarts, Long jfrVirtualThreadEnds, Long jfrSubmitFailed) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     static void add(ObjectNode node, ProbeReport r) {
-        node.put("probes", r.probes().cliName());
+        node.setAll((ObjectNode) JSON.valueToTree(of(r)));
+    }
+
+    static ProbeJson of(ProbeReport r) {
         boolean snapshots = r.probes().snapshots();
-        number(node, "snapshotRateHz", snapshots, r.snapshotRateHz());
-        count(node, "snapshots", snapshots, r.snapshots());
-        number(node, "snapshotMillisMean", snapshots, round(r.meanSnapshotMillis(), 3));
         SnapshotAgreement a = r.snapshotAgreement();
-        number(node, "snapshotAgreement", a != null && a.mounted() > 0, a == null ? 0 : round(a.share(), 5));
-        count(node, "snapshotMountedSamples", a != null, a == null ? 0 : a.mounted());
-        count(node, "snapshotMatchedSamples", a != null, a == null ? 0 : a.matched());
-        if (r.snapshotFailure() != null) {
-            node.put("snapshotFailure", r.snapshotFailure());
-        }
         JfrCrossCheck j = r.jfr();
         boolean jfr = j != null;
-        count(node, "jfrPinnedEvents", jfr, jfr ? j.events() : 0);
-        count(node, "jfrMatchedPinnedEvents", jfr, jfr ? j.matchedEvents() : 0);
-        count(node, "jfrMatchedPinnedMounts", jfr, jfr ? j.matchedPinnedMounts() : 0);
-        count(node, "jfrUnmatchedPinnedEvents", jfr, jfr ? j.unmatchedEvents() : 0);
-        count(node, "recordedPinnedMountsWithoutJfrEvent", jfr, jfr ? j.pinnedMountsWithoutEvent() : 0);
-        if (jfr && j.events() > 0) {
-            node.put("jfrMatchedByCarrier", j.byCarrier());
-        } else {
-            node.putNull("jfrMatchedByCarrier");
-        }
-        if (jfr) {
-            node.put("jfrComplete", r.jfrComplete());
-        } else {
-            node.putNull("jfrComplete");
-        }
         boolean lag = jfr && r.jfrLag() != null && r.jfrLag().events() > 0;
-        number(node, "jfrLagMillisMedian", lag, lag ? round(r.jfrLag().medianNanos() / 1e6, 1) : 0);
-        number(node, "jfrLagMillisMax", lag, lag ? round(r.jfrLag().maxNanos() / 1e6, 1) : 0);
-        number(node, "jfrClockErrorMicros", jfr && r.jfrClockErrorNanos() >= 0, round(r.jfrClockErrorNanos() / 1e3, 3));
         boolean offsets = jfr && j.matchedEvents() > 0;
-        number(node, "jfrStartAfterSleepStartMicrosMedian", offsets, offsets ? round(j.medianStartOffsetNanos() / 1e3, 3) : 0);
-        number(node, "jfrStartAfterSleepStartMicrosMaxAbs", offsets, offsets ? round(j.maxAbsStartOffsetNanos() / 1e3, 3) : 0);
-        count(node, "jfrVirtualThreadStarts", jfr, r.jfrVirtualThreadStarts());
-        count(node, "jfrVirtualThreadEnds", jfr, r.jfrVirtualThreadEnds());
-        count(node, "jfrSubmitFailed", jfr, r.jfrSubmitFailed());
+        return new ProbeJson(r.probes().cliName(),
+                when(snapshots, r.snapshotRateHz()), when(snapshots, (long) r.snapshots()),
+                when(snapshots, round(r.meanSnapshotMillis(), 3)),
+                when(a != null && a.mounted() > 0, a == null ? 0 : round(a.share(), 5)),
+                when(a != null, a == null ? 0 : (long) a.mounted()), when(a != null, a == null ? 0 : (long) a.matched()),
+                r.snapshotFailure(),
+                when(jfr, jfr ? (long) j.events() : 0), when(jfr, jfr ? (long) j.matchedEvents() : 0),
+                when(jfr, jfr ? (long) j.matchedPinnedMounts() : 0), when(jfr, jfr ? (long) j.unmatchedEvents() : 0),
+                when(jfr, jfr ? j.pinnedMountsWithoutEvent() : 0),
+                jfr && j.events() > 0 ? j.byCarrier() : null, jfr ? r.jfrComplete() : null,
+                when(lag, lag ? round(r.jfrLag().medianNanos() / 1e6, 1) : 0),
+                when(lag, lag ? round(r.jfrLag().maxNanos() / 1e6, 1) : 0),
+                when(jfr && r.jfrClockErrorNanos() >= 0, round(r.jfrClockErrorNanos() / 1e3, 3)),
+                when(offsets, offsets ? round(j.medianStartOffsetNanos() / 1e3, 3) : 0),
+                when(offsets, offsets ? round(j.maxAbsStartOffsetNanos() / 1e3, 3) : 0),
+                when(jfr, (long) r.jfrVirtualThreadStarts()), when(jfr, (long) r.jfrVirtualThreadEnds()),
+                when(jfr, (long) r.jfrSubmitFailed()));
     }
 
-    private static void count(ObjectNode node, String field, boolean present, long value) {
-        if (present) {
-            node.put(field, value);
-        } else {
-            node.putNull(field);
-        }
+    private static Long when(boolean present, long value) {
+        return present ? value : null;
     }
 
-    private static void number(ObjectNode node, String field, boolean present, double value) {
-        if (present) {
-            node.put(field, value);
-        } else {
-            node.putNull(field);
-        }
+    private static Double when(boolean present, double value) {
+        return present ? value : null;
     }
 
     private static double round(double v, int digits) {

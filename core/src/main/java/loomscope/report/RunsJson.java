@@ -1,32 +1,54 @@
 package loomscope.report;
 
 import java.io.IOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import loomscope.json.JsonProblem;
+import loomscope.json.StrictJson;
 import loomscope.recording.RunSummary;
 
 /**
  * Reads runs back from what {@code loomscope run --json} prints: one object, an array of them, or one
- * object per line (several runs appended to one file). An optional {@code finishedAt} (ISO instant)
- * and {@code jvmFlags} (array of strings, e.g. legacy locking) per object are kept, and {@code carriersLowered}
- * (true when the window lowered the run's carriers; absent reads as false, as in files written before the window
- * said so, and as in every CLI run); other extra fields (the ratios) are ignored.
+ * object per line (several runs appended to one file). Each object is bound to a {@link RunSummary} and
+ * {@link Extras} ({@link StrictJson}: a mistyped field is named); what {@code run --json} prints beside the summary
+ * (ratios, probes, the scenario) is listed in {@link WrittenNotRead} and skipped, any other field is refused.
  */
 public final class RunsJson {
     private RunsJson() { }
 
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
-            .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
+    private static final ObjectMapper MAPPER = StrictJson.mapper().addMixIn(RunSummary.class, WrittenNotRead.class);
+
+    /**
+     * What the history keeps beside the summary: when it finished, the JVM's flags (e.g. legacy locking) and
+     * whether the window lowered its carriers; each may be absent or null (files written before it was kept, and
+     * every CLI run).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)   // the summary's fields: bound and checked as a RunSummary
+    record Extras(@JsonSetter(nulls = Nulls.SKIP) Instant finishedAt, @JsonSetter(nulls = Nulls.SKIP) List<String> jvmFlags,
+                  @JsonSetter(nulls = Nulls.SKIP) Boolean carriersLowered) { }
+
+    /** The fields {@code run --json} writes beside the summary that a runs file does not keep. */
+    @JsonIgnoreProperties({"finishedAt", "jvmFlags", "carriersLowered",   // bound as Extras
+            "scenario", "params", "rate", "rateUnit", "ratioToBoundUnpinned", "ratioToBoundPinned",
+            "probes", "snapshotRateHz", "snapshots", "snapshotMillisMean", "snapshotAgreement", "snapshotMountedSamples",
+            "snapshotMatchedSamples", "snapshotFailure", "jfrPinnedEvents", "jfrMatchedPinnedEvents", "jfrMatchedPinnedMounts",
+            "jfrUnmatchedPinnedEvents", "recordedPinnedMountsWithoutJfrEvent", "jfrMatchedByCarrier", "jfrComplete",
+            "jfrLagMillisMedian", "jfrLagMillisMax", "jfrClockErrorMicros", "jfrStartAfterSleepStartMicrosMedian",
+            "jfrStartAfterSleepStartMicrosMaxAbs", "jfrVirtualThreadStarts", "jfrVirtualThreadEnds", "jfrSubmitFailed"})
+    private interface WrittenNotRead { }
 
     /** One JSON object per line, as {@code run --json} prints them, plus {@code finishedAt}: {@link #read} reads it back. */
     public static String toJsonLines(List<HistoryEntry> runs) {
@@ -70,9 +92,9 @@ public final class RunsJson {
                     throw new IOException(file + " holds more than " + MAX_RUNS + " runs");
                 }
             }
-        } catch (com.fasterxml.jackson.core.JacksonException e) {
+        } catch (JacksonException e) {
             throw new IOException(file + " is not the JSON that `loomscope run --json` writes: "
-                    + e.getOriginalMessage(), e);
+                    + JsonProblem.clipped(e.getOriginalMessage()), e);
         }
         if (runs.isEmpty()) {
             throw new IOException(file + " holds no runs");
@@ -84,79 +106,54 @@ public final class RunsJson {
         if (!(node instanceof ObjectNode object)) {
             throw new IOException(file + ": run " + number + " is not a JSON object");
         }
-        for (String required : List.of("jdkVersion", "lock", "parallelism", "threads", "wallMillis")) {
-            if (!object.hasNonNull(required)) {
-                throw new IOException(file + ": run " + number + " has no \"" + required + "\"");
+        withDefaults(object);
+        for (RecordComponent field : RunSummary.class.getRecordComponents()) {
+            // an absent field is named before a mistyped one, which Jackson would meet first in the file's order
+            if (!object.has(field.getName())) {
+                throw new IOException(file + ": run " + number + " has no \"" + field.getName() + "\"");
             }
         }
-        Instant finishedAt = null;
-        if (object.hasNonNull("finishedAt")) {
-            try {
-                finishedAt = Instant.parse(object.get("finishedAt").asText());
-            } catch (java.time.format.DateTimeParseException e) {
-                throw new IOException(file + ": run " + number + " has a finishedAt that is not an ISO instant", e);
-            }
+        Extras extras;
+        RunSummary summary;
+        try {
+            extras = MAPPER.treeToValue(object, Extras.class);
+            summary = MAPPER.treeToValue(object, RunSummary.class);
+        } catch (JacksonException e) {
+            JsonProblem p = JsonProblem.of(e, object);
+            throw new IOException(file + ": run " + number + (p.kind() == JsonProblem.Kind.MISSING ? " " : ": ") + p.says());
         }
-        // fields a summary always has but an older or hand-written file may lack: absent means unknown
-        for (String unknownCount : List.of("pinnedMounts", "mounts", "carriersUsed", "carriersAddedByPool", "pinnedThreads")) {
-            if (!object.has(unknownCount)) {
-                object.put(unknownCount, -1);
-            }
+        List<String> jvmFlags = extras.jvmFlags() == null ? List.of() : extras.jvmFlags();
+        String problem = SavedRunValues.jvmFlagsProblem(jvmFlags);
+        if (problem == null) {
+            problem = SavedRunValues.problem(summary);
         }
-        List<String> jvmFlags = new ArrayList<>();
-        if (object.hasNonNull("jvmFlags")) {
-            JsonNode flags = object.get("jvmFlags");
-            if (!flags.isArray()) {
-                throw new IOException(file + ": run " + number + " has jvmFlags that are not an array of strings");
-            }
-            for (JsonNode flag : flags) {
-                if (!flag.isTextual()) {
-                    throw new IOException(file + ": run " + number + " has jvmFlags that are not an array of strings");
-                }
-                jvmFlags.add(flag.asText());
-            }
-        }
-        JsonNode lowered = object.path("carriersLowered");
-        if (!lowered.isMissingNode() && !lowered.isNull() && !lowered.isBoolean()) {   // null: absent, as above
-            throw new IOException(file + ": run " + number + " has a carriersLowered that is not true or false");
-        }
-        boolean carriersLowered = lowered.asBoolean(false);
-        String flagsProblem = SavedRunValues.jvmFlagsProblem(jvmFlags);
-        if (flagsProblem != null) {
-            throw new IOException(file + ": run " + number + ": " + flagsProblem);
-        }
-        object.remove("finishedAt");
-        object.remove("jvmFlags");
-        object.remove("carriersLowered");
-        String problem = SavedRunValues.problem(withDefaults(object));
         if (problem != null) {
             throw new IOException(file + ": run " + number + ": " + problem);
         }
-        RunSummary summary = MAPPER.treeToValue(object, RunSummary.class);
-        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered);
+        return new HistoryEntry(SavedRunValues.inCliNames(summary), extras.finishedAt(), jvmFlags,
+                Boolean.TRUE.equals(extras.carriersLowered()));
     }
 
-    private static ObjectNode withDefaults(ObjectNode o) {
-        putIfAbsent(o, "scheduler", "pool");
-        putIfAbsent(o, "threadKind", "virtual");
-        if (!o.has("completed")) {
-            o.set("completed", o.get("threads"));
+    /** Fields a summary always has but an older or hand-written file may lack: absent counts are unknown (-1). */
+    private static void withDefaults(ObjectNode o) {
+        for (String unknownCount : List.of("pinnedMounts", "mounts", "carriersUsed", "carriersAddedByPool", "pinnedThreads")) {
+            putIfAbsent(o, unknownCount, o.numberNode(-1));
+        }
+        putIfAbsent(o, "scheduler", o.textNode("pool"));
+        putIfAbsent(o, "threadKind", o.textNode("virtual"));
+        if (o.has("threads")) {   // without it, the refusal names "threads", not a copy of it
+            putIfAbsent(o, "completed", o.get("threads"));
         }
         for (String zero : List.of("cpuIterations", "sleepMillis", "cpuMillisPerTask", "sleepMillisMeasured",
                 "boundPinnedMillis", "boundUnpinnedMillis", "maxLockHolders")) {
-            if (!o.has(zero)) {
-                o.put(zero, 0);
-            }
+            putIfAbsent(o, zero, o.numberNode(0));
         }
-        if (!o.has("cancelled")) {
-            o.put("cancelled", false);
-        }
-        return o;
+        putIfAbsent(o, "cancelled", o.booleanNode(false));
     }
 
-    private static void putIfAbsent(ObjectNode o, String field, String value) {
+    private static void putIfAbsent(ObjectNode o, String field, JsonNode value) {
         if (!o.has(field)) {
-            o.put(field, value);
+            o.set(field, value);
         }
     }
 }

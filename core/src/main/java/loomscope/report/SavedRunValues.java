@@ -3,8 +3,8 @@ package loomscope.report;
 import java.util.List;
 import java.util.Locale;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import loomscope.json.JsonProblem;
+import loomscope.recording.RunSummary;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
 import loomscope.workload.SchedulerKind;
@@ -27,61 +27,41 @@ final class SavedRunValues {
     /** Carriers a pool can use: P plus the ones it adds to compensate blocked carriers (the JDK caps those at 256). */
     static final int MAX_CARRIERS = RunLimits.MAX_PARALLELISM + 256;
 
-    private static final List<String> INTS = List.of("threads", "parallelism", "cpuIterations", "sleepMillis",
-            "completed", "pinnedThreads", "carriersUsed", "carriersAddedByPool", "maxLockHolders");
-    private static final List<String> LONGS = List.of("mounts", "pinnedMounts");
-    private static final List<String> MILLIS = List.of("wallMillis", "cpuMillisPerTask", "sleepMillisMeasured",
-            "boundPinnedMillis", "boundUnpinnedMillis");
-    private static final List<String> TEXTS = List.of("jdkVersion", "lock", "scheduler", "threadKind");
-
-    /** What is wrong with the run (one line naming the field), or null; {@code o} has its defaults filled in. */
-    static String problem(ObjectNode o) {
-        for (String f : INTS) {
-            if (!o.get(f).isIntegralNumber() || !o.get(f).canConvertToInt()) {
-                return quoted(f) + " must be a whole number, was " + shown(o.get(f));
-            }
-        }
-        for (String f : LONGS) {
-            if (!o.get(f).isIntegralNumber() || !o.get(f).canConvertToLong()) {
-                return quoted(f) + " must be a whole number, was " + shown(o.get(f));
-            }
-        }
-        for (String f : MILLIS) {
-            if (!o.get(f).isNumber()) {
-                return quoted(f) + " must be a number, was " + shown(o.get(f));
-            }
-        }
-        for (String f : TEXTS) {
-            if (!o.get(f).isTextual()) {
-                return quoted(f) + " must be a string, was " + shown(o.get(f));
-            }
-        }
-        if (!o.get("cancelled").isBoolean()) {
-            return quoted("cancelled") + " must be true or false, was " + shown(o.get("cancelled"));
-        }
-        String parameters = parameters(o);
+    /** What is wrong with the run (one line naming the field), or null; its types were checked as it was bound. */
+    static String problem(RunSummary s) {
+        String parameters = parameters(s);
         if (parameters != null) {
             return parameters;
         }
-        int threads = o.get("threads").intValue();
-        double wall = o.get("wallMillis").doubleValue();
-        if (!(wall > 0 && wall <= MAX_MILLIS)) {
-            return quoted("wallMillis") + " must be more than 0 and at most " + count((long) MAX_MILLIS) + ", was " + shown(o.get("wallMillis"));
+        if (!(s.wallMillis() > 0 && s.wallMillis() <= MAX_MILLIS)) {
+            return quoted("wallMillis") + " must be more than 0 and at most " + count((long) MAX_MILLIS) + ", was " + shown(s.wallMillis());
         }
-        for (String f : MILLIS) {
-            double v = o.get(f).doubleValue();
-            if (!(v >= 0 && v <= MAX_MILLIS)) {
-                return quoted(f) + " must be 0.." + count((long) MAX_MILLIS) + ", was " + shown(o.get(f));
-            }
+        String millis = millis("wallMillis", s.wallMillis());
+        millis = millis != null ? millis : millis("cpuMillisPerTask", s.cpuMillisPerTask());
+        millis = millis != null ? millis : millis("sleepMillisMeasured", s.sleepMillisMeasured());
+        millis = millis != null ? millis : millis("boundPinnedMillis", s.boundPinnedMillis());
+        millis = millis != null ? millis : millis("boundUnpinnedMillis", s.boundUnpinnedMillis());
+        if (millis != null) {
+            return millis;
         }
-        String counts = within(o, "completed", 0, threads);
-        counts = counts != null ? counts : within(o, "pinnedThreads", -1, threads);
-        counts = counts != null ? counts : within(o, "maxLockHolders", 0, threads);
-        counts = counts != null ? counts : within(o, "carriersUsed", -1, MAX_CARRIERS);
-        counts = counts != null ? counts : within(o, "carriersAddedByPool", -1, MAX_CARRIERS);
-        counts = counts != null ? counts : within(o, "mounts", -1, MAX_COUNT);
-        counts = counts != null ? counts : within(o, "pinnedMounts", -1, MAX_COUNT);
-        return counts != null ? counts : jdkVersion(o.get("jdkVersion").textValue());
+        int threads = s.threads();
+        String counts = within("completed", s.completed(), 0, threads);
+        counts = counts != null ? counts : within("pinnedThreads", s.pinnedThreads(), -1, threads);
+        counts = counts != null ? counts : within("maxLockHolders", s.maxLockHolders(), 0, threads);
+        counts = counts != null ? counts : within("carriersUsed", s.carriersUsed(), -1, MAX_CARRIERS);
+        counts = counts != null ? counts : within("carriersAddedByPool", s.carriersAddedByPool(), -1, MAX_CARRIERS);
+        counts = counts != null ? counts : within("mounts", s.mounts(), -1, MAX_COUNT);
+        counts = counts != null ? counts : within("pinnedMounts", s.pinnedMounts(), -1, MAX_COUNT);
+        return counts != null ? counts : jdkVersion(s.jdkVersion());
+    }
+
+    /** {@code s} with its lock, scheduler and thread kind as the CLI names them (a file may spell them otherwise). */
+    static RunSummary inCliNames(RunSummary s) {
+        return new RunSummary(s.jdkVersion(), LockMode.fromCliName(s.lock()).cliName(), s.parallelism(), s.threads(),
+                SchedulerKind.fromCliName(s.scheduler()).cliName(), ThreadKind.fromCliName(s.threadKind()).cliName(),
+                s.cpuIterations(), s.sleepMillis(), s.completed(), s.cancelled(), s.wallMillis(), s.cpuMillisPerTask(),
+                s.sleepMillisMeasured(), s.boundPinnedMillis(), s.boundUnpinnedMillis(), s.mounts(), s.pinnedMounts(),
+                s.pinnedThreads(), s.carriersUsed(), s.carriersAddedByPool(), s.maxLockHolders());
     }
 
     /** The jvmFlags a runs file may hold: a few short, printable flags. */
@@ -98,36 +78,32 @@ final class SavedRunValues {
     }
 
     /** The run's parameters by the one rule book every surface uses. */
-    private static String parameters(ObjectNode o) {
+    private static String parameters(RunSummary s) {
         LockMode lock;
         SchedulerKind scheduler;
         ThreadKind kind;
         try {
-            lock = LockMode.fromCliName(o.get("lock").textValue());
+            lock = LockMode.fromCliName(s.lock());
         } catch (IllegalArgumentException e) {
-            return quoted("lock") + ": " + clipped(e.getMessage());
+            return quoted("lock") + ": " + JsonProblem.clipped(e.getMessage());
         }
         try {
-            scheduler = SchedulerKind.fromCliName(o.get("scheduler").textValue());
+            scheduler = SchedulerKind.fromCliName(s.scheduler());
         } catch (IllegalArgumentException e) {
-            return quoted("scheduler") + ": " + clipped(e.getMessage());
+            return quoted("scheduler") + ": " + JsonProblem.clipped(e.getMessage());
         }
         try {
-            kind = ThreadKind.fromCliName(o.get("threadKind").textValue());
+            kind = ThreadKind.fromCliName(s.threadKind());
         } catch (IllegalArgumentException e) {
-            return quoted("threadKind") + ": " + clipped(e.getMessage());
+            return quoted("threadKind") + ": " + JsonProblem.clipped(e.getMessage());
         }
-        List<RunLimits.Problem> problems = RunLimits.problems(o.get("threads").intValue(), o.get("cpuIterations").intValue(),
-                o.get("sleepMillis").intValue(), o.get("parallelism").intValue(), lock, scheduler, kind,
-                RunLimits.MAX_THREADS);
-        if (!problems.isEmpty()) {
-            RunLimits.Problem p = problems.get(0);
-            return p.message(quoted(p.field().jsonName()));
+        List<RunLimits.Problem> problems = RunLimits.problems(s.threads(), s.cpuIterations(), s.sleepMillis(),
+                s.parallelism(), lock, scheduler, kind, RunLimits.MAX_THREADS);
+        if (problems.isEmpty()) {
+            return null;
         }
-        o.put("lock", lock.cliName());
-        o.put("scheduler", scheduler.cliName());
-        o.put("threadKind", kind.cliName());
-        return null;
+        RunLimits.Problem p = problems.get(0);
+        return p.message(quoted(p.field().jsonName()));
     }
 
     private static String jdkVersion(String version) {
@@ -141,12 +117,15 @@ final class SavedRunValues {
             }
             return null;
         } catch (IllegalArgumentException e) {
-            return quoted("jdkVersion") + " is not a Java version: " + clipped(version);
+            return quoted("jdkVersion") + " is not a Java version: " + JsonProblem.clipped(version);
         }
     }
 
-    private static String within(ObjectNode o, String field, long min, long max) {
-        long v = o.get(field).longValue();
+    private static String millis(String field, double v) {
+        return v >= 0 && v <= MAX_MILLIS ? null : quoted(field) + " must be 0.." + count((long) MAX_MILLIS) + ", was " + shown(v);
+    }
+
+    private static String within(String field, long v, long min, long max) {
         return v >= min && v <= max ? null : quoted(field) + " must be " + count(min) + ".." + count(max) + ", was " + count(v);
     }
 
@@ -154,14 +133,9 @@ final class SavedRunValues {
         return "\"" + field + "\"";
     }
 
-    private static String shown(JsonNode value) {
-        return clipped(value.toString());
-    }
-
-    /** A file's value in a message: short, and on one line. */
-    private static String clipped(String text) {
-        String line = text.replaceAll("\\p{Cntrl}", " ");
-        return line.length() > 40 ? line.substring(0, 40) + "…" : line;
+    /** A time as the file would show it: 520.5, 1.0E300, -1 rather than -1.0. */
+    private static String shown(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 
     private static String count(long n) {

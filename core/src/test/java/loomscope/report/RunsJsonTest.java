@@ -55,7 +55,7 @@ class RunsJsonTest {
         assertEquals(List.of(), back.get(1).jvmFlags());
         assertEquals("JDK 25 + legacy locking · synchronized · P1 · N 5,000", back.get(0).shortLabel());
         assertMessage("{\"jdkVersion\":\"25\",\"lock\":\"synchronized\",\"parallelism\":1,\"threads\":1,"
-                + "\"wallMillis\":1.0,\"jvmFlags\":\"-XX:LockingMode=1\"}", "jvmFlags that are not an array of strings");
+                + "\"wallMillis\":1.0,\"jvmFlags\":\"-XX:LockingMode=1\"}", "run 1: \"jvmFlags\" must be a list, was \"-XX:LockingMode=1\"");
     }
 
     @Test
@@ -68,7 +68,7 @@ class RunsJsonTest {
         assertEquals(lowered, back.get(0));
         assertTrue(!back.get(1).carriersLowered());
         assertMessage("{\"jdkVersion\":\"25\",\"lock\":\"synchronized\",\"parallelism\":1,\"threads\":1,"
-                + "\"wallMillis\":1.0,\"carriersLowered\":\"yes\"}", "carriersLowered that is not true or false");
+                + "\"wallMillis\":1.0,\"carriersLowered\":\"yes\"}", "run 1: \"carriersLowered\" must be true or false, was \"yes\"");
         Path nullMeansAbsent = Files.writeString(dir.resolve("null.json"), "{\"jdkVersion\":\"25\",\"lock\":\"synchronized\","
                 + "\"parallelism\":1,\"threads\":1,\"wallMillis\":1.0,\"carriersLowered\":null,\"finishedAt\":null}");
         assertTrue(!RunsJson.read(nullMeansAbsent).get(0).carriersLowered(), "null reads as absent, like finishedAt");
@@ -82,6 +82,19 @@ class RunsJsonTest {
         assertMessage("", "holds no runs");
         IOException missing = assertThrows(IOException.class, () -> RunsJson.read(dir.resolve("nope.json")));
         assertTrue(missing.getMessage().startsWith("no such file: "));
+    }
+
+    @Test
+    void aMistypedFieldIsNamedWithItsRunAndValue() throws Exception {
+        String good = mapper.writeValueAsString(Runs.jdk21().summary());
+        String bad = good.replaceFirst("\"wallMillis\":[0-9.E]+", "\"wallMillis\":\"abc\"");
+        assertTrue(!bad.equals(good), good);
+        assertMessage(good + "\n" + good + "\n" + bad, "bad.json: run 3: \"wallMillis\" must be a number, was \"abc\"");
+        assertMessage(good.replace("{", "{\"jvmFlags\":[\"-Xint\",7],"), "run 1: \"jvmFlags[1]\" must be text, was 7");
+        assertMessage(good.replace("{", "{\"threads\":1.5,").replaceFirst(",\"threads\":[0-9]+", ""),
+                "run 1: \"threads\" must be a whole number, was 1.5");
+        assertMessage(good.replaceFirst("\"jdkVersion\":\"[^\"]*\"", "\"jdkVersion\":null"), "run 1: \"jdkVersion\" must be text, was null");
+        assertMessage(good.replace("{", "{\"wallMilis\":1,"), "run 1: unknown field \"wallMilis\"");
     }
 
     private void assertMessage(String content, String expected) throws IOException {

@@ -87,7 +87,7 @@ class TalkTrackBadInputTest {
         c.add(new BadTrack("a parameter as a list", track(OK.replace("\"lock\":\"synchronized\",", "")
                 + ",\"scenario\":\"waves\",\"params\":{\"sleep-ms\":[1]}"), "\"params\": sleep-ms must be a number or a name"));
         c.add(new BadTrack("unknown lock", replacing("lock", "\"spinlock\""), "unknown lock mode 'spinlock'"));
-        c.add(new BadTrack("numeric lock", replacing("lock", "3"), "missing \"lock\""));
+        c.add(new BadTrack("numeric lock", replacing("lock", "3"), "\"lock\" must be one of none, shared-synchronized"));
         c.add(new BadTrack("missing lock", track(OK.replace("\"lock\":\"synchronized\",", "")), "missing \"lock\""));
         c.add(new BadTrack("parallelism 0", replacing("parallelism", "0"), "\"parallelism\" must be 1..64, was 0"));
         c.add(new BadTrack("parallelism -1", replacing("parallelism", "-1"), "\"parallelism\" must be 1..64, was -1"));

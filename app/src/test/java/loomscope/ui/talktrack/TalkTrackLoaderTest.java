@@ -214,6 +214,25 @@ class TalkTrackLoaderTest {
         assertTrue(missing.problem().contains("cannot read"), missing.problem());
     }
 
+    /** The chapter is bound to a record: a bad field is named by its path, an unknown one with the fields allowed. */
+    @Test
+    void aBoundChapterNamesTheBadFieldByItsPath() {
+        String ok = "\"title\":\"A\",\"lock\":\"synchronized\",\"parallelism\":1,\"threads\":10,\"narration\":\"n\"";
+        assertProblem("{\"chapters\":[{" + ok + ",\"speed\":2}]}", "t.json: chapter 1 (\"A\"): unknown field \"speed\"; allowed: "
+                + "code, lock, narration, notes, parallelism, params, runOn, scenario, sleepMs, snippet, standIn, threads, title");
+        assertProblem("{\"chapters\":[{" + ok + "},{" + ok.replace("\"threads\":10", "\"threads\":\"ten\"") + "}]}",
+                "t.json: chapter 2 (\"A\"): \"threads\" must be a whole number, was \"ten\"");
+        assertProblem("{\"chapters\":[{" + ok.replace("\"threads\":10", "\"threads\":null") + "}]}",
+                "chapter 1 (\"A\"): \"threads\" must be a whole number, was null");
+        assertProblem("{\"chapters\":[{" + ok + ",\"runOn\":\"jdk-21\",\"standIn\":{\"lock\":\"none\"}}]}",
+                "chapter 1 (\"A\"): missing \"standIn.label\"");
+        assertProblem("{\"chapters\":[{" + ok + ",\"runOn\":\"jdk-21\",\"standIn\":{\"lock\":\"none\",\"label\":\"x\",\"sleepMs\":1.5}}]}",
+                "chapter 1 (\"A\"): \"standIn.sleepMs\" must be a whole number, was 1.5");
+        assertProblem("{\"chapters\":[{" + ok + ",\"scenario\":7}]}", "\"scenario\" must be a name: seed, waves");
+        assertProblem("{\"chapters\":[{" + ok + "}],\"theme\":\"dark\"}", "t.json: unknown field \"theme\"");
+        assertProblem("{\"title\":7,\"chapters\":[{" + ok + "}]}", "t.json: \"title\" must be text, was 7");
+    }
+
     private static void assertProblem(String json, String expected) {
         TalkTrackException e = assertThrows(TalkTrackException.class, () -> TalkTrackLoader.parse(json, "t.json"));
         assertTrue(e.getMessage().contains(expected), e.getMessage());
