@@ -24,6 +24,7 @@ class ArchitectureTest {
     static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .ensureAllClassesAreContainedInArchitecture()
             .layer("io").definedBy("loomscope.io..")
+            .layer("json").definedBy("loomscope.json..")
             .layer("workload").definedBy("loomscope.workload..")
             .layer("recording").definedBy("loomscope.recording..")
             .layer("probe").definedBy("loomscope.probe..")
@@ -36,17 +37,18 @@ class ArchitectureTest {
             .layer("ui").definedBy("loomscope.ui..")
             .layer("launcher").definedBy("loomscope.launcher..")
             .whereLayer("io").mayNotAccessAnyLayer()
+            .whereLayer("json").mayNotAccessAnyLayer()
             .whereLayer("workload").mayNotAccessAnyLayer()
             .whereLayer("recording").mayOnlyAccessLayers("workload")
             .whereLayer("probe").mayOnlyAccessLayers("io", "workload", "recording")
-            .whereLayer("savedrun").mayOnlyAccessLayers("io", "workload", "recording", "probe")
+            .whereLayer("savedrun").mayOnlyAccessLayers("io", "json", "workload", "recording", "probe")
             .whereLayer("childjvm").mayOnlyAccessLayers("workload", "recording", "probe")
             .whereLayer("taskfile").mayOnlyAccessLayers("io", "workload", "childjvm")
-            .whereLayer("report").mayOnlyAccessLayers("io", "workload", "recording", "childjvm")
-            .whereLayer("cli").mayOnlyAccessLayers("io", "workload", "recording", "probe", "savedrun", "childjvm",
+            .whereLayer("report").mayOnlyAccessLayers("io", "json", "workload", "recording", "childjvm")
+            .whereLayer("cli").mayOnlyAccessLayers("io", "json", "workload", "recording", "probe", "savedrun", "childjvm",
                     "taskfile", "report")
             .whereLayer("host").mayOnlyAccessLayers("workload")
-            .whereLayer("ui").mayOnlyAccessLayers("io", "workload", "recording", "probe", "savedrun", "childjvm",
+            .whereLayer("ui").mayOnlyAccessLayers("io", "json", "workload", "recording", "probe", "savedrun", "childjvm",
                     "taskfile", "report", "host")
             .whereLayer("launcher").mayNotAccessAnyLayer()
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
