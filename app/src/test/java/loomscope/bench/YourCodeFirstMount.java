@@ -14,7 +14,7 @@ import loomscope.ui.run.RunState;
 /**
  * Issue 17's latency goal: from an edit of your code to the first mount recorded in the window, compile and child
  * JVM start included. Drives the window's own model (the FX side's pulse called here every millisecond), with an
- * edit before each run so nothing is reused. {@code mvn -B test-compile exec:exec@first-mount} (figures in
+ * edit before each run so nothing is reused. {@code mvn -B install -DskipTests}, then {@code mvn -B -pl app test-compile exec:exec@first-mount} (figures in
  * docs/performance.md).
  */
 public final class YourCodeFirstMount {

@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * The cart-service scenario as the seed (Baeldung) measured it: one operation is {@code concurrency} updates on
  * virtual threads at once, each holding its product's lock across a simulated API call; throughput in ops/s.
  * Here the updates run on the recorded carrier pool at P = 10 (see docs/scenarios.md), so the figure is the one
- * {@code bench --scenario cart-service} prints. Run on this JDK: {@code mvn -B test-compile exec:exec@jmh
+ * {@code bench --scenario cart-service} prints. Run on this JDK: {@code mvn -B -pl core test-compile exec:exec@jmh
  * -Djmh.args="CartServiceBenchmark"}; JDK 21's figure comes from the CLI on a JDK 21 (docs/scenarios.md).
  */
 @State(Scope.Benchmark)

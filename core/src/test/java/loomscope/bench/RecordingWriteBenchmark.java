@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What recording one task costs: the events the seed workload's task produces (2 submits, 2 mounts, 9 phases).
  * Compare with the task's own CPU phase (~0.15 ms here) to see why the recording stays under 5% of a run.
- * Run: {@code mvn -B test-compile exec:exec@jmh}.
+ * Run: {@code mvn -B -pl core test-compile exec:exec@jmh}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
