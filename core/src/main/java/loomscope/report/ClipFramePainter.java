@@ -56,7 +56,7 @@ final class ClipFramePainter {
         double s = size.scale();
         this.laneHeight = Math.min(110, LANES_HEIGHT / Math.max(1, carriers.length));
         this.fieldTop = Math.min(FIELD_TOP_LATEST, LANES_TOP + Math.max(1, carriers.length) * laneHeight + 110);
-        this.field = new ClipField((int) Math.round(MARGIN * s), (int) Math.round(fieldTop * s),
+        this.field = new ClipField(recording.threads(), (int) Math.round(MARGIN * s), (int) Math.round(fieldTop * s),
                 (int) Math.round((CardSize.LAYOUT_WIDTH - 2 * MARGIN) * s), (int) Math.round((FIELD_BOTTOM - fieldTop) * s), s);
         // the lanes show the most recent quarter of the run (at least 20 ms, at most the window's 4 s)
         this.trailNanos = Math.max(20_000_000L, Math.min(4_000_000_000L, (plan.runEnd() - plan.runStart()) / 4));
@@ -85,7 +85,7 @@ final class ClipFramePainter {
         } finally {
             g.dispose();
         }
-        field.paint(image, states, states.length);
+        field.paint(image, states);
         return image;
     }
 
