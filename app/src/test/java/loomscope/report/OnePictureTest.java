@@ -26,6 +26,7 @@ import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import loomscope.recording.FieldLayout;
+import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.UnsureRun;
 import loomscope.recording.VtState;
@@ -35,6 +36,8 @@ import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.HatchPaint;
 import loomscope.ui.theme.Palette;
+import loomscope.workload.LockMode;
+import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,6 +93,22 @@ class OnePictureTest {
         }
         assertEquals(EnumSet.allOf(BoxLook.class), seen.boxes, "every look a box can have was compared");
         assertTrue(seen.cells.contains(VtState.UNSURE), "a hatched cell was compared: " + seen.cells);
+    }
+
+    @Test
+    void aShortRealRunLooksTheSameInTheWindowAndInTheClip() throws InterruptedException {
+        // one lock for all 200 threads at P = 2: most wait BLOCKED while the holder sleeps PARKED (about 0.4 s in all)
+        WorkloadConfig config = WorkloadConfig.seed().withThreads(200).withParallelism(2).withCpuIterations(1_000)
+                .withSleepMillis(2).withLockMode(LockMode.SHARED_SYNCHRONIZED);
+        RecordedRun run = RecordedRun.start(config);
+        assertTrue(run.await(120_000), "the run ends");
+        RunRecording r = run.recording();
+        Seen seen = new Seen();
+        long span = r.runEnd() - r.runStart();
+        for (int i = 0; i <= 8; i++) {
+            compareAt(r, r.runStart() + span * i / 8, seen);
+        }
+        assertTrue(seen.cells.size() >= 3, "cell states compared: " + seen.cells);
     }
 
     /** What the comparisons covered: a test that compared only idle boxes and empty cells would prove little. */
