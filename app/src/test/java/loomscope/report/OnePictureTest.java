@@ -47,15 +47,16 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * One picture: the same finished recording at the same t, drawn by the window (RecordingView, dark theme) and as a
- * clip frame (ClipFramePainter), shows every carrier's box and every thread's field cell in the same state. Each
- * picture's pixels are read back to a state through its own palette (the window's from app.css, the clip's
- * ClipColours), so a side that draws a state in another state's colour, or a thread in another thread's cell, fails.
- * Boxes are judged by most of their pixels (their text is in neither palette), cells by their centre pixel.
+ * clip frame (ClipFramePainter), shows every carrier's box, its trail and every thread's field cell in the same
+ * state. Each picture's pixels are read back to a state through its own palette (the window's from app.css, the
+ * clip's ClipColours), so a side that draws a state in another state's colour, or a thread in another thread's cell,
+ * fails. Boxes are judged by most of their pixels (their text is in neither palette), cells by their centre pixel,
+ * trails away from their changes. The recordings are finished: nothing moves between the two pictures.
  */
 @ExtendWith(ApplicationExtension.class)
 class OnePictureTest {
-    /** What a carrier's box shows at t. */
-    private enum BoxLook { IDLE, RUNNING, PINNED, UNSURE }
+    /** What a carrier's box shows at t, or its trail at an earlier time. */
+    private enum CarrierLook { IDLE, RUNNING, PINNED, UNSURE }
 
     private RecordingView view;
 
@@ -80,7 +81,8 @@ class OnePictureTest {
         for (int i = 0; i <= 8; i++) {
             compareAt(r, r.runStart() + span * i / 8, seen);
         }
-        assertTrue(seen.boxes.containsAll(EnumSet.of(BoxLook.PINNED, BoxLook.IDLE)), "boxes compared: " + seen.boxes);
+        assertTrue(seen.boxes.containsAll(EnumSet.of(CarrierLook.PINNED, CarrierLook.IDLE)), "boxes compared: " + seen.boxes);
+        seen.assertTrailsMostlyCompared();
         assertTrue(seen.cells.size() >= 3, "cell states compared: " + seen.cells);
     }
 
@@ -91,7 +93,8 @@ class OnePictureTest {
         for (long ms : new long[] {10, 40, 61}) {
             compareAt(r, UnsureRun.at(r, ms), seen);
         }
-        assertEquals(EnumSet.allOf(BoxLook.class), seen.boxes, "every look a box can have was compared");
+        assertEquals(EnumSet.allOf(CarrierLook.class), seen.boxes, "every look a box can have was compared");
+        seen.assertTrailsMostlyCompared();
         assertTrue(seen.cells.contains(VtState.UNSURE), "a hatched cell was compared: " + seen.cells);
     }
 
@@ -109,26 +112,37 @@ class OnePictureTest {
             compareAt(r, r.runStart() + span * i / 8, seen);
         }
         assertTrue(seen.cells.size() >= 3, "cell states compared: " + seen.cells);
+        seen.assertTrailsMostlyCompared();
     }
 
     /** What the comparisons covered: a test that compared only idle boxes and empty cells would prove little. */
     private static final class Seen {
-        final Set<BoxLook> boxes = EnumSet.noneOf(BoxLook.class);
+        final Set<CarrierLook> boxes = EnumSet.noneOf(CarrierLook.class);
+        final Set<CarrierLook> trails = EnumSet.noneOf(CarrierLook.class);
         final Set<VtState> cells = EnumSet.noneOf(VtState.class);
+        int trailSamples;
+        int trailCompared;
+
+        /** Times near a change are skipped; a real run's short mounts make many (a third of the times are left). */
+        void assertTrailsMostlyCompared() {
+            assertTrue(trailCompared >= trailSamples / 3, trailCompared + " of " + trailSamples + " trail times compared");
+            assertTrue(trails.size() >= 2, "trail looks compared: " + trails);
+        }
     }
 
     private void compareAt(RunRecording r, long t, Seen seen) {
         ClipFramePainter clip = new ClipFramePainter(r, CardSize.FULL_HD, "one picture", ClipPlan.of(r, 1.0, 10));
         BufferedImage frame = clip.paint(t);
-        Window window = windowAt(r, t);
+        Window window = windowAt(r, t, clip.trailNanos());
         String at = String.format("t = %.3f ms: ", (t - r.runStart()) / 1e6);
 
         int carriers = r.carriers().length;
         assertEquals(carriers, window.boxes.size(), at + "the window's lanes");
         for (int c = 0; c < carriers; c++) {
-            BoxLook inClip = boxLook(clip.boxBounds(c), (x, y) -> frame.getRGB(x, y), clipBoxColours());
+            CarrierLook inClip = boxLook(clip.boxBounds(c), frame::getRGB, clipBoxColours());
             assertEquals(window.boxes.get(c), inClip, at + "carrier " + c + "'s box: window, then clip");
             seen.boxes.add(inClip);
+            compareTrail(clip, frame, window, c, t, at, seen);
         }
 
         FieldLayout inWindow = window.field;
@@ -138,7 +152,7 @@ class OnePictureTest {
         Map<Integer, VtState> clipStates = stateColours(s -> ClipColours.of(s).getRGB(), ClipColours.UNSURE_STRIPE.getRGB());
         for (int vt = 0; vt < r.threads(); vt++) {
             VtState windowCell = stateAt(window.cells, inWindow, 0, 0, vt, window.stateColours);
-            VtState clipCell = stateAt((x, y) -> frame.getRGB(x, y), inFrame, clip.field().x(), clip.field().y(), vt,
+            VtState clipCell = stateAt(frame::getRGB, inFrame, clip.field().x(), clip.field().y(), vt,
                     clipStates);
             assertNotNull(windowCell, at + "VT " + vt + "'s cell in the window is in a state's colour");
             assertEquals(windowCell, clipCell, at + "VT " + vt + "'s cell: window, then clip");
@@ -146,11 +160,57 @@ class OnePictureTest {
         }
     }
 
-    /** What the window showed at t: each lane's box, and its field's pixels and layout, read in one FX turn. */
-    private record Window(List<BoxLook> boxes, Pixels cells, FieldLayout field, Map<Integer, VtState> stateColours) { }
+    /**
+     * Carrier {@code c}'s trail at 60 times before t, read at the lane's middle row (where the window's running tick
+     * and the clip's bar both are). A time within 3 px of a change of look in either picture is skipped: the window
+     * widens a mount to at least a pixel and the clip samples a time a column, so they may place a change a pixel or
+     * two apart.
+     */
+    private static void compareTrail(ClipFramePainter clip, BufferedImage frame, Window window, int c, long t, String at,
+                                     Seen seen) {
+        long trail = clip.trailNanos();
+        long t0 = t - trail;
+        Rectangle clipTrail = clip.trailBounds(c);
+        LanesCanvas.LaneGeometry g = window.geometry;
+        assertEquals(t0, g.t0(), 2, "the window shows the clip's trail");
+        int clipY = clipTrail.y + clipTrail.height / 2;
+        int windowY = (int) (c * g.laneStep() + g.laneHeight() / 2);
+        for (int k = 0; k < 60; k++) {
+            long time = t0 + trail * (2 * k + 1) / 120;
+            int clipX = clipTrail.x + (int) ((time - t0) * clipTrail.width / trail);
+            CarrierLook inClip = steadyLook(frame::getRGB, clipX, clipY, clipTrailColours());
+            CarrierLook inWindow = steadyLook(window.lanes, (int) g.x(time), windowY, window.trailColours);
+            seen.trailSamples++;
+            if (inClip != null && inWindow != null) {
+                assertEquals(inWindow, inClip, at + "carrier " + c + "'s trail " + (t - time) / 1e6 + " ms before t: "
+                        + "window, then clip");
+                seen.trailCompared++;
+                seen.trails.add(inClip);
+            }
+        }
+    }
 
-    private Window windowAt(RunRecording r, long t) {
+    /** The look of the pixels from x - 3 to x + 3 when they all have the same one, else null. */
+    private static CarrierLook steadyLook(Pixels pixels, int x, int y, Map<Integer, CarrierLook> colours) {
+        CarrierLook look = nearest(pixels.rgb(x, y), colours);
+        for (int dx = -3; dx <= 3 && look != null; dx++) {
+            if (nearest(pixels.rgb(x + dx, y), colours) != look) {
+                return null;
+            }
+        }
+        return look;
+    }
+
+    /** What the window showed at t, read in one FX turn: the lanes (pixels, boxes, geometry) and the field. */
+    private record Window(Pixels lanes, List<CarrierLook> boxes, LanesCanvas.LaneGeometry geometry,
+                          Map<Integer, CarrierLook> trailColours, Pixels cells, FieldLayout field,
+                          Map<Integer, VtState> stateColours) { }
+
+    private Window windowAt(RunRecording r, long t, long trailNanos) {
+        LanesCanvas.LaneGeometry[] drawn = new LanesCanvas.LaneGeometry[1];
         fx(() -> {
+            view.lanes().setTrailSeconds(trailNanos / 1e9);
+            view.lanes().setOverlay((gc, geometry) -> drawn[0] = geometry);
             if (view.recording() != r) {
                 view.setRecording(r);
             }
@@ -163,17 +223,21 @@ class OnePictureTest {
             Palette p = view.palette();
             LanesCanvas lanes = view.lanes();
             Pixels lanePixels = pixels(lanes.canvas().snapshot(null, null));
-            Map<Integer, BoxLook> boxColours = Map.of(rgb(p.idle()), BoxLook.IDLE, rgb(p.running()), BoxLook.RUNNING,
-                    rgb(p.pinned()), BoxLook.PINNED, rgb(p.of(VtState.UNSURE)), BoxLook.UNSURE,
-                    rgb(HatchPaint.stripe(p.of(VtState.UNSURE))), BoxLook.UNSURE);
-            List<BoxLook> boxes = new ArrayList<>();
+            Map<Integer, CarrierLook> boxColours = Map.of(rgb(p.idle()), CarrierLook.IDLE, rgb(p.running()), CarrierLook.RUNNING,
+                    rgb(p.pinned()), CarrierLook.PINNED, rgb(p.of(VtState.UNSURE)), CarrierLook.UNSURE,
+                    rgb(HatchPaint.stripe(p.of(VtState.UNSURE))), CarrierLook.UNSURE);
+            List<CarrierLook> boxes = new ArrayList<>();
             for (int lane = 0; lane < lanes.laneCount(); lane++) {
                 Rectangle box = new Rectangle((int) Math.ceil(lanes.nowBoxX()), (int) Math.ceil(lanes.laneTop(lane)),
                         (int) Math.floor(lanes.canvas().getWidth() - lanes.nowBoxX()), (int) Math.floor(lanes.laneHeight()));
                 boxes.add(boxLook(box, lanePixels, boxColours));
             }
+            Map<Integer, CarrierLook> trailColours = Map.of(rgb(p.laneBackground()), CarrierLook.IDLE,
+                    rgb(p.running()), CarrierLook.RUNNING, rgb(p.pinned()), CarrierLook.PINNED,
+                    rgb(p.of(VtState.UNSURE)), CarrierLook.UNSURE, rgb(HatchPaint.stripe(p.of(VtState.UNSURE))),
+                    CarrierLook.UNSURE);
             Pixels field = pixels(view.field().canvas().snapshot(null, null));
-            return new Window(boxes, field, view.field().fieldLayout(),
+            return new Window(lanePixels, boxes, drawn[0], trailColours, field, view.field().fieldLayout(),
                     stateColours(s -> rgb(p.of(s)), rgb(HatchPaint.stripe(p.of(VtState.UNSURE)))));
         });
     }
@@ -189,18 +253,18 @@ class OnePictureTest {
     }
 
     /** The look most of the box's inner pixels have; they must be most of the box (the rest is its text). */
-    private static BoxLook boxLook(Rectangle box, Pixels pixels, Map<Integer, BoxLook> colours) {
-        Map<BoxLook, Integer> votes = new EnumMap<>(BoxLook.class);
+    private static CarrierLook boxLook(Rectangle box, Pixels pixels, Map<Integer, CarrierLook> colours) {
+        Map<CarrierLook, Integer> votes = new EnumMap<>(CarrierLook.class);
         int inner = 0;
         for (int y = box.y + 3; y < box.y + box.height - 3; y++) {
             for (int x = box.x + 3; x < box.x + box.width - 3; x++, inner++) {
-                BoxLook look = nearest(pixels.rgb(x, y), colours);
+                CarrierLook look = nearest(pixels.rgb(x, y), colours);
                 if (look != null) {
                     votes.merge(look, 1, Integer::sum);
                 }
             }
         }
-        BoxLook most = votes.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+        CarrierLook most = votes.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
         int counted = most == null ? 0 : votes.get(most);
         assertTrue(counted > inner / 2, "a box of " + inner + " pixels is mostly one look: " + votes + " at " + box);
         return most;
@@ -240,12 +304,20 @@ class OnePictureTest {
         return null;
     }
 
-    private static Map<Integer, BoxLook> clipBoxColours() {
-        return Map.of(ClipColours.IDLE.getRGB() & 0xFFFFFF, BoxLook.IDLE,
-                ClipColours.of(VtState.RUNNING).getRGB() & 0xFFFFFF, BoxLook.RUNNING,
-                ClipColours.of(VtState.PINNED).getRGB() & 0xFFFFFF, BoxLook.PINNED,
-                ClipColours.of(VtState.UNSURE).getRGB() & 0xFFFFFF, BoxLook.UNSURE,
-                ClipColours.UNSURE_STRIPE.getRGB() & 0xFFFFFF, BoxLook.UNSURE);
+    private static Map<Integer, CarrierLook> clipTrailColours() {
+        return Map.of(ClipColours.LANE.getRGB() & 0xFFFFFF, CarrierLook.IDLE,
+                ClipColours.of(VtState.RUNNING).getRGB() & 0xFFFFFF, CarrierLook.RUNNING,
+                ClipColours.of(VtState.PINNED).getRGB() & 0xFFFFFF, CarrierLook.PINNED,
+                ClipColours.of(VtState.UNSURE).getRGB() & 0xFFFFFF, CarrierLook.UNSURE,
+                ClipColours.UNSURE_STRIPE.getRGB() & 0xFFFFFF, CarrierLook.UNSURE);
+    }
+
+    private static Map<Integer, CarrierLook> clipBoxColours() {
+        return Map.of(ClipColours.IDLE.getRGB() & 0xFFFFFF, CarrierLook.IDLE,
+                ClipColours.of(VtState.RUNNING).getRGB() & 0xFFFFFF, CarrierLook.RUNNING,
+                ClipColours.of(VtState.PINNED).getRGB() & 0xFFFFFF, CarrierLook.PINNED,
+                ClipColours.of(VtState.UNSURE).getRGB() & 0xFFFFFF, CarrierLook.UNSURE,
+                ClipColours.UNSURE_STRIPE.getRGB() & 0xFFFFFF, CarrierLook.UNSURE);
     }
 
     private static int rgb(javafx.scene.paint.Color c) {

@@ -77,7 +77,22 @@ final class ClipFramePainter {
                 (int) Math.round(Math.max(1, laneHeight - laneGap) * s));
     }
 
+    /** Where carrier {@code c}'s trail (its last {@link #trailNanos()} before t, left to right) is, in device pixels. */
+    java.awt.Rectangle trailBounds(int c) {
+        double s = size.scale();
+        double y = LANES_TOP + c * laneHeight;
+        return new java.awt.Rectangle((int) Math.round(trailX() * s), (int) Math.round(y * s),
+                (int) Math.round(trailWidth() * s), (int) Math.round(Math.max(1, laneHeight - laneGap) * s));
+    }
+
+    /** How much of the run before t the lanes show. */
+    long trailNanos() { return trailNanos; }
+
     private static double boxX() { return CardSize.LAYOUT_WIDTH - MARGIN - BOX; }
+
+    private static double trailX() { return MARGIN + LANE_LABEL; }
+
+    private static double trailWidth() { return boxX() - 24 - trailX(); }
 
     BufferedImage paint(long t) {
         timeline.statesAt(t, states);
@@ -157,8 +172,8 @@ final class ClipFramePainter {
 
     private void lanes(Graphics2D g, CardInk ink, long t) {
         int lanes = Math.max(1, carriers.length);
-        double trailX = MARGIN + LANE_LABEL;
-        double trailW = CardSize.LAYOUT_WIDTH - MARGIN - BOX - 24 - trailX;
+        double trailX = trailX();
+        double trailW = trailWidth();
         double labelSize = Math.min(32, Math.max(12, laneHeight * 0.45));
         for (int c = 0; c < carriers.length; c++) {
             CarrierLog log = carriers[c];
