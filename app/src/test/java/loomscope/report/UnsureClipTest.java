@@ -41,7 +41,7 @@ class UnsureClipTest {
         assertTrue(count(frame, unsure, 1626, 252, 1856, 350) > 5_000, "lane 0's box is unsure");
         assertEquals(0, count(frame, unsure, 314, 362, 1856, 460), "lane 1 (pinned, running) has no unsure");
         assertTrue(count(frame, unsure, 0, 180, 1920, 240) > 100, "the legend has an unsure swatch");
-        // the field starts at (64, 580) with 40-pixel cells: VT 0's is the first
+        // the field starts at (64, 580) with cells 48 px apart (FieldLayout.MAX_PITCH): VT 0's is the first
         assertTrue(count(frame, unsure, 64, 580, 103, 619) > 500, "VT 0's cell in the field is unsure");
         assertTrue(count(frame, ClipColours.UNSURE_STRIPE, 64, 580, 103, 619) > 300, "and hatched");
     }

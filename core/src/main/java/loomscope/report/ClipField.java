@@ -3,23 +3,20 @@ package loomscope.report;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferInt;
 
+import loomscope.recording.FieldLayout;
 import loomscope.recording.VtState;
 
 /**
  * The thread field of a clip frame: every thread a square cell in its state's colour, written straight into the
- * frame's pixels (a fillRect per cell would be 5,000 to a million calls a frame). When threads outnumber the
- * pixels, a dot stands for k threads in a row, in the state most of them are in, as in the window.
+ * frame's pixels (a fillRect per cell would be 5,000 to a million calls a frame). The cells are where
+ * {@link FieldLayout} puts them, as in the window: when threads outnumber the pixels, a dot stands for k threads in
+ * a row, in the state most of them are in.
  */
 final class ClipField {
     private final int x;
     private final int y;
-    private final int width;
     private final int height;
-    private int threads = -1;
-    private int pitch;
-    private int cell;
-    private int columns;
-    private int perDot;
+    private final FieldLayout layout;
     private final int[] tally = new int[VtState.COUNT];
     private final int[] colours = new int[VtState.COUNT];
     /** Unsure cells are hatched as in the window: stripes every {@code hatchPeriod} device pixels along x + y. */
@@ -27,49 +24,46 @@ final class ClipField {
     private final int hatchStripe;
     private final int stripe = ClipColours.UNSURE_STRIPE.getRGB();
 
-    /** The field's rectangle in device pixels; {@code scale}: device pixels per layout pixel. */
-    ClipField(int x, int y, int width, int height, double scale) {
+    /**
+     * The field of {@code threads} in a rectangle in device pixels; {@code scale}: device pixels per layout pixel.
+     * Laid out once, here: a clip's recording is finished, and the first frame's heading already says how many
+     * threads a dot is.
+     */
+    ClipField(int threads, int x, int y, int width, int height, double scale) {
         this.hatchPeriod = Math.max(2, (int) Math.round(ClipColours.HATCH_PERIOD * scale));
         this.hatchStripe = Math.max(1, (int) Math.round(ClipColours.HATCH_STRIPE * scale));
         this.x = x;
         this.y = y;
-        this.width = Math.max(1, width);
         this.height = Math.max(1, height);
+        this.layout = FieldLayout.fit(threads, width, height, scale);
         for (VtState s : VtState.values()) {
             colours[s.ordinal()] = ClipColours.of(s).getRGB();
         }
     }
 
-    private void layout(int n) {
-        threads = n;
-        long area = (long) width * height;
-        perDot = (int) Math.max(1, (n + area - 1) / area);
-        int dots = (n + perDot - 1) / perDot;
-        int p = (int) Math.max(1, Math.floor(Math.sqrt((double) area / Math.max(1, dots))));
-        while (p > 1 && (long) (width / p) * (height / p) < dots) {
-            p--;
-        }
-        pitch = Math.min(p, 40);
-        cell = pitch >= 5 ? pitch - 1 : pitch;
-        columns = Math.max(1, width / pitch);
-    }
+    /** Threads one dot stands for. */
+    int perDot() { return layout.perDot(); }
 
-    /** Threads one dot stands for (after the last paint). */
-    int perDot() { return perDot; }
+    /** Where each thread's cell is, relative to {@link #x()}, {@link #y()}. */
+    FieldLayout layout() { return layout; }
 
-    void paint(BufferedImage image, byte[] states, int n) {
-        if (n != threads) {
-            layout(n);
-        }
+    /** The field's left edge in the frame, in device pixels. */
+    int x() { return x; }
+
+    /** The field's top edge in the frame, in device pixels. */
+    int y() { return y; }
+
+    /** {@code states}: every thread's state by ordinal, as many as the field was laid out for. */
+    void paint(BufferedImage image, byte[] states) {
         int[] pixels = ((DataBufferInt) image.getRaster().getDataBuffer()).getData();
         int stride = image.getWidth();
-        int dot = 0;
-        for (int first = 0; first < n; first += perDot, dot++) {
-            int state = mostCommon(states, first, Math.min(n, first + perDot));
+        int cell = layout.cell();
+        for (int dot = 0, dots = layout.dots(); dot < dots; dot++) {
+            int state = layout.dotState(states, dot, tally);
             int colour = colours[state];
             boolean hatched = state == VtState.UNSURE.ordinal();
-            int cx = x + (dot % columns) * pitch;
-            int cy = y + (dot / columns) * pitch;
+            int cx = x + layout.cellX(dot);
+            int cy = y + layout.cellY(dot);
             for (int row = 0; row < cell && cy + row < y + height; row++) {
                 int at = (cy + row) * stride + cx;
                 for (int col = 0; col < cell; col++) {
@@ -77,19 +71,5 @@ final class ClipField {
                 }
             }
         }
-    }
-
-    private int mostCommon(byte[] states, int from, int to) {
-        if (to - from == 1) {
-            return states[from];
-        }
-        java.util.Arrays.fill(tally, 0);
-        int best = states[from];
-        for (int i = from; i < to; i++) {
-            if (++tally[states[i]] > tally[best]) {
-                best = states[i];
-            }
-        }
-        return best;
     }
 }

@@ -40,6 +40,7 @@ final class ClipFramePainter {
     private final ClipField field;
     private final long trailNanos;
     private final double laneHeight;
+    private final double laneGap;
     private final double fieldTop;
     private final boolean hasUnsure;
 
@@ -55,14 +56,43 @@ final class ClipFramePainter {
         this.hasUnsure = RunSummary.unsureMounts(recording) > 0;
         double s = size.scale();
         this.laneHeight = Math.min(110, LANES_HEIGHT / Math.max(1, carriers.length));
+        this.laneGap = laneHeight >= 40 ? 8 : laneHeight >= 12 ? 2 : 0;
         this.fieldTop = Math.min(FIELD_TOP_LATEST, LANES_TOP + Math.max(1, carriers.length) * laneHeight + 110);
-        this.field = new ClipField((int) Math.round(MARGIN * s), (int) Math.round(fieldTop * s),
+        this.field = new ClipField(recording.threads(), (int) Math.round(MARGIN * s), (int) Math.round(fieldTop * s),
                 (int) Math.round((CardSize.LAYOUT_WIDTH - 2 * MARGIN) * s), (int) Math.round((FIELD_BOTTOM - fieldTop) * s), s);
         // the lanes show the most recent quarter of the run (at least 20 ms, at most the window's 4 s)
         this.trailNanos = Math.max(20_000_000L, Math.min(4_000_000_000L, (plan.runEnd() - plan.runStart()) / 4));
     }
 
     BufferedImage image() { return image; }
+
+    /** The thread field: where its cells are in the frame (for tests that read the frame's pixels). */
+    ClipField field() { return field; }
+
+    /** Where carrier {@code c}'s box (the thread on it at t) is in the frame, in device pixels. */
+    java.awt.Rectangle boxBounds(int c) {
+        double s = size.scale();
+        double y = LANES_TOP + c * laneHeight;
+        return new java.awt.Rectangle((int) Math.round(boxX() * s), (int) Math.round(y * s), (int) Math.round(BOX * s),
+                (int) Math.round(Math.max(1, laneHeight - laneGap) * s));
+    }
+
+    /** Where carrier {@code c}'s trail (its last {@link #trailNanos()} before t, left to right) is, in device pixels. */
+    java.awt.Rectangle trailBounds(int c) {
+        double s = size.scale();
+        double y = LANES_TOP + c * laneHeight;
+        return new java.awt.Rectangle((int) Math.round(trailX() * s), (int) Math.round(y * s),
+                (int) Math.round(trailWidth() * s), (int) Math.round(Math.max(1, laneHeight - laneGap) * s));
+    }
+
+    /** How much of the run before t the lanes show. */
+    long trailNanos() { return trailNanos; }
+
+    private static double boxX() { return CardSize.LAYOUT_WIDTH - MARGIN - BOX; }
+
+    private static double trailX() { return MARGIN + LANE_LABEL; }
+
+    private static double trailWidth() { return boxX() - 24 - trailX(); }
 
     BufferedImage paint(long t) {
         timeline.statesAt(t, states);
@@ -85,7 +115,7 @@ final class ClipFramePainter {
         } finally {
             g.dispose();
         }
-        field.paint(image, states, states.length);
+        field.paint(image, states);
         return image;
     }
 
@@ -142,20 +172,19 @@ final class ClipFramePainter {
 
     private void lanes(Graphics2D g, CardInk ink, long t) {
         int lanes = Math.max(1, carriers.length);
-        double gap = laneHeight >= 40 ? 8 : laneHeight >= 12 ? 2 : 0;
-        double trailX = MARGIN + LANE_LABEL;
-        double trailW = CardSize.LAYOUT_WIDTH - MARGIN - BOX - 24 - trailX;
+        double trailX = trailX();
+        double trailW = trailWidth();
         double labelSize = Math.min(32, Math.max(12, laneHeight * 0.45));
         for (int c = 0; c < carriers.length; c++) {
             CarrierLog log = carriers[c];
             double y = LANES_TOP + c * laneHeight;
-            double h = laneHeight - gap;
+            double h = laneHeight - laneGap;
             ink.text("lane", log.addedByPool() ? "carrier " + c + " +" : "carrier " + c, CardInk.font(Font.BOLD, labelSize),
                     log.addedByPool() ? ClipColours.POOL : ClipColours.TEXT, MARGIN, y + h / 2 + labelSize * 0.35, CardInk.Align.LEFT);
             g.setColor(ClipColours.LANE);
             g.fillRect((int) trailX, (int) y, (int) trailW, (int) Math.max(1, h));
             trail(g, log, t, trailX, y, trailW, h);
-            box(g, ink, log, t, CardSize.LAYOUT_WIDTH - MARGIN - BOX, y, BOX, h);
+            box(g, ink, log, t, boxX(), y, BOX, h);
         }
         double axisY = LANES_TOP + lanes * laneHeight + 30;
         Font axis = CardInk.font(Font.PLAIN, 24);

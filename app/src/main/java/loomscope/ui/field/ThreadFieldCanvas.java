@@ -3,6 +3,7 @@ package loomscope.ui.field;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Paint;
+import loomscope.recording.FieldLayout;
 import loomscope.recording.StateTimeline;
 import loomscope.recording.VtState;
 import loomscope.ui.theme.HatchPaint;
@@ -28,9 +29,7 @@ public final class ThreadFieldCanvas extends CanvasRegion {
     private boolean repaintAll = true;
     private int threads;
     // grid geometry, recomputed only when the size or N changes
-    private double cell;
-    private double pitch;
-    private int columns;
+    private FieldLayout layout = FieldLayout.fit(0, 1, 1, 1);
     private double layoutW = -1;
     private double layoutH = -1;
     private int layoutN = -1;
@@ -65,19 +64,14 @@ public final class ThreadFieldCanvas extends CanvasRegion {
     public int threadsDrawn() { return threads; }
 
     /** How many threads one dot stands for: 1, except when threads outnumber what 1-pixel dots can show. */
-    public int threadsPerDot() { return denseMode ? dense.perDot() : 1; }
+    public int threadsPerDot() { return layout.perDot(); }
+
+    /** Where the last frame put each thread's cell, in canvas pixels (the clip's field is laid out the same way). */
+    public FieldLayout fieldLayout() { return layout; }
 
     /** The thread whose cell is at ({@code x}, {@code y}) in the last frame, or -1 (for click-to-inspect). */
     public int threadAt(double x, double y) {
-        if (threads == 0 || pitch <= 0 || x < 0 || y < 0) {
-            return -1;
-        }
-        if (denseMode) {
-            return dense.threadAt(x, y);
-        }
-        int column = (int) (x / pitch);
-        int i = (int) (y / pitch) * columns + column;
-        return column < columns && i < threads ? i : -1;
+        return threads == 0 ? -1 : layout.threadAt(x, y);
     }
 
     public void clear() {
@@ -132,6 +126,8 @@ public final class ThreadFieldCanvas extends CanvasRegion {
             dense.paint(gc, states, DenseField.argbOf(palette.background()));
             return;
         }
+        // one thread a cell here: needed() sends every run with more threads than 2 px cells hold to the image
+        int cell = layout.cell();
         if (repaintAll) {
             gc.setFill(palette.background());
             gc.fillRect(0, 0, w, h);
@@ -149,14 +145,14 @@ public final class ThreadFieldCanvas extends CanvasRegion {
                         gc.setFill(s == VtState.UNSURE.ordinal() ? unsureHatch : palette.states()[s]);
                         fillSet = true;
                     }
-                    gc.fillRect((i % columns) * pitch, (i / columns) * pitch, cell, cell);
+                    gc.fillRect(layout.cellX(i), layout.cellY(i), cell, cell);
                     shown[i] = (byte) s;
                 }
             }
         }
     }
 
-    /** Fits the largest square cell for all N threads into the area; true when the geometry changed (every cell moved). */
+    /** Fits the cells of all N threads into the area; true when the geometry changed (every cell moved). */
     private boolean layout(double w, double h) {
         if (w == layoutW && h == layoutH && threads == layoutN) {
             return false;
@@ -164,19 +160,12 @@ public final class ThreadFieldCanvas extends CanvasRegion {
         layoutW = w;
         layoutH = h;
         layoutN = threads;
+        // canvas pixels are layout pixels: the render scale of a HiDPI screen is JavaFX's business
+        layout = FieldLayout.fit(threads, (int) w, (int) h, 1);
         denseMode = DenseField.needed(threads, w, h);
         if (denseMode) {
-            dense.layout(threads, w, h);
-            pitch = dense.pitch();
-            return true;
+            dense.layout(layout);
         }
-        double p = Math.max(1, Math.floor(Math.sqrt(w * h / Math.max(1, threads))));
-        while (p > 1 && Math.floor(w / p) * Math.floor(h / p) < threads) {
-            p--;
-        }
-        pitch = Math.min(p, 48);
-        columns = Math.max(1, (int) Math.floor(w / pitch));
-        cell = pitch >= 5 ? pitch - 1 : pitch;
         return true;
     }
 }
