@@ -71,10 +71,10 @@ public final class StateTimeline {
         if (next < mounts.mountCount(vt) && mounts.submit(mounts.mount(vt, next)) <= t) {
             return VtState.QUEUED;
         }
-        if (inSleep(vt, t)) {
+        if (inSleep(vt, Long.MIN_VALUE, t)) {
             return VtState.PARKED;
         }
-        if (inLockWait(vt, t)) {
+        if (inLockWait(vt, Long.MIN_VALUE, t)) {
             return VtState.BLOCKED;
         }
         return k < 0 ? VtState.NEW : VtState.QUEUED;
@@ -88,7 +88,7 @@ public final class StateTimeline {
         if (started < 0 || t < started) {
             return VtState.QUEUED;
         }
-        return inSleep(vt, t) || inLockWait(vt, t) ? VtState.WAITING : VtState.RUNNING;
+        return inSleep(vt, Long.MIN_VALUE, t) || inLockWait(vt, Long.MIN_VALUE, t) ? VtState.WAITING : VtState.RUNNING;
     }
 
     // ---- live: the newest instant of a running recording ----
@@ -148,7 +148,7 @@ public final class StateTimeline {
         int i = carrier.mountAt(t);
         if (i >= 0) {
             int vt = carrier.vt(i);
-            return carrier.pinned(i) && (inBlockingInterval(vt, t)
+            return carrier.pinned(i) && (inBlockingInterval(vt, carrier.start(i), t)
                     || !recording.phasesSayBlocked(vt, carrier.start(i), carrier.end(i)));
         }
         int open = carrier.openVt();
@@ -187,23 +187,29 @@ public final class StateTimeline {
      * none inside the mount (pinned by the carriers' clocks: class-init, a task file), the whole mount.
      */
     private boolean heldAt(MountIndex mounts, int m, int vt, long t) {
-        return inBlockingInterval(vt, t) || !recording.phasesSayBlocked(vt, mounts.start(m), mounts.end(m));
+        return inBlockingInterval(vt, mounts.start(m), t) || !recording.phasesSayBlocked(vt, mounts.start(m), mounts.end(m));
     }
 
-    boolean inBlockingInterval(int vt, long t) {
-        return inSleep(vt, t) || inLockWait(vt, t);
+    /**
+     * Whether t is in a sleep or lock wait of {@code vt} that began inside its mount from {@code mountStart}: one that
+     * began before it was spent unmounted (the lanes draw it so too: ui.lanes.MountSpans).
+     */
+    boolean inBlockingInterval(int vt, long mountStart, long t) {
+        return inSleep(vt, mountStart, t) || inLockWait(vt, mountStart, t);
     }
 
-    private boolean inSleep(int vt, long t) {
-        return recording.sleepCanBlock() && within(t, recording.phase(vt, Phase.SLEEP_START), recording.phase(vt, Phase.SLEEP_END));
+    private boolean inSleep(int vt, long mountStart, long t) {
+        return recording.sleepCanBlock()
+                && within(t, mountStart, recording.phase(vt, Phase.SLEEP_START), recording.phase(vt, Phase.SLEEP_END));
     }
 
-    private boolean inLockWait(int vt, long t) {
-        return recording.lockCanBlock() && within(t, recording.phase(vt, Phase.LOCK_REQUESTED), recording.phase(vt, Phase.LOCK_ACQUIRED));
+    private boolean inLockWait(int vt, long mountStart, long t) {
+        return recording.lockCanBlock()
+                && within(t, mountStart, recording.phase(vt, Phase.LOCK_REQUESTED), recording.phase(vt, Phase.LOCK_ACQUIRED));
     }
 
-    private static boolean within(long t, long from, long to) {
-        return from >= 0 && t >= from && (to < 0 || t < to);
+    private static boolean within(long t, long mountStart, long from, long to) {
+        return from >= mountStart && from >= 0 && t >= from && (to < 0 || t < to);
     }
 
     /** A thread that has ended: done, or stopped if Stop cut its work short (known once the run has ended). */
