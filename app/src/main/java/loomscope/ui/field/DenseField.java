@@ -8,6 +8,7 @@ import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import loomscope.recording.FieldLayout;
 import loomscope.recording.VtState;
+import loomscope.ui.theme.HatchPaint;
 import loomscope.ui.theme.Palette;
 
 /**
@@ -25,6 +26,8 @@ final class DenseField {
     private WritableImage image;
     private final int[] colours = new int[VtState.COUNT];
     private final int[] tally = new int[VtState.COUNT];
+    /** Unsure dots carry the lanes' stripes, as the clip's field does: a 1-px dot of many threads shows its colour. */
+    private int unsureStripe;
 
     /** From this many threads a frame that repaints every cell would be a visible freeze (docs/performance.md). */
     static final int IMAGE_FROM_THREADS = 20_000;
@@ -49,16 +52,27 @@ final class DenseField {
         for (int s = 0; s < VtState.COUNT; s++) {
             colours[s] = argbOf(palette.states()[s]);
         }
+        unsureStripe = argbOf(HatchPaint.stripe(palette.of(VtState.UNSURE)));
     }
 
     void paint(GraphicsContext gc, byte[] states, int background) {
         Arrays.fill(argb, background);
         int cell = layout.cell();
+        int unsure = VtState.UNSURE.ordinal();
         for (int dot = 0, dots = layout.dots(); dot < dots; dot++) {
-            int colour = colours[layout.dotState(states, dot, tally)];
-            int at = layout.cellY(dot) * width + layout.cellX(dot);
+            int state = layout.dotState(states, dot, tally);
+            int colour = colours[state];
+            int cx = layout.cellX(dot);
+            int cy = layout.cellY(dot);
+            int at = cy * width + cx;
             for (int row = 0; row < cell; row++, at += width) {
-                Arrays.fill(argb, at, at + cell, colour);
+                if (state == unsure) {
+                    for (int col = 0; col < cell; col++) {
+                        argb[at + col] = (cx + col + cy + row) % HatchPaint.PERIOD < HatchPaint.STRIPE ? unsureStripe : colour;
+                    }
+                } else {
+                    Arrays.fill(argb, at, at + cell, colour);
+                }
             }
         }
         image.getPixelWriter().setPixels(0, 0, width, layout.height(), PixelFormat.getIntArgbInstance(), argb, 0, width);
