@@ -36,6 +36,8 @@ final class FfmpegClipWriter implements ClipSink {
     static final String ENCODER_VARIABLE = "LOOMSCOPE_FFMPEG";
 
     private final EncoderProcess encoder;
+    private final Path file;
+    private final String encoderName;
     private final Process process;
     private final OutputStream frames;
     private final Thread drain;
@@ -63,6 +65,8 @@ final class FfmpegClipWriter implements ClipSink {
         command.add(file.toString());
         this.process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         this.encoder = new EncoderProcess(process);
+        this.file = file;
+        this.encoderName = String.valueOf(ffmpeg.getFileName());
         this.frames = process.getOutputStream();
         this.row = new byte[width * height * 3];
         this.stallNanos = stallNanos;
@@ -165,6 +169,10 @@ final class FfmpegClipWriter implements ClipSink {
         }
         if (process.exitValue() != 0) {
             throw new IOException("ffmpeg failed (exit " + process.exitValue() + "): " + lastMessage());
+        }
+        // an encoder that is not ffmpeg, or one given an output it ignores, can end well having written nothing
+        if (!Files.isRegularFile(file) || Files.size(file) == 0) {
+            throw new IOException("the encoder " + encoderName + " ended without writing the clip");
         }
         finished = true;
     }

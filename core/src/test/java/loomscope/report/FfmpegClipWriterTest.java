@@ -44,6 +44,21 @@ class FfmpegClipWriterTest {
     }
 
     @Test
+    void anEncoderThatEndsWellWithoutWritingTheClipIsAFailure() throws Exception {
+        Path encoder = dir.resolve("swallows-frames");
+        java.nio.file.Files.writeString(encoder, "#!/bin/sh\ncat > /dev/null\nexit 0\n");
+        assertTrue(encoder.toFile().setExecutable(true));
+        Path clip = dir.resolve("clip.mp4");
+        try (FfmpegClipWriter writer = new FfmpegClipWriter(encoder, clip, ClipFormat.MP4,
+                CardSize.HD.width(), CardSize.HD.height(), 30, Duration.ofSeconds(60).toNanos(), () -> false)) {
+            writer.frame(frame());
+            IOException e = assertThrows(IOException.class, writer::finish);
+            assertTrue(e.getMessage().contains("ended without writing the clip"), e.getMessage());
+        }
+        assertFalse(java.nio.file.Files.exists(clip));
+    }
+
+    @Test
     void aCancelDoesNotWaitForAStuckEncoder() throws Exception {
         Path encoder = StuckEncoder.in(dir);
         AtomicBoolean cancel = new AtomicBoolean();
