@@ -28,22 +28,17 @@ final class ScenarioOptions {
             description = "What runs (`loomscope scenarios` lists them). Default: seed.")
     String scenario;
 
-    // a list, not picocli's map: a map kept the last of two values for one name silently
     @Option(names = "--param", paramLabel = "NAME=VALUE",
             description = "A parameter of the scenario, repeatable, e.g. --param wait-ms=100.")
     List<String> paramArgs = new ArrayList<>();
 
     /** The --param values by name, in order; a name given twice is refused. */
     Map<String, String> params() {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (String arg : paramArgs) {
-            int eq = arg.indexOf('=');
-            String name = eq < 0 ? arg : arg.substring(0, eq);
-            if (values.put(name, eq < 0 ? "" : arg.substring(eq + 1)) != null) {
-                throw new BadOption("--param", name + " is given twice");
-            }
+        try {
+            return ParamArguments.byName(paramArgs);
+        } catch (IllegalArgumentException e) {
+            throw new BadOption("--param", e.getMessage());
         }
-        return values;
     }
 
     /** The run these options and the workload's describe; refused in one line naming the option. */

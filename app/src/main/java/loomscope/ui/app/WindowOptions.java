@@ -35,7 +35,10 @@ public final class WindowOptions {
     private String scenario;
 
     @Option(names = "--param", paramLabel = "K=V", description = "A parameter of --scenario, as the CLI's run takes it (repeatable).")
-    private java.util.Map<String, String> params = new java.util.LinkedHashMap<>();
+    private List<String> paramArgs = new java.util.ArrayList<>();
+
+    /** The --param values by name, checked in {@link #validate}. */
+    private java.util.Map<String, String> params = java.util.Map.of();
 
     /** --scenario, checked; null when not given. */
     private loomscope.workload.Scenario chosen;
@@ -145,6 +148,11 @@ public final class WindowOptions {
         }
         if (sleep != null) {
             range(problems, "--sleep", sleep, 0, RunLimits.MAX_SLEEP_MILLIS);
+        }
+        try {
+            params = loomscope.cli.ParamArguments.byName(paramArgs);
+        } catch (IllegalArgumentException e) {
+            problems.add("--param: " + e.getMessage());
         }
         if (scenario != null) {
             try {

@@ -90,6 +90,8 @@ class WindowOptionsTest {
         c.add(bad("--param", "--param", "wait-ms=5"));
         c.add(bad("--param", "--scenario=seed", "--param", "sleep-ms=5"));
         c.add(bad("--lock", "--scenario=waves", "--lock=none"));
+        // picocli's map kept the second value silently (#24)
+        c.add(bad("given twice", "--scenario=object-wait", "--param", "wait-ms=5", "--param", "wait-ms=6"));
         // the hidden scenario would load any compiled folder, skipping the compiler (#24)
         c.add(bad("--scenario", "--scenario=task-file", "--param", "class=Task", "--param", "classes=" + dir));
         return c;
