@@ -98,20 +98,21 @@ final class ChildJvmRun {
         return json(summary, report, jvmFlags, config, null);
     }
 
-    /** {@code recording}: for a task file's run, how many tasks threw and the first stack; may be null. */
+    /** {@code recording}: its unsure mounts and, for a task file's run, how many tasks threw and the first stack; may be null. */
     static String json(RunSummary summary, ProbeReport report, java.util.List<String> jvmFlags, WorkloadConfig config,
-                       loomscope.recording.RunRecording jsonThrown) throws Exception {
+                       loomscope.recording.RunRecording recording) throws Exception {
         ObjectMapper mapper = new ObjectMapper();
-        ObjectNode node = (ObjectNode) mapper.readTree(RunCommand.toJson(summary, report, config));
+        String json = RunCommand.toJson(summary, report, config);
+        ObjectNode node = (ObjectNode) mapper.readTree(recording == null ? json : RunCommand.withUnsureMounts(json, recording));
         if (!jvmFlags.isEmpty()) {
             // a summary does not know them; `export --from` reads them back (RunsJson), so a legacy-locking
             // run is not exported as a JDK 25 run that pinned
             jvmFlags.forEach(node.putArray("jvmFlags")::add);
         }
         if (config != null && config.scenarioKind() instanceof loomscope.workload.TaskFileScenario) {
-            node.put("tasksThrew", jsonThrown == null ? 0 : jsonThrown.tasksThrew());
-            if (jsonThrown != null && jsonThrown.firstThrow() != null) {
-                node.put("firstThrow", jsonThrown.firstThrow().stack());
+            node.put("tasksThrew", recording == null ? 0 : recording.tasksThrew());
+            if (recording != null && recording.firstThrow() != null) {
+                node.put("firstThrow", recording.firstThrow().stack());
             }
         }
         // not measured in a child: say so rather than print zeros

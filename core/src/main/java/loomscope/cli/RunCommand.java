@@ -133,7 +133,7 @@ final class RunCommand implements Callable<Integer> {
             String saved = save == null ? null : SavedRunOutput.write(save, run.recording(), List.of(),
                     session.jfr() == null ? List.of() : session.jfr().pinnedEvents(), failures);
             if (json) {
-                out.println(toJson(summary, report, config));
+                out.println(withUnsureMounts(toJson(summary, report, config), run.recording()));
             } else {
                 SeedLines.after(out, summary, config);
                 out.println(report.verifiedLine());
@@ -280,6 +280,13 @@ final class RunCommand implements Callable<Integer> {
             ProbeJson.add(node, report);
         }
         return mapper.writeValueAsString(node);
+    }
+
+    /** {@code json} with the count of mounts the carriers' clocks could not judge, which a summary does not keep. */
+    static String withUnsureMounts(String json, loomscope.recording.RunRecording recording) throws Exception {
+        ObjectNode node = (ObjectNode) new ObjectMapper().readTree(json);
+        node.put("unsureMounts", RunSummary.unsureMounts(recording));
+        return node.toString();
     }
 
     static final class ProbesConverter implements picocli.CommandLine.ITypeConverter<ProbeSelection> {

@@ -17,7 +17,8 @@ import loomscope.childjvm.LegacyLocking;
  *                 (the window does that when P is at least its cores): its time is longer than the CLI's, and a
  *                 P = 2 run on 2 cores can look no faster than P = 1. Marked with {@link #LOWERED_MARK}.
  * @param unsureMounts mounts the carriers' clocks could not judge ({@link RunSummary#unsureMounts}), counted beside the
- *                 pinned ones; 0 where not known (a run read back from JSON, which does not keep them)
+ *                 pinned ones; 0 where not known (a runs file written
+ *                 before it kept them)
  */
 public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered,
                            long unsureMounts) {

@@ -31,7 +31,8 @@ public final class HistoryTables {
             new Column("jdk_version", "JDK build", e -> e.summary().jdkVersion()),
             // added last, so spreadsheets reading the older columns by position keep working
             new Column("jvm_flags", "JVM flags", HistoryEntry::jvmFlagsText),
-            new Column("carriers_lowered", "carriers lowered", e -> Boolean.toString(e.carriersLowered())));
+            new Column("carriers_lowered", "carriers lowered", e -> Boolean.toString(e.carriersLowered())),
+            new Column("unsure_mounts", "unsure mounts", e -> Long.toString(e.unsureMounts())));
 
     public static String csv(List<HistoryEntry> history) {
         StringBuilder out = new StringBuilder();

@@ -38,10 +38,10 @@ public final class RunsJson {
      */
     @JsonIgnoreProperties(ignoreUnknown = true)   // the summary's fields: bound and checked as a RunSummary
     record Extras(@JsonSetter(nulls = Nulls.SKIP) Instant finishedAt, @JsonSetter(nulls = Nulls.SKIP) List<String> jvmFlags,
-                  @JsonSetter(nulls = Nulls.SKIP) Boolean carriersLowered) { }
+                  @JsonSetter(nulls = Nulls.SKIP) Boolean carriersLowered, @JsonSetter(nulls = Nulls.SKIP) Long unsureMounts) { }
 
     /** The fields {@code run --json} writes beside the summary that a runs file does not keep. */
-    @JsonIgnoreProperties({"finishedAt", "jvmFlags", "carriersLowered",   // bound as Extras
+    @JsonIgnoreProperties({"finishedAt", "jvmFlags", "carriersLowered", "unsureMounts",   // bound as Extras
             "scenario", "params", "rate", "rateUnit", "ratioToBoundUnpinned", "ratioToBoundPinned",
             "probes", "snapshotRateHz", "snapshots", "snapshotMillisMean", "snapshotAgreement", "snapshotMountedSamples",
             "snapshotMatchedSamples", "snapshotFailure", "jfrPinnedEvents", "jfrMatchedPinnedEvents", "jfrMatchedPinnedMounts",
@@ -60,6 +60,9 @@ public final class RunsJson {
             }
             if (run.carriersLowered()) {
                 node.put("carriersLowered", true);
+            }
+            if (run.unsureMounts() > 0) {
+                node.put("unsureMounts", run.unsureMounts());
             }
             if (!run.jvmFlags().isEmpty()) {
                 // without them a legacy-locking run reads back as a plain JDK 25 run that pinned
@@ -127,11 +130,15 @@ public final class RunsJson {
         if (problem == null) {
             problem = SavedRunValues.problem(summary);
         }
+        long unsure = extras.unsureMounts() == null ? 0 : extras.unsureMounts();
+        if (problem == null && (unsure < 0 || summary.mounts() >= 0 && unsure > summary.mounts())) {
+            problem = "unsureMounts " + unsure + " is not a count of its " + summary.mounts() + " mounts";
+        }
         if (problem != null) {
             throw new IOException(file + ": run " + number + ": " + problem);
         }
         return new HistoryEntry(SavedRunValues.inCliNames(summary), extras.finishedAt(), jvmFlags,
-                Boolean.TRUE.equals(extras.carriersLowered()));
+                Boolean.TRUE.equals(extras.carriersLowered()), unsure);
     }
 
     /** Fields a summary always has but an older or hand-written file may lack: absent counts are unknown (-1). */

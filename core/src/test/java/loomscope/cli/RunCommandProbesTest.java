@@ -53,6 +53,8 @@ class RunCommandProbesTest {
         assertTrue(json.get("snapshotAgreement").isNull());
         assertTrue(json.get("jfrPinnedEvents").isNull());
         assertTrue(json.get("jfrMatchedPinnedMounts").isNull());
+        long unsure = json.get("unsureMounts").asLong(-1);
+        assertTrue(unsure >= 0 && unsure <= json.get("mounts").asLong(), "the carriers' clocks' unsure mounts are counted: " + r.out());
     }
 
     @Test

@@ -15,7 +15,7 @@ class HistoryTablesTest {
         List<String> lines = csv.lines().toList();
         assertEquals(3, lines.size());
         assertTrue(lines.get(0).startsWith("finished_at,jdk,lock,parallelism,threads,"));
-        assertEquals("2026-11-22T08:15:30Z,21.0.8,synchronized,1,5000,virtual,pool,5000,false,27.205,5000,10000,1,0.955,27.000,21.0.8+9-LTS,,false",
+        assertEquals("2026-11-22T08:15:30Z,21.0.8,synchronized,1,5000,virtual,pool,5000,false,27.205,5000,10000,1,0.955,27.000,21.0.8+9-LTS,,false,0",
                 lines.get(1));
         assertTrue(lines.get(2).contains(",0.853,0,"), lines.get(2));
     }
@@ -24,7 +24,7 @@ class HistoryTablesTest {
     void csvQuotesFieldsThatWouldBreakTheRow() {
         HistoryEntry odd = Runs.entry("25, \"custom\" build", "synchronized", 1, 10, 5, 0);
         String row = HistoryTables.csv(List.of(odd)).lines().toList().get(1);
-        assertTrue(row.endsWith(",\"25, \"\"custom\"\" build\",,false"), row);
+        assertTrue(row.endsWith(",\"25, \"\"custom\"\" build\",,false,0"), row);
     }
 
     @Test
@@ -84,11 +84,11 @@ class HistoryTablesTest {
         assertEquals("JDK 25 + legacy locking", legacy25.jdkName());
         assertEquals("25.0.3 + legacy locking", legacy25.jdkDetail());
         List<String> csv = HistoryTables.csv(List.of(Runs.jep491(), legacy25)).lines().toList();
-        assertTrue(csv.get(0).endsWith(",jdk_version,jvm_flags,carriers_lowered"), csv.get(0));
-        assertTrue(csv.get(1).endsWith(",25.0.3+9-LTS,,false"), "a plain run has no flags: " + csv.get(1));
-        assertTrue(csv.get(2).endsWith(",25.0.3+9-LTS,legacy locking (-XX:LockingMode=1),false"), csv.get(2));
+        assertTrue(csv.get(0).endsWith(",jdk_version,jvm_flags,carriers_lowered,unsure_mounts"), csv.get(0));
+        assertTrue(csv.get(1).endsWith(",25.0.3+9-LTS,,false,0"), "a plain run has no flags: " + csv.get(1));
+        assertTrue(csv.get(2).endsWith(",25.0.3+9-LTS,legacy locking (-XX:LockingMode=1),false,0"), csv.get(2));
         String md = HistoryTables.markdown(List.of(legacy25));
-        assertTrue(md.lines().toList().get(2).endsWith("| legacy locking (-XX:LockingMode=1) | false |"), md);
+        assertTrue(md.lines().toList().get(2).endsWith("| legacy locking (-XX:LockingMode=1) | false | 0 |"), md);
         assertEquals("JDK 21 -Xint · synchronized · P1 · N 5,000",
                 new HistoryEntry(legacy.summary(), null, List.of("-Xint")).shortLabel(), "other flags are named as given");
     }
@@ -99,11 +99,11 @@ class HistoryTablesTest {
         HistoryEntry lowered = new HistoryEntry(Runs.entry("25.0.3+9-LTS", "synchronized", 16, 5000, 812, 0).summary(),
                 null, List.of(), true);
         List<String> csv = HistoryTables.csv(List.of(Runs.jep491(), lowered)).lines().toList();
-        assertTrue(csv.get(1).endsWith(",false"), csv.get(1));
-        assertTrue(csv.get(2).endsWith(",true"), csv.get(2));
+        assertTrue(csv.get(1).endsWith(",false,0"), csv.get(1));
+        assertTrue(csv.get(2).endsWith(",true,0"), csv.get(2));
         String md = HistoryTables.markdown(List.of(lowered));
-        assertTrue(md.lines().toList().get(0).endsWith("| carriers lowered |"), md);
-        assertTrue(md.lines().toList().get(2).endsWith("| true |"), md);
+        assertTrue(md.lines().toList().get(0).endsWith("| carriers lowered | unsure mounts |"), md);
+        assertTrue(md.lines().toList().get(2).endsWith("| true | 0 |"), md);
     }
 
     @Test

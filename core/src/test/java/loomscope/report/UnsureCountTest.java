@@ -38,4 +38,26 @@ class UnsureCountTest {
         assertTrue(pins.pixelBounds().getMaxX() < TimingCardRenderer.CHART_X, "inside the facts' column: " + pins);
         assertTrue(new Rectangle(0, 0, 1920, 1080).contains(pins.pixelBounds()));
     }
+
+    @Test
+    void unsureMountsSurviveTheRunsFileAndFillTheirTableColumn(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        HistoryEntry unsure = Runs.nativeFrame().withUnsureMounts(3);
+        String lines = RunsJson.toJsonLines(List.of(unsure, Runs.nativeFrame()));
+        assertTrue(lines.lines().toList().get(0).contains("\"unsureMounts\":3"), lines);
+        assertTrue(!lines.lines().toList().get(1).contains("unsureMounts"), "none, none written: " + lines);
+        List<HistoryEntry> back = RunsJson.read(java.nio.file.Files.writeString(dir.resolve("runs.json"), lines));
+        assertEquals(3, back.get(0).unsureMounts());
+        assertEquals(0, back.get(1).unsureMounts());
+        String csv = HistoryTables.csv(back);
+        assertTrue(csv.lines().toList().get(0).endsWith(",unsure_mounts"), csv);
+        assertTrue(csv.lines().toList().get(1).endsWith(",3"), csv);
+        assertTrue(HistoryTables.markdown(back).contains("| unsure mounts |"));
+        for (String bad : List.of("-1", Long.toString(unsure.summary().mounts() + 1))) {
+            String line = lines.lines().toList().get(0).replace("\"unsureMounts\":3", "\"unsureMounts\":" + bad);
+            java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                    () -> RunsJson.read(java.nio.file.Files.writeString(dir.resolve("bad.json"), line)));
+            assertTrue(e.getMessage().contains("unsureMounts " + bad + " is not a count of its"), e.getMessage());
+        }
+    }
 }
