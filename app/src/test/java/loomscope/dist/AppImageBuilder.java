@@ -226,7 +226,8 @@ public final class AppImageBuilder {
 
     /**
      * {@code java -cp target/test-classes loomscope.dist.AppImageBuilder --classes DIR --classpath-file FILE
-     * --app-version V --out DIR}, as the dist profile in pom.xml runs it.
+     * --app-version V --out DIR}, as the dist profile in pom.xml runs it; on Linux it also packs the image as a
+     * .deb into the same folder ({@link DebPackager}).
      */
     public static void main(String[] args) {
         try {
@@ -255,6 +256,15 @@ public final class AppImageBuilder {
             System.out.printf("App image: %s (%d MB, built in %.1f s)%n  window: %s%n  CLI:    %s%n", root,
                     Trees.size(root) / 1_000_000, (System.nanoTime() - start) / 1e9,
                     launcher(root, NAME), launcher(root, CLI_LAUNCHER));
+            String noDeb = DebPackager.whyNot();
+            if (noDeb == null) {
+                long debStart = System.nanoTime();
+                Path deb = DebPackager.pack(root, Inputs.of(Path.of(classes), Path.of(classpathFile), version).appVersion(), Path.of(out));
+                System.out.printf("Debian package: %s (%d MB, built in %.1f s); sudo apt install %s%n", deb,
+                        Files.size(deb) / 1_000_000, (System.nanoTime() - debStart) / 1e9, deb.toAbsolutePath());
+            } else {
+                System.out.println("No Debian package: " + noDeb);
+            }
         } catch (IllegalArgumentException e) {
             System.err.println("app image: " + e.getMessage());
             System.exit(2);

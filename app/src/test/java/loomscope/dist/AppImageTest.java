@@ -10,9 +10,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,14 +125,56 @@ class AppImageTest {
         }
     }
 
+    @Test
+    void theDebianPackageUnpacksAndItsCliRunsWithABareEnvironment() throws Exception {
+        String noDeb = DebPackager.whyNot();
+        Assumptions.assumeTrue(noDeb == null, "no .deb on this machine: " + noDeb);
+        Path deb = DebPackager.pack(root, "0.1.0", Files.createDirectory(temp.resolve("deb")));
+        assertTrue(deb.getFileName().toString().matches("loomscope_0\\.1\\.0_[a-z0-9]+\\.deb"), deb.toString());
+        Path scratch = temp.resolve("scratch-root");
+        Path control = temp.resolve("deb-control");
+        assertEquals(0, run(List.of("dpkg-deb", "-x", deb.toString(), scratch.toString()), Map.of()).status());
+        assertEquals(0, run(List.of("dpkg-deb", "-e", deb.toString(), control.toString()), Map.of()).status());
+
+        assertTrue(Files.readString(control.resolve("control")).contains("Package: loomscope\n"));
+        String postinst = Files.readString(control.resolve("postinst"));
+        assertTrue(postinst.contains("link_command loomscope-cli") && postinst.contains("target=\"/opt/loomscope/bin/$1\""),
+                "postinst puts the CLI on the PATH: " + postinst);
+        assertTrue(Files.readString(control.resolve("prerm")).contains("unlink_command loomscope-cli"));
+        Path lib = scratch.resolve("opt/loomscope/lib");
+        String window = Files.readString(lib.resolve("loomscope-loomscope.desktop"));
+        assertTrue(window.contains("Name=LoomScope\n") && window.contains("Exec=/opt/loomscope/bin/loomscope\n"), window);
+        assertTrue(Files.readString(lib.resolve("loomscope-loomscope-cli.desktop")).contains("NoDisplay=true"),
+                "the CLI's entry is hidden from the menus");
+
+        // as an installed command runs: the package's launcher, a minimal environment, no JDK anywhere on the PATH
+        Path cli = scratch.resolve("opt/loomscope/bin/loomscope-cli");
+        Map<String, String> bare = Map.of("PATH", "/usr/bin:/bin", "HOME", temp.toString(), "LANG", "C");
+        Result version = run(List.of(cli.toString(), "--version"), bare);
+        assertEquals(0, version.status(), version.toString());
+        assertEquals(List.of("LoomScope 0.1 on Java " + Runtime.version()), version.out(), version.toString());
+        Result r = run(List.of(cli.toString(), "run", "--threads", "200", "--lock", "synchronized", "--probes", "jfr"), bare);
+        assertEquals(0, r.status(), r.toString());
+        assertTrue(r.out().contains("All 200 tasks completed."), r.toString());
+    }
+
     private static Result cli(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(AppImageBuilder.launcher(root, AppImageBuilder.CLI_LAUNCHER).toString());
         command.addAll(List.of(args));
+        return run(command, null);
+    }
+
+    /** {@code environment}: the whole environment, or null for this JVM's without JAVA_TOOL_OPTIONS. */
+    private static Result run(List<String> command, Map<String, String> environment) throws IOException, InterruptedException {
         Path out = Files.createTempFile(temp, "out", ".txt");
         Path err = Files.createTempFile(temp, "err", ".txt");
         ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
         pb.environment().remove("JAVA_TOOL_OPTIONS");   // the image's own options only
+        if (environment != null) {
+            pb.environment().clear();
+            pb.environment().putAll(environment);
+        }
         Process p = pb.start();
         if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             p.destroyForcibly();
