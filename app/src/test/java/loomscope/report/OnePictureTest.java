@@ -29,6 +29,7 @@ import loomscope.recording.FieldLayout;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.UnsureRun;
+import loomscope.recording.TimeAxis;
 import loomscope.recording.VtState;
 import loomscope.savedrun.SavedRun;
 import loomscope.ui.lanes.LanesCanvas;
@@ -135,7 +136,7 @@ class OnePictureTest {
     private void compareAt(RunRecording r, long t, Seen seen) {
         ClipFramePainter clip = new ClipFramePainter(r, CardSize.FULL_HD, "one picture", ClipPlan.of(r, 1.0, 10));
         BufferedImage frame = clip.paint(t);
-        Window window = windowAt(r, t, clip.trailNanos());
+        Window window = windowAt(r, t);
         String at = String.format("t = %.3f ms: ", (t - r.runStart()) / 1e6);
 
         int carriers = r.carriers().length;
@@ -163,24 +164,23 @@ class OnePictureTest {
     }
 
     /**
-     * Carrier {@code c}'s trail at 60 times before t, read at the lane's middle row (where the window's running tick
-     * and the clip's bar both are). A time within 3 px of a change of look in either picture is skipped: the window
-     * widens a mount to at least a pixel and the clip samples a time a column, so they may place a change a pixel or
-     * two apart.
+     * Carrier {@code c}'s trail at 60 times from the run's start to t, read at the lane's middle row (where the
+     * window's running tick and the clip's bar both are); both span the whole run. A time within 3 px of a change of
+     * look in either picture is skipped: the window widens a mount to at least a pixel and the clip samples a time a
+     * column, so they may place a change a pixel or two apart.
      */
     private static void compareTrail(ClipFramePainter clip, BufferedImage frame, Window window, int c, long t, String at,
                                      Seen seen) {
-        long trail = clip.trailNanos();
-        long t0 = t - trail;
+        TimeAxis axis = clip.axis();
         Rectangle clipTrail = clip.trailBounds(c);
         LanesCanvas.LaneGeometry g = window.geometry;
-        // the window keeps its axis in floating point: equal to well under a pixel (a pixel is ~trail / 1,500)
-        assertEquals(t0, g.t0(), trail / 100_000.0, "the window shows the clip's trail");
+        assertEquals(axis, g.axis(), "the window's lanes span the run as the clip's do");
         int clipY = clipTrail.y + clipTrail.height / 2;
         int windowY = (int) (c * g.laneStep() + g.laneHeight() / 2);
+        long shown = Math.max(0, t - axis.start());
         for (int k = 0; k < 60; k++) {
-            long time = t0 + trail * (2 * k + 1) / 120;
-            int clipX = clipTrail.x + (int) ((time - t0) * clipTrail.width / trail);
+            long time = axis.start() + shown * (2 * k + 1) / 120;
+            int clipX = (int) axis.x(time, clipTrail.x, clipTrail.width);
             CarrierLook inClip = steadyLook(frame::getRGB, clipX, clipY, clipTrailColours());
             CarrierLook inWindow = steadyLook(window.lanes, (int) g.x(time), windowY, window.trailColours);
             seen.trailSamples++;
@@ -209,10 +209,10 @@ class OnePictureTest {
                           Map<Integer, CarrierLook> trailColours, Pixels cells, FieldLayout field,
                           Map<Integer, VtState> stateColours) { }
 
-    private Window windowAt(RunRecording r, long t, long trailNanos) {
+    private Window windowAt(RunRecording r, long t) {
         LanesCanvas.LaneGeometry[] drawn = new LanesCanvas.LaneGeometry[1];
         fx(() -> {
-            view.lanes().setTrailSeconds(trailNanos / 1e9);
+            view.lanes().setFitFinished(true);
             view.lanes().setOverlay((gc, geometry) -> drawn[0] = geometry);
             if (view.recording() != r) {
                 view.setRecording(r);

@@ -209,6 +209,24 @@ public final class RunRecording implements RunObserver {
 
     public boolean isFinished() { return runEnd >= 0; }
 
+    /**
+     * When the finished run settled: its last task ends at {@link #runEnd()}, its carrier unmounts it a moment later.
+     * Replay, clips and the lanes' whole-run axis end here. {@link #now()} while running.
+     */
+    public long settledEnd() {
+        if (!isFinished()) {
+            return now();
+        }
+        long end = runEnd;
+        for (CarrierLog log : carriers()) {
+            int n = log.size();
+            if (n > 0) {
+                end = Math.max(end, log.end(n - 1));
+            }
+        }
+        return end;
+    }
+
     public boolean wasCancelled() { return cancelled; }
 
     public int completedAtEnd() { return completedAtEnd; }

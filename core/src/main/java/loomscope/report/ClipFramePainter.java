@@ -11,6 +11,7 @@ import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.recording.StateTimeline;
+import loomscope.recording.TimeAxis;
 import loomscope.recording.VtState;
 
 /**
@@ -38,7 +39,8 @@ final class ClipFramePainter {
     private final int[] counts = new int[VtState.COUNT];
     private final CarrierLog[] carriers;
     private final ClipField field;
-    private final long trailNanos;
+    private final TimeAxis axis;
+    private final java.util.List<TimeAxis.Tick> ticks;
     private final double laneHeight;
     private final double laneGap;
     private final double fieldTop;
@@ -60,8 +62,9 @@ final class ClipFramePainter {
         this.fieldTop = Math.min(FIELD_TOP_LATEST, LANES_TOP + Math.max(1, carriers.length) * laneHeight + 110);
         this.field = new ClipField(recording.threads(), (int) Math.round(MARGIN * s), (int) Math.round(fieldTop * s),
                 (int) Math.round((CardSize.LAYOUT_WIDTH - 2 * MARGIN) * s), (int) Math.round((FIELD_BOTTOM - fieldTop) * s), s);
-        // the lanes show the most recent quarter of the run (at least 20 ms, at most the window's 4 s)
-        this.trailNanos = Math.max(20_000_000L, Math.min(4_000_000_000L, (plan.runEnd() - plan.runStart()) / 4));
+        // the lanes span the whole run, as the window's do for a finished run, and fill in up to t
+        this.axis = TimeAxis.of(recording, plan.settled(), 0, true);
+        this.ticks = axis.ticks(plan.runStart(), MAX_TICKS);
     }
 
     BufferedImage image() { return image; }
@@ -77,7 +80,7 @@ final class ClipFramePainter {
                 (int) Math.round(Math.max(1, laneHeight - laneGap) * s));
     }
 
-    /** Where carrier {@code c}'s trail (its last {@link #trailNanos()} before t, left to right) is, in device pixels. */
+    /** Where carrier {@code c}'s trail (the run on its {@link #axis()}, left to right) is, in device pixels. */
     java.awt.Rectangle trailBounds(int c) {
         double s = size.scale();
         double y = LANES_TOP + c * laneHeight;
@@ -85,8 +88,8 @@ final class ClipFramePainter {
                 (int) Math.round(trailWidth() * s), (int) Math.round(Math.max(1, laneHeight - laneGap) * s));
     }
 
-    /** How much of the run before t the lanes show. */
-    long trailNanos() { return trailNanos; }
+    /** The lanes' time axis: the whole run. */
+    TimeAxis axis() { return axis; }
 
     private static double boxX() { return CardSize.LAYOUT_WIDTH - MARGIN - BOX; }
 
@@ -183,17 +186,31 @@ final class ClipFramePainter {
                     log.addedByPool() ? ClipColours.POOL : ClipColours.TEXT, MARGIN, y + h / 2 + labelSize * 0.35, CardInk.Align.LEFT);
             g.setColor(ClipColours.LANE);
             g.fillRect((int) trailX, (int) y, (int) trailW, (int) Math.max(1, h));
+            g.setColor(ClipColours.GRID);
+            for (TimeAxis.Tick tick : ticks) {   // under the mounts, as in the window
+                g.fillRect((int) axis.x(tick.time(), trailX, trailW), (int) y, 1, (int) Math.max(1, h));
+            }
             trail(g, log, t, trailX, y, trailW, h);
             box(g, ink, log, t, boxX(), y, BOX, h);
         }
-        double axisY = LANES_TOP + lanes * laneHeight + 30;
-        Font axis = CardInk.font(Font.PLAIN, 24);
-        ink.text("axis", String.format(Locale.ROOT, "-%.0f ms", trailNanos / 1e6), axis, ClipColours.MUTED, trailX, axisY,
-                CardInk.Align.LEFT);
-        ink.text("axis", "t", axis, ClipColours.MUTED, trailX + trailW, axisY, CardInk.Align.RIGHT);
+        double lanesBottom = LANES_TOP + lanes * laneHeight;
+        double axisY = lanesBottom + 30;
+        Font font = CardInk.font(Font.PLAIN, 24);
+        for (TimeAxis.Tick tick : ticks) {
+            double at = axis.x(tick.time(), trailX, trailW);
+            ink.text("axis", tick.label(), font, ClipColours.MUTED, at, axisY,
+                    at <= trailX + 1 ? CardInk.Align.LEFT : at >= trailX + trailW - 1 ? CardInk.Align.RIGHT : CardInk.Align.CENTER);
+        }
+        if (t < axis.end()) {   // where t is: the lanes fill in up to here, as in the window's replay
+            g.setColor(ClipColours.MUTED);
+            g.fillRect((int) axis.x(Math.max(t, axis.start()), trailX, trailW), (int) LANES_TOP, 2, (int) (lanesBottom - LANES_TOP));
+        }
     }
 
-    /** The carrier's last {@code trailNanos} before t, one sample per layout column. */
+    /** Grid lines at most (plus one), as in the window. */
+    private static final int MAX_TICKS = 8;
+
+    /** The carrier on the axis up to t, one sample per layout column. */
     private void trail(Graphics2D g, CarrierLog log, long t, double x, double y, double w, double h) {
         int columns = (int) w;
         Paint run = null;
@@ -201,8 +218,8 @@ final class ClipFramePainter {
         for (int col = 0; col <= columns; col++) {
             Paint colour = null;
             if (col < columns) {
-                long at = t - trailNanos + trailNanos * col / columns;
-                if (at >= plan.runStart() && timeline.occupantAt(log, at) >= 0) {
+                long at = axis.start() + (long) ((double) axis.span() * col / columns);
+                if (at >= plan.runStart() && at <= t && timeline.occupantAt(log, at) >= 0) {
                     colour = mountPaint(log, at);
                 }
             }

@@ -35,13 +35,7 @@ public record ClipPlan(long runStart, long runEnd, double slowdown, int fps, int
         double seconds = (recording.runEnd() - recording.runStart()) / 1e9;
         double s = slowdown != null ? slowdown : defaultSlowdown(seconds);
         // the last task ends at runEnd; its carrier unmounts it a moment later: the held frame shows the run settled
-        long settled = recording.runEnd();
-        for (var log : recording.carriers()) {
-            if (log.size() > 0) {
-                settled = Math.max(settled, log.end(log.size() - 1));
-            }
-        }
-        return new ClipPlan(recording.runStart(), recording.runEnd(), s, fps, Math.max(1, fps), settled);
+        return new ClipPlan(recording.runStart(), recording.runEnd(), s, fps, Math.max(1, fps), recording.settledEnd());
     }
 
     /**

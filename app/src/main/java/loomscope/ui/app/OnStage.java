@@ -142,7 +142,8 @@ public final class OnStage {
         view.setCardExport(export::exportCard);
         presentation = new PresentationMode(stage, view, root, new PresenterHeader(model, chapters), talkClock, chapters);
         root.getChildren().addAll(toast, overlay);
-        keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast);
+        keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast,
+                view.recordingView()::toggleWholeRun);
         animated = new AnimatedExportModel(RunStarters.shared(), () -> model.recordingProperty().get(),
                 () -> export.folderProperty().get());
         view.addPulseHook(nanos -> animated.pulse());

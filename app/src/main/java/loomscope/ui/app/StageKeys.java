@@ -28,10 +28,11 @@ final class StageKeys {
     private final ShortcutsOverlay overlay;
     private final Runnable toggleNotes;
     private final Runnable toggleHighContrast;
+    private final Runnable toggleWholeRun;
     private Runnable exportAnimated = () -> { };
 
     StageKeys(MainViewModel model, ChapterNavigator chapters, PresentationMode presentation, ExportController export,
-              ShortcutsOverlay overlay, Runnable toggleNotes, Runnable toggleHighContrast) {
+              ShortcutsOverlay overlay, Runnable toggleNotes, Runnable toggleHighContrast, Runnable toggleWholeRun) {
         this.model = model;
         this.chapters = chapters;
         this.presentation = presentation;
@@ -39,6 +40,7 @@ final class StageKeys {
         this.overlay = overlay;
         this.toggleNotes = toggleNotes;
         this.toggleHighContrast = toggleHighContrast;
+        this.toggleWholeRun = toggleWholeRun;
     }
 
     /** Shift+S: the animated export dialog. */
@@ -88,6 +90,7 @@ final class StageKeys {
             case EXPORT_ANIMATED -> exportAnimated.run();
             case PRESENT -> presentation.toggle();
             case HIGH_CONTRAST -> toggleHighContrast.run();
+            case WHOLE_RUN -> toggleWholeRun.run();
             case NOTES -> toggleNotes.run();
             case KEYS -> overlay.toggle();
             default -> throw new IllegalStateException(key + " is in the table as a stage key but has no action here");

@@ -51,6 +51,7 @@ public enum KeyBinding {
     EXPORT_ANIMATED(Scope.STAGE, "Shift+S", "export an animated replay (GIF, MP4)", null, combo(KeyCode.S, KeyCombination.SHIFT_DOWN)),
     PRESENT(Scope.STAGE, "P / F5", "presentation mode on / off", "present", combo(KeyCode.P), combo(KeyCode.F5)),
     HIGH_CONTRAST(Scope.STAGE, "H", "high contrast on / off", null, combo(KeyCode.H)),
+    WHOLE_RUN(Scope.STAGE, "F", "lanes of a finished run: the whole run / the last seconds", null, combo(KeyCode.F)),
     NOTES(Scope.STAGE, "N", "speaker notes window", null, combo(KeyCode.N)),
     KEYS(Scope.STAGE, "? / F1", "this list", "all keys", combo(KeyCode.F1));
 

@@ -10,6 +10,7 @@ import javafx.scene.text.TextAlignment;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.StateTimeline;
+import loomscope.recording.TimeAxis;
 import loomscope.recording.VtState;
 import loomscope.ui.lanes.MountSpans.Pass;
 import loomscope.ui.theme.HatchPaint;
@@ -38,6 +39,8 @@ public final class LanesCanvas extends CanvasRegion {
     private Palette palette = Palette.fallback();
     private Paint unsureHatch = HatchPaint.of(palette.of(VtState.UNSURE));
     private long trailNanos = 4_000_000_000L;
+    /** A finished run shown whole (the default) rather than as the trail before t. */
+    private boolean fitFinished = true;
     private Font laneFont = Font.font(18);
     private Font nowFont = Font.font("monospace", FontWeight.BOLD, 22);
     private Font smallFont = Font.font(13);
@@ -58,10 +61,13 @@ public final class LanesCanvas extends CanvasRegion {
         void paint(GraphicsContext gc, LaneGeometry lanes);
     }
 
-    /** Where the last frame put its lanes and its time axis: lane i spans y in [i*laneStep, i*laneStep+laneHeight). */
-    public record LaneGeometry(long t0, long t, double trailX, double trailWidth, double laneStep, double laneHeight,
-                               int lanes) {
-        public double x(long time) { return trailX + (time - t0) * trailWidth / (double) (t - t0); }
+    /**
+     * Where the last frame put its lanes and its time axis: lane i spans y in [i*laneStep, i*laneStep+laneHeight);
+     * the lanes show [t0, t] of the recording's clock on an {@code axis} that may reach past t (a whole run in replay).
+     */
+    public record LaneGeometry(long t0, long t, TimeAxis axis, double trailX, double trailWidth, double laneStep,
+                               double laneHeight, int lanes) {
+        public double x(long time) { return axis.x(time, trailX, trailWidth); }
     }
 
     public void setOverlay(Overlay overlay) { this.overlay = overlay; }
@@ -81,6 +87,7 @@ public final class LanesCanvas extends CanvasRegion {
     private int staticLanes = -1;
     private Palette staticPalette;
     private RunRecording staticRecording;
+    private TimeAxis staticAxis;
     private double drawnLaneStep;
     private double drawnLaneHeight;
 
@@ -105,6 +112,11 @@ public final class LanesCanvas extends CanvasRegion {
     public void setTrailSeconds(double seconds) { this.trailNanos = (long) (seconds * 1e9); }
 
     public double trailSeconds() { return trailNanos / 1e9; }
+
+    /** Whether a finished run is shown whole (true) or as the trail before t; the next frame follows. */
+    public void setFitFinished(boolean fit) { this.fitFinished = fit; }
+
+    public boolean fitFinished() { return fitFinished; }
 
 
     /** Lanes drawn in the last frame (carriers the recording knew at that time). */
@@ -134,6 +146,9 @@ public final class LanesCanvas extends CanvasRegion {
 
     /** Where the trail ends and the box showing the mounted thread begins, in pixels. */
     public double nowBoxX() { return canvas.getWidth() - NOW_WIDTH; }
+
+    /** Where the last frame put its lanes and time axis, or null before one was drawn. */
+    public LaneGeometry geometry() { return geometry; }
 
     /** Recording time of the last frame, or -1. */
     public long drawnAt() { return drawnAt; }
@@ -202,8 +217,10 @@ public final class LanesCanvas extends CanvasRegion {
         GraphicsContext gc = canvas.getGraphicsContext2D();
         // the canvas keeps its pixels: the background, carrier labels and axis are painted only when the
         // layout changes, each frame repaints just the trails and the boxes (software pipeline: every pixel costs)
+        TimeAxis axis = TimeAxis.of(recording, t, trailNanos, fitFinished);
+        // a sliding axis keeps its labels (they count back from t); a fixed one is labelled once
         boolean repaintStatic = w != staticW || h != staticH || logs.length != staticLanes
-                || palette != staticPalette || recording != staticRecording;
+                || palette != staticPalette || recording != staticRecording || !sameLabels(axis, staticAxis);
         if (repaintStatic) {
             gc.setFill(palette.background());
             gc.fillRect(0, 0, w, h);
@@ -212,6 +229,7 @@ public final class LanesCanvas extends CanvasRegion {
             staticLanes = logs.length;
             staticPalette = palette;
             staticRecording = recording;
+            staticAxis = axis;
         }
         ensureCapacity(logs.length);
         laneCount = logs.length;
@@ -228,14 +246,14 @@ public final class LanesCanvas extends CanvasRegion {
         resizeFonts(laneH);
         double trailX = LABEL_WIDTH;
         double trailW = w - LABEL_WIDTH - NOW_WIDTH - 8;
-        long t0 = t - trailNanos;
+        long t0 = axis.start();
 
         gc.setFill(palette.laneBackground());
         for (int lane = 0; lane < logs.length; lane++) {
             gc.fillRect(trailX, lane * laneStep, trailW, laneH);
         }
-        drawTimeGrid(gc, trailX, trailW, logs.length * laneStep, repaintStatic);
-        spans.setTrailNanos(trailNanos);
+        drawTimeGrid(gc, axis, recording.runStart(), trailX, trailW, logs.length * laneStep, repaintStatic);
+        spans.setTrailNanos(axis.span());
         spans.beginFrame();
         gc.setFill(palette.running());
         for (int lane = 0; lane < logs.length; lane++) {
@@ -259,6 +277,11 @@ public final class LanesCanvas extends CanvasRegion {
             spans.paint(recording, logs[lane], t0, t, trailX, trailW, Pass.PINNED);
             painter.end();
         }
+        if (!axis.sliding() && t < axis.end()) {
+            // where t is on a whole-run axis (replay, a live run younger than the trail): the lanes fill in up to here
+            gc.setFill(palette.mutedText());
+            gc.fillRect(Math.floor(axis.x(t, trailX, trailW)), 0, 2, logs.length * laneStep);
+        }
         for (int lane = 0; lane < logs.length; lane++) {
             occupants[lane] = timeline.occupantAt(logs[lane], t);
             pinnedNow[lane] = occupants[lane] >= 0 && timeline.pinnedAt(logs[lane], t);
@@ -268,19 +291,20 @@ public final class LanesCanvas extends CanvasRegion {
         if (repaintStatic) {
             drawLabels(gc, logs, laneStep, laneH);
         }
-        geometry = new LaneGeometry(t0, t, trailX, trailW, laneStep, laneH, logs.length);
+        geometry = new LaneGeometry(t0, t, axis, trailX, trailW, laneStep, laneH, logs.length);
         if (overlay != null) {
             overlay.paint(gc, geometry);
         }
     }
 
-    private void drawTimeGrid(GraphicsContext gc, double x, double width, double lanesBottom, boolean withLabels) {
+    private void drawTimeGrid(GraphicsContext gc, TimeAxis axis, long runStart, double x, double width,
+                              double lanesBottom, boolean withLabels) {
         // grid lines as 1-px rectangles: strokeLine goes through the anti-aliasing rasterizer, which profiling
         // showed as a third of the software pipeline's render time per frame
-        int seconds = (int) Math.round(trailNanos / 1e9);
+        java.util.List<TimeAxis.Tick> ticks = axis.ticks(runStart, MAX_TICKS);
         gc.setFill(palette.grid());
-        for (int s = 0; s <= seconds; s++) {
-            gc.fillRect(gridX(x, width, s), 0, 1, lanesBottom);
+        for (TimeAxis.Tick tick : ticks) {
+            gc.fillRect(Math.floor(axis.x(tick.time(), x, width)), 0, 1, lanesBottom);
         }
         if (!withLabels) {
             return;
@@ -288,19 +312,22 @@ public final class LanesCanvas extends CanvasRegion {
         gc.setFill(palette.mutedText());
         gc.setFont(axisFont);
         gc.setTextBaseline(VPos.TOP);
-        gc.setTextAlign(TextAlignment.CENTER);
-        for (int s = 0; s <= seconds; s++) {
-            gc.fillText(s == 0 ? "t" : TIME_LABELS[Math.min(s, TIME_LABELS.length - 1)], gridX(x, width, s), lanesBottom + 4);
+        for (TimeAxis.Tick tick : ticks) {
+            double at = Math.floor(axis.x(tick.time(), x, width));
+            // the first and the last label stay inside the lanes' width
+            gc.setTextAlign(at <= x + 1 ? TextAlignment.LEFT : at >= x + width - 1 ? TextAlignment.RIGHT : TextAlignment.CENTER);
+            gc.fillText(tick.label(), at, lanesBottom + 4);
         }
         gc.setTextAlign(TextAlignment.LEFT);
     }
 
-    private double gridX(double x, double width, int secondsBack) {
-        return Math.floor(x + width - secondsBack * (width / (trailNanos / 1e9)));
-    }
+    /** Grid lines a lane shows at most (plus one): enough to read a time off, few enough for 14-px labels at 1280 px. */
+    private static final int MAX_TICKS = 8;
 
-    private static final String[] TIME_LABELS = {"t", "-1 s", "-2 s", "-3 s", "-4 s", "-5 s", "-6 s", "-7 s", "-8 s",
-        "-9 s", "-10 s"};
+    /** Whether two frames' axes carry the same labels: sliding ones always do, fixed ones when they are the same. */
+    private static boolean sameLabels(TimeAxis a, TimeAxis b) {
+        return b != null && a.sliding() == b.sliding() && a.span() == b.span() && (a.sliding() || a.start() == b.start());
+    }
 
     private void drawNowBoxes(GraphicsContext gc, int lanes, double laneStep, double laneH, double x) {
         for (int pass = 0; pass < 4; pass++) {

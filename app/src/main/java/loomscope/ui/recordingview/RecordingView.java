@@ -90,6 +90,12 @@ public final class RecordingView extends VBox {
         lastT = Long.MIN_VALUE;
     }
 
+    /** A finished run on the lanes: the whole run (the default), or the trail before the instant shown; and back. */
+    public void toggleWholeRun() {
+        lanes.setFitFinished(!lanes.fitFinished());
+        redrawNextFrame();
+    }
+
     /** Shows {@code recording} from the next frame on (null: empty). */
     public void setRecording(RunRecording recording) {
         timeline = recording == null ? null : new StateTimeline(recording);

@@ -8,7 +8,6 @@ import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
-import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 
 /**
@@ -66,14 +65,7 @@ public final class ReplayModel {
      * microseconds before that thread unmounts; ending there would show one thread still "running".
      */
     public static long endOf(RunRecording recording) {
-        long end = recording.runEnd();
-        for (CarrierLog log : recording.carriers()) {
-            int n = log.size();
-            if (n > 0) {
-                end = Math.max(end, log.end(n - 1));
-            }
-        }
-        return end;
+        return recording.settledEnd();
     }
 
     public void unload() {

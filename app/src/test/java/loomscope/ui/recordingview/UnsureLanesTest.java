@@ -67,10 +67,13 @@ class UnsureLanesTest {
         WritableImage img = snapshot(lanes.canvas());
         int boxX = (int) Math.ceil(onFx(lanes::nowBoxX));
         int w = (int) img.getWidth();
-        // the trail's 0.1 s end at 40 ms: the unsure mount (1..40 ms) covers its right 39 %
-        int mountX0 = (int) Math.ceil(boxX - 8 - (boxX - 8 - 200) * 0.39);
-        assertTrue(region(img, unsure, lanes, 0, mountX0, boxX - 8) > 2_000, "lane 0 trail: unsure colour");
-        assertTrue(region(img, stripe, lanes, 0, mountX0, boxX - 8) > 1_000, "lane 0 trail: hatched");
+        // the finished run's 62 ms span the lane: the unsure mount is drawn from 1 ms to t = 40 ms
+        LanesCanvas.LaneGeometry g = onFx(lanes::geometry);
+        int mountX0 = (int) Math.ceil(g.x(UnsureRun.at(recording, 1))) + 1;
+        int mountX1 = (int) Math.floor(g.x(UnsureRun.at(recording, 40))) - 1;
+        assertTrue(mountX1 - mountX0 > (boxX - 200) / 2, "the mount fills over half the lane: " + mountX0 + ".." + mountX1);
+        assertTrue(region(img, unsure, lanes, 0, mountX0, mountX1) > 2_000, "lane 0 trail: unsure colour");
+        assertTrue(region(img, stripe, lanes, 0, mountX0, mountX1) > 1_000, "lane 0 trail: hatched");
         assertTrue(region(img, unsure, lanes, 0, boxX, w) > 500, "lane 0 box: unsure");
         assertEquals(0, region(img, p.pinned(), lanes, 0, 0, w), "an unsure mount is never drawn pinned");
         assertEquals(0, region(img, p.running(), lanes, 0, mountX0 + 2, w), "nor running");
