@@ -1,8 +1,7 @@
 package loomscope.ui.yourcode;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 
 import javafx.beans.property.ObjectProperty;
@@ -15,33 +14,60 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import loomscope.taskfile.SnippetFolder;
 import loomscope.taskfile.StarterSnippets;
+import loomscope.ui.job.BackgroundJob;
 import loomscope.ui.run.YourCode;
 
 /**
  * The folder of {@code .java} snippets and the file your code was opened from or saved to. Every read, list and write
- * runs on the given executor (a standing thread), never on the FX thread; what it found is taken up in
- * {@link #pulse()}, once per frame. A folder or file that cannot be read says so on one line and changes nothing else.
+ * is a {@link BackgroundJob} (the listing one, a file's read or write the other), never work on the FX thread; what
+ * it found is taken up in {@link #pulse()}, once per frame. A folder or file that cannot be read says so on one line
+ * and changes nothing else.
  */
 public final class SnippetsModel {
     private final YourCode code;
-    private final Executor io;
-    private final Queue<Runnable> done = new ConcurrentLinkedQueue<>();
+    /** The folder's listing, and a snippet's read or write: each job's outcome is what the FX thread then sets. */
+    private final BackgroundJob<Runnable> listing;
+    private final BackgroundJob<Runnable> fileWork;
+    /** The folder changed (or was saved into) while it was being listed: list it again once that ends. */
+    private boolean listAgain;
     private final ObjectProperty<Path> folder = new SimpleObjectProperty<>();
     private final ObservableList<Path> files = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<Path> file = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper("");
 
+    /** @param io where the file work runs (the window's job threads; a direct executor in tests) */
     public SnippetsModel(YourCode code, Executor io) {
         this.code = code;
-        this.io = io;
+        this.listing = new BackgroundJob<>(io);
+        this.fileWork = new BackgroundJob<>(io);
         folder.addListener((o, a, b) -> refresh());
     }
 
     /** Once per frame on the FX thread: what the file work finished since. */
     public void pulse() {
-        for (Runnable r; (r = done.poll()) != null; ) {
-            r.run();
+        takeUp(listing);
+        if (listAgain && !listing.isRunning()) {
+            listAgain = false;
+            refresh();
         }
+        takeUp(fileWork);
+    }
+
+    private void takeUp(BackgroundJob<Runnable> job) {
+        switch (job.pulse()) {
+            case BackgroundJob.Outcome.Done<Runnable> done -> done.value().run();
+            case BackgroundJob.Outcome.Failed<Runnable> failed -> note.set("Snippet files: " + failed.error());
+            case null -> { }
+        }
+    }
+
+    /** Starts a read or write; false, with the note saying so, while the last one goes. */
+    private boolean startFileWork(BackgroundJob.Work<Runnable> work) {
+        if (fileWork.start(work)) {
+            return true;
+        }
+        note.set("Still busy with the last file; try again in a moment.");
+        return false;
     }
 
     public void chooseFolder(Path chosen) {
@@ -59,22 +85,23 @@ public final class SnippetsModel {
             files.clear();
             return;
         }
-        io.execute(() -> {
-            SnippetFolder.Listing listing = SnippetFolder.list(dir);
-            done.add(() -> {
+        boolean started = listing.start(steps -> {
+            SnippetFolder.Listing found = SnippetFolder.list(dir);
+            return () -> {
                 if (dir.equals(folder.get())) {
-                    files.setAll(listing.files());
-                    note.set(listing.message());
+                    files.setAll(found.files());
+                    note.set(found.message());
                 }
-            });
+            };
         });
+        listAgain |= !started;
     }
 
     /** Reads {@code snippet} into the editor; an unreadable or oversized one leaves the text as it is. */
     public void open(Path snippet) {
-        io.execute(() -> {
+        startFileWork(steps -> {
             SnippetFolder.Read read = SnippetFolder.read(snippet);
-            done.add(() -> show(read, snippet));
+            return () -> show(read, snippet);
         });
     }
 
@@ -85,14 +112,13 @@ public final class SnippetsModel {
     public void openNamed(String fileName) {
         Path dir = folder.get();
         Path inFolder = dir == null ? null : dir.resolve(fileName);
-        io.execute(() -> {
-            if (inFolder != null && java.nio.file.Files.isRegularFile(inFolder)) {
+        startFileWork(steps -> {
+            if (inFolder != null && Files.isRegularFile(inFolder)) {
                 SnippetFolder.Read read = SnippetFolder.read(inFolder);
-                done.add(() -> show(read, inFolder));
-                return;
+                return () -> show(read, inFolder);
             }
             String starter = StarterSnippets.byFileName(fileName);
-            done.add(() -> {
+            return () -> {
                 if (starter == null) {
                     note.set("The chapter's snippet " + fileName + " is not in "
                             + (dir == null ? "a snippet folder (none chosen)" : dir) + " nor among the starters.");
@@ -101,7 +127,7 @@ public final class SnippetsModel {
                 code.sourceProperty().set(starter);
                 file.set(null);
                 note.set("");
-            });
+            };
         });
     }
 
@@ -132,9 +158,9 @@ public final class SnippetsModel {
 
     private void write(Path target) {
         String text = code.source();
-        io.execute(() -> {
+        startFileWork(steps -> {
             String failed = SnippetFolder.save(target, text, true);
-            done.add(() -> {
+            return () -> {
                 if (failed != null) {
                     note.set(failed);
                     return;
@@ -144,7 +170,7 @@ public final class SnippetsModel {
                 if (target.getParent() != null && target.getParent().equals(folder.get())) {
                     refresh();
                 }
-            });
+            };
         });
     }
 
