@@ -20,7 +20,7 @@ import loomscope.report.HistoryEntry;
 import loomscope.ui.run.RunLifecycle;
 import loomscope.ui.run.RunStarters;
 import loomscope.ui.run.RunState;
-import loomscope.ui.run.StartResult;
+import loomscope.ui.run.StartFailure;
 import loomscope.ui.savedruns.RunFileReader;
 import loomscope.workload.WorkloadConfig;
 
@@ -58,7 +58,7 @@ public final class CompareSideModel {
         this.files = new RunFileReader(executor);
         lifecycle.setListener(new RunLifecycle.Listener() {
             @Override
-            public void failedToStart(StartResult.FailedToStart failure) {
+            public void failedToStart(StartFailure failure) {
                 error.set(failure.reason());
                 status.set("Could not start.");
             }

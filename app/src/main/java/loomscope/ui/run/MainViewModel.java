@@ -189,7 +189,7 @@ public final class MainViewModel {
         }
 
         @Override
-        public void failedToStart(StartResult.FailedToStart failure) {
+        public void failedToStart(StartFailure failure) {
             if (failure.cause() instanceof TaskFileLaunch.CompileFailed compile) {
                 yourCode.compileFailed(compile.problems());
                 messages.doesNotCompile(compile.problems());

@@ -1,7 +1,6 @@
 package loomscope.ui.run;
 
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicReference;
 
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
@@ -12,12 +11,13 @@ import loomscope.recording.RunSummary;
 import loomscope.childjvm.LiveRun;
 import loomscope.childjvm.RunOutcome;
 import loomscope.childjvm.RunTarget;
+import loomscope.ui.job.BackgroundJob;
 import loomscope.workload.WorkloadConfig;
 
 /**
  * One run's life, for the main window and each compare side: idle → starting → running → finished, or back to
- * idle when it could not start. The start happens on the injected executor (threads that exist before any
- * run); the FX side learns what happened only in {@link #pulse()}, once per frame, and never waits. Uses
+ * idle when it could not start. The start is a {@link BackgroundJob} on the injected executor (threads that exist
+ * before any run); the FX side learns what happened only in {@link #pulse()}, once per frame, and never waits. Uses
  * JavaFX properties but no toolkit call, so it runs in a plain unit test with a direct executor.
  */
 public final class RunLifecycle {
@@ -34,7 +34,7 @@ public final class RunLifecycle {
         default void started(LiveRun run) { }
 
         /** The starter threw; the state is back to idle. */
-        default void failedToStart(StartResult.FailedToStart failure) { }
+        default void failedToStart(StartFailure failure) { }
 
         /** The run's recording exists: it is running. */
         default void began(RunRecording recording) { }
@@ -50,22 +50,20 @@ public final class RunLifecycle {
         }
     }
 
-    private final Executor executor;
+    private final BackgroundJob<LiveRun> starting;
     private final Starter starter;
     private Listener listener = new Listener() { };
 
     private final ReadOnlyObjectWrapper<RunState> state = new ReadOnlyObjectWrapper<>(RunState.IDLE);
     private final ReadOnlyObjectWrapper<RunRecording> recording = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyDoubleWrapper elapsedSeconds = new ReadOnlyDoubleWrapper(0);
-    /** Set by the starter thread, taken by the pulse. */
-    private final AtomicReference<StartResult> handoff = new AtomicReference<>();
     private LiveRun current;
     private boolean stopRequested;
     private WorkloadConfig config;
     private RunTarget target;
 
     public RunLifecycle(Executor executor, Starter starter) {
-        this.executor = executor;
+        this.starting = new BackgroundJob<>(executor);
         this.starter = starter;
     }
 
@@ -83,15 +81,7 @@ public final class RunLifecycle {
         stopRequested = false;
         elapsedSeconds.set(0);
         state.set(RunState.STARTING);
-        executor.execute(() -> {
-            StartResult result;
-            try {
-                result = new StartResult.Started(starter.start(config, where));
-            } catch (Throwable e) {
-                result = new StartResult.FailedToStart(e);
-            }
-            handoff.set(result);
-        });
+        starting.start(steps -> starter.start(config, where));
         return true;
     }
 
@@ -136,17 +126,17 @@ public final class RunLifecycle {
 
     /** Called once per frame: the only place the FX side reads the run. */
     public void pulse() {
-        switch (handoff.getAndSet(null)) {
-            case StartResult.Started s -> {
-                current = s.run();
+        switch (starting.pulse()) {
+            case BackgroundJob.Outcome.Done<LiveRun> started -> {
+                current = started.value();
                 listener.started(current);
                 if (stopRequested) {
                     current.stopInBackground();
                 }
             }
-            case StartResult.FailedToStart f -> {
+            case BackgroundJob.Outcome.Failed<LiveRun> failed -> {
                 state.set(RunState.IDLE);
-                listener.failedToStart(f);
+                listener.failedToStart(new StartFailure(failed.error()));
             }
             case null -> { }
         }

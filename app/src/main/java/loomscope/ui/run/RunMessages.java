@@ -50,7 +50,7 @@ public final class RunMessages {
         message.set("Not run: your code does not compile (marked in the code pane).");
     }
 
-    void couldNotStart(WorkloadConfig config, StartResult.FailedToStart failure) {
+    void couldNotStart(WorkloadConfig config, StartFailure failure) {
         errorMessage.set(failure.reason());
         message.set("Could not start " + describe(config) + ".");
     }

@@ -37,7 +37,7 @@ class RunLifecycleTest {
         l.setListener(new RunLifecycle.Listener() {
             @Override public void started(LiveRun r) { heard.add("started"); }
 
-            @Override public void failedToStart(StartResult.FailedToStart f) { heard.add("failed: " + f.reason()); }
+            @Override public void failedToStart(StartFailure f) { heard.add("failed: " + f.reason()); }
 
             @Override public void began(RunRecording r) { heard.add("began"); }
 
@@ -158,7 +158,7 @@ class RunLifecycleTest {
 
     @Test
     void aFailureWithoutMessageIsNamedByItsType() {
-        assertEquals("java.lang.NullPointerException", new StartResult.FailedToStart(new NullPointerException()).reason());
+        assertEquals("java.lang.NullPointerException", new StartFailure(new NullPointerException()).reason());
     }
 
     @Test
