@@ -16,7 +16,7 @@ import loomscope.workload.RunLimits;
 import loomscope.workload.Scenario;
 import loomscope.workload.Scenarios;
 import loomscope.ui.export.AnimatedExportModel;
-import loomscope.ui.run.RunStarters;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.export.AnimatedExportWindow;
 import loomscope.ui.export.ExportController;
 import loomscope.ui.export.HistoryTimes;
@@ -143,7 +143,7 @@ public final class OnStage {
         presentation = new PresentationMode(stage, view, root, new PresenterHeader(model, chapters), talkClock, chapters);
         root.getChildren().addAll(toast, overlay);
         keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast);
-        animated = new AnimatedExportModel(RunStarters.shared(), () -> model.recordingProperty().get(),
+        animated = new AnimatedExportModel(JobThreads.jobs(), () -> model.recordingProperty().get(),
                 () -> export.folderProperty().get());
         view.addPulseHook(nanos -> animated.pulse());
         AnimatedExportWindow animatedWindow = new AnimatedExportWindow(animated, context.openFolder());

@@ -18,7 +18,7 @@ import loomscope.childjvm.RunTarget;
 import loomscope.childjvm.RunTargets;
 import loomscope.report.HistoryEntry;
 import loomscope.ui.run.RunLifecycle;
-import loomscope.ui.run.RunStarters;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.run.RunState;
 import loomscope.ui.run.StartFailure;
 import loomscope.ui.savedruns.RunFileReader;
@@ -48,7 +48,7 @@ public final class CompareSideModel {
     private Runnable onOpened = () -> { };
 
     public CompareSideModel(String name) {
-        this(name, RunStarters.shared(), (config, where) -> RunTargets.start(where, config));
+        this(name, JobThreads.runStarters(), (config, where) -> RunTargets.start(where, config));
     }
 
     /** @param executor where runs start (threads that exist before any run; a direct executor in tests) */

@@ -28,7 +28,7 @@ import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.replay.ReplayBar;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunInputs;
-import loomscope.ui.run.RunStarters;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.run.RunState;
 import loomscope.ui.savedruns.SavedRunsControls;
 import loomscope.ui.savedruns.SavedRunsModel;
@@ -122,7 +122,7 @@ public final class MainView extends BorderPane {
         // the side panel scrolls rather than squeeze the code to nothing on a 720 px screen
         codePane.setMinHeight(CODE_MIN_HEIGHT);
 
-        SnippetsModel snippets = new SnippetsModel(model.yourCode(), RunStarters.shared());
+        SnippetsModel snippets = new SnippetsModel(model.yourCode(), JobThreads.jobs());
         pulseHooks.add(nanos -> snippets.pulse());
         yourCodePane = new YourCodePane(new YourCodeViewModel(model.yourCode(), snippets), model.lockModeProperty());
         yourCodePane.setId("your-code-pane");
@@ -176,7 +176,7 @@ public final class MainView extends BorderPane {
         keys.getStyleClass().add("keys-hint");
         javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
         HBox.setHgrow(spacer, javafx.scene.layout.Priority.ALWAYS);
-        savedRuns = new SavedRunsModel(model, RunStarters.shared());
+        savedRuns = new SavedRunsModel(model, JobThreads.jobs());
         savedRunsControls = new SavedRunsControls(savedRuns);
         pulseHooks.add(nanos -> savedRuns.pulse());
         // buttons keep their words; the keys hint (also behind ?) gives way first when the window is narrow
@@ -279,7 +279,7 @@ public final class MainView extends BorderPane {
      */
     public SweepWindow openSweep() {
         if (sweepWindow == null) {
-            SweepViewModel sweep = new SweepViewModel(RunStarters.shared(), RunTargets::start);
+            SweepViewModel sweep = new SweepViewModel(JobThreads.runStarters(), RunTargets::start);
             pulseHooks.add(nanos -> sweep.pulse());
             sweepWindow = new SweepWindow(getScene() == null ? null : getScene().getWindow(), sweep,
                     model::configFromInputsQuietly, () -> model.inputs().where());

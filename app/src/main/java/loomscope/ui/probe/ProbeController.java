@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -13,7 +12,6 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import loomscope.host.StandingThreads;
 import loomscope.probe.InProcessSnapshotter;
 import loomscope.probe.JfrProbe;
 import loomscope.probe.PinnedEvent;
@@ -25,6 +23,8 @@ import loomscope.probe.ProbeSession;
 import loomscope.probe.SnapshotAgreement;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
+import loomscope.ui.job.BackgroundJob;
+import loomscope.ui.job.JobThreads;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
 import loomscope.workload.WorkloadRun;
@@ -33,20 +33,20 @@ import loomscope.workload.WorkloadRun;
  * The window's side of the probes. Prepares JFR before every run (on the model's starter thread), attaches
  * the probes when the run exists, and learns everything else in {@link #pulse}: new JFR events go into the lane index each
  * pulse; texts and the table refresh four times a second, the JFR part computed on a probe thread
- * ({@link JfrSummary}). JFR's final flush (about a second) is awaited on a background thread, never on the FX thread.
+ * ({@link JfrSummary}). Attaching, JFR's final flush (about a second) and the summaries are {@link BackgroundJob}s
+ * on the probe threads ({@link JobThreads#probes()}), taken up in the pulse; never work on the FX thread.
  */
 public final class ProbeController {
     private static final long REFRESH_NANOS = 250_000_000;
 
-    /**
-     * Attaching (starts the snapshot poller), JFR's final flush, closing and the JFR summaries (one at a time,
-     * up to ~20 ms each) run here: never a thread started on the FX thread during a run (see StandingThreads).
-     * Three, so a slow close does not hold up the next run's attach or report.
-     */
-    private final Executor work = StandingThreads.start("loomscope-probes", 3);
+    /** Where attaching, the final flush, closing and the summaries run. */
+    private final Executor work;
+    /** Set by the run starter in {@link #prepare}, taken by {@link #attach} on the FX thread. */
     private final AtomicReference<ProbeSession> prepared = new AtomicReference<>();
-    private final AtomicReference<ProbeSession> started = new AtomicReference<>();
-    private final AtomicReference<ProbeReport> finished = new AtomicReference<>();
+    private final BackgroundJob<ProbeSession> attachJob;
+    /** A session's final report; the session comes with it, since the window may have moved on to the next run. */
+    private final BackgroundJob<Finished> finishJob;
+    private final BackgroundJob<JfrSummary> summaryJob;
     private volatile double nextRateHz = InProcessSnapshotter.DEFAULT_RATE_HZ;
 
     private ProbeSession session;
@@ -57,8 +57,6 @@ public final class ProbeController {
     private ProbeReport report;
     private int eventsAtLastCheck = -1;
     private boolean summaryHasReport;
-    private final AtomicBoolean summarising = new AtomicBoolean();
-    private final AtomicReference<JfrSummary> summaries = new AtomicReference<>();
     private long lastRefresh;
     /** The run whose probes are being attached (FX thread sets and clears it), or null. */
     private RunRecording attaching;
@@ -70,6 +68,21 @@ public final class ProbeController {
     private final ReadOnlyStringWrapper lagText = new ReadOnlyStringWrapper(JfrSummary.NO_EVENTS_YET);
     private final ReadOnlyObjectWrapper<ProbeReport> lastReport = new ReadOnlyObjectWrapper<>();
     private final ObservableList<PinnedThreadsTable.Row> rows = FXCollections.observableArrayList();
+
+    private record Finished(ProbeSession session, ProbeReport report) { }
+
+    /** Probes on the window's standing probe threads. */
+    public ProbeController() {
+        this(JobThreads.probes());
+    }
+
+    /** Probes whose background work runs on {@code work} (a test's own). */
+    public ProbeController(Executor work) {
+        this.work = work;
+        this.attachJob = new BackgroundJob<>(work);
+        this.finishJob = new BackgroundJob<>(work);
+        this.summaryJob = new BackgroundJob<>(work);
+    }
 
     /**
      * Called by the model on its starter thread just before each run starts (its extra-observer factory):
@@ -87,12 +100,11 @@ public final class ProbeController {
     /** The window's run started (FX thread): the prepared probes watch it from now on. */
     public void attach(RecordedRun run) {
         ProbeSession fresh = prepared.getAndSet(null);
-        if (fresh != null && run != null) {
+        if (fresh != null && run != null && attachJob.start(steps -> {
+            fresh.attach(run);
+            return fresh;
+        })) {
             attaching = run.recording();
-            work.execute(() -> {
-                fresh.attach(run);
-                started.set(fresh);
-            });
         } else {
             closeLater(fresh);
         }
@@ -100,16 +112,22 @@ public final class ProbeController {
 
     /** Once per pulse, on the FX thread. */
     public void pulse(long now) {
-        ProbeSession fresh = started.getAndSet(null);
-        if (fresh != null) {
-            begin(fresh);
+        switch (attachJob.pulse()) {
+            case BackgroundJob.Outcome.Done<ProbeSession> attached -> begin(attached.value());
+            case BackgroundJob.Outcome.Failed<ProbeSession> failed -> {
+                attaching = null;
+                snapshotText.set("Probes: could not attach to the run: " + failed.error());
+            }
+            case null -> { }
         }
+        // taken every pulse, so that a late report of the last session ends its job and the next can start
+        ProbeReport done = finishJob.pulse() instanceof BackgroundJob.Outcome.Done<Finished> f
+                && f.value().session() == session ? f.value().report() : null;
         if (session == null) {
             return;
         }
         // the report first: it exists only once JFR's stream has stopped, so every event it counts is pulled
         // below in this same pulse, and the summary made with it sees them all
-        ProbeReport done = finished.getAndSet(null);
         if (done != null) {
             report = done;
             lastReport.set(done);
@@ -117,15 +135,8 @@ public final class ProbeController {
         pullEvents();
         showSummary();
         if (!finishing && recording.isFinished()) {
-            finishing = true;
             ProbeSession s = session;
-            work.execute(() -> {
-                try {
-                    finished.set(s.finish());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+            finishing = finishJob.start(steps -> new Finished(s, s.finish()));
         }
         if (otherRun == null && (now - lastRefresh >= REFRESH_NANOS || done != null)) {
             lastRefresh = now;
@@ -219,25 +230,19 @@ public final class ProbeController {
             return;
         }
         boolean reportNew = report != null && !summaryHasReport;
-        if ((events.size() != eventsAtLastCheck || reportNew) && summarising.compareAndSet(false, true)) {
+        if ((events.size() != eventsAtLastCheck || reportNew) && !summaryJob.isRunning()) {
             eventsAtLastCheck = events.size();
             summaryHasReport = report != null;
             List<PinnedEvent> copy = List.copyOf(events);
             RunRecording of = recording;
             ProbeReport withReport = report;
-            work.execute(() -> {
-                try {
-                    summaries.set(JfrSummary.of(copy, of, withReport));
-                } finally {
-                    summarising.set(false);
-                }
-            });
+            summaryJob.start(steps -> JfrSummary.of(copy, of, withReport));
         }
     }
 
     /** Shows the newest summary from the probe thread, unless the window has moved on to another run since. */
     private void showSummary() {
-        JfrSummary summary = summaries.getAndSet(null);
+        JfrSummary summary = summaryJob.pulse() instanceof BackgroundJob.Outcome.Done<JfrSummary> d ? d.value() : null;
         if (summary == null || summary.recording() != recording || otherRun != null) {
             return;
         }

@@ -31,6 +31,7 @@ import loomscope.childjvm.RunTarget;
 import loomscope.childjvm.RunTargets;
 import loomscope.taskfile.TaskFileLaunch;
 import loomscope.ui.history.HistoryRow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.replay.ReplayModel;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
@@ -75,12 +76,12 @@ public final class MainViewModel {
 
     /** The window's model under the host policy decided at launch. */
     public MainViewModel(HostPolicy policy) {
-        this(RunStarters.shared(), new HostHooks(policy), null);
+        this(JobThreads.runStarters(), new HostHooks(policy), null);
     }
 
     /** With another way to start runs in this JVM (tests: one that fails like an unsupported JVM would). */
     public MainViewModel(Function<WorkloadConfig, RecordedRun> inThisJvm) {
-        this(RunStarters.shared(), new HostHooks(), inThisJvm);
+        this(JobThreads.runStarters(), new HostHooks(), inThisJvm);
     }
 
     /**

@@ -21,6 +21,7 @@ import loomscope.childjvm.JdkInspector;
 import loomscope.childjvm.JdkInstall;
 import loomscope.childjvm.RunTarget;
 import loomscope.ui.history.HistoryRow;
+import loomscope.ui.job.JobThreads;
 import loomscope.workload.LockMode;
 import loomscope.workload.Scenarios;
 import loomscope.workload.WorkloadConfig;
@@ -133,7 +134,7 @@ class ScenarioInputsTest {
     }
 
     private void runInChild(RunTarget where, String jdk) throws Exception {
-        MainViewModel m = new MainViewModel(RunStarters.shared(), host, null);
+        MainViewModel m = new MainViewModel(JobThreads.runStarters(), host, null);
         var wait = Scenarios.byName("object-wait");
         m.scenarioProperty().set(wait);
         m.threadsTextProperty().set("3");
