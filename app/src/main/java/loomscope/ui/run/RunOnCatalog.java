@@ -22,7 +22,7 @@ import loomscope.childjvm.UserJdkPaths;
 /**
  * The "Run on" choices both sides of the compare view offer: this JVM, every Java runtime found on the
  * machine, legacy-locking presets, and the folders the user added (remembered in ~/.loomscope/jdks.txt).
- * Discovery starts JVMs to probe them, so it runs on a virtual thread and lands with one runLater.
+ * Discovery starts JVMs to probe them, so it is a {@link BackgroundJob} whose outcome lands once on the FX thread.
  */
 public final class RunOnCatalog {
 
