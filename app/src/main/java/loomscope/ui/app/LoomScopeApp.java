@@ -13,7 +13,7 @@ import loomscope.ui.job.JobThreads;
 import loomscope.host.HostPolicy;
 import loomscope.host.JitPriority;
 import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.probe.ProbeUi;
+import loomscope.ui.probe.ProbeView;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.theme.AppTheme;
@@ -43,7 +43,7 @@ public final class LoomScopeApp extends Application {
         options.applyTo(model);
         AppTheme theme = options.theme() != null ? options.theme() : stageContext.rememberedTheme();
         MainView view = new MainView(model);
-        ProbeUi.install(view);
+        ProbeView.install(view);
         if (options.taskFile() != null) {
             view.yourCodePane().model().snippets().adopt(options.taskFile());
         }

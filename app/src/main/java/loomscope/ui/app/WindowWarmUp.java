@@ -17,7 +17,7 @@ import javafx.util.Duration;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.probe.ProbeUi;
+import loomscope.ui.probe.ProbeView;
 import loomscope.host.HostPolicy;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunState;
@@ -88,7 +88,7 @@ final class WindowWarmUp {
 
     private WindowWarmUp(AppTheme theme, double width, double height, Function<WindowWarmUp, WarmUpSurface> drawnOn) {
         view.silenceRunLog();
-        ProbeUi.install(view);
+        ProbeView.install(view);
         scene = new Scene(root, width, height);
         theme.applyTo(scene);
         surface = drawnOn.apply(this);

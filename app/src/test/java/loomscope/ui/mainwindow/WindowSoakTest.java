@@ -11,7 +11,7 @@ import java.util.Locale;
 
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import loomscope.ui.probe.ProbeUi;
+import loomscope.ui.probe.ProbeView;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
@@ -36,7 +36,7 @@ class WindowSoakTest {
     void start(Stage stage) {
         model = new MainViewModel();
         MainView view = new MainView(model);
-        ProbeUi.install(view);
+        ProbeView.install(view);
         Scene scene = new Scene(view, 1600, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);

@@ -30,10 +30,10 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /** The probes in the real window: a real native-frame run, JFR frames on the lanes, the panel, the inspector. */
 @ExtendWith(ApplicationExtension.class)
-class ProbeUiTest {
+class ProbeViewTest {
     private MainViewModel model;
     private MainView view;
-    private ProbeUi ui;
+    private ProbeView ui;
 
     @Start
     void start(Stage stage) {
@@ -41,7 +41,7 @@ class ProbeUiTest {
         // outlasted the lanes' 4 s trail (90 of 200 pins in view); the probes, not the host policy, are tested here
         model = new MainViewModel(loomscope.host.HostPolicy.forThisMachine(loomscope.host.HostPolicy.Mode.OFF));
         view = new MainView(model);
-        ui = ProbeUi.install(view);
+        ui = ProbeView.install(view);
         Scene scene = new Scene(view, 1600, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);

@@ -10,11 +10,11 @@ import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
 /** A child JVM's run on screen: the probes say they did not watch it instead of showing another run's figures. */
-class ProbeControllerOtherRunTest {
+class ProbeViewModelOtherRunTest {
 
     @Test
     void aRunTheProbesDidNotWatchGetsNoFiguresFromAnotherRun() {
-        ProbeController probes = new ProbeController();
+        ProbeViewModel probes = new ProbeViewModel();
         // stands for the table of the previous in-process run
         probes.rows().add(new PinnedThreadsTable.Row("loomscope.workload.Task.holdAndSleep", "native frame", 5, 1, 5));
 
@@ -34,7 +34,7 @@ class ProbeControllerOtherRunTest {
     /** Attaching runs on a probe thread now: in the meantime the window already shows the run, which is ours. */
     @Test
     void theRunBeingAttachedIsNotCalledAnotherJvmsRun() throws Exception {
-        ProbeController probes = new ProbeController();
+        ProbeViewModel probes = new ProbeViewModel();
         loomscope.workload.WorkloadConfig config = WorkloadConfig.seed().withThreads(20);
         probes.prepare(config);
         loomscope.recording.RecordedRun run = loomscope.recording.RecordedRun.start(config);
@@ -58,7 +58,7 @@ class ProbeControllerOtherRunTest {
      */
     @Test
     void theJfrSummaryComputedOffThePulseReachesThePanel() throws Exception {
-        ProbeController probes = new ProbeController();
+        ProbeViewModel probes = new ProbeViewModel();
         WorkloadConfig config = WorkloadConfig.seed().withThreads(40).withParallelism(2).withLockMode(loomscope.workload.LockMode.NATIVE_FRAME);
         probes.prepare(config);
         loomscope.recording.RecordedRun run = loomscope.recording.RecordedRun.start(config);

@@ -29,10 +29,10 @@ import loomscope.ui.theme.AppTheme;
  * current-run property of the model, one pulse hook,
  * a lane overlay, two side panels, mouse clicks on the field and lanes, and Ctrl+Shift+J / Ctrl+Shift+D.
  */
-public final class ProbeUi {
+public final class ProbeView {
     private final MainView view;
     private final MainViewModel model;
-    private final ProbeController probes = new ProbeController();
+    private final ProbeViewModel probes = new ProbeViewModel();
     private final JfrLaneOverlay overlay;
     private final VerifiedPanel verified;
     private final InspectorPanel inspector = new InspectorPanel();
@@ -43,7 +43,7 @@ public final class ProbeUi {
     private long lastInspect;
     private boolean colourDirty = true;
 
-    private ProbeUi(MainView view) {
+    private ProbeView(MainView view) {
         this.view = view;
         this.model = view.model();
         this.overlay = new JfrLaneOverlay(probes, () -> view.recordingView().recording());
@@ -53,8 +53,8 @@ public final class ProbeUi {
     }
 
     /** Wires the probes into {@code view}; call once, on the FX thread, before the first run. */
-    public static ProbeUi install(MainView view) {
-        ProbeUi ui = new ProbeUi(view);
+    public static ProbeView install(MainView view) {
+        ProbeView ui = new ProbeView(view);
         ui.model.setExtraObserver(ui.probes::prepare);
         ui.model.currentRunProperty().addListener((o, was, run) -> {
             if (run != null) {
@@ -200,7 +200,7 @@ public final class ProbeUi {
 
     // ---- for tests ----
 
-    ProbeController controller() { return probes; }
+    ProbeViewModel controller() { return probes; }
 
     JfrLaneOverlay overlay() { return overlay; }
 

@@ -36,7 +36,7 @@ import loomscope.workload.WorkloadRun;
  * ({@link JfrSummary}). Attaching, JFR's final flush (about a second) and the summaries are {@link BackgroundJob}s
  * on the probe threads ({@link JobThreads#probes()}), taken up in the pulse; never work on the FX thread.
  */
-public final class ProbeController {
+public final class ProbeViewModel {
     private static final long REFRESH_NANOS = 250_000_000;
 
     /** Where attaching, the final flush, closing and the summaries run. */
@@ -72,12 +72,12 @@ public final class ProbeController {
     private record Finished(ProbeSession session, ProbeReport report) { }
 
     /** Probes on the window's standing probe threads. */
-    public ProbeController() {
+    public ProbeViewModel() {
         this(JobThreads.probes());
     }
 
     /** Probes whose background work runs on {@code work} (a test's own). */
-    public ProbeController(Executor work) {
+    public ProbeViewModel(Executor work) {
         this.work = work;
         this.attachJob = new BackgroundJob<>(work);
         this.finishJob = new BackgroundJob<>(work);
