@@ -45,7 +45,7 @@ public final class LoomScopeApp extends Application {
         MainView view = new MainView(model);
         ProbeView.install(view);
         if (options.taskFile() != null) {
-            view.yourCodePane().model().snippets().adopt(options.taskFile());
+            view.yourCodeView().model().snippets().adopt(options.taskFile());
         }
         if (options.opened() != null) {
             view.savedRuns().show(options.opened(), options.openPath());

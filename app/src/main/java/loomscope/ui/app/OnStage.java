@@ -132,7 +132,7 @@ public final class OnStage {
         chapters = new ChapterNavigator(context.talk().track(), Set.of(ChapterRunTarget.THIS_JVM), setup -> {
             apply(model, setup, jvms);
             if (setup.chapter().snippet() != null && !setup.isStandIn()) {
-                view.yourCodePane().model().snippets().openNamed(setup.chapter().snippet());
+                view.yourCodeView().model().snippets().openNamed(setup.chapter().snippet());
             }
         });
         chapters.restore(s.chapter());
@@ -219,7 +219,7 @@ public final class OnStage {
         AppTheme.currentProperty().addListener((o, a, b) -> remember.run());
         stage.setOnHidden(e -> remember.run());
         // your code's snippet folder: brought back, listed off the FX thread, remembered when another is chosen
-        var snippets = view.yourCodePane().model().snippets();
+        var snippets = view.yourCodeView().model().snippets();
         snippets.folderProperty().set(context.store().snippetFolder());
         snippets.folderProperty().addListener((o, a, b) -> context.store().rememberSnippetFolder(b));
         // and the file your code came from: opened again (read off the FX thread) unless --task-file named one

@@ -38,8 +38,8 @@ import loomscope.ui.sweep.SweepWindow;
 import loomscope.childjvm.RunTargets;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.timing.TimingPanel;
-import loomscope.ui.yourcode.SnippetsModel;
-import loomscope.ui.yourcode.YourCodePane;
+import loomscope.ui.yourcode.SnippetFiles;
+import loomscope.ui.yourcode.YourCodeView;
 import loomscope.ui.yourcode.YourCodeViewModel;
 
 /**
@@ -63,7 +63,7 @@ public final class MainView extends BorderPane {
     private final ScrollPane sideScroll;
     private final CodePane codePane;
     /** Your code, editable: in the code pane's place while "your code" is the chosen scenario. */
-    private final YourCodePane yourCodePane;
+    private final YourCodeView yourCodeView;
     private final StackPane codeSlot = new StackPane();
     private final javafx.beans.property.ObjectProperty<loomscope.workload.Scenario> shownScenario =
             new javafx.beans.property.SimpleObjectProperty<>();
@@ -122,12 +122,12 @@ public final class MainView extends BorderPane {
         // the side panel scrolls rather than squeeze the code to nothing on a 720 px screen
         codePane.setMinHeight(CODE_MIN_HEIGHT);
 
-        SnippetsModel snippets = new SnippetsModel(model.yourCode(), JobThreads.jobs());
+        SnippetFiles snippets = new SnippetFiles(model.yourCode(), JobThreads.jobs());
         pulseHooks.add(nanos -> snippets.pulse());
-        yourCodePane = new YourCodePane(new YourCodeViewModel(model.yourCode(), snippets), model.lockModeProperty());
-        yourCodePane.setId("your-code-pane");
-        yourCodePane.setPrefHeight(YOUR_CODE_HEIGHT);
-        yourCodePane.setMinHeight(CODE_MIN_HEIGHT);
+        yourCodeView = new YourCodeView(new YourCodeViewModel(model.yourCode(), snippets), model.lockModeProperty());
+        yourCodeView.setId("your-code-pane");
+        yourCodeView.setPrefHeight(YOUR_CODE_HEIGHT);
+        yourCodeView.setMinHeight(CODE_MIN_HEIGHT);
         model.scenarioProperty().addListener((o, a, b) -> placeCodeSlot());
         placeCodeSlot();
         // a compile error is marked in the editor: on a 720 px screen the editor is below the timing, so bring it up
@@ -336,7 +336,7 @@ public final class MainView extends BorderPane {
     /** The side panel's code: the chosen scenario's source, or your code to edit. */
     private void placeCodeSlot() {
         boolean yours = RunInputs.YOUR_CODE.equals(model.scenarioProperty().get());
-        Node shown = yours ? yourCodePane : codePane;
+        Node shown = yours ? yourCodeView : codePane;
         if (codeSlot.getChildren().size() != 1 || codeSlot.getChildren().get(0) != shown) {
             codeSlot.getChildren().setAll(shown);
         }
@@ -369,7 +369,7 @@ public final class MainView extends BorderPane {
     public CodePane codePane() { return codePane; }
 
     /** Your code's editor (the presentation puts it beside the lanes). */
-    public YourCodePane yourCodePane() { return yourCodePane; }
+    public YourCodeView yourCodeView() { return yourCodeView; }
 
     public HistoryPanel history() { return history; }
 

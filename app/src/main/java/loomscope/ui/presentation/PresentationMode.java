@@ -82,8 +82,8 @@ public final class PresentationMode {
         boolean room = view.getWidth() >= CODE_MIN_SCREEN_WIDTH;
         boolean yours = loomscope.ui.run.RunInputs.YOUR_CODE.equals(view.model().scenarioProperty().get());
         if (presenting.get() && room && yours) {
-            javafx.scene.layout.VBox.setVgrow(view.yourCodePane(), javafx.scene.layout.Priority.ALWAYS);
-            yourCode.getChildren().setAll(view.yourCodePane());
+            javafx.scene.layout.VBox.setVgrow(view.yourCodeView(), javafx.scene.layout.Priority.ALWAYS);
+            yourCode.getChildren().setAll(view.yourCodeView());
             view.setBesideLanes(yourCode);
         } else {
             yourCode.getChildren().clear();

@@ -71,8 +71,8 @@ class YourCodeFaultsTest {
         assertTrue(thrown.startsWith("10 of 20 threads threw; the first (thread "), thrown);
         assertTrue(thrown.contains("java.lang.IllegalStateException: boom"), thrown);
         assertTrue(thrown.contains("Throws.run(Throws.java:3)"), thrown);
-        waitFor(30, "the line marked", () -> view.yourCodePane().marksShown().containsKey(3));
-        assertEquals(Mark.Kind.THREW, onFx(() -> view.yourCodePane().marksShown().get(3).kind()));
+        waitFor(30, "the line marked", () -> view.yourCodeView().marksShown().containsKey(3));
+        assertEquals(Mark.Kind.THREW, onFx(() -> view.yourCodeView().marksShown().get(3).kind()));
         assertEquals(20, onFx(() -> model.lastSummaryProperty().get().completed()), "a throw ends its thread only");
         readyForTheNextRun();
     }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The editor's model without a window: starters, marks, and snippet files read and written off the FX thread. */
 class YourCodeViewModelTest {
     private final YourCode code = new YourCode();
-    private final SnippetsModel snippets = new SnippetsModel(code, Runnable::run);
+    private final SnippetFiles snippets = new SnippetFiles(code, Runnable::run);
     private final YourCodeViewModel model = new YourCodeViewModel(code, snippets);
 
     @Test

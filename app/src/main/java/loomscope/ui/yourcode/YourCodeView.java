@@ -28,7 +28,7 @@ import loomscope.workload.Scenario;
  * compile and run, and one line on what happened. Bound to a {@link YourCodeViewModel}; the window runs it with Run
  * (Ctrl+R) like any scenario, in a child JVM.
  */
-public final class YourCodePane extends VBox {
+public final class YourCodeView extends VBox {
 
     private final YourCodeViewModel model;
     private final CodeEditor editor;
@@ -39,7 +39,7 @@ public final class YourCodePane extends VBox {
     private final Label output = new Label();
 
     /** @param lock the seed's lock mode now (a seed starter follows it) */
-    public YourCodePane(YourCodeViewModel model, javafx.beans.value.ObservableValue<LockMode> lock) {
+    public YourCodeView(YourCodeViewModel model, javafx.beans.value.ObservableValue<LockMode> lock) {
         this.model = model;
         getStyleClass().add("your-code-pane");
         setSpacing(4);

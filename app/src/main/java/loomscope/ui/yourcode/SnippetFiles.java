@@ -23,7 +23,7 @@ import loomscope.ui.run.YourCode;
  * it found is taken up in {@link #pulse()}, once per frame. A folder or file that cannot be read says so on one line
  * and changes nothing else.
  */
-public final class SnippetsModel {
+public final class SnippetFiles {
     private final YourCode code;
     /** The folder's listing, and a snippet's read or write: each job's outcome is what the FX thread then sets. */
     private final BackgroundJob<Runnable> listing;
@@ -36,7 +36,7 @@ public final class SnippetsModel {
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper("");
 
     /** @param io where the file work runs (the window's job threads; a direct executor in tests) */
-    public SnippetsModel(YourCode code, Executor io) {
+    public SnippetFiles(YourCode code, Executor io) {
         this.code = code;
         this.listing = new BackgroundJob<>(io);
         this.fileWork = new BackgroundJob<>(io);
