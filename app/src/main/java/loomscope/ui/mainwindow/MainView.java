@@ -30,8 +30,8 @@ import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunInputs;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.run.RunState;
-import loomscope.ui.savedruns.SavedRunsControls;
-import loomscope.ui.savedruns.SavedRunsModel;
+import loomscope.ui.savedruns.SavedRunsView;
+import loomscope.ui.savedruns.SavedRunsViewModel;
 import loomscope.ui.sweep.SweepPlan;
 import loomscope.ui.sweep.SweepViewModel;
 import loomscope.ui.sweep.SweepWindow;
@@ -74,8 +74,8 @@ public final class MainView extends BorderPane {
     private final loomscope.ui.run.RunOnCatalog runOn;
     private final loomscope.ui.controls.RunOnChooser runOnChooser;
     private loomscope.ui.compare.CompareCard.Export cardExport;
-    private final SavedRunsModel savedRuns;
-    private final SavedRunsControls savedRunsControls;
+    private final SavedRunsViewModel savedRuns;
+    private final SavedRunsView savedRunsView;
     private SweepWindow sweepWindow;
     static final String KEYS = KeyBinding.hint();
     private static final double CODE_HEIGHT = 400;
@@ -176,8 +176,8 @@ public final class MainView extends BorderPane {
         keys.getStyleClass().add("keys-hint");
         javafx.scene.layout.Region spacer = new javafx.scene.layout.Region();
         HBox.setHgrow(spacer, javafx.scene.layout.Priority.ALWAYS);
-        savedRuns = new SavedRunsModel(model, JobThreads.jobs());
-        savedRunsControls = new SavedRunsControls(savedRuns);
+        savedRuns = new SavedRunsViewModel(model, JobThreads.jobs());
+        savedRunsView = new SavedRunsView(savedRuns);
         pulseHooks.add(nanos -> savedRuns.pulse());
         // buttons keep their words; the keys hint (also behind ?) gives way first when the window is narrow
         compare.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
@@ -187,7 +187,7 @@ public final class MainView extends BorderPane {
         keys.setMaxWidth(Double.MAX_VALUE);
         keys.setAlignment(javafx.geometry.Pos.CENTER_RIGHT);
         HBox.setHgrow(keys, javafx.scene.layout.Priority.ALWAYS);
-        HBox status = new HBox(24, compare, sweepButton, savedRunsControls, message, error, spacer, keys);
+        HBox status = new HBox(24, compare, sweepButton, savedRunsView, message, error, spacer, keys);
         status.setStyle("-fx-padding: 4 14 6 14;");
 
         setTop(controls);
@@ -222,7 +222,7 @@ public final class MainView extends BorderPane {
         sceneProperty().addListener((o, was, scene) -> {
             if (scene != null) {
                 installShortcuts(scene);
-                savedRunsControls.acceptDropsOn(scene);
+                savedRunsView.acceptDropsOn(scene);
                 pulse.start();
             } else {
                 pulse.stop();
@@ -241,8 +241,8 @@ public final class MainView extends BorderPane {
         keys.put(KeyBinding.REPLAY_BACK, () -> model.replay().step(-1));
         keys.put(KeyBinding.REPLAY_FORWARD, () -> model.replay().step(1));
         keys.put(KeyBinding.COMPARE, this::openCompare);
-        keys.put(KeyBinding.SAVE_RUN, savedRunsControls::chooseAndSave);
-        keys.put(KeyBinding.OPEN_RUN, savedRunsControls::chooseAndOpen);
+        keys.put(KeyBinding.SAVE_RUN, savedRunsView::chooseAndSave);
+        keys.put(KeyBinding.OPEN_RUN, savedRunsView::chooseAndOpen);
         keys.put(KeyBinding.RUN_ON, this::chooseRunOn);
         keys.put(KeyBinding.CONTROLS, () -> setControlsVisible(!controls.isVisible()));
         KeyMap.install(scene, keys);
@@ -355,7 +355,7 @@ public final class MainView extends BorderPane {
     public MainViewModel model() { return model; }
 
     /** Save and open of runs (the probes tell it the run's JFR events). */
-    public SavedRunsModel savedRuns() { return savedRuns; }
+    public SavedRunsViewModel savedRuns() { return savedRuns; }
 
     public ControlsBar controls() { return controls; }
 

@@ -18,16 +18,16 @@ import loomscope.savedrun.SavedRun;
 
 /**
  * The main window's "Open run…" and "Save run…" buttons, the file dialogs behind them, and dropping a
- * {@code .loomrun} file anywhere on the window. What happens to the file is {@link SavedRunsModel}'s.
+ * {@code .loomrun} file anywhere on the window. What happens to the file is {@link SavedRunsViewModel}'s.
  */
-public final class SavedRunsControls extends HBox {
+public final class SavedRunsView extends HBox {
     private static final FileChooser.ExtensionFilter RUNS =
             new FileChooser.ExtensionFilter("LoomScope runs (*" + SavedRun.EXTENSION + ")", "*" + SavedRun.EXTENSION);
 
-    private final SavedRunsModel model;
+    private final SavedRunsViewModel model;
     private File lastFolder;
 
-    public SavedRunsControls(SavedRunsModel model) {
+    public SavedRunsView(SavedRunsViewModel model) {
         super(8);
         this.model = model;
         Button open = new Button("Open run…");

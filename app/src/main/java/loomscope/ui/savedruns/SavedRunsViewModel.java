@@ -23,7 +23,7 @@ import loomscope.ui.run.RunState;
  * {@link #pulse()}, on the FX thread, once per frame. A file that cannot be opened changes nothing on screen but
  * the error line. No toolkit call: tested without a window.
  */
-public final class SavedRunsModel {
+public final class SavedRunsViewModel {
     private final MainViewModel main;
     private final RunFileReader files;
     private final ReadOnlyBooleanWrapper canSave = new ReadOnlyBooleanWrapper(false);
@@ -31,7 +31,7 @@ public final class SavedRunsModel {
     /** The run last opened, while it is the one on show: saving it again keeps its JFR events. */
     private SavedRun opened;
 
-    public SavedRunsModel(MainViewModel main, Executor files) {
+    public SavedRunsViewModel(MainViewModel main, Executor files) {
         this.main = main;
         this.files = new RunFileReader(files);
         main.recordingProperty().addListener((o, was, now) -> updateCanSave());

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Save and open in the window's model, without a window: file work on the test's thread (a direct executor). */
-class SavedRunsModelTest {
+class SavedRunsViewModelTest {
 
     @TempDir
     Path folder;
@@ -42,7 +42,7 @@ class SavedRunsModelTest {
     @Test
     void aSavedRunOpensAsTheLastRunAndJoinsTheHistoryMarkedOpened() throws Exception {
         MainViewModel m = finishedRun();
-        SavedRunsModel files = new SavedRunsModel(m, Runnable::run);
+        SavedRunsViewModel files = new SavedRunsViewModel(m, Runnable::run);
         RunRecording live = m.recordingProperty().get();
         Path file = folder.resolve("shared.loomrun");
         files.save(file, false);
@@ -68,7 +68,7 @@ class SavedRunsModelTest {
     @Test
     void aBadFileChangesNothingButTheErrorLine() throws Exception {
         MainViewModel m = finishedRun();
-        SavedRunsModel files = new SavedRunsModel(m, Runnable::run);
+        SavedRunsViewModel files = new SavedRunsViewModel(m, Runnable::run);
         RunRecording before = m.recordingProperty().get();
         Path bad = folder.resolve("bad.loomrun");
         Files.writeString(bad, "LOOMRUN\u001A but not really");
@@ -83,7 +83,7 @@ class SavedRunsModelTest {
     @Test
     void aSaveOverAnExistingFileWithoutConsentLeavesIt() throws Exception {
         MainViewModel m = finishedRun();
-        SavedRunsModel files = new SavedRunsModel(m, Runnable::run);
+        SavedRunsViewModel files = new SavedRunsViewModel(m, Runnable::run);
         Path mine = folder.resolve("mine.loomrun");
         Files.writeString(mine, "keep me");
         files.save(mine, false);
