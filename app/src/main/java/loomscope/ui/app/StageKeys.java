@@ -9,7 +9,7 @@ import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.export.ExportController;
 import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.ShortcutsOverlay;
-import loomscope.ui.replay.ReplayModel;
+import loomscope.ui.replay.ReplayViewModel;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.talktrack.ChapterNavigator;
 import loomscope.workload.LockMode;
@@ -132,7 +132,7 @@ final class StageKeys {
     }
 
     private void replay() {
-        ReplayModel replay = model.replay();
+        ReplayViewModel replay = model.replay();
         if (replay.isAvailable()) {
             replay.playingProperty().set(false);
             replay.positionProperty().set(0);

@@ -25,7 +25,7 @@ import loomscope.ui.debug.FrameStats;
 import loomscope.ui.history.HistoryPanel;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.recordingview.RecordingView;
-import loomscope.ui.replay.ReplayBar;
+import loomscope.ui.replay.ReplayView;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunInputs;
 import loomscope.ui.job.JobThreads;
@@ -55,7 +55,7 @@ public final class MainView extends BorderPane {
     private final RecordingView recordingView = new RecordingView();
     private final TimingPanel timing;
     private final HistoryPanel history;
-    private final ReplayBar replayBar;
+    private final ReplayView replayView;
     private final FrameStats frameStats = new FrameStats();
     private final DebugOverlay overlay = new DebugOverlay(frameStats);
     private final VBox sidePanel;
@@ -96,7 +96,7 @@ public final class MainView extends BorderPane {
         controls.addSetting(runOnChooser);
         timing = new TimingPanel(model);
         history = new HistoryPanel(model.history());
-        replayBar = new ReplayBar(model.replay());
+        replayView = new ReplayView(model.replay());
 
         code = new CodeViewModel(shownScenario, shownLock);
         // the code beside the lanes is the code of the run they show (an opened run too), until the chooser
@@ -193,7 +193,7 @@ public final class MainView extends BorderPane {
         setTop(controls);
         setCenter(center);
         setRight(sideScroll);
-        setBottom(new VBox(replayBar, status));
+        setBottom(new VBox(replayView, status));
 
         overlay.visibleProperty().bind(controls.debugToggle().selectedProperty());
         model.recordingProperty().addListener((o, was, now) -> recordingView.setRecording(now));
@@ -373,7 +373,7 @@ public final class MainView extends BorderPane {
 
     public HistoryPanel history() { return history; }
 
-    public ReplayBar replayBar() { return replayBar; }
+    public ReplayView replayView() { return replayView; }
 
     public FrameStats frameStats() { return frameStats; }
 

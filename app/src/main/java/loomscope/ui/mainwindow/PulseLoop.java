@@ -7,7 +7,7 @@ import javafx.animation.AnimationTimer;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
 import loomscope.ui.recordingview.RecordingView;
-import loomscope.ui.replay.ReplayModel;
+import loomscope.ui.replay.ReplayViewModel;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunState;
 import loomscope.ui.timing.TimingPanel;
@@ -44,7 +44,7 @@ final class PulseLoop extends AnimationTimer {
         stats.pulse(now);
         long began = System.nanoTime();
         model.pulse(now);
-        ReplayModel replay = model.replay();
+        ReplayViewModel replay = model.replay();
         if (model.state() == RunState.RUNNING) {
             view.showLive();
         } else if (replay.isAvailable()) {

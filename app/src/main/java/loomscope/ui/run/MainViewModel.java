@@ -32,7 +32,7 @@ import loomscope.childjvm.RunTargets;
 import loomscope.taskfile.TaskFileLaunch;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.job.JobThreads;
-import loomscope.ui.replay.ReplayModel;
+import loomscope.ui.replay.ReplayViewModel;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
 import loomscope.workload.Scenario;
@@ -67,7 +67,7 @@ public final class MainViewModel {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyIntegerWrapper completed = new ReadOnlyIntegerWrapper(0);
     private final ObservableList<HistoryRow> history = FXCollections.observableArrayList();
-    private final ReplayModel replay = new ReplayModel();
+    private final ReplayViewModel replay = new ReplayViewModel();
     private int runNumber;
 
     public MainViewModel() {
@@ -353,7 +353,7 @@ public final class MainViewModel {
     /** The run going now (its threads, for probes), or null between runs. */
     public ReadOnlyObjectProperty<RecordedRun> currentRunProperty() { return probes.currentRunProperty(); }
 
-    public ReplayModel replay() { return replay; }
+    public ReplayViewModel replay() { return replay; }
 
     /** How the window shares the CPU with the run going now; {@link CpuShare#FULL} between runs. */
     public CpuShare cpuShare() { return host.cpuShare(state() == RunState.RUNNING); }

@@ -21,7 +21,7 @@ import loomscope.recording.RunRecording;
 import loomscope.recording.StateTimeline;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.lanes.LanesCanvas;
-import loomscope.ui.replay.ReplayModel;
+import loomscope.ui.replay.ReplayViewModel;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
@@ -279,7 +279,7 @@ class MainWindowTest {
         robot.press(KeyCode.CONTROL, KeyCode.P).release(KeyCode.P, KeyCode.CONTROL);
         double at = onFx(() -> model.replay().positionProperty().get());
         robot.press(KeyCode.ALT, KeyCode.RIGHT).release(KeyCode.RIGHT, KeyCode.ALT);
-        assertEquals(at + ReplayModel.DEFAULT_SPEED / 60, onFx(() -> model.replay().positionProperty().get()), 1e-9,
+        assertEquals(at + ReplayViewModel.DEFAULT_SPEED / 60, onFx(() -> model.replay().positionProperty().get()), 1e-9,
                 "Alt+Right steps one frame of replay time");
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.H).release(KeyCode.H, KeyCode.SHIFT, KeyCode.CONTROL);
         assertEquals(null, onFx(view::getTop), "Ctrl+Shift+H hides the controls");

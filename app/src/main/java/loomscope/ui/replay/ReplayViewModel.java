@@ -16,7 +16,7 @@ import loomscope.recording.RunRecording;
  * each pulse advances it by the real time elapsed times {@link #speedProperty()} (motion by elapsed time,
  * not per frame, so a dropped frame does not slow the replay down).
  */
-public final class ReplayModel {
+public final class ReplayViewModel {
     /** A 1 s run replays in ~20 s: slow enough to follow single 5 ms sleeps on a few carriers. */
     public static final double DEFAULT_SPEED = 0.05;
     public static final double MIN_SPEED = 0.01;
@@ -31,7 +31,7 @@ public final class ReplayModel {
     private long originNanos;
     private long lastPulse = -1;
 
-    public ReplayModel() {
+    public ReplayViewModel() {
         position.addListener((obs, was, now) -> {
             double d = duration.get();
             double v = now.doubleValue();

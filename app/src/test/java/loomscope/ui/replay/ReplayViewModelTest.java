@@ -9,19 +9,19 @@ import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
-class ReplayModelTest {
+class ReplayViewModelTest {
 
     @Test
     void movesByElapsedTimeTimesSpeedNotByFrames() throws Exception {
         RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withThreads(200).withLockMode(LockMode.NONE));
         assertTrue(run.await(30_000));
-        ReplayModel replay = new ReplayModel();
+        ReplayViewModel replay = new ReplayViewModel();
         replay.load(run.recording());
         assertTrue(replay.isAvailable());
         double duration = replay.durationProperty().get();
         assertEquals(duration, replay.positionProperty().get(), "armed at the end: the whole trail shows");
-        assertEquals(ReplayModel.endOf(run.recording()), replay.timeNanos(), 1);
-        assertTrue(ReplayModel.endOf(run.recording()) >= run.recording().runEnd());
+        assertEquals(ReplayViewModel.endOf(run.recording()), replay.timeNanos(), 1);
+        assertTrue(ReplayViewModel.endOf(run.recording()) >= run.recording().runEnd());
 
         replay.togglePlay();
         assertEquals(0, replay.positionProperty().get(), "play at the end restarts");
@@ -31,9 +31,9 @@ class ReplayModelTest {
         assertEquals(Math.min(duration, 0.005), replay.positionProperty().get(), 1e-9);
 
         replay.speedProperty().set(7);
-        assertEquals(ReplayModel.MAX_SPEED, replay.speedProperty().get());
+        assertEquals(ReplayViewModel.MAX_SPEED, replay.speedProperty().get());
         replay.speedProperty().set(0);
-        assertEquals(ReplayModel.MIN_SPEED, replay.speedProperty().get());
+        assertEquals(ReplayViewModel.MIN_SPEED, replay.speedProperty().get());
 
         replay.advance(1_000_000_000_000L);
         assertEquals(duration, replay.positionProperty().get(), "stops at the end");
@@ -41,14 +41,14 @@ class ReplayModelTest {
 
         replay.positionProperty().set(duration / 2);
         replay.step(1);
-        assertEquals(duration / 2 + ReplayModel.MIN_SPEED / 60, replay.positionProperty().get(), 1e-12);
+        assertEquals(duration / 2 + ReplayViewModel.MIN_SPEED / 60, replay.positionProperty().get(), 1e-12);
         replay.seekNanos(-5);
         assertEquals(0, replay.positionProperty().get());
     }
 
     @Test
     void aRunningRecordingCannotBeReplayed() {
-        ReplayModel replay = new ReplayModel();
+        ReplayViewModel replay = new ReplayViewModel();
         replay.load(null);
         assertFalse(replay.isAvailable());
         replay.togglePlay();

@@ -14,12 +14,12 @@ import javafx.scene.layout.Priority;
 import loomscope.ui.widgets.LayoutBarrier;
 
 /** Play/pause, frame steps, the timeline scrubber and the speed (log scale 0.01x..1x) of the replay. */
-public final class ReplayBar extends HBox {
+public final class ReplayView extends HBox {
     private final Slider scrubber = new Slider(0, 1, 0);
-    private final Slider speed = new Slider(Math.log10(ReplayModel.MIN_SPEED), Math.log10(ReplayModel.MAX_SPEED),
-            Math.log10(ReplayModel.DEFAULT_SPEED));
+    private final Slider speed = new Slider(Math.log10(ReplayViewModel.MIN_SPEED), Math.log10(ReplayViewModel.MAX_SPEED),
+            Math.log10(ReplayViewModel.DEFAULT_SPEED));
 
-    public ReplayBar(ReplayModel model) {
+    public ReplayView(ReplayViewModel model) {
         getStyleClass().add("controls-bar");
         setSpacing(12);
         setAlignment(Pos.CENTER_LEFT);
