@@ -17,7 +17,7 @@ import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.keys.KeyMap;
-import loomscope.ui.code.CodePane;
+import loomscope.ui.code.CodeView;
 import loomscope.ui.code.CodeViewModel;
 import loomscope.ui.controls.ControlsBar;
 import loomscope.ui.debug.DebugOverlay;
@@ -61,7 +61,7 @@ public final class MainView extends BorderPane {
     private final VBox sidePanel;
     private final CodeViewModel code;
     private final ScrollPane sideScroll;
-    private final CodePane codePane;
+    private final CodeView codeView;
     /** Your code, editable: in the code pane's place while "your code" is the chosen scenario. */
     private final YourCodeView yourCodeView;
     private final StackPane codeSlot = new StackPane();
@@ -114,13 +114,13 @@ public final class MainView extends BorderPane {
                 shownScenario.set(r.config().scenarioKind());
             }
         });
-        codePane = new CodePane(code);
-        codePane.setId("code-pane");
+        codeView = new CodeView(code);
+        codeView.setId("code-pane");
         // bounded: a long excerpt scrolls inside it and never pushes the history down the side panel
-        codePane.setPrefHeight(CODE_HEIGHT);
-        codePane.setMaxHeight(CODE_HEIGHT);
+        codeView.setPrefHeight(CODE_HEIGHT);
+        codeView.setMaxHeight(CODE_HEIGHT);
         // the side panel scrolls rather than squeeze the code to nothing on a 720 px screen
-        codePane.setMinHeight(CODE_MIN_HEIGHT);
+        codeView.setMinHeight(CODE_MIN_HEIGHT);
 
         SnippetFiles snippets = new SnippetFiles(model.yourCode(), JobThreads.jobs());
         pulseHooks.add(nanos -> snippets.pulse());
@@ -336,7 +336,7 @@ public final class MainView extends BorderPane {
     /** The side panel's code: the chosen scenario's source, or your code to edit. */
     private void placeCodeSlot() {
         boolean yours = RunInputs.YOUR_CODE.equals(model.scenarioProperty().get());
-        Node shown = yours ? yourCodeView : codePane;
+        Node shown = yours ? yourCodeView : codeView;
         if (codeSlot.getChildren().size() != 1 || codeSlot.getChildren().get(0) != shown) {
             codeSlot.getChildren().setAll(shown);
         }
@@ -366,7 +366,7 @@ public final class MainView extends BorderPane {
     /** The code the next run's threads run (the presentation shows it too). */
     public CodeViewModel code() { return code; }
 
-    public CodePane codePane() { return codePane; }
+    public CodeView codeView() { return codeView; }
 
     /** Your code's editor (the presentation puts it beside the lanes). */
     public YourCodeView yourCodeView() { return yourCodeView; }

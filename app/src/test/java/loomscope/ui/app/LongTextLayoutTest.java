@@ -16,7 +16,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
-import loomscope.ui.code.CodePane;
+import loomscope.ui.code.CodeView;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.run.MainViewModel;
@@ -137,7 +137,7 @@ class LongTextLayoutTest {
         assertInside(lanes(), "the lanes beside the code", 1920, 1080);
         double laneWidth = onFx(() -> lanes().getLayoutBounds().getWidth());
         assertTrue(laneWidth >= 1920 / 2.0, "the lanes keep most of the width: " + laneWidth);
-        CodePane code = (CodePane) find("#presenter-code");
+        CodeView code = (CodeView) find("#presenter-code");
         Label line = onFx(() -> (Label) code.lookup(".code-line"));
         assertTrue(onFx(() -> line.getFont().getSize()) >= 24, "large type: " + line.getFont());
         assertEquals(onFx(() -> view.code().text()), code.sourceShown(), "the window's code, the class-loader scenario's source");

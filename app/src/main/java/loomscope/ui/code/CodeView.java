@@ -19,7 +19,7 @@ import javafx.scene.text.Text;
  * stays readable at any width. The pane scrolls when the code is taller than the room it is given and never asks
  * for more width than its parent gives it. Bound to a {@link CodeViewModel}, nothing else.
  */
-public final class CodePane extends VBox {
+public final class CodeView extends VBox {
     /** How much further a wrapped line's continuation starts. */
     static final int CONTINUATION = 4;
     /** Below this many columns a pane is too narrow to wrap sensibly: lines then break at this width anyway. */
@@ -35,7 +35,7 @@ public final class CodePane extends VBox {
     /** The source line where the threads block, marked and kept in view; -1 for none. */
     private int focusLine = -1;
 
-    public CodePane(CodeViewModel model) {
+    public CodeView(CodeViewModel model) {
         this.model = model;
         getStyleClass().add("code-pane");
         caption.getStyleClass().add("code-caption");
