@@ -19,7 +19,7 @@ import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.keys.KeyMap;
 import loomscope.ui.code.CodeView;
 import loomscope.ui.code.CodeViewModel;
-import loomscope.ui.controls.ControlsBar;
+import loomscope.ui.controls.ControlsView;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
 import loomscope.ui.history.HistoryPanel;
@@ -51,7 +51,7 @@ public final class MainView extends BorderPane {
     private final MainViewModel model;
     /** Whether each finished run prints its console line (RunLog); not for the hidden warm-up copy. */
     private boolean logsRuns = true;
-    private final ControlsBar controls;
+    private final ControlsView controls;
     private final RecordingView recordingView = new RecordingView();
     private final TimingPanel timing;
     private final HistoryPanel history;
@@ -91,7 +91,7 @@ public final class MainView extends BorderPane {
         this.model = model;
         this.runOn = runOn;
         getStyleClass().add("main-view");
-        controls = new ControlsBar(model);
+        controls = new ControlsView(model);
         runOnChooser = new loomscope.ui.controls.RunOnChooser(model, runOn);
         controls.addSetting(runOnChooser);
         timing = new TimingPanel(model);
@@ -357,7 +357,7 @@ public final class MainView extends BorderPane {
     /** Save and open of runs (the probes tell it the run's JFR events). */
     public SavedRunsViewModel savedRuns() { return savedRuns; }
 
-    public ControlsBar controls() { return controls; }
+    public ControlsView controls() { return controls; }
 
     public RecordingView recordingView() { return recordingView; }
 

@@ -26,7 +26,7 @@ import loomscope.workload.WorkloadConfig;
  * scenario chooser comes first; the lock mode is the seed's and shows only while the seed is chosen; another
  * scenario shows what it is for in its place, and its own parameters under N ({@link ScenarioParamsGrid}).
  */
-public final class ControlsBar extends VBox {
+public final class ControlsView extends VBox {
     private final Slider lockSlider = new Slider(0, LockMode.values().length - 1, LockMode.SYNCHRONIZED.ordinal());
     private final Slider parallelismSlider = new Slider(1, WorkloadConfig.MAX_PARALLELISM, 1);
     private final Label lockSummary = new Label();
@@ -45,7 +45,7 @@ public final class ControlsBar extends VBox {
     private final HBox tools;
     private final FlowPane settings;
 
-    public ControlsBar(MainViewModel model) {
+    public ControlsView(MainViewModel model) {
         getStyleClass().add("controls-bar");
         setSpacing(6);
         buildLockSlider(model);
