@@ -28,8 +28,8 @@ public final class CompareWindow {
     public static CompareView open(Window owner, Supplier<WorkloadConfig> settings, CompareCard.Export cardExport,
                                    loomscope.ui.run.RunLifecycle.Starter starter) {
         CompareView view = new CompareView(new CompareViewModel(settings,
-                new CompareSideModel("left", loomscope.ui.job.JobThreads.runStarters(), starter),
-                new CompareSideModel("right", loomscope.ui.job.JobThreads.runStarters(), starter)), new RunOnCatalog());
+                new CompareSideViewModel("left", loomscope.ui.job.JobThreads.runStarters(), starter),
+                new CompareSideViewModel("right", loomscope.ui.job.JobThreads.runStarters(), starter)), new RunOnCatalog());
         view.setCardExport(cardExport);
         Stage stage = new Stage();
         if (owner != null) {

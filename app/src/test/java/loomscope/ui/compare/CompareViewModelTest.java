@@ -39,8 +39,8 @@ class CompareViewModelTest {
             rightRuns.add(r);
             return r;
         };
-        return new CompareViewModel(() -> settings.get(), new CompareSideModel("left", Runnable::run, left),
-                new CompareSideModel("right", Runnable::run, right));
+        return new CompareViewModel(() -> settings.get(), new CompareSideViewModel("left", Runnable::run, left),
+                new CompareSideViewModel("right", Runnable::run, right));
     }
 
     /** A run that took {@code seconds} of wall time and completed. */

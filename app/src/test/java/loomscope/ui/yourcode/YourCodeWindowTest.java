@@ -147,8 +147,8 @@ class YourCodeWindowTest {
         // than the headless screen)
         loomscope.ui.compare.CompareViewModel both = onFx(() -> new loomscope.ui.compare.CompareViewModel(
                 model::configFromInputs,
-                new loomscope.ui.compare.CompareSideModel("left", loomscope.ui.job.JobThreads.runStarters(), model.starterForOtherWindows()),
-                new loomscope.ui.compare.CompareSideModel("right", loomscope.ui.job.JobThreads.runStarters(), model.starterForOtherWindows())));
+                new loomscope.ui.compare.CompareSideViewModel("left", loomscope.ui.job.JobThreads.runStarters(), model.starterForOtherWindows()),
+                new loomscope.ui.compare.CompareSideViewModel("right", loomscope.ui.job.JobThreads.runStarters(), model.starterForOtherWindows())));
         fx(() -> {
             both.left().targetProperty().set(RunTarget.ChildJvm.legacyLocking(thisJdk().jdk()));
             both.right().targetProperty().set(new RunTarget.ThisJvm());

@@ -21,14 +21,14 @@ import loomscope.ui.run.RunOnCatalog;
  * carrier lanes and thread field as the main window, fed by this side's recording (in this JVM or rebuilt
  * live from a child's stream — drawn alike).
  */
-public final class CompareSide extends VBox {
-    private final CompareSideModel model;
+public final class CompareSideView extends VBox {
+    private final CompareSideViewModel model;
     private final RecordingView recordingView = new RecordingView();
     private final ComboBox<RunTarget> runOn = new ComboBox<>();
     private final Button addJdk = new Button("Add JDK…");
     private final Label clock = new Label("0.000 s");
 
-    public CompareSide(String title, CompareSideModel model, RunOnCatalog catalog) {
+    public CompareSideView(String title, CompareSideViewModel model, RunOnCatalog catalog) {
         this.model = model;
         getStyleClass().add("compare-side");
         setSpacing(6);

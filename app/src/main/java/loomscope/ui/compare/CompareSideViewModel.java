@@ -29,7 +29,7 @@ import loomscope.workload.WorkloadConfig;
  * main window's model its run's life is a {@link RunLifecycle}: it learns about the run only in {@link #pulse()},
  * once per frame, and the start (a child JVM's process spawn) happens on the standing starter threads.
  */
-public final class CompareSideModel {
+public final class CompareSideViewModel {
 
     private final String name;
     private final RunLifecycle lifecycle;
@@ -47,12 +47,12 @@ public final class CompareSideModel {
     private final RunFileReader files;
     private Runnable onOpened = () -> { };
 
-    public CompareSideModel(String name) {
+    public CompareSideViewModel(String name) {
         this(name, JobThreads.runStarters(), (config, where) -> RunTargets.start(where, config));
     }
 
     /** @param executor where runs start (threads that exist before any run; a direct executor in tests) */
-    public CompareSideModel(String name, Executor executor, RunLifecycle.Starter starter) {
+    public CompareSideViewModel(String name, Executor executor, RunLifecycle.Starter starter) {
         this.name = name;
         this.lifecycle = new RunLifecycle(executor, starter);
         this.files = new RunFileReader(executor);
