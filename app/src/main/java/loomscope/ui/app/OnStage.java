@@ -15,10 +15,10 @@ import loomscope.childjvm.RunTarget;
 import loomscope.workload.RunLimits;
 import loomscope.workload.Scenario;
 import loomscope.workload.Scenarios;
-import loomscope.ui.export.AnimatedExportModel;
+import loomscope.ui.export.AnimatedExportViewModel;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.export.AnimatedExportWindow;
-import loomscope.ui.export.ExportController;
+import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.export.HistoryTimes;
 import loomscope.ui.export.Toast;
 import loomscope.ui.mainwindow.MainView;
@@ -93,8 +93,8 @@ public final class OnStage {
     private final Context context;
     private final ChapterNavigator chapters;
     private final PresentationMode presentation;
-    private final ExportController export;
-    private final AnimatedExportModel animated;
+    private final ExportViewModel export;
+    private final AnimatedExportViewModel animated;
     private final Toast toast;
     private final ShortcutsOverlay overlay = new ShortcutsOverlay();
     private final TalkClock talkClock = new TalkClock();
@@ -138,12 +138,12 @@ public final class OnStage {
         chapters.restore(s.chapter());
         jvms.follow(chapters);
         toast = new Toast(context.openFolder());
-        export = new ExportController(scene, new HistoryTimes(model.history()), toast, s.exportFolder());
+        export = new ExportViewModel(scene, new HistoryTimes(model.history()), toast, s.exportFolder());
         view.setCardExport(export::exportCard);
         presentation = new PresentationMode(stage, view, root, new PresenterHeader(model, chapters), talkClock, chapters);
         root.getChildren().addAll(toast, overlay);
         keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast);
-        animated = new AnimatedExportModel(JobThreads.jobs(), () -> model.recordingProperty().get(),
+        animated = new AnimatedExportViewModel(JobThreads.jobs(), () -> model.recordingProperty().get(),
                 () -> export.folderProperty().get());
         view.addPulseHook(nanos -> animated.pulse());
         AnimatedExportWindow animatedWindow = new AnimatedExportWindow(animated, context.openFolder());
@@ -268,10 +268,10 @@ public final class OnStage {
 
     public ChapterNavigator chapters() { return chapters; }
 
-    public ExportController export() { return export; }
+    public ExportViewModel export() { return export; }
 
     /** The animated export of the run on show (Shift+S). */
-    public AnimatedExportModel animatedExport() { return animated; }
+    public AnimatedExportViewModel animatedExport() { return animated; }
 
     public boolean notesShowing() { return notes != null && notes.isShowing(); }
 

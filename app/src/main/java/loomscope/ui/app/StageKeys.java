@@ -6,7 +6,7 @@ import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import loomscope.ui.keys.KeyBinding;
-import loomscope.ui.export.ExportController;
+import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.ShortcutsOverlay;
 import loomscope.ui.replay.ReplayViewModel;
@@ -24,13 +24,13 @@ final class StageKeys {
     private final MainViewModel model;
     private final ChapterNavigator chapters;
     private final PresentationMode presentation;
-    private final ExportController export;
+    private final ExportViewModel export;
     private final ShortcutsOverlay overlay;
     private final Runnable toggleNotes;
     private final Runnable toggleHighContrast;
     private Runnable exportAnimated = () -> { };
 
-    StageKeys(MainViewModel model, ChapterNavigator chapters, PresentationMode presentation, ExportController export,
+    StageKeys(MainViewModel model, ChapterNavigator chapters, PresentationMode presentation, ExportViewModel export,
               ShortcutsOverlay overlay, Runnable toggleNotes, Runnable toggleHighContrast) {
         this.model = model;
         this.chapters = chapters;

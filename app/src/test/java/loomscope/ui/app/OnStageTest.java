@@ -27,7 +27,7 @@ import javafx.stage.Stage;
 import loomscope.report.DrawnText;
 import loomscope.report.TimeText;
 import loomscope.report.Unwritable;
-import loomscope.ui.export.ExportController;
+import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunState;
@@ -182,7 +182,7 @@ class OnStageTest {
         robot.type(KeyCode.S);
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onStage.export().lastResultProperty().get() != null);
 
-        ExportController.Result result = onStage.export().lastResultProperty().get();
+        ExportViewModel.Result result = onStage.export().lastResultProperty().get();
         assertEquals(5, result.files().size(), result.files().toString());
         Path card = result.files().get(0);
         assertTrue(card.getFileName().toString().matches("loomscope-.*-synchronized-P2-card-1920x1080\\.png"), card.toString());

@@ -25,7 +25,7 @@ import loomscope.report.DrawnText;
 import loomscope.report.HistoryEntry;
 import loomscope.report.TimeText;
 import loomscope.report.TimingCard;
-import loomscope.ui.export.ExportController;
+import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.run.MainViewModel;
@@ -135,7 +135,7 @@ class PinnedChapterOnJdk21Test {
         WaitForAsyncUtils.asyncFx(() -> onStage.export().exportCard(card, told::complete));
         String said = told.get(30, TimeUnit.SECONDS);
         assertTrue(said.startsWith("Saved 4 files"), said);
-        ExportController.Result result = onStage.export().lastResultProperty().get();
+        ExportViewModel.Result result = onStage.export().lastResultProperty().get();
         String csv = Files.readString(result.files().stream().filter(f -> f.toString().endsWith(".csv")).findFirst().orElseThrow());
         assertTrue(csv.contains(row.jdk()) && csv.contains(here.jdk()), csv);
         List<String> times = result.cards().card().texts().stream().filter(t -> t.role().startsWith("bar-value"))

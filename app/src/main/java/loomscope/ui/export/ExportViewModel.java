@@ -26,11 +26,11 @@ import loomscope.report.TimingCard;
 
 /**
  * The S key and the export buttons. On the FX thread only what must be there: the window snapshot and
- * a copy of the history. Rendering and every file operation run on a virtual thread; the result comes
- * back with one {@code runLater} per export. A failed export changes nothing but the toast: the runs,
+ * a copy of the history. Rendering and every file operation are a {@link BackgroundJob} on the job threads; the
+ * result comes back once per export, on the FX thread. A failed export changes nothing but the toast: the runs,
  * the history and earlier files stay as they were.
  */
-public final class ExportController {
+public final class ExportViewModel {
 
     /** What an export wrote, for the toast, the clipboard and tests. */
     public record Result(ReportWriter.Export cards, List<Path> files, Path folder) { }
@@ -43,7 +43,7 @@ public final class ExportController {
     private final ReadOnlyObjectWrapper<String> lastError = new ReadOnlyObjectWrapper<>();
     private boolean busy;
 
-    public ExportController(Scene scene, HistoryTimes history, Toast toast, Path initialFolder) {
+    public ExportViewModel(Scene scene, HistoryTimes history, Toast toast, Path initialFolder) {
         this.scene = scene;
         this.history = history;
         this.toast = toast;

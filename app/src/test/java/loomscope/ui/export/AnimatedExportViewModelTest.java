@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The window's animated export without a window: a file thread that the test runs by hand. */
-class AnimatedExportModelTest {
+class AnimatedExportViewModelTest {
 
     @TempDir
     Path folder;
@@ -35,7 +35,7 @@ class AnimatedExportModelTest {
     @Test
     void aClipIsWrittenAndItsProgressReachesTheEnd() throws Exception {
         RunRecording r = smallRun();
-        AnimatedExportModel m = new AnimatedExportModel(byHand, () -> r, () -> folder);
+        AnimatedExportViewModel m = new AnimatedExportViewModel(byHand, () -> r, () -> folder);
         m.slowdownProperty().set(1.0);
         assertTrue(m.plan().startsWith("A "), m.plan());
         m.start();
@@ -54,7 +54,7 @@ class AnimatedExportModelTest {
     @Test
     void cancelLeavesNoFile() throws Exception {
         RunRecording r = smallRun();
-        AnimatedExportModel m = new AnimatedExportModel(byHand, () -> r, () -> folder);
+        AnimatedExportViewModel m = new AnimatedExportViewModel(byHand, () -> r, () -> folder);
         m.start();
         m.cancel();
         queued.remove(0).run();
@@ -67,7 +67,7 @@ class AnimatedExportModelTest {
 
     @Test
     void withoutARunItSaysWhatToDo() {
-        AnimatedExportModel m = new AnimatedExportModel(byHand, () -> null, () -> folder);
+        AnimatedExportViewModel m = new AnimatedExportViewModel(byHand, () -> null, () -> folder);
         m.start();
         assertFalse(m.runningProperty().get());
         assertTrue(m.messageProperty().get().startsWith("No finished run on show"), m.messageProperty().get());

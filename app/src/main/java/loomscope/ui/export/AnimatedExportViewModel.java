@@ -31,7 +31,7 @@ import loomscope.ui.job.BackgroundJob;
  * while the window goes on. Progress is read once per frame in {@link #pulse()} (never a runLater per frame);
  * Cancel stops it at the next frame and leaves no file. No toolkit call: tested without a window.
  */
-public final class AnimatedExportModel {
+public final class AnimatedExportViewModel {
     private final Supplier<RunRecording> onShow;
     private final Supplier<Path> folder;
     private final ObjectProperty<ClipFormat> format = new SimpleObjectProperty<>(ClipFormat.GIF);
@@ -44,7 +44,7 @@ public final class AnimatedExportModel {
     private final ReadOnlyObjectWrapper<Path> written = new ReadOnlyObjectWrapper<>();
     private final BackgroundJob<Runnable> job;
 
-    public AnimatedExportModel(Executor files, Supplier<RunRecording> onShow, Supplier<Path> folder) {
+    public AnimatedExportViewModel(Executor files, Supplier<RunRecording> onShow, Supplier<Path> folder) {
         this.job = new BackgroundJob<>(files);
         this.onShow = onShow;
         this.folder = folder;
