@@ -22,7 +22,7 @@ import loomscope.ui.code.CodeViewModel;
 import loomscope.ui.controls.ControlsView;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
-import loomscope.ui.history.HistoryPanel;
+import loomscope.ui.history.HistoryView;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.replay.ReplayView;
@@ -37,7 +37,7 @@ import loomscope.ui.sweep.SweepViewModel;
 import loomscope.ui.sweep.SweepWindow;
 import loomscope.childjvm.RunTargets;
 import loomscope.ui.theme.AppTheme;
-import loomscope.ui.timing.TimingPanel;
+import loomscope.ui.timing.TimingView;
 import loomscope.ui.yourcode.SnippetFiles;
 import loomscope.ui.yourcode.YourCodeView;
 import loomscope.ui.yourcode.YourCodeViewModel;
@@ -53,8 +53,8 @@ public final class MainView extends BorderPane {
     private boolean logsRuns = true;
     private final ControlsView controls;
     private final RecordingView recordingView = new RecordingView();
-    private final TimingPanel timing;
-    private final HistoryPanel history;
+    private final TimingView timing;
+    private final HistoryView history;
     private final ReplayView replayView;
     private final FrameStats frameStats = new FrameStats();
     private final DebugOverlay overlay = new DebugOverlay(frameStats);
@@ -94,8 +94,8 @@ public final class MainView extends BorderPane {
         controls = new ControlsView(model);
         runOnChooser = new loomscope.ui.controls.RunOnChooser(model, runOn);
         controls.addSetting(runOnChooser);
-        timing = new TimingPanel(model);
-        history = new HistoryPanel(model.history());
+        timing = new TimingView(model);
+        history = new HistoryView(model.history());
         replayView = new ReplayView(model.replay());
 
         code = new CodeViewModel(shownScenario, shownLock);
@@ -361,7 +361,7 @@ public final class MainView extends BorderPane {
 
     public RecordingView recordingView() { return recordingView; }
 
-    public TimingPanel timing() { return timing; }
+    public TimingView timing() { return timing; }
 
     /** The code the next run's threads run (the presentation shows it too). */
     public CodeViewModel code() { return code; }
@@ -371,7 +371,7 @@ public final class MainView extends BorderPane {
     /** Your code's editor (the presentation puts it beside the lanes). */
     public YourCodeView yourCodeView() { return yourCodeView; }
 
-    public HistoryPanel history() { return history; }
+    public HistoryView history() { return history; }
 
     public ReplayView replayView() { return replayView; }
 

@@ -10,7 +10,7 @@ import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.replay.ReplayViewModel;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunState;
-import loomscope.ui.timing.TimingPanel;
+import loomscope.ui.timing.TimingView;
 
 /**
  * The one AnimationTimer of the main window: each pulse reads the recording once and draws. The workload
@@ -19,13 +19,13 @@ import loomscope.ui.timing.TimingPanel;
 final class PulseLoop extends AnimationTimer {
     private final MainViewModel model;
     private final RecordingView view;
-    private final TimingPanel timing;
+    private final TimingView timing;
     private final DebugOverlay overlay;
     private final FrameStats stats;
     private final List<LongConsumer> hooks;
     private long pulses;
 
-    PulseLoop(MainViewModel model, RecordingView view, TimingPanel timing, DebugOverlay overlay, FrameStats stats,
+    PulseLoop(MainViewModel model, RecordingView view, TimingView timing, DebugOverlay overlay, FrameStats stats,
               List<LongConsumer> hooks) {
         this.hooks = hooks;
         this.model = model;

@@ -24,14 +24,14 @@ import loomscope.report.HistoryEntry;
  * Every run as a table row and a bar, so the seeds' comparisons build up on screen; select two rows
  * (Ctrl+click) to see how many times slower one was.
  */
-public final class HistoryPanel extends VBox {
+public final class HistoryView extends VBox {
     private final TableView<HistoryRow> table = new TableView<>();
     private final BarChart<String, Number> chart;
     private final XYChart.Series<String, Number> series = new XYChart.Series<>();
     private static final int MAX_BARS = 10;
     private final Label comparison = new Label("Select two runs to compare them.");
 
-    public HistoryPanel(ObservableList<HistoryRow> history) {
+    public HistoryView(ObservableList<HistoryRow> history) {
         getStyleClass().add("side-panel");
         Label title = new Label("History");
         title.getStyleClass().add("section-title");

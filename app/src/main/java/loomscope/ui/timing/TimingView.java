@@ -19,7 +19,7 @@ import loomscope.ui.widgets.LayoutBarrier;
  * Wall clock, throughput, the two bounds with where this run lands, and at the end the seeds' line
  * "Total execution time: X seconds". Refreshed from the pulse, a few times a second (text changes only).
  */
-public final class TimingPanel extends VBox {
+public final class TimingView extends VBox {
     private static final long REFRESH_NANOS = 100_000_000L;
 
     private final MainViewModel model;
@@ -36,7 +36,7 @@ public final class TimingPanel extends VBox {
     private RunRecording boundsFor;
     private Bounds bounds;
 
-    public TimingPanel(MainViewModel model) {
+    public TimingView(MainViewModel model) {
         this.model = model;
         getStyleClass().add("side-panel");
         Label title = new Label("Timing");
