@@ -21,7 +21,6 @@ import loomscope.ui.export.AnimatedExportWindow;
 import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.export.HistoryTimes;
 import loomscope.ui.export.Toast;
-import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.PresenterHeader;
 import loomscope.ui.presentation.ShortcutsOverlay;
@@ -89,7 +88,7 @@ public final class OnStage {
     }
 
     private final Stage stage;
-    private final MainView view;
+    private final MainWindow view;
     private final Context context;
     private final ChapterNavigator chapters;
     private final PresentationMode presentation;
@@ -104,7 +103,7 @@ public final class OnStage {
     /** What was last handed to the store: the fallback for values that cannot be read right now. */
     private StageSettings remembered;
 
-    private OnStage(Stage stage, MainView view, StackPane root, Context context) {
+    private OnStage(Stage stage, MainWindow view, StackPane root, Context context) {
         this.stage = stage;
         this.view = view;
         this.context = context;
@@ -140,7 +139,7 @@ public final class OnStage {
         toast = new Toast(context.openFolder());
         export = new ExportViewModel(scene, new HistoryTimes(model.history()), toast, s.exportFolder());
         view.setCardExport(export::exportCard);
-        presentation = new PresentationMode(stage, view, root, new PresenterHeader(model, chapters), talkClock, chapters);
+        presentation = new PresentationMode(stage, view.view(), root, new PresenterHeader(model, chapters), talkClock, chapters);
         root.getChildren().addAll(toast, overlay);
         keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast);
         animated = new AnimatedExportViewModel(JobThreads.jobs(), () -> model.recordingProperty().get(),
@@ -157,7 +156,7 @@ public final class OnStage {
     }
 
     /** Wires the stage onto a window whose scene is set (root = the scene's root, holding the view). */
-    public static OnStage install(Stage stage, MainView view, StackPane root, Context context) {
+    public static OnStage install(Stage stage, MainWindow view, StackPane root, Context context) {
         return new OnStage(stage, view, root, context);
     }
 

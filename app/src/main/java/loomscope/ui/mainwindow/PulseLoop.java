@@ -10,7 +10,6 @@ import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.replay.ReplayViewModel;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunState;
-import loomscope.ui.timing.TimingView;
 
 /**
  * The one AnimationTimer of the main window: each pulse reads the recording once and draws. The workload
@@ -19,18 +18,15 @@ import loomscope.ui.timing.TimingView;
 final class PulseLoop extends AnimationTimer {
     private final MainViewModel model;
     private final RecordingView view;
-    private final TimingView timing;
     private final DebugOverlay overlay;
     private final FrameStats stats;
     private final List<LongConsumer> hooks;
     private long pulses;
 
-    PulseLoop(MainViewModel model, RecordingView view, TimingView timing, DebugOverlay overlay, FrameStats stats,
-              List<LongConsumer> hooks) {
+    PulseLoop(MainViewModel model, RecordingView view, DebugOverlay overlay, FrameStats stats, List<LongConsumer> hooks) {
         this.hooks = hooks;
         this.model = model;
         this.view = view;
-        this.timing = timing;
         this.overlay = overlay;
         this.stats = stats;
     }
@@ -52,7 +48,6 @@ final class PulseLoop extends AnimationTimer {
         } else {
             view.showLive();
         }
-        timing.refresh(now);
         for (LongConsumer hook : hooks) {
             hook.accept(now);
         }

@@ -32,7 +32,7 @@ import loomscope.ui.theme.AppTheme;
 public final class ProbeView {
     private final MainView view;
     private final MainViewModel model;
-    private final ProbeViewModel probes = new ProbeViewModel();
+    private final ProbeViewModel probes;
     private final JfrLaneOverlay overlay;
     private final VerifiedPanel verified;
     private final InspectorPanel inspector = new InspectorPanel();
@@ -43,8 +43,9 @@ public final class ProbeView {
     private long lastInspect;
     private boolean colourDirty = true;
 
-    private ProbeView(MainView view) {
+    private ProbeView(MainView view, ProbeViewModel probes) {
         this.view = view;
+        this.probes = probes;
         this.model = view.model();
         this.overlay = new JfrLaneOverlay(probes, () -> view.recordingView().recording());
         this.verified = new VerifiedPanel(probes);
@@ -52,9 +53,9 @@ public final class ProbeView {
         this.side = new ProbeSidePanel(verified, table, inspector);
     }
 
-    /** Wires the probes into {@code view}; call once, on the FX thread, before the first run. */
-    public static ProbeView install(MainView view) {
-        ProbeView ui = new ProbeView(view);
+    /** Wires {@code probes} into {@code view}; call once, on the FX thread, before the first run. */
+    public static ProbeView install(MainView view, ProbeViewModel probes) {
+        ProbeView ui = new ProbeView(view, probes);
         ui.model.setExtraObserver(ui.probes::prepare);
         ui.model.currentRunProperty().addListener((o, was, run) -> {
             if (run != null) {
@@ -65,9 +66,6 @@ public final class ProbeView {
         // under timing and the history (the seeds' comparison, built up run by run), which stay above the fold
         view.addSidePanel(2, ui.side);
         view.addPulseHook(ui::pulse);
-        // a saved run keeps JFR's pinned events of the run it saves, when the probes watched that run
-        view.savedRuns().setLiveEvents(() -> ui.probes.recording() == view.model().recordingProperty().get()
-                ? ui.probes.events() : java.util.List.of());
         view.recordingView().field().addEventHandler(MouseEvent.MOUSE_CLICKED, e -> ui.inspectThread(
                 view.recordingView().field().threadAt(e.getX(), e.getY())));
         view.recordingView().lanes().addEventHandler(MouseEvent.MOUSE_CLICKED, e -> ui.inspectLane(

@@ -27,7 +27,7 @@ import loomscope.report.TimeText;
 import loomscope.report.TimingCard;
 import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.history.HistoryRow;
-import loomscope.ui.mainwindow.MainView;
+
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunOnCatalog;
 import loomscope.ui.run.RunState;
@@ -55,7 +55,7 @@ class PinnedChapterOnJdk21Test {
     private static final int N = 300;
 
     private final Preferences prefs = Preferences.userRoot().node("loomscope-test/" + UUID.randomUUID());
-    private MainView view;
+    private MainWindow view;
     private OnStage onStage;
     private RunOnCatalog catalog;
     @TempDir
@@ -64,8 +64,8 @@ class PinnedChapterOnJdk21Test {
     @Start
     void start(Stage stage) throws Exception {
         catalog = new RunOnCatalog(dir.resolve("jdks.txt"));
-        view = new MainView(new MainViewModel(), catalog);
-        StackPane root = new StackPane(view);
+        view = MainWindow.of(new MainViewModel(), catalog);
+        StackPane root = new StackPane(view.view());
         Scene scene = new Scene(root, 1000, 1000);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);

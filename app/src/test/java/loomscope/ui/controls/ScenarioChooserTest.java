@@ -15,7 +15,7 @@ import javafx.stage.Stage;
 import loomscope.recording.RunRecording;
 import loomscope.ui.code.ScenarioCode;
 import loomscope.ui.history.HistoryRow;
-import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.app.MainWindow;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
@@ -34,13 +34,13 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class ScenarioChooserTest {
     private MainViewModel model;
-    private MainView view;
+    private MainWindow view;
 
     @Start
     void start(Stage stage) {
         model = new MainViewModel();
-        view = new MainView(model);
-        Scene scene = new Scene(view, 1000, 900);
+        view = MainWindow.of(model);
+        Scene scene = new Scene(view.view(), 1000, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
         stage.show();

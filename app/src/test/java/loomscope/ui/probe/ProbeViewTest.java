@@ -18,7 +18,7 @@ import loomscope.probe.ProbeReport;
 import loomscope.probe.ThreadSample;
 import loomscope.probe.ThreadSnapshot;
 import loomscope.ui.lanes.LanesCanvas;
-import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.app.MainWindow;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
@@ -32,7 +32,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class ProbeViewTest {
     private MainViewModel model;
-    private MainView view;
+    private MainWindow view;
     private ProbeView ui;
 
     @Start
@@ -40,9 +40,9 @@ class ProbeViewTest {
         // no small-machine measures: on 2 cores they lower the carriers to nice 19, and beside CPU hogs the run then
         // outlasted the lanes' 4 s trail (90 of 200 pins in view); the probes, not the host policy, are tested here
         model = new MainViewModel(loomscope.host.HostPolicy.forThisMachine(loomscope.host.HostPolicy.Mode.OFF));
-        view = new MainView(model);
-        ui = ProbeView.install(view);
-        Scene scene = new Scene(view, 1600, 900);
+        view = MainWindow.of(model);
+        ui = view.installProbes();
+        Scene scene = new Scene(view.view(), 1600, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
         stage.show();
@@ -110,7 +110,7 @@ class ProbeViewTest {
     }
 
     private String lookupText(String id) {
-        return ((javafx.scene.control.Label) view.lookup(id)).getText();
+        return ((javafx.scene.control.Label) view.view().lookup(id)).getText();
     }
 
     private static <T> T onFx(Callable<T> work) throws Exception {

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 
 import javafx.stage.Stage;
 import loomscope.childjvm.RunTarget;
-import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.app.MainWindow;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunInputs;
 import loomscope.ui.run.RunState;
@@ -31,7 +31,7 @@ class YourCodeFaultsTest {
     @TempDir
     Path tempDir;
     private MainViewModel model;
-    private MainView view;
+    private MainWindow view;
 
     @Start
     void start(Stage stage) throws Exception {

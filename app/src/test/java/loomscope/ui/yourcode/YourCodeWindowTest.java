@@ -15,7 +15,7 @@ import loomscope.recording.RunSummary;
 import loomscope.childjvm.JdkCheck;
 import loomscope.childjvm.JdkInspector;
 import loomscope.childjvm.RunTarget;
-import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.app.MainWindow;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunInputs;
 import loomscope.ui.run.RunState;
@@ -44,7 +44,7 @@ class YourCodeWindowTest {
     @TempDir
     Path tempDir;
     private MainViewModel model;
-    private MainView view;
+    private MainWindow view;
 
     @Start
     void start(Stage stage) throws Exception {
