@@ -12,7 +12,7 @@ import javafx.stage.Stage;
 import loomscope.ui.job.JobThreads;
 import loomscope.host.HostPolicy;
 import loomscope.host.JitPriority;
-import loomscope.ui.run.MainViewModel;
+import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.theme.AppTheme;
 import picocli.CommandLine;

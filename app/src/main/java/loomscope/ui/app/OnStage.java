@@ -27,7 +27,7 @@ import loomscope.ui.presentation.ShortcutsOverlay;
 import loomscope.ui.presentation.SpeakerNotesWindow;
 import loomscope.ui.presentation.StageToolbar;
 import loomscope.ui.presentation.TalkClock;
-import loomscope.ui.run.MainViewModel;
+import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.settings.StageSettings;
 import loomscope.ui.talktrack.Chapter;
@@ -224,7 +224,7 @@ public final class OnStage {
         // and the file your code came from: opened again (read off the FX thread) unless --task-file named one
         java.nio.file.Path last = context.store().snippetFile();
         if (last != null && snippets.fileProperty().get() == null
-                && loomscope.ui.run.RunInputs.YOUR_CODE.equals(model.scenarioProperty().get())) {
+                && loomscope.ui.mainwindow.RunInputs.YOUR_CODE.equals(model.scenarioProperty().get())) {
             snippets.open(last);
         }
         snippets.fileProperty().addListener((o, a, b) -> {

@@ -10,7 +10,7 @@ import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.ShortcutsOverlay;
 import loomscope.ui.replay.ReplayViewModel;
-import loomscope.ui.run.MainViewModel;
+import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.talktrack.ChapterNavigator;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;

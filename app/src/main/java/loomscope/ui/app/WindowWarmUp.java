@@ -17,8 +17,8 @@ import javafx.util.Duration;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.history.HistoryRow;
 import loomscope.host.HostPolicy;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
 

@@ -14,7 +14,7 @@ import javafx.stage.DirectoryChooser;
 import javafx.util.StringConverter;
 import loomscope.childjvm.RunTarget;
 import loomscope.ui.recordingview.RecordingView;
-import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.mainwindow.RunOnCatalog;
 
 /**
  * One side of the compare view: the "Run on" choice, the side's own clock and status, and the same

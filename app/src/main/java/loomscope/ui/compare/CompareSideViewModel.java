@@ -17,10 +17,10 @@ import loomscope.childjvm.RunOutcome;
 import loomscope.childjvm.RunTarget;
 import loomscope.childjvm.RunTargets;
 import loomscope.report.HistoryEntry;
-import loomscope.ui.run.RunLifecycle;
+import loomscope.ui.mainwindow.RunLifecycle;
 import loomscope.ui.job.JobThreads;
-import loomscope.ui.run.RunState;
-import loomscope.ui.run.StartFailure;
+import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.mainwindow.StartFailure;
 import loomscope.ui.savedruns.RunFileReader;
 import loomscope.workload.WorkloadConfig;
 

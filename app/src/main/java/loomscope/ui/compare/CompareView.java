@@ -22,7 +22,7 @@ import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.childjvm.RunTarget;
 import loomscope.ui.recordingview.RecordingView;
-import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.WorkloadConfig;
 

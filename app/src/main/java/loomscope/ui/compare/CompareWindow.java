@@ -5,7 +5,7 @@ import java.util.function.Supplier;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.WorkloadConfig;
 
@@ -26,7 +26,7 @@ public final class CompareWindow {
 
     /** @param starter how each side starts its runs (the main window's: your code compiled for each side's JVM) */
     public static CompareView open(Window owner, Supplier<WorkloadConfig> settings, CompareCard.Export cardExport,
-                                   loomscope.ui.run.RunLifecycle.Starter starter) {
+                                   loomscope.ui.mainwindow.RunLifecycle.Starter starter) {
         CompareView view = new CompareView(new CompareViewModel(settings,
                 new CompareSideViewModel("left", loomscope.ui.job.JobThreads.runStarters(), starter),
                 new CompareSideViewModel("right", loomscope.ui.job.JobThreads.runStarters(), starter)), new RunOnCatalog());

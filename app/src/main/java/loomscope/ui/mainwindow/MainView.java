@@ -22,8 +22,6 @@ import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
 import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.recordingview.RecordingView;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunInputs;
 import loomscope.ui.sweep.SweepPlan;
 
 /**

@@ -80,7 +80,7 @@ public final class PresentationMode {
     /** The code beside the lanes while presenting a chapter that shows it on a wide screen; the side panel otherwise. */
     private void placeCode() {
         boolean room = view.getWidth() >= CODE_MIN_SCREEN_WIDTH;
-        boolean yours = loomscope.ui.run.RunInputs.YOUR_CODE.equals(view.model().scenarioProperty().get());
+        boolean yours = loomscope.ui.mainwindow.RunInputs.YOUR_CODE.equals(view.model().scenarioProperty().get());
         if (presenting.get() && room && yours) {
             javafx.scene.layout.VBox.setVgrow(view.yourCodeView(), javafx.scene.layout.Priority.ALWAYS);
             yourCode.getChildren().setAll(view.yourCodeView());

@@ -14,8 +14,8 @@ import loomscope.savedrun.RunInfo;
 import loomscope.savedrun.SavedRun;
 import loomscope.savedrun.SavedRunSize;
 import loomscope.ui.history.HistoryRow;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunState;
 
 /**
  * Save and open for the main window: the last run to a {@code .loomrun} file, and a file back into the window as

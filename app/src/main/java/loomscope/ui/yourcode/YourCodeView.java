@@ -19,7 +19,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
-import loomscope.ui.run.RunInputs;
+import loomscope.ui.mainwindow.RunInputs;
 import loomscope.workload.LockMode;
 import loomscope.workload.Scenario;
 

@@ -10,7 +10,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import loomscope.taskfile.StarterSnippets;
 import loomscope.taskfile.TaskFileCompiler;
-import loomscope.ui.run.YourCode;
+import loomscope.ui.mainwindow.YourCode;
 import loomscope.workload.LockMode;
 import loomscope.workload.Scenario;
 

@@ -19,7 +19,7 @@ import javafx.stage.Stage;
 import loomscope.ui.code.CodeView;
 import loomscope.ui.lanes.LanesCanvas;
 
-import loomscope.ui.run.MainViewModel;
+import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.settings.StageSettings;
 import loomscope.ui.talktrack.Chapter;

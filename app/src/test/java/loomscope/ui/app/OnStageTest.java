@@ -29,8 +29,8 @@ import loomscope.report.TimeText;
 import loomscope.report.Unwritable;
 import loomscope.ui.export.ExportViewModel;
 
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.settings.StageSettings;
 import loomscope.ui.talktrack.TalkTrackLoader;
@@ -154,7 +154,7 @@ class OnStageTest {
         assertEquals("1000", view.model().sleepTextProperty().get(), "the stand-in sleeps as the waves do");
         robot.type(KeyCode.PAGE_DOWN);
         assertEquals("Your code", onStage.chapters().current().title());
-        assertEquals(loomscope.ui.run.RunInputs.YOUR_CODE, view.model().scenarioProperty().get(), "a snippet runs as your code");
+        assertEquals(loomscope.ui.mainwindow.RunInputs.YOUR_CODE, view.model().scenarioProperty().get(), "a snippet runs as your code");
         loomscope.ui.UiTestSupport.waitFor(30, "the chapter's snippet in the editor",
                 () -> view.model().yourCode().className().equals("SeedSynchronized"));
         robot.type(KeyCode.PAGE_DOWN);

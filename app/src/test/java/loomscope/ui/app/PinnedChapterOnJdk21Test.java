@@ -28,9 +28,9 @@ import loomscope.report.TimingCard;
 import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.history.HistoryRow;
 
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunOnCatalog;
-import loomscope.ui.run.RunState;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunOnCatalog;
+import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.settings.StageSettings;
 import loomscope.ui.talktrack.TalkTrackLoader;

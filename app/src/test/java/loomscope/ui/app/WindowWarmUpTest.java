@@ -24,8 +24,8 @@ import javafx.scene.input.MouseEvent;
 import javafx.stage.Stage;
 import loomscope.recording.RunRecording;
 
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -10,8 +10,6 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 import loomscope.ui.app.MainWindow;
 import loomscope.host.CpuShare;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -23,8 +23,6 @@ import loomscope.recording.StateTimeline;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.replay.ReplayViewModel;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
 import loomscope.workload.LockMode;

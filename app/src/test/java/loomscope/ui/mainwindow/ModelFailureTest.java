@@ -8,8 +8,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import loomscope.ui.app.MainWindow;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.UnsupportedModeException;
 import org.junit.jupiter.api.Test;

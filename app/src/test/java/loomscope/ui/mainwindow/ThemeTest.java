@@ -17,7 +17,6 @@ import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import loomscope.ui.app.MainWindow;
-import loomscope.ui.run.MainViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
 import org.junit.jupiter.api.AfterEach;

@@ -13,7 +13,6 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 import loomscope.ui.app.MainWindow;
 import loomscope.ui.probe.ProbeView;
-import loomscope.ui.run.MainViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
 import org.junit.jupiter.api.Test;

@@ -19,7 +19,7 @@ import loomscope.probe.ThreadSample;
 import loomscope.probe.ThreadSnapshot;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.app.MainWindow;
-import loomscope.ui.run.MainViewModel;
+import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
 import org.junit.jupiter.api.Test;

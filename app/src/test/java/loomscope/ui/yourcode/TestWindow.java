@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import loomscope.ui.app.MainWindow;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
 
 /**

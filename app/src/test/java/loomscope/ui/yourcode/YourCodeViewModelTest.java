@@ -11,7 +11,7 @@ import java.util.List;
 
 import loomscope.taskfile.StarterSnippets;
 import loomscope.taskfile.TaskFileCompiler;
-import loomscope.ui.run.YourCode;
+import loomscope.ui.mainwindow.YourCode;
 import loomscope.workload.LockMode;
 import loomscope.workload.Scenarios;
 import org.junit.jupiter.api.Test;

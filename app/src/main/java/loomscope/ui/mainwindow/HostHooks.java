@@ -1,4 +1,4 @@
-package loomscope.ui.run;
+package loomscope.ui.mainwindow;
 
 import loomscope.host.CpuShare;
 import loomscope.host.HostPolicy;

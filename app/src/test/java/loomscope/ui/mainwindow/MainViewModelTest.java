@@ -1,4 +1,4 @@
-package loomscope.ui.run;
+package loomscope.ui.mainwindow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

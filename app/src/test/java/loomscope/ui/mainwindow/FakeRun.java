@@ -1,4 +1,4 @@
-package loomscope.ui.run;
+package loomscope.ui.mainwindow;
 
 import loomscope.recording.RunRecording;
 import loomscope.childjvm.LiveRun;

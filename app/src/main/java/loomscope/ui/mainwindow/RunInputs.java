@@ -1,4 +1,4 @@
-package loomscope.ui.run;
+package loomscope.ui.mainwindow;
 
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;

@@ -1,4 +1,4 @@
-package loomscope.ui.run;
+package loomscope.ui.mainwindow;
 
 import java.util.concurrent.Executor;
 

@@ -1,4 +1,4 @@
-package loomscope.ui.run;
+package loomscope.ui.mainwindow;
 
 /** Where the window's own run is. */
 public enum RunState {
