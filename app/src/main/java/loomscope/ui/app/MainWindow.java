@@ -12,7 +12,9 @@ import loomscope.childjvm.RunTargets;
 import loomscope.ui.code.CodeView;
 import loomscope.ui.code.CodeViewModel;
 import loomscope.ui.compare.CompareCard;
+import loomscope.ui.compare.CompareSideViewModel;
 import loomscope.ui.compare.CompareView;
+import loomscope.ui.compare.CompareViewModel;
 import loomscope.ui.compare.CompareWindow;
 import loomscope.ui.controls.ControlsView;
 import loomscope.ui.controls.RunOnChooser;
@@ -201,10 +203,16 @@ public final class MainWindow {
         }
     }
 
-    /** Opens the compare view (loomscope.ui.compare) on this window's current settings. */
+    /**
+     * Opens the compare view (loomscope.ui.compare) on this window's current settings; each side starts its runs as
+     * this window does (your code compiled for each side's JVM), on the standing run starters.
+     */
     public CompareView openCompare() {
-        return CompareWindow.open(view.getScene() == null ? null : view.getScene().getWindow(),
-                model::configFromInputs, cardExport, model.starterForOtherWindows());
+        CompareViewModel compare = new CompareViewModel(model::configFromInputs,
+                new CompareSideViewModel("left", JobThreads.runStarters(), model.starterForOtherWindows()),
+                new CompareSideViewModel("right", JobThreads.runStarters(), model.starterForOtherWindows()));
+        return CompareWindow.open(view.getScene() == null ? null : view.getScene().getWindow(), compare,
+                new RunOnCatalog(), cardExport);
     }
 
     /**
