@@ -46,7 +46,7 @@ public final class MainView extends BorderPane {
      * @param openSweep   what "Sweep…" does
      */
     public record Parts(Node controls, RecordingView recordingView, DebugOverlay overlay, FrameStats frameStats,
-                        Node timing, CodeViewModel code, Node codeView, Node yourCode, Node history, Node replay,
+                        Node timing, CodeViewModel code, Region codeView, Region yourCode, Node history, Node replay,
                         Node savedRuns, Runnable openCompare, Runnable openSweep) { }
 
     private final MainViewModel model;
@@ -61,14 +61,14 @@ public final class MainView extends BorderPane {
         this.model = model;
         this.parts = parts;
         getStyleClass().add("main-view");
-        Region codeView = (Region) parts.codeView();
+        Region codeView = parts.codeView();
         codeView.setId("code-pane");
         // bounded: a long excerpt scrolls inside it and never pushes the history down the side panel
         codeView.setPrefHeight(CODE_HEIGHT);
         codeView.setMaxHeight(CODE_HEIGHT);
         // the side panel scrolls rather than squeeze the code to nothing on a 720 px screen
         codeView.setMinHeight(CODE_MIN_HEIGHT);
-        Region yourCode = (Region) parts.yourCode();
+        Region yourCode = parts.yourCode();
         yourCode.setId("your-code-pane");
         yourCode.setPrefHeight(YOUR_CODE_HEIGHT);
         yourCode.setMinHeight(CODE_MIN_HEIGHT);
