@@ -7,8 +7,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Daemon threads started with the window, for work the FX thread hands off around runs (starting a run,
- * attaching and finishing its probes).
+ * Daemon threads that stand before any run, for the window's work off the FX thread (its one user is
+ * {@code ui.job.JobThreads}, which starts them at launch).
  * <p>
  * Why not a new thread per task: {@code Thread.start} takes HotSpot's {@code Threads_lock}, and while a run at
  * P ≥ cores goes, a carrier at nice 19 may hold that lock as it starts the next carrier (the JVM waits there

@@ -69,17 +69,27 @@ class ArchitectureTest {
             .whereLayer("launcher").mayNotBeAccessedByAnyLayer();
 
     /**
-     * The window starts no thread of its own: work off the FX thread goes through {@code ui.job.BackgroundJob} on
-     * threads that stand from launch (a thread started on the FX thread can stall it: host.StandingThreads).
+     * The window starts no thread of its own, in any ui class, handler or not: work off the FX thread goes through
+     * {@code ui.job.BackgroundJob} on threads that stand from launch (a thread started on the FX thread can stall it:
+     * host.StandingThreads). Pools start threads as work arrives, so making one counts as starting threads.
      */
     @ArchTest
     static final ArchRule theWindowStartsNoThread = noClasses().that().resideInAPackage("loomscope.ui..")
-            .and().resideOutsideOfPackage("loomscope.ui.job..")
             .should().callMethodWhere(JavaCall.Predicates.target(HasOwner.Predicates.With.owner(
                     HasName.Predicates.nameMatching("java\\.lang\\.Thread(\\$Builder.*)?")))
                     .and(JavaCall.Predicates.target(HasName.Predicates.nameMatching("start|startVirtualThread"))))
             .orShould().callConstructorWhere(JavaCall.Predicates.target(HasOwner.Predicates.With.owner(
-                    HasName.Predicates.nameMatching("javafx\\.concurrent\\..*|java\\.lang\\.Thread"))));
+                    HasName.Predicates.nameMatching("javafx\\.concurrent\\..*|java\\.lang\\.Thread|java\\.util\\.Timer"
+                            + "|java\\.util\\.concurrent\\.(ThreadPoolExecutor|ScheduledThreadPoolExecutor|ForkJoinPool)"))))
+            .orShould().callMethodWhere(JavaCall.Predicates.target(HasOwner.Predicates.With.owner(
+                    HasName.Predicates.nameMatching("java\\.util\\.concurrent\\.(Executors|CompletableFuture)")))
+                    .and(JavaCall.Predicates.target(HasName.Predicates.nameMatching("new.*|.*Async"))));
+
+    /** The window's standing threads are started in one place, at launch, before the FX thread exists. */
+    @ArchTest
+    static final ArchRule onlyJobThreadsStandThreadsUp = noClasses().that().resideInAPackage("loomscope.ui..")
+            .and().haveNameNotMatching("loomscope\\.ui\\.job\\.JobThreads(\\$.*)?")
+            .should().callMethod(loomscope.host.StandingThreads.class, "start", String.class, int.class);
 
     @ArchTest
     static final ArchRule onlyUiUsesJavaFx = noClasses().that().resideOutsideOfPackage("loomscope.ui..")

@@ -7,9 +7,9 @@ import java.util.Locale;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.childjvm.RunTarget;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunInputs;
-import loomscope.ui.run.RunState;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunInputs;
+import loomscope.ui.mainwindow.RunState;
 
 /**
  * Issue 17's latency goal: from an edit of your code to the first mount recorded in the window, compile and child

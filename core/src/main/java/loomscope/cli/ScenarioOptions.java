@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import loomscope.workload.LockMode;
+import loomscope.workload.ParamArguments;
 import loomscope.workload.Scenario;
 import loomscope.workload.ScenarioParam;
 import loomscope.workload.Scenarios;

@@ -5,8 +5,8 @@ import java.util.function.IntConsumer;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
 import loomscope.ui.history.HistoryRow;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunState;
 
 /**
  * {@code --autorun=N [--exit-after-run]}: N runs one after another, then the window closes. A run that is refused

@@ -12,9 +12,7 @@ import javafx.stage.Stage;
 import loomscope.ui.job.JobThreads;
 import loomscope.host.HostPolicy;
 import loomscope.host.JitPriority;
-import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.probe.ProbeUi;
-import loomscope.ui.run.MainViewModel;
+import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.theme.AppTheme;
 import picocli.CommandLine;
@@ -42,17 +40,17 @@ public final class LoomScopeApp extends Application {
         stageContext.restore(model); // remembered settings first, so that explicit launch options win
         options.applyTo(model);
         AppTheme theme = options.theme() != null ? options.theme() : stageContext.rememberedTheme();
-        MainView view = new MainView(model);
-        ProbeUi.install(view);
+        MainWindow view = MainWindow.of(model);
+        view.installProbes();
         if (options.taskFile() != null) {
-            view.yourCodePane().model().snippets().adopt(options.taskFile());
+            view.yourCodeView().model().snippets().adopt(options.taskFile());
         }
         if (options.opened() != null) {
             view.savedRuns().show(options.opened(), options.openPath());
         }
         view.overlay().setHostNote(host.describe());
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        StackPane root = new StackPane(view);
+        StackPane root = new StackPane(view.view());
         Scene scene = new Scene(root, Math.min(1920, screen.getWidth()), Math.min(1080, screen.getHeight()));
         theme.applyTo(scene);
         stage.setTitle("LoomScope - carrier lanes (JDK " + Runtime.version().feature() + ")");

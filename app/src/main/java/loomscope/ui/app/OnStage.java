@@ -15,20 +15,19 @@ import loomscope.childjvm.RunTarget;
 import loomscope.workload.RunLimits;
 import loomscope.workload.Scenario;
 import loomscope.workload.Scenarios;
-import loomscope.ui.export.AnimatedExportModel;
-import loomscope.ui.run.RunStarters;
+import loomscope.ui.export.AnimatedExportViewModel;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.export.AnimatedExportWindow;
-import loomscope.ui.export.ExportController;
+import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.export.HistoryTimes;
 import loomscope.ui.export.Toast;
-import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.PresenterHeader;
 import loomscope.ui.presentation.ShortcutsOverlay;
 import loomscope.ui.presentation.SpeakerNotesWindow;
 import loomscope.ui.presentation.StageToolbar;
 import loomscope.ui.presentation.TalkClock;
-import loomscope.ui.run.MainViewModel;
+import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.settings.StageSettings;
 import loomscope.ui.talktrack.Chapter;
@@ -89,12 +88,12 @@ public final class OnStage {
     }
 
     private final Stage stage;
-    private final MainView view;
+    private final MainWindow view;
     private final Context context;
     private final ChapterNavigator chapters;
     private final PresentationMode presentation;
-    private final ExportController export;
-    private final AnimatedExportModel animated;
+    private final ExportViewModel export;
+    private final AnimatedExportViewModel animated;
     private final Toast toast;
     private final ShortcutsOverlay overlay = new ShortcutsOverlay();
     private final TalkClock talkClock = new TalkClock();
@@ -104,7 +103,7 @@ public final class OnStage {
     /** What was last handed to the store: the fallback for values that cannot be read right now. */
     private StageSettings remembered;
 
-    private OnStage(Stage stage, MainView view, StackPane root, Context context) {
+    private OnStage(Stage stage, MainWindow view, StackPane root, Context context) {
         this.stage = stage;
         this.view = view;
         this.context = context;
@@ -132,19 +131,19 @@ public final class OnStage {
         chapters = new ChapterNavigator(context.talk().track(), Set.of(ChapterRunTarget.THIS_JVM), setup -> {
             apply(model, setup, jvms);
             if (setup.chapter().snippet() != null && !setup.isStandIn()) {
-                view.yourCodePane().model().snippets().openNamed(setup.chapter().snippet());
+                view.yourCodeView().model().snippets().openNamed(setup.chapter().snippet());
             }
         });
         chapters.restore(s.chapter());
         jvms.follow(chapters);
         toast = new Toast(context.openFolder());
-        export = new ExportController(scene, new HistoryTimes(model.history()), toast, s.exportFolder());
+        export = new ExportViewModel(scene, new HistoryTimes(model.history()), toast, s.exportFolder());
         view.setCardExport(export::exportCard);
-        presentation = new PresentationMode(stage, view, root, new PresenterHeader(model, chapters), talkClock, chapters);
+        presentation = new PresentationMode(stage, view.view(), root, new PresenterHeader(model, chapters), talkClock, chapters);
         root.getChildren().addAll(toast, overlay);
         keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast,
                 view.recordingView()::toggleWholeRun);
-        animated = new AnimatedExportModel(RunStarters.shared(), () -> model.recordingProperty().get(),
+        animated = new AnimatedExportViewModel(JobThreads.jobs(), () -> model.recordingProperty().get(),
                 () -> export.folderProperty().get());
         view.addPulseHook(nanos -> animated.pulse());
         AnimatedExportWindow animatedWindow = new AnimatedExportWindow(animated, context.openFolder());
@@ -158,7 +157,7 @@ public final class OnStage {
     }
 
     /** Wires the stage onto a window whose scene is set (root = the scene's root, holding the view). */
-    public static OnStage install(Stage stage, MainView view, StackPane root, Context context) {
+    public static OnStage install(Stage stage, MainWindow view, StackPane root, Context context) {
         return new OnStage(stage, view, root, context);
     }
 
@@ -220,13 +219,13 @@ public final class OnStage {
         AppTheme.currentProperty().addListener((o, a, b) -> remember.run());
         stage.setOnHidden(e -> remember.run());
         // your code's snippet folder: brought back, listed off the FX thread, remembered when another is chosen
-        var snippets = view.yourCodePane().model().snippets();
+        var snippets = view.yourCodeView().model().snippets();
         snippets.folderProperty().set(context.store().snippetFolder());
         snippets.folderProperty().addListener((o, a, b) -> context.store().rememberSnippetFolder(b));
         // and the file your code came from: opened again (read off the FX thread) unless --task-file named one
         java.nio.file.Path last = context.store().snippetFile();
         if (last != null && snippets.fileProperty().get() == null
-                && loomscope.ui.run.RunInputs.YOUR_CODE.equals(model.scenarioProperty().get())) {
+                && loomscope.ui.mainwindow.RunInputs.YOUR_CODE.equals(model.scenarioProperty().get())) {
             snippets.open(last);
         }
         snippets.fileProperty().addListener((o, a, b) -> {
@@ -269,10 +268,10 @@ public final class OnStage {
 
     public ChapterNavigator chapters() { return chapters; }
 
-    public ExportController export() { return export; }
+    public ExportViewModel export() { return export; }
 
     /** The animated export of the run on show (Shift+S). */
-    public AnimatedExportModel animatedExport() { return animated; }
+    public AnimatedExportViewModel animatedExport() { return animated; }
 
     public boolean notesShowing() { return notes != null && notes.isShowing(); }
 

@@ -6,11 +6,11 @@ import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import loomscope.ui.keys.KeyBinding;
-import loomscope.ui.export.ExportController;
+import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.ShortcutsOverlay;
-import loomscope.ui.replay.ReplayModel;
-import loomscope.ui.run.MainViewModel;
+import loomscope.ui.replay.ReplayViewModel;
+import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.talktrack.ChapterNavigator;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
@@ -24,14 +24,14 @@ final class StageKeys {
     private final MainViewModel model;
     private final ChapterNavigator chapters;
     private final PresentationMode presentation;
-    private final ExportController export;
+    private final ExportViewModel export;
     private final ShortcutsOverlay overlay;
     private final Runnable toggleNotes;
     private final Runnable toggleHighContrast;
     private final Runnable toggleWholeRun;
     private Runnable exportAnimated = () -> { };
 
-    StageKeys(MainViewModel model, ChapterNavigator chapters, PresentationMode presentation, ExportController export,
+    StageKeys(MainViewModel model, ChapterNavigator chapters, PresentationMode presentation, ExportViewModel export,
               ShortcutsOverlay overlay, Runnable toggleNotes, Runnable toggleHighContrast, Runnable toggleWholeRun) {
         this.model = model;
         this.chapters = chapters;
@@ -135,7 +135,7 @@ final class StageKeys {
     }
 
     private void replay() {
-        ReplayModel replay = model.replay();
+        ReplayViewModel replay = model.replay();
         if (replay.isAvailable()) {
             replay.playingProperty().set(false);
             replay.positionProperty().set(0);

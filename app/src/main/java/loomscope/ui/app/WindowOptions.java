@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 import loomscope.host.HostPolicy;
-import loomscope.ui.run.MainViewModel;
+import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
@@ -150,7 +150,7 @@ public final class WindowOptions {
             range(problems, "--sleep", sleep, 0, RunLimits.MAX_SLEEP_MILLIS);
         }
         try {
-            params = loomscope.cli.ParamArguments.byName(paramArgs);
+            params = loomscope.workload.ParamArguments.byName(paramArgs);
         } catch (IllegalArgumentException e) {
             problems.add("--param: " + e.getMessage());
         }
@@ -211,12 +211,12 @@ public final class WindowOptions {
     /** Puts the run settings given into the model (after remembered ones, so that these win). */
     void applyTo(MainViewModel model) {
         if (taskSource != null) {
-            model.scenarioProperty().set(loomscope.ui.run.RunInputs.YOUR_CODE);
+            model.scenarioProperty().set(loomscope.ui.mainwindow.RunInputs.YOUR_CODE);
             model.yourCode().sourceProperty().set(taskSource);
         }
         if (chosen != null || lock != null || cpu != null || sleep != null) {
             // a seed option asks for the seed; either brings its own N and P, which --threads and --parallelism override
-            model.scenarioProperty().set(chosen != null ? chosen : loomscope.ui.run.RunInputs.SEED);
+            model.scenarioProperty().set(chosen != null ? chosen : loomscope.ui.mainwindow.RunInputs.SEED);
         }
         params.forEach((k, v) -> model.inputs().paramTextProperty(chosen, k).set(v));
         if (lock != null) {

@@ -16,11 +16,9 @@ import javafx.stage.Stage;
 import javafx.util.Duration;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.history.HistoryRow;
-import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.probe.ProbeUi;
 import loomscope.host.HostPolicy;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
 
@@ -72,8 +70,8 @@ final class WindowWarmUp {
 
     /** The warm-up exists only under the small-machine policy, and trains the paths that policy takes. */
     private final MainViewModel copy = new MainViewModel(HostPolicy.forThisMachine(HostPolicy.Mode.SMALL));
-    private final MainView view = new MainView(copy);
-    private final StackPane root = new StackPane(view);
+    private final MainWindow window = MainWindow.of(copy);
+    private final StackPane root = new StackPane(window.view());
     private final Scene scene;
     private final WarmUpSurface surface;
     private final PauseTransition settle = new PauseTransition(SETTLE);
@@ -87,8 +85,8 @@ final class WindowWarmUp {
     private Runnable whenRunsDone = () -> { };
 
     private WindowWarmUp(AppTheme theme, double width, double height, Function<WindowWarmUp, WarmUpSurface> drawnOn) {
-        view.silenceRunLog();
-        ProbeUi.install(view);
+        window.silenceRunLog();
+        window.installProbes();
         scene = new Scene(root, width, height);
         theme.applyTo(scene);
         surface = drawnOn.apply(this);

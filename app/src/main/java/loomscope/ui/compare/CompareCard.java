@@ -25,8 +25,8 @@ public final class CompareCard {
 
     /** The card for the last comparison, or null unless both sides completed. */
     public static TimingCard of(CompareViewModel model, LocalDate date) {
-        CompareSideModel left = model.left();
-        CompareSideModel right = model.right();
+        CompareSideViewModel left = model.left();
+        CompareSideViewModel right = model.right();
         if (!left.hasComparableTime() || !right.hasComparableTime()) {
             return null;
         }

@@ -22,7 +22,7 @@ import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.childjvm.RunTarget;
 import loomscope.ui.recordingview.RecordingView;
-import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.WorkloadConfig;
 
@@ -32,8 +32,8 @@ import loomscope.workload.WorkloadConfig;
  */
 public final class CompareView extends BorderPane {
     private final CompareViewModel model;
-    private final CompareSide left;
-    private final CompareSide right;
+    private final CompareSideView left;
+    private final CompareSideView right;
     private final TimesChart chart = new TimesChart();
     private final AnimationTimer pulse;
     private final RunOnCatalog catalog;
@@ -46,8 +46,8 @@ public final class CompareView extends BorderPane {
         this.model = model;
         this.catalog = catalog;
         getStyleClass().add("compare-view");
-        left = new CompareSide("Left", model.left(), catalog);
-        right = new CompareSide("Right", model.right(), catalog);
+        left = new CompareSideView("Left", model.left(), catalog);
+        right = new CompareSideView("Right", model.right(), catalog);
         // before either side has run: the carriers the runs will get, idle (not an empty void)
         showIdleCarriers(model.configProperty().get());
         model.configProperty().addListener((o, was, now) -> showIdleCarriers(now));
@@ -209,7 +209,7 @@ public final class CompareView extends BorderPane {
         }
     }
 
-    private static String barLabel(CompareSideModel side) {
+    private static String barLabel(CompareSideViewModel side) {
         RunSummary s = side.summaryProperty().get();
         if (s != null && !side.hasComparableTime()) {
             return "Java " + s.jdkVersion() + "  (" + side.statusProperty().get().replace(".", "").toLowerCase(java.util.Locale.ROOT) + ": no total time)";
@@ -239,9 +239,9 @@ public final class CompareView extends BorderPane {
 
     public CompareViewModel model() { return model; }
 
-    public CompareSide left() { return left; }
+    public CompareSideView left() { return left; }
 
-    public CompareSide right() { return right; }
+    public CompareSideView right() { return right; }
 
     public TimesChart chart() { return chart; }
 

@@ -32,8 +32,8 @@ public final class CompareViewModel {
         @Override public String toString() { return label; }
     }
 
-    private final CompareSideModel left;
-    private final CompareSideModel right;
+    private final CompareSideViewModel left;
+    private final CompareSideViewModel right;
     private final Supplier<WorkloadConfig> settings;
     private final ObjectProperty<Order> order = new SimpleObjectProperty<>(Order.ONE_AFTER_THE_OTHER);
     private final ReadOnlyObjectWrapper<WorkloadConfig> config = new ReadOnlyObjectWrapper<>();
@@ -47,11 +47,11 @@ public final class CompareViewModel {
 
     /** @param settings the workload to compare (the main window's current settings), or null if they are invalid */
     public CompareViewModel(Supplier<WorkloadConfig> settings) {
-        this(settings, new CompareSideModel("left"), new CompareSideModel("right"));
+        this(settings, new CompareSideViewModel("left"), new CompareSideViewModel("right"));
     }
 
     /** With sides that start their runs in another way (tests: a fake starter on a direct executor). */
-    public CompareViewModel(Supplier<WorkloadConfig> settings, CompareSideModel left, CompareSideModel right) {
+    public CompareViewModel(Supplier<WorkloadConfig> settings, CompareSideViewModel left, CompareSideViewModel right) {
         this.settings = settings;
         this.left = left;
         this.right = right;
@@ -140,9 +140,9 @@ public final class CompareViewModel {
         }
     }
 
-    public CompareSideModel left() { return left; }
+    public CompareSideViewModel left() { return left; }
 
-    public CompareSideModel right() { return right; }
+    public CompareSideViewModel right() { return right; }
 
     public ObjectProperty<Order> orderProperty() { return order; }
 

@@ -1,35 +1,24 @@
 package loomscope.ui.compare;
 
-import java.util.function.Supplier;
-
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
-import loomscope.workload.WorkloadConfig;
 
 /** Opens the compare view in its own window; closing it stops its runs (and kills any child JVM left). */
 public final class CompareWindow {
 
     private CompareWindow() { }
 
-    /** @param settings the workload to compare: the main window's current settings (null when invalid) */
-    public static CompareView open(Window owner, Supplier<WorkloadConfig> settings) {
-        return open(owner, settings, null);
-    }
-
-    /** @param cardExport where "Export card" writes, or null for no such button */
-    public static CompareView open(Window owner, Supplier<WorkloadConfig> settings, CompareCard.Export cardExport) {
-        return open(owner, settings, cardExport, (config, where) -> loomscope.childjvm.RunTargets.start(where, config));
-    }
-
-    /** @param starter how each side starts its runs (the main window's: your code compiled for each side's JVM) */
-    public static CompareView open(Window owner, Supplier<WorkloadConfig> settings, CompareCard.Export cardExport,
-                                   loomscope.ui.run.RunLifecycle.Starter starter) {
-        CompareView view = new CompareView(new CompareViewModel(settings,
-                new CompareSideModel("left", loomscope.ui.run.RunStarters.shared(), starter),
-                new CompareSideModel("right", loomscope.ui.run.RunStarters.shared(), starter)), new RunOnCatalog());
+    /**
+     * Shows {@code model} (built by the composition root) in a window of its own.
+     *
+     * @param catalog    the "Run on" choices both sides offer
+     * @param cardExport where "Export card" writes, or null for no such button
+     */
+    public static CompareView open(Window owner, CompareViewModel model, RunOnCatalog catalog, CompareCard.Export cardExport) {
+        CompareView view = new CompareView(model, catalog);
         view.setCardExport(cardExport);
         Stage stage = new Stage();
         if (owner != null) {

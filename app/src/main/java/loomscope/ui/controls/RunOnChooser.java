@@ -8,8 +8,8 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 import loomscope.childjvm.RunTarget;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunOnCatalog;
 
 /**
  * The main window's "Run on" choice: this JVM, each Java runtime found, and the legacy-locking preset

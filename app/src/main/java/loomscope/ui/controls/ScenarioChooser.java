@@ -11,8 +11,8 @@ import javafx.geometry.Pos;
 import javafx.scene.layout.HBox;
 import javafx.util.Duration;
 import javafx.util.StringConverter;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunInputs;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunInputs;
 import loomscope.workload.Scenario;
 import loomscope.workload.Scenarios;
 

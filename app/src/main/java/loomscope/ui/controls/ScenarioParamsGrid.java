@@ -13,8 +13,8 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunInputs;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunInputs;
 import loomscope.workload.Scenario;
 import loomscope.workload.ScenarioParam;
 

@@ -25,12 +25,12 @@ import loomscope.report.ClipFormat;
  * line, a progress bar and Cancel. It stays open while the clip is drawn; the window goes on meanwhile.
  */
 public final class AnimatedExportWindow {
-    private final AnimatedExportModel model;
+    private final AnimatedExportViewModel model;
     private final Consumer<java.nio.file.Path> openFolder;
     private Stage stage;
     private Label plan;
 
-    public AnimatedExportWindow(AnimatedExportModel model, Consumer<java.nio.file.Path> openFolder) {
+    public AnimatedExportWindow(AnimatedExportViewModel model, Consumer<java.nio.file.Path> openFolder) {
         this.model = model;
         this.openFolder = openFolder;
     }
@@ -49,7 +49,7 @@ public final class AnimatedExportWindow {
         ComboBox<ClipFormat> format = new ComboBox<>();
         format.getItems().addAll(ClipFormat.values());
         format.setConverter(converter(f -> {
-            String missing = AnimatedExportModel.missingTool(f);
+            String missing = AnimatedExportViewModel.missingTool(f);
             return f.extension().toUpperCase(Locale.ROOT) + (missing != null ? " (needs ffmpeg)" : "");
         }));
         format.valueProperty().bindBidirectional(model.formatProperty());

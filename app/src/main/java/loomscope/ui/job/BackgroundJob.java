@@ -55,7 +55,7 @@ public final class BackgroundJob<T> {
 
     /** Jobs on the window's standing job threads. */
     public BackgroundJob() {
-        this(JobThreads.shared());
+        this(JobThreads.jobs());
     }
 
     /** Jobs on {@code threads} (a test's own). */

@@ -7,10 +7,7 @@ import javafx.animation.AnimationTimer;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
 import loomscope.ui.recordingview.RecordingView;
-import loomscope.ui.replay.ReplayModel;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
-import loomscope.ui.timing.TimingPanel;
+import loomscope.ui.replay.ReplayViewModel;
 
 /**
  * The one AnimationTimer of the main window: each pulse reads the recording once and draws. The workload
@@ -19,18 +16,15 @@ import loomscope.ui.timing.TimingPanel;
 final class PulseLoop extends AnimationTimer {
     private final MainViewModel model;
     private final RecordingView view;
-    private final TimingPanel timing;
     private final DebugOverlay overlay;
     private final FrameStats stats;
     private final List<LongConsumer> hooks;
     private long pulses;
 
-    PulseLoop(MainViewModel model, RecordingView view, TimingPanel timing, DebugOverlay overlay, FrameStats stats,
-              List<LongConsumer> hooks) {
+    PulseLoop(MainViewModel model, RecordingView view, DebugOverlay overlay, FrameStats stats, List<LongConsumer> hooks) {
         this.hooks = hooks;
         this.model = model;
         this.view = view;
-        this.timing = timing;
         this.overlay = overlay;
         this.stats = stats;
     }
@@ -44,7 +38,7 @@ final class PulseLoop extends AnimationTimer {
         stats.pulse(now);
         long began = System.nanoTime();
         model.pulse(now);
-        ReplayModel replay = model.replay();
+        ReplayViewModel replay = model.replay();
         if (model.state() == RunState.RUNNING) {
             view.showLive();
         } else if (replay.isAvailable()) {
@@ -52,7 +46,6 @@ final class PulseLoop extends AnimationTimer {
         } else {
             view.showLive();
         }
-        timing.refresh(now);
         for (LongConsumer hook : hooks) {
             hook.accept(now);
         }

@@ -5,16 +5,16 @@ import java.util.Locale;
 import loomscope.report.HistoryEntry;
 import loomscope.ui.debug.FrameStats;
 import loomscope.ui.history.HistoryRow;
-import loomscope.ui.replay.ReplayModel;
+import loomscope.ui.replay.ReplayViewModel;
 
 /**
  * One console line per finished run and per replay, like the seeds print, plus the window's own frame
  * figures: the record a speaker (or a benchmark script) can keep of what the screen showed.
  */
-final class RunLog {
+public final class RunLog {
     private RunLog() { }
 
-    static void finished(HistoryRow row, FrameStats frames, String cpuNote) {
+    public static void finished(HistoryRow row, FrameStats frames, String cpuNote) {
         if (row.opened()) {
             // it ran elsewhere, earlier: this window drew no frame of it while it ran
             System.out.printf(Locale.ROOT, "run #%d opened from %s: %s P=%d N=%d on Java %s: Total execution time: %.3f seconds%s; "
@@ -36,7 +36,7 @@ final class RunLog {
         return row.pinnedMounts() < 0 ? "n/a" : row.pinnedMounts() + HistoryEntry.unsureSuffix(row.unsureMounts());
     }
 
-    static void replayed(ReplayModel replay, FrameStats frames) {
+    public static void replayed(ReplayViewModel replay, FrameStats frames) {
         System.out.printf(Locale.ROOT,
                 "replay at %.2fx to t=%.3f s: frames p95 %.1f ms, draw p95 %.1f ms, max pulse gap %.0f ms (%d frames)%n",
                 replay.speedProperty().get(), replay.positionProperty().get(), frames.p95FrameMillis(),

@@ -11,7 +11,7 @@ import javafx.scene.Parent;
 import javafx.scene.input.KeyCombination;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
-import loomscope.ui.code.CodePane;
+import loomscope.ui.code.CodeView;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.talktrack.ChapterNavigator;
 
@@ -36,7 +36,7 @@ public final class PresentationMode {
     private final PresenterHeader header;
     private final TalkClock talkClock;
     private final ReadOnlyBooleanWrapper presenting = new ReadOnlyBooleanWrapper(false);
-    private final CodePane code;
+    private final CodeView code;
     /** Your code's editor, in large type beside the lanes while "your code" is chosen. */
     private final javafx.scene.layout.VBox yourCode = new javafx.scene.layout.VBox();
     private final BooleanBinding chapterShowsCode;
@@ -54,7 +54,7 @@ public final class PresentationMode {
         this.root = root;
         this.header = header;
         this.talkClock = talkClock;
-        code = new CodePane(view.code());
+        code = new CodeView(view.code());
         code.setId("presenter-code");
         code.getStyleClass().add("presenter-code-pane");
         code.prefWidthProperty().bind(Bindings.createDoubleBinding(
@@ -80,10 +80,10 @@ public final class PresentationMode {
     /** The code beside the lanes while presenting a chapter that shows it on a wide screen; the side panel otherwise. */
     private void placeCode() {
         boolean room = view.getWidth() >= CODE_MIN_SCREEN_WIDTH;
-        boolean yours = loomscope.ui.run.RunInputs.YOUR_CODE.equals(view.model().scenarioProperty().get());
+        boolean yours = loomscope.ui.mainwindow.RunInputs.YOUR_CODE.equals(view.model().scenarioProperty().get());
         if (presenting.get() && room && yours) {
-            javafx.scene.layout.VBox.setVgrow(view.yourCodePane(), javafx.scene.layout.Priority.ALWAYS);
-            yourCode.getChildren().setAll(view.yourCodePane());
+            javafx.scene.layout.VBox.setVgrow(view.yourCodeView(), javafx.scene.layout.Priority.ALWAYS);
+            yourCode.getChildren().setAll(view.yourCodeView());
             view.setBesideLanes(yourCode);
         } else {
             yourCode.getChildren().clear();
@@ -95,7 +95,7 @@ public final class PresentationMode {
     }
 
     /** The code pane of the big screen (tests: its text is the window's). */
-    public CodePane code() { return code; }
+    public CodeView code() { return code; }
 
     public void toggle() {
         if (presenting.get()) {

@@ -11,7 +11,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import loomscope.ui.run.MainViewModel;
+import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.talktrack.Chapter;
 import loomscope.ui.talktrack.ChapterNavigator;
 import loomscope.ui.theme.AppTheme;

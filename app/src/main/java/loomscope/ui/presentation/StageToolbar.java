@@ -10,7 +10,7 @@ import javafx.scene.control.SplitMenuButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.stage.DirectoryChooser;
-import loomscope.ui.export.ExportController;
+import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.talktrack.ChapterNavigator;
 
 /**
@@ -20,7 +20,7 @@ import loomscope.ui.talktrack.ChapterNavigator;
 public final class StageToolbar extends HBox {
     private final SplitMenuButton export;
 
-    public StageToolbar(ChapterNavigator chapters, PresentationMode presentation, ExportController export,
+    public StageToolbar(ChapterNavigator chapters, PresentationMode presentation, ExportViewModel export,
                  Runnable toggleNotes, ShortcutsOverlay overlay) {
         getStyleClass().add("chapter-strip");
         Button previous = button("◀", "Previous chapter (← or PageUp)", chapters::previous);
@@ -81,7 +81,7 @@ public final class StageToolbar extends HBox {
         return b;
     }
 
-    private void chooseFolder(ExportController export) {
+    private void chooseFolder(ExportViewModel export) {
         DirectoryChooser chooser = new DirectoryChooser();
         chooser.setTitle("Where LoomScope exports go");
         File current = export.folderProperty().get().toFile();

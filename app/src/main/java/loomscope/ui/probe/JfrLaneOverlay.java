@@ -14,12 +14,12 @@ import loomscope.ui.lanes.LanesCanvas;
  * replay; allocates nothing per frame.
  */
 final class JfrLaneOverlay implements LanesCanvas.Overlay {
-    private final ProbeController probes;
+    private final ProbeViewModel probes;
     private final java.util.function.Supplier<RunRecording> shown;
     private Color colour = Color.WHITE;
     private int drawnLastFrame;
 
-    JfrLaneOverlay(ProbeController probes, java.util.function.Supplier<RunRecording> shown) {
+    JfrLaneOverlay(ProbeViewModel probes, java.util.function.Supplier<RunRecording> shown) {
         this.probes = probes;
         this.shown = shown;
     }

@@ -23,7 +23,7 @@ final class VerifiedPanel extends VBox {
     private final Button exportDump = new Button("Thread dump");
     private final Label status = new Label();
 
-    VerifiedPanel(ProbeController probes) {
+    VerifiedPanel(ProbeViewModel probes) {
         getStyleClass().add("side-panel");
         setSpacing(6);
         Label title = new Label("Verified by the JDK");

@@ -14,7 +14,7 @@ import loomscope.ui.field.StateLegend;
 import loomscope.ui.field.ThreadFieldCanvas;
 import loomscope.ui.lanes.LaneLegend;
 import loomscope.ui.lanes.LanesCanvas;
-import loomscope.ui.replay.ReplayModel;
+import loomscope.ui.replay.ReplayViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
 import loomscope.ui.theme.PaletteProbe;
@@ -148,7 +148,7 @@ public final class RecordingView extends VBox {
         }
         RunRecording r = timeline.recording();
         if (r.isFinished()) {
-            showAt(ReplayModel.endOf(r));
+            showAt(ReplayViewModel.endOf(r));
             return;
         }
         clearShown = false;

@@ -1,8 +1,6 @@
 package loomscope.ui.savedruns;
 
 import java.nio.file.Path;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
@@ -10,46 +8,43 @@ import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import loomscope.savedrun.SavedRun;
 import loomscope.savedrun.SavedRunException;
+import loomscope.ui.job.BackgroundJob;
 
 /**
- * Reads and writes saved runs off the FX thread and hands the outcome back in {@link #pulse()}, once per frame
- * on the FX thread: never a {@code Platform.runLater}, never a thread started on the FX thread.
+ * Reads and writes saved runs off the FX thread, one file at a time, as a {@link BackgroundJob} whose outcome is
+ * taken up in {@link #pulse()}, once per frame on the FX thread.
  */
 public final class RunFileReader {
-    private final Executor files;
-    private final Queue<Runnable> done = new ConcurrentLinkedQueue<>();
+    private final BackgroundJob<Runnable> job;
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
+    private Consumer<String> onProblem = problem -> { };
+    private String problemPrefix = "";
 
     public RunFileReader(Executor files) {
-        this.files = files;
+        this.job = new BackgroundJob<>(files);
     }
 
-    /** Work on a file that ends in an FX-side step; false (nothing happens) while the last one is still going. */
+    /** Work on a file that ends in an FX-side step. */
     public interface FileWork {
         /** Runs on a file thread; returns what to do on the FX thread. */
         Runnable run() throws SavedRunException;
     }
 
+    /** Starts {@code work}; false (nothing happens, {@code onProblem} hears why) while the last one is still going. */
     public boolean submit(FileWork work, Consumer<String> onProblem, String problemPrefix) {
         if (busy.get()) {
             onProblem.accept("Still busy with the last file; try again in a moment.");
             return false;
         }
+        this.onProblem = onProblem;
+        this.problemPrefix = problemPrefix;
         busy.set(true);
-        files.execute(() -> {
-            Runnable result;
+        job.start(steps -> {
             try {
-                result = work.run();
+                return work.run();
             } catch (SavedRunException e) {
-                result = () -> onProblem.accept(problemPrefix + e.getMessage());
-            } catch (RuntimeException | OutOfMemoryError e) {
-                result = () -> onProblem.accept(problemPrefix + e);
+                return () -> onProblem.accept(problemPrefix + e.getMessage());
             }
-            Runnable show = result;
-            done.add(() -> {
-                busy.set(false);
-                show.run();
-            });
         });
         return true;
     }
@@ -62,11 +57,19 @@ public final class RunFileReader {
         }, onProblem, "Could not open ");
     }
 
-    /** Once per frame on the FX thread: takes up what the file threads finished. */
+    /** Once per frame on the FX thread: takes up what the file job finished. */
     public void pulse() {
-        Runnable r;
-        while ((r = done.poll()) != null) {
-            r.run();
+        switch (job.pulse()) {
+            case BackgroundJob.Outcome.Done<Runnable> done -> {
+                busy.set(false);
+                done.value().run();
+            }
+            // a runtime failure or an OutOfMemoryError reading a huge file: one line, the window goes on
+            case BackgroundJob.Outcome.Failed<Runnable> failed -> {
+                busy.set(false);
+                onProblem.accept(problemPrefix + failed.error());
+            }
+            case null -> { }
         }
     }
 

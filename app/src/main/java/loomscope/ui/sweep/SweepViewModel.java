@@ -1,12 +1,7 @@
 package loomscope.ui.sweep;
 
 import java.util.Locale;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -23,38 +18,43 @@ import loomscope.recording.RunSummary;
 import loomscope.childjvm.LiveRun;
 import loomscope.childjvm.RunOutcome;
 import loomscope.childjvm.RunTarget;
+import loomscope.ui.job.BackgroundJob;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
 /**
- * Runs a {@link SweepPlan} one real run after another on a starter thread, while the window goes on: each point's
- * time is the recording's wall clock, handed over in {@link #pulse()} (once per frame, never a runLater per
- * run). Cancel stops the run going at its next check (within 0.1 s) and runs no further point. No toolkit call:
- * tested without a window.
+ * Runs a {@link SweepPlan} one real run after another, each point a {@link BackgroundJob} on a starter thread, while
+ * the window goes on: each point's time is the recording's wall clock, taken up in {@link #pulse()} (once per frame,
+ * never a runLater per run), which then starts the next point. Cancel stops the run going at its next check (within
+ * 0.1 s) and runs no further point. No toolkit call: tested without a window.
  */
 public final class SweepViewModel {
     /** One finished point: the recorded wall time, and whether every task completed. */
     public record Result(int x, ThreadKind kind, double seconds, boolean completed, String jdk) { }
 
-    private final Executor starter;
+    /** How one point's run went: its result, or the line that ends the sweep. */
+    private sealed interface PointEnd {
+        record Measured(Result result) implements PointEnd { }
+
+        record Stopped(String why) implements PointEnd { }
+    }
+
+    private final BackgroundJob<PointEnd> point;
     private final BiFunction<RunTarget, WorkloadConfig, LiveRun> start;
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<SweepPlan> plan = new ReadOnlyObjectWrapper<>();
     private final ObservableList<Result> results = FXCollections.observableArrayList();
-    private final Queue<Result> finished = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger done = new AtomicInteger();
-    private final AtomicBoolean cancel = new AtomicBoolean();
-    private final AtomicReference<String> ending = new AtomicReference<>();
-    private volatile String now = "";
+    private RunTarget where;
+    private boolean cancelAsked;
 
     /**
      * @param starter where the sweep waits for its runs (the window's standing run starters; a direct executor in tests)
      * @param start   starts one run where asked ({@code RunTargets::start})
      */
     public SweepViewModel(Executor starter, BiFunction<RunTarget, WorkloadConfig, LiveRun> start) {
-        this.starter = starter;
+        this.point = new BackgroundJob<>(starter);
         this.start = start;
     }
 
@@ -74,50 +74,48 @@ public final class SweepViewModel {
             return;
         }
         plan.set(p);
+        this.where = where;
         results.clear();
-        finished.clear();
-        done.set(0);
-        cancel.set(false);
-        ending.set(null);
+        cancelAsked = false;
         progress.set(0);
         running.set(true);
         message.set("Starting " + p.points().size() + " runs on " + where.label() + " ...");
-        starter.execute(() -> ending.set(work(p, where)));
+        startPoint(p.points().getFirst());
     }
 
-    /** On the starter thread: each point in turn; returns the closing line. */
-    private String work(SweepPlan p, RunTarget where) {
-        for (SweepPlan.Point point : p.points()) {
-            if (cancel.get()) {
-                return "Cancelled after " + done.get() + " of " + p.points().size() + " runs; their times stay.";
+    private void startPoint(SweepPlan.Point next) {
+        RunTarget target = where;
+        int before = results.size();
+        point.start(steps -> measure(next, target, before, steps));
+    }
+
+    /** On the starter thread: one point's run, after {@code before} measured ones. */
+    private PointEnd measure(SweepPlan.Point p, RunTarget target, int before, BackgroundJob.Progress steps) {
+        try {
+            LiveRun run = start.apply(target, p.config());
+            while (!run.await(100)) {
+                if (steps.isCancelled()) {
+                    run.stop();
+                }
             }
-            now = describe(point);
-            try {
-                LiveRun run = start.apply(where, point.config());
-                while (!run.await(100)) {
-                    if (cancel.get()) {
-                        run.stop();
-                    }
-                }
-                RunSummary s = run.summary();
-                RunOutcome outcome = run.outcome();
-                if (cancel.get()) {
-                    return "Cancelled during " + describe(point) + "; the " + done.get() + " runs before it stay.";
-                }
-                if (s == null || (outcome != null && outcome.isError())) {
-                    return "Stopped: " + describe(point) + " went wrong: " + (outcome == null ? "nothing recorded" : outcome.describe());
-                }
-                finished.add(new Result(point.x(), point.kind(), s.wallMillis() / 1000, s.completed() == s.threads(),
-                        s.jdkVersion()));
-                done.incrementAndGet();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return "Interrupted after " + done.get() + " runs.";
-            } catch (RuntimeException e) {
-                return "Stopped: " + describe(point) + " could not start: " + (e.getMessage() == null ? e.toString() : e.getMessage());
+            RunSummary s = run.summary();
+            RunOutcome outcome = run.outcome();
+            if (steps.isCancelled()) {
+                return new PointEnd.Stopped("Cancelled during " + describe(p) + "; the " + before + " runs before it stay.");
             }
+            if (s == null || (outcome != null && outcome.isError())) {
+                return new PointEnd.Stopped("Stopped: " + describe(p) + " went wrong: "
+                        + (outcome == null ? "nothing recorded" : outcome.describe()));
+            }
+            return new PointEnd.Measured(new Result(p.x(), p.kind(), s.wallMillis() / 1000, s.completed() == s.threads(),
+                    s.jdkVersion()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new PointEnd.Stopped("Interrupted after " + before + " runs.");
+        } catch (RuntimeException e) {
+            return new PointEnd.Stopped("Stopped: " + describe(p) + " could not start: "
+                    + (e.getMessage() == null ? e.toString() : e.getMessage()));
         }
-        return String.format(Locale.ROOT, "All %d runs done.", p.points().size());
     }
 
     private static String describe(SweepPlan.Point point) {
@@ -127,30 +125,40 @@ public final class SweepViewModel {
     /** Stops the run going (within 0.1 s) and runs no further point. */
     public void cancel() {
         if (running.get()) {
-            cancel.set(true);
+            cancelAsked = true;
+            point.cancel();
             message.set("Cancelling ...");
         }
     }
 
-    /** Once per frame on the FX thread: takes up the points finished since, and the end. */
+    /** Once per frame on the FX thread: takes up the point finished since, and starts the next. */
     public void pulse() {
         if (!running.get()) {
             return;
         }
-        for (Result r = finished.poll(); r != null; r = finished.poll()) {
-            results.add(r);
-        }
         SweepPlan p = plan.get();
-        progress.set((double) results.size() / Math.max(1, p.points().size()));
-        String end = ending.getAndSet(null);
-        if (end != null) {
-            for (Result r = finished.poll(); r != null; r = finished.poll()) {
-                results.add(r);
+        BackgroundJob.Outcome<PointEnd> outcome = point.pulse();
+        String end = switch (outcome) {
+            case BackgroundJob.Outcome.Done<PointEnd>(PointEnd.Measured m) -> {
+                results.add(m.result());
+                yield cancelAsked ? "Cancelled after " + results.size() + " of " + p.points().size() + " runs; their times stay."
+                        : results.size() == p.points().size() ? String.format(Locale.ROOT, "All %d runs done.", results.size())
+                        : null;
             }
+            case BackgroundJob.Outcome.Done<PointEnd>(PointEnd.Stopped stopped) -> stopped.why();
+            case BackgroundJob.Outcome.Failed<PointEnd> failed -> "Stopped: " + failed.error();
+            case null -> null;
+        };
+        progress.set((double) results.size() / p.points().size());
+        if (end != null) {
             running.set(false);
             message.set(end);
-        } else if (!cancel.get()) {
-            message.set(String.format(Locale.ROOT, "Run %d of %d: %s ...", results.size() + 1, p.points().size(), now));
+        } else if (outcome != null) {
+            startPoint(p.points().get(results.size()));
+        }
+        if (running.get() && !cancelAsked) {
+            message.set(String.format(Locale.ROOT, "Run %d of %d: %s ...", results.size() + 1, p.points().size(),
+                    describe(p.points().get(results.size()))));
         }
     }
 

@@ -8,7 +8,7 @@ import javafx.collections.ListChangeListener;
 import loomscope.childjvm.RunTarget.ChildJvm;
 import loomscope.childjvm.RunTarget.ThisJvm;
 import loomscope.childjvm.RunTarget;
-import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.mainwindow.RunOnCatalog;
 
 /**
  * Turns a chapter's wish ({@link ChapterRunTarget}: this JVM, JDK 21, legacy locking) into a real "Run on" choice

@@ -10,13 +10,13 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import loomscope.taskfile.StarterSnippets;
 import loomscope.taskfile.TaskFileCompiler;
-import loomscope.ui.run.YourCode;
+import loomscope.ui.mainwindow.YourCode;
 import loomscope.workload.LockMode;
 import loomscope.workload.Scenario;
 
 /**
  * The editor's model: the source it edits (the window's {@link YourCode}), the marks at its lines from the last compile
- * and run, and where the text came from (a scenario's starter, a snippet file: {@link SnippetsModel}). Plain JUnit
+ * and run, and where the text came from (a scenario's starter, a snippet file: {@link SnippetFiles}). Plain JUnit
  * tests it without a window.
  */
 public final class YourCodeViewModel {
@@ -25,9 +25,9 @@ public final class YourCodeViewModel {
 
     private final YourCode code;
     private final ObservableList<Mark> marks = FXCollections.observableArrayList();
-    private final SnippetsModel snippets;
+    private final SnippetFiles snippets;
 
-    public YourCodeViewModel(YourCode code, SnippetsModel snippets) {
+    public YourCodeViewModel(YourCode code, SnippetFiles snippets) {
         this.code = code;
         this.snippets = snippets;
         InvalidationListener remark = o -> remark();
@@ -79,5 +79,5 @@ public final class YourCodeViewModel {
 
     public YourCode code() { return code; }
 
-    public SnippetsModel snippets() { return snippets; }
+    public SnippetFiles snippets() { return snippets; }
 }

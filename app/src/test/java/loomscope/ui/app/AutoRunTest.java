@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import loomscope.ui.run.MainViewModel;
+import loomscope.ui.mainwindow.MainViewModel;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -16,10 +16,10 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
-import loomscope.ui.code.CodePane;
+import loomscope.ui.code.CodeView;
 import loomscope.ui.lanes.LanesCanvas;
-import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.run.MainViewModel;
+
+import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.settings.StageSettings;
 import loomscope.ui.talktrack.Chapter;
@@ -51,7 +51,7 @@ class LongTextLayoutTest {
     private final Preferences prefs = Preferences.userRoot().node("loomscope-test/" + UUID.randomUUID());
     @TempDir
     Path exports;
-    private MainView view;
+    private MainWindow view;
     private OnStage onStage;
     private Scene scene;
 
@@ -62,8 +62,8 @@ class LongTextLayoutTest {
         Chapter chapter = new Chapter(1, runaway, ScenarioParams.defaults(Scenarios.byName("class-loader")),
                 LockMode.SYNCHRONIZED, 1, 8, null, runaway, "notes", true, ChapterRunTarget.THIS_JVM, null);
         TalkTrack track = new TalkTrack(runaway, List.of(chapter), "test");
-        view = new MainView(new MainViewModel());
-        StackPane root = new StackPane(view);
+        view = MainWindow.of(new MainViewModel());
+        StackPane root = new StackPane(view.view());
         scene = new Scene(root, WIDTH, HEIGHT);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
@@ -112,8 +112,8 @@ class LongTextLayoutTest {
         fx(() -> {
             Node h = scene.getRoot().lookup("#presenter-header");
             System.out.println("DEBUG header " + h.getLayoutBounds() + " pref " + ((javafx.scene.layout.Region) h).prefHeight(1280)
-                + " min " + ((javafx.scene.layout.Region) h).minHeight(1280) + " right " + view.getRight().getLayoutBounds()
-                + " rightmin " + ((javafx.scene.layout.Region) view.getRight()).minHeight(-1) + " centermin " + ((javafx.scene.layout.Region) view.getCenter()).minHeight(-1));
+                + " min " + ((javafx.scene.layout.Region) h).minHeight(1280) + " right " + view.view().getRight().getLayoutBounds()
+                + " rightmin " + ((javafx.scene.layout.Region) view.view().getRight()).minHeight(-1) + " centermin " + ((javafx.scene.layout.Region) view.view().getCenter()).minHeight(-1));
             for (Node c : ((javafx.scene.layout.Pane) h).getChildren()) {
                 System.out.println("DEBUG child " + c + " " + c.localToScene(c.getLayoutBounds()) + " y " + c.getLayoutY());
                 if (c instanceof javafx.scene.layout.Pane p) { for (Node g : p.getChildren()) System.out.println("DEBUG  grand " + g + " " + g.localToScene(g.getLayoutBounds())); }
@@ -137,7 +137,7 @@ class LongTextLayoutTest {
         assertInside(lanes(), "the lanes beside the code", 1920, 1080);
         double laneWidth = onFx(() -> lanes().getLayoutBounds().getWidth());
         assertTrue(laneWidth >= 1920 / 2.0, "the lanes keep most of the width: " + laneWidth);
-        CodePane code = (CodePane) find("#presenter-code");
+        CodeView code = (CodeView) find("#presenter-code");
         Label line = onFx(() -> (Label) code.lookup(".code-line"));
         assertTrue(onFx(() -> line.getFont().getSize()) >= 24, "large type: " + line.getFont());
         assertEquals(onFx(() -> view.code().text()), code.sourceShown(), "the window's code, the class-loader scenario's source");

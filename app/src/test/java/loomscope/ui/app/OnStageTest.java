@@ -27,10 +27,10 @@ import javafx.stage.Stage;
 import loomscope.report.DrawnText;
 import loomscope.report.TimeText;
 import loomscope.report.Unwritable;
-import loomscope.ui.export.ExportController;
-import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
+import loomscope.ui.export.ExportViewModel;
+
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.settings.StageSettings;
 import loomscope.ui.talktrack.TalkTrackLoader;
@@ -54,7 +54,7 @@ class OnStageTest {
     @TempDir
     Path tempDir;
     private Path exports;
-    private MainView view;
+    private MainWindow view;
     private OnStage onStage;
     private Stage stage;
 
@@ -63,8 +63,8 @@ class OnStageTest {
         this.stage = stage;
         exports = Files.createDirectory(tempDir.resolve("exports"));
         MainViewModel model = new MainViewModel();
-        view = new MainView(model);
-        StackPane root = new StackPane(view);
+        view = MainWindow.of(model);
+        StackPane root = new StackPane(view.view());
         Scene scene = new Scene(root, 1000, 1000);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
@@ -92,9 +92,9 @@ class OnStageTest {
         assertTrue(onStage.presentation().isPresenting());
         assertTrue(view.controls().getScene() == null || !view.controls().isVisible(), "controls hidden");
         // this screen is 1,000 px wide: the lanes need it all (the code shows beside them from 1,600 px: LongTextLayoutTest)
-        assertFalse(view.getRight().isVisible(), "side panel hidden");
+        assertFalse(view.view().getRight().isVisible(), "side panel hidden");
         assertEquals(view.code().text(), onStage.presentation().code().sourceShown(), "the big screen's code is the window's");
-        assertFalse(view.getBottom().isVisible(), "replay bar and status hidden");
+        assertFalse(view.view().getBottom().isVisible(), "replay bar and status hidden");
         assertTrue(robot.lookup("#run-button").tryQuery().isEmpty(), "no Run button on the big screen");
         Label clock = robot.lookup("#presenter-clock").queryAs(Label.class);
         Label chapter = robot.lookup("#presenter-chapter").queryAs(Label.class);
@@ -107,7 +107,7 @@ class OnStageTest {
         robot.type(KeyCode.ESCAPE);
         assertFalse(onStage.presentation().isPresenting());
         assertTrue(view.controls().isVisible() && view.controls().getScene() != null, "controls back after Esc");
-        assertTrue(view.getRight().isVisible());
+        assertTrue(view.view().getRight().isVisible());
         robot.type(KeyCode.F5);
         assertTrue(onStage.presentation().isPresenting(), "F5 presents too (what clickers send)");
     }
@@ -154,7 +154,7 @@ class OnStageTest {
         assertEquals("1000", view.model().sleepTextProperty().get(), "the stand-in sleeps as the waves do");
         robot.type(KeyCode.PAGE_DOWN);
         assertEquals("Your code", onStage.chapters().current().title());
-        assertEquals(loomscope.ui.run.RunInputs.YOUR_CODE, view.model().scenarioProperty().get(), "a snippet runs as your code");
+        assertEquals(loomscope.ui.mainwindow.RunInputs.YOUR_CODE, view.model().scenarioProperty().get(), "a snippet runs as your code");
         loomscope.ui.UiTestSupport.waitFor(30, "the chapter's snippet in the editor",
                 () -> view.model().yourCode().className().equals("SeedSynchronized"));
         robot.type(KeyCode.PAGE_DOWN);
@@ -182,7 +182,7 @@ class OnStageTest {
         robot.type(KeyCode.S);
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onStage.export().lastResultProperty().get() != null);
 
-        ExportController.Result result = onStage.export().lastResultProperty().get();
+        ExportViewModel.Result result = onStage.export().lastResultProperty().get();
         assertEquals(5, result.files().size(), result.files().toString());
         Path card = result.files().get(0);
         assertTrue(card.getFileName().toString().matches("loomscope-.*-synchronized-P2-card-1920x1080\\.png"), card.toString());

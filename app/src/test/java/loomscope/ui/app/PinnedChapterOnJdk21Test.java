@@ -25,12 +25,12 @@ import loomscope.report.DrawnText;
 import loomscope.report.HistoryEntry;
 import loomscope.report.TimeText;
 import loomscope.report.TimingCard;
-import loomscope.ui.export.ExportController;
+import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.history.HistoryRow;
-import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunOnCatalog;
-import loomscope.ui.run.RunState;
+
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunOnCatalog;
+import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.settings.StageSettings;
 import loomscope.ui.talktrack.TalkTrackLoader;
@@ -55,7 +55,7 @@ class PinnedChapterOnJdk21Test {
     private static final int N = 300;
 
     private final Preferences prefs = Preferences.userRoot().node("loomscope-test/" + UUID.randomUUID());
-    private MainView view;
+    private MainWindow view;
     private OnStage onStage;
     private RunOnCatalog catalog;
     @TempDir
@@ -64,8 +64,8 @@ class PinnedChapterOnJdk21Test {
     @Start
     void start(Stage stage) throws Exception {
         catalog = new RunOnCatalog(dir.resolve("jdks.txt"));
-        view = new MainView(new MainViewModel(), catalog);
-        StackPane root = new StackPane(view);
+        view = MainWindow.of(new MainViewModel(), catalog);
+        StackPane root = new StackPane(view.view());
         Scene scene = new Scene(root, 1000, 1000);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
@@ -135,7 +135,7 @@ class PinnedChapterOnJdk21Test {
         WaitForAsyncUtils.asyncFx(() -> onStage.export().exportCard(card, told::complete));
         String said = told.get(30, TimeUnit.SECONDS);
         assertTrue(said.startsWith("Saved 4 files"), said);
-        ExportController.Result result = onStage.export().lastResultProperty().get();
+        ExportViewModel.Result result = onStage.export().lastResultProperty().get();
         String csv = Files.readString(result.files().stream().filter(f -> f.toString().endsWith(".csv")).findFirst().orElseThrow());
         assertTrue(csv.contains(row.jdk()) && csv.contains(here.jdk()), csv);
         List<String> times = result.cards().card().texts().stream().filter(t -> t.role().startsWith("bar-value"))

@@ -23,9 +23,9 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseEvent;
 import javafx.stage.Stage;
 import loomscope.recording.RunRecording;
-import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
+
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -76,7 +76,7 @@ class WindowWarmUpTest {
     @Test
     void aRunStartedInTheWindowCancelsTheWarmUpAtOnce() {
         MainViewModel model = new MainViewModel();
-        fx(() -> stage.setScene(new javafx.scene.Scene(new MainView(model), 1280, 720)));
+        fx(() -> stage.setScene(new javafx.scene.Scene(MainWindow.of(model).view(), 1280, 720)));
         WindowWarmUp warmUp = onFx(() -> WindowWarmUp.startFor(model, AppTheme.DARK, 1280, 720));
         waitFor(20, "the warm-up run to start", () -> onFx(() -> warmUp.copyModel().stateProperty().get() == RunState.RUNNING));
 
@@ -171,7 +171,7 @@ class WindowWarmUpTest {
     /** The test's stage as the window of {@code model}. */
     private Scene windowOf(MainViewModel model) {
         return onFx(() -> {
-            Scene scene = new Scene(new MainView(model), 1280, 720);
+            Scene scene = new Scene(MainWindow.of(model).view(), 1280, 720);
             stage.setScene(scene);
             return scene;
         });

@@ -8,14 +8,14 @@ import org.junit.jupiter.api.Test;
 class CodeWrapTest {
     @Test
     void breaksAtASpaceAndIndentsTheRest() {
-        assertEquals("observer.phase(vt,\n    Phase.SLEEP_START);", CodePane.wrap("observer.phase(vt, Phase.SLEEP_START);", 24));
-        assertEquals("short", CodePane.wrap("short", 20));
+        assertEquals("observer.phase(vt,\n    Phase.SLEEP_START);", CodeView.wrap("observer.phase(vt, Phase.SLEEP_START);", 24));
+        assertEquals("short", CodeView.wrap("short", 20));
     }
 
     @Test
     void withoutASpaceBreaksAfterADotOrParenthesisNotInsideAWord() {
-        assertEquals("ClassInitGate.initialising(\n    ClassInitTarget.class);", CodePane.wrap("ClassInitGate.initialising(ClassInitTarget.class);", 30));
-        assertEquals("abcdefghij\n    klmnop\n    qrstuv\n    wxyz", CodePane.wrap("abcdefghijklmnopqrstuvwxyz", 10),
+        assertEquals("ClassInitGate.initialising(\n    ClassInitTarget.class);", CodeView.wrap("ClassInitGate.initialising(ClassInitTarget.class);", 30));
+        assertEquals("abcdefghij\n    klmnop\n    qrstuv\n    wxyz", CodeView.wrap("abcdefghijklmnopqrstuvwxyz", 10),
                 "no place to break: at the width (a continuation has the width less its four columns)");
     }
 }

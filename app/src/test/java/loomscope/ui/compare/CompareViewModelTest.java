@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import loomscope.childjvm.RunOutcome;
-import loomscope.ui.run.FakeRun;
-import loomscope.ui.run.RunLifecycle;
-import loomscope.ui.run.RunState;
+import loomscope.ui.mainwindow.FakeRun;
+import loomscope.ui.mainwindow.RunLifecycle;
+import loomscope.ui.mainwindow.RunState;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
@@ -39,8 +39,8 @@ class CompareViewModelTest {
             rightRuns.add(r);
             return r;
         };
-        return new CompareViewModel(() -> settings.get(), new CompareSideModel("left", Runnable::run, left),
-                new CompareSideModel("right", Runnable::run, right));
+        return new CompareViewModel(() -> settings.get(), new CompareSideViewModel("left", Runnable::run, left),
+                new CompareSideViewModel("right", Runnable::run, right));
     }
 
     /** A run that took {@code seconds} of wall time and completed. */

@@ -8,7 +8,7 @@ import java.util.List;
 
 import loomscope.recording.UnsureRun;
 import loomscope.report.TimingCard;
-import loomscope.ui.run.RunLifecycle;
+import loomscope.ui.mainwindow.RunLifecycle;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
@@ -20,8 +20,8 @@ class UnsureCompareTest {
 
     @Test
     void bothSidesAndTheirCardCountTheUnsureMount() {
-        CompareSideModel left = new CompareSideModel("left", Runnable::run, NEVER);
-        CompareSideModel right = new CompareSideModel("right", Runnable::run, NEVER);
+        CompareSideViewModel left = new CompareSideViewModel("left", Runnable::run, NEVER);
+        CompareSideViewModel right = new CompareSideViewModel("right", Runnable::run, NEVER);
         CompareViewModel model = new CompareViewModel(WorkloadConfig::seed, left, right);
         assertEquals(0, left.unsureMounts(), "before any run");
         assertTrue(left.showOpened(UnsureRun.record(), List.of(), "a.loomrun"));

@@ -15,9 +15,9 @@ import javafx.stage.Stage;
 import loomscope.recording.RunRecording;
 import loomscope.ui.code.ScenarioCode;
 import loomscope.ui.history.HistoryRow;
-import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
+import loomscope.ui.app.MainWindow;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
 import loomscope.workload.Scenarios;
@@ -34,13 +34,13 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class ScenarioChooserTest {
     private MainViewModel model;
-    private MainView view;
+    private MainWindow view;
 
     @Start
     void start(Stage stage) {
         model = new MainViewModel();
-        view = new MainView(model);
-        Scene scene = new Scene(view, 1000, 900);
+        view = MainWindow.of(model);
+        Scene scene = new Scene(view.view(), 1000, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
         stage.show();
@@ -49,7 +49,7 @@ class ScenarioChooserTest {
     @Test
     void chooseObjectWaitFixItsParameterRunItAndTheLanesShowIt(FxRobot robot) {
         assertTrue(onFx(() -> robot.lookup("#lock-box").query().isVisible()), "the seed's lock mode at first");
-        assertTrue(onFx(() -> view.codePane().sourceShown()).contains("synchronized (lock) {"), "the seed's code at first");
+        assertTrue(onFx(() -> view.codeView().sourceShown()).contains("synchronized (lock) {"), "the seed's code at first");
 
         robot.clickOn("#scenario-choice");
         robot.clickOn("object-wait");
@@ -61,11 +61,11 @@ class ScenarioChooserTest {
         assertTrue(onFx(() -> robot.lookup("#cpu-field").tryQuery().isEmpty()), "no seed fields");
 
         // the code pane: the real source, exactly the block of ObjectWaitScenario.java the threads run
-        String shown = onFx(() -> view.codePane().sourceShown());
+        String shown = onFx(() -> view.codeView().sourceShown());
         assertEquals(ScenarioCode.of(Scenarios.byName("object-wait"), LockMode.NONE).text(), shown);
         assertTrue(shown.contains("lock.wait((left + 999_999) / 1_000_000L);"), shown);
-        assertTrue(onFx(() -> view.codePane().caption().getText()).startsWith("ObjectWaitScenario.java"));
-        assertTrue(onFx(() -> view.codePane().focusedLine()).contains("lock.wait("), "the line where the threads block is marked");
+        assertTrue(onFx(() -> view.codeView().caption().getText()).startsWith("ObjectWaitScenario.java"));
+        assertTrue(onFx(() -> view.codeView().focusedLine()).contains("lock.wait("), "the line where the threads block is marked");
 
         type(robot, "#param-wait-ms", "0");
         assertEquals("wait-ms must be 1..60,000, was 0.", onFx(() -> robot.lookup("#input-error").queryAs(Label.class).getText()));
@@ -93,7 +93,7 @@ class ScenarioChooserTest {
         robot.clickOn("seed");
         assertTrue(onFx(() -> robot.lookup("#lock-box").query().isVisible()), "the lock mode is back with the seed");
         assertEquals("5000", onFx(() -> model.threadsTextProperty().get()));
-        assertFalse(onFx(() -> view.codePane().sourceShown()).contains("lock.wait("));
+        assertFalse(onFx(() -> view.codeView().sourceShown()).contains("lock.wait("));
     }
 
     private static void type(FxRobot robot, String field, String text) {

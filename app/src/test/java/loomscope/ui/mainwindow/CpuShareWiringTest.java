@@ -8,9 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import javafx.scene.Scene;
 import javafx.stage.Stage;
+import loomscope.ui.app.MainWindow;
 import loomscope.host.CpuShare;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -21,13 +20,13 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class CpuShareWiringTest {
     private MainViewModel model;
-    private MainView view;
+    private MainWindow view;
 
     @Start
     void start(Stage stage) {
         model = new MainViewModel();
-        view = new MainView(model);
-        Scene scene = new Scene(view, 1280, 720);
+        view = MainWindow.of(model);
+        Scene scene = new Scene(view.view(), 1280, 720);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
         stage.show();

@@ -16,14 +16,13 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import loomscope.ui.app.MainWindow;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.StateTimeline;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.lanes.LanesCanvas;
-import loomscope.ui.replay.ReplayModel;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
+import loomscope.ui.replay.ReplayViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
 import loomscope.workload.LockMode;
@@ -42,13 +41,13 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class MainWindowTest {
     private MainViewModel model;
-    private MainView view;
+    private MainWindow view;
 
     @Start
     void start(Stage stage) {
         model = new MainViewModel();
-        view = new MainView(model);
-        Scene scene = new Scene(view, 1600, 900);
+        view = MainWindow.of(model);
+        Scene scene = new Scene(view.view(), 1600, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
         stage.show();
@@ -268,7 +267,7 @@ class MainWindowTest {
         assertEquals(AppTheme.LIGHT, onFx(AppTheme::current));
         robot.press(KeyCode.CONTROL, KeyCode.T).release(KeyCode.T, KeyCode.CONTROL);
         assertEquals(AppTheme.HIGH_CONTRAST, onFx(AppTheme::current));
-        fx(() -> AppTheme.DARK.applyTo(view.getScene()));
+        fx(() -> AppTheme.DARK.applyTo(view.view().getScene()));
 
         typeThreads(robot, "200");
         robot.clickOn("#clock");
@@ -279,10 +278,10 @@ class MainWindowTest {
         robot.press(KeyCode.CONTROL, KeyCode.P).release(KeyCode.P, KeyCode.CONTROL);
         double at = onFx(() -> model.replay().positionProperty().get());
         robot.press(KeyCode.ALT, KeyCode.RIGHT).release(KeyCode.RIGHT, KeyCode.ALT);
-        assertEquals(at + ReplayModel.DEFAULT_SPEED / 60, onFx(() -> model.replay().positionProperty().get()), 1e-9,
+        assertEquals(at + ReplayViewModel.DEFAULT_SPEED / 60, onFx(() -> model.replay().positionProperty().get()), 1e-9,
                 "Alt+Right steps one frame of replay time");
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.H).release(KeyCode.H, KeyCode.SHIFT, KeyCode.CONTROL);
-        assertEquals(null, onFx(view::getTop), "Ctrl+Shift+H hides the controls");
+        assertEquals(null, onFx(view.view()::getTop), "Ctrl+Shift+H hides the controls");
     }
 
     // ---- helpers ----

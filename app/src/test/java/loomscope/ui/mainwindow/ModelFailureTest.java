@@ -7,8 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunState;
+import loomscope.ui.app.MainWindow;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.UnsupportedModeException;
 import org.junit.jupiter.api.Test;
@@ -29,7 +28,7 @@ class ModelFailureTest {
         model = new MainViewModel(config -> {
             throw new UnsupportedModeException(WHY);
         });
-        Scene scene = new Scene(new MainView(model), 1280, 720);
+        Scene scene = new Scene(MainWindow.of(model).view(), 1280, 720);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
         stage.show();

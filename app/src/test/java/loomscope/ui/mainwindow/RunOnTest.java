@@ -14,14 +14,12 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 
+import loomscope.ui.app.MainWindow;
 import loomscope.childjvm.JdkCheck;
 import loomscope.childjvm.JdkInspector;
 import loomscope.childjvm.JdkInstall;
 import loomscope.childjvm.RunTarget;
 import loomscope.ui.history.HistoryRow;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunOnCatalog;
-import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -40,13 +38,13 @@ class RunOnTest {
     @TempDir
     Path tempDir;
     private MainViewModel model;
-    private MainView view;
+    private MainWindow view;
 
     @Start
     void start(Stage stage) throws Exception {
         model = new MainViewModel();
-        view = new MainView(model, new RunOnCatalog(tempDir.resolve("jdks.txt")));
-        Scene scene = new Scene(view, 1280, 720);
+        view = MainWindow.of(model, new RunOnCatalog(tempDir.resolve("jdks.txt")));
+        Scene scene = new Scene(view.view(), 1280, 720);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
         stage.show();

@@ -16,7 +16,7 @@ import javafx.scene.layout.BackgroundFill;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
-import loomscope.ui.run.MainViewModel;
+import loomscope.ui.app.MainWindow;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
 import org.junit.jupiter.api.AfterEach;
@@ -28,13 +28,13 @@ import org.testfx.framework.junit5.Start;
 /** Canvas colours come from app.css and follow the theme. */
 @ExtendWith(ApplicationExtension.class)
 class ThemeTest {
-    private MainView view;
+    private MainWindow view;
     private Scene scene;
 
     @Start
     void start(Stage stage) {
-        view = new MainView(new MainViewModel());
-        scene = new Scene(view, 1280, 720);
+        view = MainWindow.of(new MainViewModel());
+        scene = new Scene(view.view(), 1280, 720);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
         stage.show();
@@ -69,11 +69,11 @@ class ThemeTest {
         for (AppTheme theme : AppTheme.values()) {
             List<String> rounded = onFx(() -> {
                 theme.applyTo(scene);
-                view.applyCss();
+                view.view().applyCss();
                 List<String> found = new ArrayList<>();
                 for (String selector : List.of(".legend-swatch-frame", ".legend-swatch", "#progress > .track", "#progress > .bar",
                         ".bounds-gauge .track")) {
-                    Set<Node> nodes = view.lookupAll(selector);
+                    Set<Node> nodes = view.view().lookupAll(selector);
                     if (nodes.isEmpty()) {
                         found.add(selector + " not found");
                     }

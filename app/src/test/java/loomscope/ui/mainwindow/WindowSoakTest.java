@@ -11,8 +11,8 @@ import java.util.Locale;
 
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import loomscope.ui.probe.ProbeUi;
-import loomscope.ui.run.MainViewModel;
+import loomscope.ui.app.MainWindow;
+import loomscope.ui.probe.ProbeView;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
 import org.junit.jupiter.api.Test;
@@ -35,9 +35,9 @@ class WindowSoakTest {
     @Start
     void start(Stage stage) {
         model = new MainViewModel();
-        MainView view = new MainView(model);
-        ProbeUi.install(view);
-        Scene scene = new Scene(view, 1600, 900);
+        MainWindow view = MainWindow.of(model);
+        view.installProbes();
+        Scene scene = new Scene(view.view(), 1600, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
         stage.show();

@@ -40,8 +40,13 @@ class SweepChartTest {
     @Test
     void everyRecordedRunIsADot() {
         assertEquals(0, (int) onFx(() -> view.chart().dotsDrawn()));
-        fx(() -> ((javafx.scene.control.Button) view.lookup("#sweep-start")).fire());   // direct executor: all ten runs
-        fx(model::pulse);
+        fx(() -> ((javafx.scene.control.Button) view.lookup("#sweep-start")).fire());   // direct executor: the first run
+        fx(() -> {
+            // each pulse takes up one run and starts the next (within it, on the direct executor)
+            for (int frame = 0; frame < 100 && model.runningProperty().get(); frame++) {
+                model.pulse();
+            }
+        });
         assertEquals(10, model.results().size(), model.messageProperty().get());
         assertEquals(10, (int) onFx(() -> view.chart().dotsDrawn()));
         assertEquals("All 10 runs done.", onFx(() -> model.messageProperty().get()));

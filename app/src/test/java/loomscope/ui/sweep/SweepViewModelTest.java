@@ -49,9 +49,11 @@ class SweepViewModelTest {
     @Test
     void aSweepRunsEveryPointForRealAndHandsTheTimesOverInThePulse() {
         SweepViewModel m = new SweepViewModel(Runnable::run, RunTargets::start);
-        m.start(waves(20, 4), HERE);   // the direct executor: every run is done when start returns
+        m.start(waves(20, 4), HERE);   // the direct executor: the first point's run is done when start returns
         assertTrue(m.results().isEmpty(), "nothing reaches the FX side before its pulse");
         m.pulse();
+        assertEquals(1, m.results().size(), "each pulse takes up the point that ended and starts the next");
+        pulseUntilDone(m);
         assertFalse(m.runningProperty().get());
         assertEquals("All 18 runs done.", m.messageProperty().get());
         assertEquals(1.0, m.progressProperty().get());
@@ -76,7 +78,7 @@ class SweepViewModelTest {
             return RunTargets.start(where, config);
         });
         model[0].start(waves(200, 1), HERE);
-        model[0].pulse();
+        pulseUntilDone(model[0]);
         assertEquals(3, startedPoints.size(), "no point after the cancel");
         assertEquals(2, model[0].results().size(), "the runs before it keep their times");
         assertTrue(model[0].messageProperty().get().startsWith("Cancelled during virtual 4"), model[0].messageProperty().get());
@@ -91,5 +93,12 @@ class SweepViewModelTest {
         m.start(null, HERE);
         assertEquals("The window's inputs are not valid: fix them first.", m.messageProperty().get());
         assertFalse(m.runningProperty().get());
+    }
+
+    /** Each pulse takes up one point (the direct executor runs the next within it); a sweep has at most 18. */
+    private static void pulseUntilDone(SweepViewModel m) {
+        for (int frame = 0; frame < 100 && m.runningProperty().get(); frame++) {
+            m.pulse();
+        }
     }
 }

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.app.MainWindow;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
 
 /**
@@ -16,9 +16,9 @@ import loomscope.ui.theme.AppTheme;
 final class TestWindow {
     private TestWindow() { }
 
-    static MainView show(Stage stage, MainViewModel model, Path tempDir) {
-        MainView view = new MainView(model, new RunOnCatalog(tempDir.resolve("jdks.txt")));
-        Scene scene = new Scene(view, 1600, 900);
+    static MainWindow show(Stage stage, MainViewModel model, Path tempDir) {
+        MainWindow view = MainWindow.of(model, new RunOnCatalog(tempDir.resolve("jdks.txt")));
+        Scene scene = new Scene(view.view(), 1600, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
         stage.show();

@@ -11,10 +11,10 @@ import java.nio.file.Path;
 
 import javafx.stage.Stage;
 import loomscope.childjvm.RunTarget;
-import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunInputs;
-import loomscope.ui.run.RunState;
+import loomscope.ui.app.MainWindow;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunInputs;
+import loomscope.ui.mainwindow.RunState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +31,7 @@ class YourCodeFaultsTest {
     @TempDir
     Path tempDir;
     private MainViewModel model;
-    private MainView view;
+    private MainWindow view;
 
     @Start
     void start(Stage stage) throws Exception {
@@ -71,8 +71,8 @@ class YourCodeFaultsTest {
         assertTrue(thrown.startsWith("10 of 20 threads threw; the first (thread "), thrown);
         assertTrue(thrown.contains("java.lang.IllegalStateException: boom"), thrown);
         assertTrue(thrown.contains("Throws.run(Throws.java:3)"), thrown);
-        waitFor(30, "the line marked", () -> view.yourCodePane().marksShown().containsKey(3));
-        assertEquals(Mark.Kind.THREW, onFx(() -> view.yourCodePane().marksShown().get(3).kind()));
+        waitFor(30, "the line marked", () -> view.yourCodeView().marksShown().containsKey(3));
+        assertEquals(Mark.Kind.THREW, onFx(() -> view.yourCodeView().marksShown().get(3).kind()));
         assertEquals(20, onFx(() -> model.lastSummaryProperty().get().completed()), "a throw ends its thread only");
         readyForTheNextRun();
     }

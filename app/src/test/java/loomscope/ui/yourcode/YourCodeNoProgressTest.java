@@ -10,10 +10,10 @@ import java.nio.file.Path;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import loomscope.childjvm.RunTarget;
-import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunInputs;
-import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.app.MainWindow;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunInputs;
+import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -32,8 +32,8 @@ class YourCodeNoProgressTest {
     @Start
     void start(Stage stage) {
         model = new MainViewModel();
-        MainView view = new MainView(model, new RunOnCatalog(dir.resolve("jdks.txt")));
-        Scene scene = new Scene(view, 1600, 900);
+        MainWindow view = MainWindow.of(model, new RunOnCatalog(dir.resolve("jdks.txt")));
+        Scene scene = new Scene(view.view(), 1600, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
         stage.show();

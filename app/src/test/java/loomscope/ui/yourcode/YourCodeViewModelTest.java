@@ -11,7 +11,7 @@ import java.util.List;
 
 import loomscope.taskfile.StarterSnippets;
 import loomscope.taskfile.TaskFileCompiler;
-import loomscope.ui.run.YourCode;
+import loomscope.ui.mainwindow.YourCode;
 import loomscope.workload.LockMode;
 import loomscope.workload.Scenarios;
 import org.junit.jupiter.api.Test;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The editor's model without a window: starters, marks, and snippet files read and written off the FX thread. */
 class YourCodeViewModelTest {
     private final YourCode code = new YourCode();
-    private final SnippetsModel snippets = new SnippetsModel(code, Runnable::run);
+    private final SnippetFiles snippets = new SnippetFiles(code, Runnable::run);
     private final YourCodeViewModel model = new YourCodeViewModel(code, snippets);
 
     @Test

@@ -15,10 +15,10 @@ import loomscope.recording.RunSummary;
 import loomscope.childjvm.JdkCheck;
 import loomscope.childjvm.JdkInspector;
 import loomscope.childjvm.RunTarget;
-import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.run.MainViewModel;
-import loomscope.ui.run.RunInputs;
-import loomscope.ui.run.RunState;
+import loomscope.ui.app.MainWindow;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunInputs;
+import loomscope.ui.mainwindow.RunState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,7 +44,7 @@ class YourCodeWindowTest {
     @TempDir
     Path tempDir;
     private MainViewModel model;
-    private MainView view;
+    private MainWindow view;
 
     @Start
     void start(Stage stage) throws Exception {
@@ -58,16 +58,16 @@ class YourCodeWindowTest {
             model.scenarioProperty().set(RunInputs.YOUR_CODE);
             model.threadsTextProperty().set("20");
             model.parallelismProperty().set(1);
-            view.yourCodePane().area().replaceText(skeleton);
+            view.yourCodeView().area().replaceText(skeleton);
         });
         robot.clickOn("#your-code-area");
         fx(() -> {
-            view.yourCodePane().area().moveTo(2, 8);
-            view.yourCodePane().area().requestFocus();
+            view.yourCodeView().area().moveTo(2, 8);
+            view.yourCodeView().area().requestFocus();
         });
         robot.write(body);
-        assertTrue(onFx(() -> view.yourCodePane().area().getText()).contains(body), "the typed body is in the editor");
-        assertEquals(onFx(() -> view.yourCodePane().area().getText()), onFx(() -> model.yourCode().source()),
+        assertTrue(onFx(() -> view.yourCodeView().area().getText()).contains(body), "the typed body is in the editor");
+        assertEquals(onFx(() -> view.yourCodeView().area().getText()), onFx(() -> model.yourCode().source()),
                 "the editor's text is the model's");
     }
 
@@ -127,8 +127,8 @@ class YourCodeWindowTest {
         assertEveryMountPinned(legacy, onFx(() -> model.recordingProperty().get()));
         assertTrue(onFx(() -> model.history().get(model.history().size() - 1).mode()).contains("SleepInLock"),
                 "the history names your class");
-        waitFor(30, "JFR's pinned events marked at the typed line", () -> view.yourCodePane().marksShown().containsKey(3));
-        Mark pinned = onFx(() -> view.yourCodePane().marksShown().get(3));
+        waitFor(30, "JFR's pinned events marked at the typed line", () -> view.yourCodeView().marksShown().containsKey(3));
+        Mark pinned = onFx(() -> view.yourCodeView().marksShown().get(3));
         assertEquals(Mark.Kind.PINNED, pinned.kind());
         assertTrue(pinned.text().startsWith("JFR: 20 pinned events here: "), "with the JDK's reason: " + pinned.text());
 
@@ -147,8 +147,8 @@ class YourCodeWindowTest {
         // than the headless screen)
         loomscope.ui.compare.CompareViewModel both = onFx(() -> new loomscope.ui.compare.CompareViewModel(
                 model::configFromInputs,
-                new loomscope.ui.compare.CompareSideModel("left", loomscope.ui.run.RunStarters.shared(), model.starterForOtherWindows()),
-                new loomscope.ui.compare.CompareSideModel("right", loomscope.ui.run.RunStarters.shared(), model.starterForOtherWindows())));
+                new loomscope.ui.compare.CompareSideViewModel("left", loomscope.ui.job.JobThreads.runStarters(), model.starterForOtherWindows()),
+                new loomscope.ui.compare.CompareSideViewModel("right", loomscope.ui.job.JobThreads.runStarters(), model.starterForOtherWindows())));
         fx(() -> {
             both.left().targetProperty().set(RunTarget.ChildJvm.legacyLocking(thisJdk().jdk()));
             both.right().targetProperty().set(new RunTarget.ThisJvm());
@@ -171,9 +171,9 @@ class YourCodeWindowTest {
         typeBody(robot, SKELETON, "int x = ;");
         robot.press(KeyCode.CONTROL).press(KeyCode.R).release(KeyCode.R).release(KeyCode.CONTROL);
         waitFor(30, "the compiler's answer", () -> !model.yourCode().problems().isEmpty());
-        waitFor(30, "the mark in the gutter", () -> view.yourCodePane().marksShown().containsKey(3));
-        assertEquals(Mark.Kind.ERROR, onFx(() -> view.yourCodePane().marksShown().get(3).kind()));
-        assertEquals(List.of(2), onFx(() -> view.yourCodePane().underlinedParagraphs()),
+        waitFor(30, "the mark in the gutter", () -> view.yourCodeView().marksShown().containsKey(3));
+        assertEquals(Mark.Kind.ERROR, onFx(() -> view.yourCodeView().marksShown().get(3).kind()));
+        assertEquals(List.of(2), onFx(() -> view.yourCodeView().underlinedParagraphs()),
                 "the third line is underlined where the compiler points");
         assertEquals(RunState.IDLE, onFx(() -> model.state()), "nothing ran");
         assertEquals(0, (int) onFx(() -> model.history().size()));

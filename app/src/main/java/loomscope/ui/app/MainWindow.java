@@ -1,0 +1,287 @@
+package loomscope.ui.app;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.ListChangeListener;
+import javafx.scene.Scene;
+import loomscope.childjvm.RunTargets;
+import loomscope.ui.code.CodeView;
+import loomscope.ui.code.CodeViewModel;
+import loomscope.ui.compare.CompareCard;
+import loomscope.ui.compare.CompareSideViewModel;
+import loomscope.ui.compare.CompareView;
+import loomscope.ui.compare.CompareViewModel;
+import loomscope.ui.compare.CompareWindow;
+import loomscope.ui.controls.ControlsView;
+import loomscope.ui.controls.RunOnChooser;
+import loomscope.ui.debug.DebugOverlay;
+import loomscope.ui.debug.FrameStats;
+import loomscope.ui.history.HistoryRow;
+import loomscope.ui.history.HistoryView;
+import loomscope.ui.job.JobThreads;
+import loomscope.ui.keys.KeyBinding;
+import loomscope.ui.keys.KeyMap;
+import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.mainwindow.RunLog;
+import loomscope.ui.probe.ProbeView;
+import loomscope.ui.probe.ProbeViewModel;
+import loomscope.ui.recordingview.RecordingView;
+import loomscope.ui.replay.ReplayView;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunOnCatalog;
+import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.savedruns.SavedRunsView;
+import loomscope.ui.savedruns.SavedRunsViewModel;
+import loomscope.ui.sweep.SweepViewModel;
+import loomscope.ui.sweep.SweepWindow;
+import loomscope.ui.theme.AppTheme;
+import loomscope.ui.timing.TimingView;
+import loomscope.ui.yourcode.SnippetFiles;
+import loomscope.ui.yourcode.YourCodeView;
+import loomscope.ui.yourcode.YourCodeViewModel;
+import loomscope.workload.LockMode;
+import loomscope.workload.Scenario;
+
+/**
+ * One main window, wired: the composition root builds every feature's view model and view here, hands the views to
+ * {@link MainView} (which only lays them out) and connects what one feature tells another: the pulse hooks, the
+ * keys, the run log, the code shown beside the lanes. The app, its warm-up copy and the window tests build it alike.
+ */
+public final class MainWindow {
+    private final MainViewModel model;
+    private final RunOnCatalog runOn;
+    private final MainView view;
+    private final ControlsView controls;
+    private final RunOnChooser runOnChooser;
+    private final TimingView timing;
+    private final HistoryView history;
+    private final ReplayView replayView;
+    private final CodeViewModel code;
+    private final CodeView codeView;
+    private final YourCodeView yourCodeView;
+    private final SavedRunsViewModel savedRuns;
+    private final SavedRunsView savedRunsView;
+    private final RecordingView recordingView = new RecordingView();
+    private final FrameStats frameStats = new FrameStats();
+    private final DebugOverlay overlay = new DebugOverlay(frameStats);
+    /** The scenario and lock mode whose code the side panel shows. */
+    private final ObjectProperty<Scenario> shownScenario = new SimpleObjectProperty<>();
+    private final ObjectProperty<LockMode> shownLock = new SimpleObjectProperty<>();
+    /** Whether each finished run prints its console line (RunLog); not for the hidden warm-up copy. */
+    private boolean logsRuns = true;
+    private CompareCard.Export cardExport;
+    private SweepWindow sweepWindow;
+
+    private MainWindow(MainViewModel model, RunOnCatalog runOn) {
+        this.model = model;
+        this.runOn = runOn;
+        controls = new ControlsView(model);
+        runOnChooser = new RunOnChooser(model, runOn);
+        controls.addSetting(runOnChooser);
+        timing = new TimingView(model);
+        history = new HistoryView(model.history());
+        replayView = new ReplayView(model.replay());
+        code = new CodeViewModel(shownScenario, shownLock);
+        followTheRunShown();
+        codeView = new CodeView(code);
+        SnippetFiles snippets = new SnippetFiles(model.yourCode(), JobThreads.jobs());
+        yourCodeView = new YourCodeView(new YourCodeViewModel(model.yourCode(), snippets), model.lockModeProperty());
+        savedRuns = new SavedRunsViewModel(model, JobThreads.jobs());
+        savedRunsView = new SavedRunsView(savedRuns);
+        view = new MainView(model, new MainView.Parts(controls, recordingView, overlay, frameStats, timing, code, codeView,
+                yourCodeView, history, replayView, savedRunsView, this::openCompare, this::openSweep));
+        view.addPulseHook(timing::refresh);
+        view.addPulseHook(nanos -> snippets.pulse());
+        view.addPulseHook(nanos -> savedRuns.pulse());
+        showRunsAndFrames();
+        view.sceneProperty().addListener((o, was, scene) -> {
+            if (scene != null) {
+                installShortcuts(scene);
+                savedRunsView.acceptDropsOn(scene);
+            }
+        });
+    }
+
+    /** The window for {@code model}, with the "Run on" choices of this user (nothing discovered yet). */
+    public static MainWindow of(MainViewModel model) {
+        return new MainWindow(model, new RunOnCatalog());
+    }
+
+    /** @param runOn the "Run on" choices; nothing is discovered until {@link #discoverRunTargets()} */
+    public static MainWindow of(MainViewModel model, RunOnCatalog runOn) {
+        return new MainWindow(model, runOn);
+    }
+
+    /**
+     * The code beside the lanes is the code of the run they show (an opened run too), until the chooser picks
+     * something else to run next.
+     */
+    private void followTheRunShown() {
+        shownScenario.set(model.scenarioProperty().get());
+        shownLock.set(model.lockModeProperty().get());
+        model.scenarioProperty().addListener((o, a, b) -> {
+            shownLock.set(model.lockModeProperty().get());
+            shownScenario.set(b);
+        });
+        model.lockModeProperty().addListener((o, a, b) -> shownLock.set(b));
+        model.recordingProperty().addListener((o, a, r) -> {
+            if (r != null) {
+                shownLock.set(r.config().lockMode());
+                shownScenario.set(r.config().scenarioKind());
+            }
+        });
+    }
+
+    /** The lanes follow the run on show; the frame figures restart with each run and replay and go to the log. */
+    private void showRunsAndFrames() {
+        overlay.visibleProperty().bind(controls.debugToggle().selectedProperty());
+        model.recordingProperty().addListener((o, was, now) -> recordingView.setRecording(now));
+        recordingView.setIdleCarriers(model.parallelismProperty().get());
+        model.parallelismProperty().addListener((o, was, now) -> recordingView.setIdleCarriers(now.intValue()));
+        model.stateProperty().addListener((o, was, now) -> {
+            if (now == RunState.RUNNING) {
+                frameStats.reset();
+            }
+        });
+        model.history().addListener((ListChangeListener<HistoryRow>) change -> {
+            while (change.next()) {
+                if (logsRuns) {
+                    change.getAddedSubList().forEach(row -> RunLog.finished(row, frameStats, model.runShare().note()));
+                }
+            }
+        });
+        model.replay().playingProperty().addListener((o, was, playing) -> {
+            if (playing) {
+                frameStats.reset();
+            } else {
+                RunLog.replayed(model.replay(), frameStats);
+            }
+        });
+    }
+
+    private void installShortcuts(Scene scene) {
+        Map<KeyBinding, Runnable> keys = new EnumMap<>(KeyBinding.class);
+        keys.put(KeyBinding.RUN, model::run);
+        keys.put(KeyBinding.STOP, model::stop);
+        keys.put(KeyBinding.FRAME_STATS, () -> controls.debugToggle().setSelected(!controls.debugToggle().isSelected()));
+        keys.put(KeyBinding.NEXT_THEME, () -> AppTheme.current().next().applyTo(scene));
+        keys.put(KeyBinding.REPLAY_PLAY, () -> model.replay().togglePlay());
+        // Alt, not Ctrl, in the table: a focused text field takes Ctrl+arrows for word moves before the scene sees them
+        keys.put(KeyBinding.REPLAY_BACK, () -> model.replay().step(-1));
+        keys.put(KeyBinding.REPLAY_FORWARD, () -> model.replay().step(1));
+        keys.put(KeyBinding.COMPARE, this::openCompare);
+        keys.put(KeyBinding.SAVE_RUN, savedRunsView::chooseAndSave);
+        keys.put(KeyBinding.OPEN_RUN, savedRunsView::chooseAndOpen);
+        keys.put(KeyBinding.RUN_ON, this::chooseRunOn);
+        keys.put(KeyBinding.CONTROLS, () -> view.setControlsVisible(!view.controlsVisible()));
+        KeyMap.install(scene, keys);
+    }
+
+    /** The probes' panels, lane band and inspector, on this window. */
+    public ProbeView installProbes() {
+        ProbeViewModel probes = new ProbeViewModel();
+        // a saved run keeps JFR's pinned events of the run it saves, when the probes watched that run
+        savedRuns.setLiveEvents(() -> probes.recording() == model.recordingProperty().get() ? probes.events() : List.of());
+        return ProbeView.install(view, probes);
+    }
+
+    /** Looks for Java runtimes in the background (it starts JVMs to probe them) and offers them under "Run on". */
+    public void discoverRunTargets() {
+        runOn.discover(targets -> { });
+    }
+
+    /** Ctrl+O: opens the "Run on" list (arrows and Enter pick); not while a run goes, it keeps its JVM. */
+    private void chooseRunOn() {
+        var choice = runOnChooser.choice();
+        if (!choice.isDisabled() && choice.getScene() != null && controls.isVisible()) {
+            choice.requestFocus();
+            choice.show();
+        }
+    }
+
+    /**
+     * Opens the compare view (loomscope.ui.compare) on this window's current settings; each side starts its runs as
+     * this window does (your code compiled for each side's JVM), on the standing run starters.
+     */
+    public CompareView openCompare() {
+        CompareViewModel compare = new CompareViewModel(model::configFromInputs,
+                new CompareSideViewModel("left", JobThreads.runStarters(), model.starterForOtherWindows()),
+                new CompareSideViewModel("right", JobThreads.runStarters(), model.starterForOtherWindows()));
+        return CompareWindow.open(view.getScene() == null ? null : view.getScene().getWindow(), compare,
+                new RunOnCatalog(), cardExport);
+    }
+
+    /**
+     * Opens the sweep window for the inputs' scenario (waves, platform-vs-virtual); its runs go one after another on a
+     * standing starter thread and their times arrive in this window's pulse.
+     */
+    public SweepWindow openSweep() {
+        if (sweepWindow == null) {
+            SweepViewModel sweep = new SweepViewModel(JobThreads.runStarters(), RunTargets::start);
+            view.addPulseHook(nanos -> sweep.pulse());
+            sweepWindow = new SweepWindow(view.getScene() == null ? null : view.getScene().getWindow(), sweep,
+                    model::configFromInputsQuietly, () -> model.inputs().where());
+            view.sceneProperty().addListener((o, was, now) -> {
+                if (now == null) {
+                    sweep.cancel();
+                }
+            });
+        }
+        sweepWindow.show();
+        return sweepWindow;
+    }
+
+    /** Where the compare view's "Export card" writes (the stage wires its export here). */
+    public void setCardExport(CompareCard.Export export) {
+        this.cardExport = export;
+    }
+
+    /** Stops printing a console line per finished run: for a copy of the window nobody sees (WindowWarmUp). */
+    public void silenceRunLog() {
+        logsRuns = false;
+    }
+
+    /** The layout, for a scene. */
+    public MainView view() { return view; }
+
+    public MainViewModel model() { return model; }
+
+    /** The "Run on" choices (the stage picks chapter targets from them). */
+    public RunOnCatalog runOnCatalog() { return runOn; }
+
+    public RunOnChooser runOnChooser() { return runOnChooser; }
+
+    /** Save and open of runs (the probes tell it the run's JFR events). */
+    public SavedRunsViewModel savedRuns() { return savedRuns; }
+
+    public ControlsView controls() { return controls; }
+
+    public RecordingView recordingView() { return recordingView; }
+
+    public TimingView timing() { return timing; }
+
+    /** The code the next run's threads run (the presentation shows it too). */
+    public CodeViewModel code() { return code; }
+
+    public CodeView codeView() { return codeView; }
+
+    /** Your code's editor (the presentation puts it beside the lanes). */
+    public YourCodeView yourCodeView() { return yourCodeView; }
+
+    public HistoryView history() { return history; }
+
+    public ReplayView replayView() { return replayView; }
+
+    public FrameStats frameStats() { return frameStats; }
+
+    public DebugOverlay overlay() { return overlay; }
+
+    /** Runs {@code hook} once per pulse, after the view has drawn (on the FX thread; must not block). */
+    public void addPulseHook(java.util.function.LongConsumer hook) {
+        view.addPulseHook(hook);
+    }
+}

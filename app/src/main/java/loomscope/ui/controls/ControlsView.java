@@ -1,0 +1,247 @@
+package loomscope.ui.controls;
+
+import atlantafx.base.theme.Styles;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Slider;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.theme.AppTheme;
+import loomscope.ui.widgets.LayoutBarrier;
+import loomscope.workload.LockMode;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * The settings of the next run, Run / Stop, progress and clock. Binds to the view model, nothing else. The
+ * scenario chooser comes first; the lock mode is the seed's and shows only while the seed is chosen; another
+ * scenario shows what it is for in its place, and its own parameters under N ({@link ScenarioParamsGrid}).
+ */
+public final class ControlsView extends VBox {
+    private final Slider lockSlider = new Slider(0, LockMode.values().length - 1, LockMode.SYNCHRONIZED.ordinal());
+    private final Slider parallelismSlider = new Slider(1, WorkloadConfig.MAX_PARALLELISM, 1);
+    private final Label lockSummary = new Label();
+    private final Label parallelismValue = new Label();
+    private final ScenarioChooser scenarioChooser;
+    private final ScenarioParamsGrid fields;
+    private final Button runButton = new Button("Run");
+    private final Button stopButton = new Button("Stop");
+    private final ProgressBar progressBar = new ProgressBar(0);
+    private final Label progressText = new Label();
+    private final Label clock = new Label("0.000 s");
+    private final Label inputError = new Label();
+    private final Label nextRunNote = new Label();
+    private final ComboBox<AppTheme> themeChoice = new ComboBox<>();
+    private final ToggleButton debugToggle = new ToggleButton("Frame stats");
+    private final HBox tools;
+    private final FlowPane settings;
+
+    public ControlsView(MainViewModel model) {
+        getStyleClass().add("controls-bar");
+        setSpacing(6);
+        buildLockSlider(model);
+        buildParallelismSlider(model);
+        scenarioChooser = new ScenarioChooser(model);
+        fields = new ScenarioParamsGrid(model);
+
+        runButton.setId("run-button");
+        runButton.getStyleClass().addAll(Styles.SUCCESS, Styles.LARGE);
+        runButton.setDefaultButton(false);
+        runButton.setOnAction(e -> model.run());
+        runButton.setTooltip(new Tooltip("Start a run with these settings (Ctrl+R or Space)"));
+        stopButton.setId("stop-button");
+        stopButton.getStyleClass().addAll(Styles.DANGER, Styles.LARGE);
+        stopButton.setOnAction(e -> model.stop());
+        stopButton.setTooltip(new Tooltip("Stop the run now (Esc)"));
+        var active = Bindings.createBooleanBinding(() -> model.state().isActive(), model.stateProperty());
+        // an input the next run would refuse: its one message shows under the settings, and Run waits for a fix
+        runButton.disableProperty().bind(active.or(model.inputErrorProperty().isNotEmpty()));
+        stopButton.disableProperty().bind(active.not());
+
+        progressBar.setId("progress");
+        progressBar.setPrefWidth(240);
+        progressBar.progressProperty().bind(model.progressProperty());
+        progressText.textProperty().bind(Bindings.createStringBinding(() -> {
+            WorkloadConfig c = model.runningConfig();
+            return c == null ? "" : String.format("%,d / %,d", model.completedProperty().get(), c.threads());
+        }, model.completedProperty(), model.stateProperty()));
+        clock.setId("clock");
+        clock.getStyleClass().add("clock");
+        clock.textProperty().bind(model.elapsedSecondsProperty().asString("%.3f s"));
+
+        inputError.setId("input-error");
+        inputError.getStyleClass().add("field-error");
+        inputError.textProperty().bind(model.inputErrorProperty());
+        inputError.managedProperty().bind(inputError.textProperty().isNotEmpty());
+        nextRunNote.setId("next-run-note");
+        nextRunNote.getStyleClass().add("next-run-note");
+        nextRunNote.textProperty().bind(model.nextRunNoteProperty());
+
+        themeChoice.getItems().setAll(AppTheme.values());
+        themeChoice.setValue(AppTheme.current());
+        themeChoice.setTooltip(new Tooltip("Theme (Ctrl+T cycles)"));
+        AppTheme.currentProperty().addListener((o, a, b) -> themeChoice.setValue(b));
+        themeChoice.setOnAction(e -> {
+            AppTheme chosen = themeChoice.getValue();
+            if (chosen != null && chosen != AppTheme.current() && getScene() != null) {
+                chosen.applyTo(getScene());
+            }
+        });
+        debugToggle.setId("debug-toggle");
+        debugToggle.setTooltip(new Tooltip(
+                "Frame-time overlay: p95 frame time, max pulse gap, the FX thread's wait for a CPU (F12)"));
+
+        // no title of its own: "Lock mode" stands on the scenario's row (14 px more than before, not a row more)
+        VBox lockBox = padRight(new VBox(4, lockSlider, lockSummary));
+        lockBox.setId("lock-box");
+        Label lockTitle = new Label("Lock mode");
+        lockTitle.getStyleClass().add(Styles.TEXT_BOLD);
+        lockTitle.visibleProperty().bind(lockBox.visibleProperty());
+        lockTitle.managedProperty().bind(lockTitle.visibleProperty());
+        javafx.scene.layout.Region gap = new javafx.scene.layout.Region();
+        gap.setMinWidth(14);
+        gap.managedProperty().bind(lockTitle.managedProperty());
+        scenarioChooser.getChildren().addAll(gap, lockTitle);
+        // the lock mode is the seed's parameter: another scenario says what it shows in its place
+        lockBox.visibleProperty().bind(scenarioChooser.seedChosen());
+        lockBox.managedProperty().bind(lockBox.visibleProperty());
+        Label shows = scenarioChooser.shows();
+        shows.visibleProperty().bind(scenarioChooser.seedChosen().not());
+        shows.managedProperty().bind(shows.visibleProperty());
+        // the scenario row sits on the lock mode's box: at 1280 px the first row of settings still fits
+        VBox scenarioBox = new VBox(6, scenarioChooser, lockBox, shows);
+        settings = new FlowPane(24, 8,
+                scenarioBox,
+                labelled("Carriers (parallelism)", parallelismSlider, parallelismValue),
+                fields);
+        settings.setAlignment(Pos.CENTER_LEFT);
+        HBox run = new HBox(14, runButton, stopButton, new LayoutBarrier(progressBar, 240, 22),
+                new LayoutBarrier(progressText, 190, 30), new LayoutBarrier(clock, 170, 40), nextRunNote);
+        run.setAlignment(Pos.CENTER_LEFT);
+        run.setMinWidth(Region.USE_PREF_SIZE);
+        runButton.setMinWidth(Region.USE_PREF_SIZE);
+        stopButton.setMinWidth(Region.USE_PREF_SIZE);
+        tools = new HBox(8, themeChoice, debugToggle);
+        tools.setAlignment(Pos.CENTER_RIGHT);
+        tools.setMinWidth(Region.USE_PREF_SIZE);
+        // Run/Stop and the clock never shrink; when other features' tools do not fit beside them, the tools
+        // wrap to a second row instead of squeezing every button to "..."
+        FlowPane actions = new FlowPane(14, 8, run, tools);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        getChildren().addAll(settings, inputError, actions);
+        // a projector gets long sliders; at 1280 px everything still fits in two rows
+        widthProperty().addListener((o, a, w) -> fitSliders(w.doubleValue()));
+        fitSliders(1920);
+    }
+
+    private void buildLockSlider(MainViewModel model) {
+        lockSlider.setId("lock-slider");
+        lockSlider.setMajorTickUnit(1);
+        lockSlider.setMinorTickCount(0);
+        lockSlider.setBlockIncrement(1);
+        lockSlider.setSnapToTicks(true);
+        lockSlider.setShowTickMarks(true);
+        lockSlider.setShowTickLabels(true);
+        lockSlider.setLabelFormatter(new LockModeConverter());
+        lockSummary.setWrapText(true);
+        Tooltip tip = new Tooltip();
+        tip.setShowDelay(Duration.millis(300));
+        tip.setShowDuration(Duration.seconds(30));
+        tip.setWrapText(true);
+        tip.setMaxWidth(520);
+        lockSlider.setTooltip(tip);
+        lockSlider.valueProperty().addListener((o, a, b) -> {
+            LockMode mode = LockModeConverter.modeAt(b.doubleValue());
+            if (model.lockModeProperty().get() != mode) {
+                model.lockModeProperty().set(mode);
+            }
+        });
+        model.lockModeProperty().addListener((o, a, mode) -> showMode(mode, tip));
+        showMode(model.lockModeProperty().get(), tip);
+    }
+
+    private void showMode(LockMode mode, Tooltip tip) {
+        if (LockModeConverter.modeAt(lockSlider.getValue()) != mode) {
+            lockSlider.setValue(mode.ordinal());
+        }
+        tip.setText(mode.cliName() + ": " + mode.summary() + "\n" + mode.jdkBehaviour());
+        lockSummary.setText(mode.summary() + "  " + mode.jdkBehaviour());
+    }
+
+    private void buildParallelismSlider(MainViewModel model) {
+        parallelismSlider.setId("parallelism-slider");
+        // ticks 1, 10, 19, ... 64: seven steps of nine land exactly on 64; minor ticks make every integer a stop
+        parallelismSlider.setMajorTickUnit(9);
+        parallelismSlider.setMinorTickCount(8);
+        parallelismSlider.setBlockIncrement(1);
+        parallelismSlider.setSnapToTicks(true);
+        parallelismSlider.setShowTickLabels(true);
+        parallelismSlider.setShowTickMarks(true);
+        parallelismSlider.setTooltip(new Tooltip("Carrier threads of the run's own scheduler (1 = the seeds' setting)"));
+        parallelismSlider.setValue(model.parallelismProperty().get());
+        parallelismSlider.valueProperty().addListener((o, a, b) -> model.parallelismProperty().set((int) Math.round(b.doubleValue())));
+        model.parallelismProperty().addListener((o, a, b) -> {
+            if ((int) Math.round(parallelismSlider.getValue()) != b.intValue()) {
+                parallelismSlider.setValue(b.intValue());
+            }
+        });
+        parallelismValue.getStyleClass().add("timing-figure");
+        parallelismValue.textProperty().bind(model.parallelismProperty().asString("P = %d"));
+    }
+
+    private void fitSliders(double width) {
+        boolean wide = width >= 1700;
+        lockSlider.setPrefWidth(wide ? 720 : 560);
+        lockSummary.setMaxWidth(wide ? 720 : 560);
+        // under 1,700 px the two lines of summary would push the window past 720 px high: the tooltip keeps them
+        lockSummary.setVisible(wide);
+        lockSummary.setManaged(wide);
+        scenarioChooser.shows().setMaxWidth(wide ? 720 : 560);
+        scenarioChooser.shows().setPrefWidth(wide ? 720 : 560);
+        parallelismSlider.setPrefWidth(wide ? 360 : 280);
+    }
+
+    /** The last tick label ("native-frame") is centred on the slider's end and overhangs it. */
+    private static VBox padRight(VBox box) {
+        box.setPadding(new javafx.geometry.Insets(0, 56, 0, 0));
+        return box;
+    }
+
+    private static VBox labelled(String title, javafx.scene.Node... content) {
+        Label l = new Label(title);
+        l.getStyleClass().add(Styles.TEXT_BOLD);
+        VBox box = new VBox(4, l);
+        box.getChildren().addAll(content);
+        return box;
+    }
+
+    /** Adds a setting of the next run after the built-in ones (the "Run on" choice). */
+    public void addSetting(javafx.scene.Node setting) {
+        settings.getChildren().add(setting);
+    }
+
+    /** Hook for other features' buttons (the stage's export and presentation): placed before the theme choice. */
+    public void addTools(javafx.scene.Node... nodes) {
+        tools.getChildren().addAll(0, java.util.List.of(nodes));
+    }
+
+    public Slider lockSlider() { return lockSlider; }
+
+    public Slider parallelismSlider() { return parallelismSlider; }
+
+    public ScenarioChooser scenarioChooser() { return scenarioChooser; }
+
+    public ToggleButton debugToggle() { return debugToggle; }
+
+    /** For tests and layout checks: whether the state allows Run. */
+    public boolean canRun() { return !runButton.isDisabled(); }
+}

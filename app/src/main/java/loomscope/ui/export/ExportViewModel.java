@@ -1,0 +1,160 @@
+package loomscope.ui.export;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.Scene;
+import javafx.scene.image.WritableImage;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import loomscope.ui.job.BackgroundJob;
+import loomscope.report.ExportException;
+import loomscope.report.ExportFolder;
+import loomscope.report.ExportNames;
+import loomscope.report.HistoryEntry;
+import loomscope.report.ReportWriter;
+import loomscope.report.TimingCard;
+
+/**
+ * The S key and the export buttons. On the FX thread only what must be there: the window snapshot and
+ * a copy of the history. Rendering and every file operation are a {@link BackgroundJob} on the job threads; the
+ * result comes back once per export, on the FX thread. A failed export changes nothing but the toast: the runs,
+ * the history and earlier files stay as they were.
+ */
+public final class ExportViewModel {
+
+    /** What an export wrote, for the toast, the clipboard and tests. */
+    public record Result(ReportWriter.Export cards, List<Path> files, Path folder) { }
+
+    private final Scene scene;
+    private final HistoryTimes history;
+    private final Toast toast;
+    private final ObjectProperty<Path> folder;
+    private final ReadOnlyObjectWrapper<Result> lastResult = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<String> lastError = new ReadOnlyObjectWrapper<>();
+    private boolean busy;
+
+    public ExportViewModel(Scene scene, HistoryTimes history, Toast toast, Path initialFolder) {
+        this.scene = scene;
+        this.history = history;
+        this.toast = toast;
+        this.folder = new SimpleObjectProperty<>(initialFolder);
+    }
+
+    /** S: the timing card (both sizes) for the newest run, the full window, and the history tables. */
+    public void exportAll() {
+        if (busy) {
+            toast.success("Still writing the previous export ...", null);
+            return;
+        }
+        WritableImage window = scene.snapshot(null);
+        List<HistoryEntry> runs = history.entries();
+        Path target = folder.get();
+        LocalDateTime now = LocalDateTime.now();
+        inBackground(() -> {
+            BufferedImage windowImage = SwingFXUtils.fromFXImage(window, null);
+            List<Path> files = new ArrayList<>();
+            ReportWriter.Export cards = null;
+            Path prepared = ExportFolder.prepare(target);
+            if (!runs.isEmpty()) {
+                cards = new ReportWriter().exportAll(prepared, TimingCard.ofLatest(runs, LocalDate.now()), now);
+                files.addAll(cards.files());
+            }
+            HistoryEntry last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
+            ExportNames names = ExportNames.of(now, last == null ? "no-run" : last.summary().lock(),
+                    last == null ? 0 : last.summary().parallelism());
+            files.add(ReportWriter.writePng(prepared, names.window(), windowImage));
+            return new Result(cards, files, prepared);
+        }, text -> { });
+    }
+
+    /**
+     * One card made elsewhere (the compare view's two-JVM card): both sizes plus its two runs as tables,
+     * written and copied like S's card; {@code tell} also hears the outcome (the compare window has no toast).
+     */
+    public void exportCard(TimingCard card, java.util.function.Consumer<String> tell) {
+        if (busy) {
+            tell.accept("Still writing the previous export ...");
+            return;
+        }
+        Path target = folder.get();
+        LocalDateTime now = LocalDateTime.now();
+        inBackground(() -> {
+            ReportWriter.Export cards = new ReportWriter().exportAll(target, card, now);
+            return new Result(cards, cards.files(), cards.folder());
+        }, tell);
+    }
+
+    /** The history as CSV and Markdown only. */
+    public void exportHistory() {
+        List<HistoryEntry> runs = history.entries();
+        Path target = folder.get();
+        LocalDateTime now = LocalDateTime.now();
+        inBackground(() -> {
+            ReportWriter.Export tables = new ReportWriter().exportHistory(target, runs, now);
+            return new Result(null, tables.files(), tables.folder());
+        }, text -> { });
+    }
+
+    private interface Work {
+        Result run() throws ExportException;
+    }
+
+    /** @param tell also hears the outcome line, on the FX thread (the toast always does) */
+    private void inBackground(Work work, java.util.function.Consumer<String> tell) {
+        busy = true;
+        new BackgroundJob<Result>().start(progress -> work.run(), outcome -> {
+            switch (outcome) {
+                case BackgroundJob.Outcome.Done<Result> done -> succeeded(done.value(), tell);
+                case BackgroundJob.Outcome.Failed<Result> failed -> failed(failed.error() instanceof ExportException e
+                        ? e.getMessage() : "export failed: " + failed.error(), tell);
+            }
+        });
+    }
+
+    private void succeeded(Result result, java.util.function.Consumer<String> tell) {
+        busy = false;
+        lastError.set(null);
+        boolean copied = result.cards() != null && copyToClipboard(result.cards().card().image());
+        String what = result.files().size() == 1 ? "1 file" : result.files().size() + " files";
+        String note = result.cards() == null && result.files().size() == 1
+                ? " (no finished run yet, so no timing card: press Space to run)" : "";
+        String saved = "Saved " + what + " to " + result.folder() + note + (copied ? ". Timing card copied to the clipboard." : ".")
+                + (result.cards() != null ? " Shift+S: the run as an animated replay." : "");
+        toast.success(saved, result.folder());
+        lastResult.set(result); // after the toast: whoever waits for it sees the toast already up
+        tell.accept(saved);     // and the compare view hears of it once the result is there to read
+    }
+
+    private void failed(String message, java.util.function.Consumer<String> tell) {
+        busy = false;
+        lastError.set(message);
+        toast.error("Export failed, nothing was lost: " + message);
+        tell.accept("Export failed, nothing was lost: " + message);
+    }
+
+    private static boolean copyToClipboard(BufferedImage card) {
+        try {
+            ClipboardContent content = new ClipboardContent();
+            content.putImage(SwingFXUtils.toFXImage(card, null));
+            return Clipboard.getSystemClipboard().setContent(content);
+        } catch (RuntimeException noClipboardHere) {
+            return false; // e.g. no system clipboard on a headless platform; the files are written all the same
+        }
+    }
+
+    public ObjectProperty<Path> folderProperty() { return folder; }
+
+    public ReadOnlyObjectProperty<Result> lastResultProperty() { return lastResult.getReadOnlyProperty(); }
+
+    public ReadOnlyObjectProperty<String> lastErrorProperty() { return lastError.getReadOnlyProperty(); }
+}

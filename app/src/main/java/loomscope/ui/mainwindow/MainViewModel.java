@@ -1,0 +1,366 @@
+package loomscope.ui.mainwindow;
+
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import loomscope.host.CpuShare;
+import loomscope.host.HostPolicy;
+import loomscope.host.RunShare;
+import loomscope.recording.RecordedRun;
+import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
+import loomscope.recording.TeeObserver;
+import loomscope.childjvm.ChildRun;
+import loomscope.childjvm.InProcessRun;
+import loomscope.childjvm.LiveRun;
+import loomscope.childjvm.RunTarget;
+import loomscope.childjvm.RunTargets;
+import loomscope.taskfile.TaskFileLaunch;
+import loomscope.ui.history.HistoryRow;
+import loomscope.ui.job.JobThreads;
+import loomscope.ui.replay.ReplayViewModel;
+import loomscope.workload.LockMode;
+import loomscope.workload.RunObserver;
+import loomscope.workload.Scenario;
+import loomscope.workload.TaskFileScenario;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * The main window's model, composed of one part per job: the inputs ({@link RunInputs}), the run's life
+ * ({@link RunLifecycle}), the words on screen ({@link RunMessages}), the host policy ({@link HostHooks}) and the
+ * probes' hooks ({@link ProbeHooks}); it adds the progress, the history and the replay of the last run.
+ * The FX side learns about runs only in {@link #pulse(long)}, which the window's single AnimationTimer calls
+ * once per frame. Nothing here ever waits for the workload.
+ */
+public final class MainViewModel {
+    /** The thread field draws one cell per thread; beyond this the cells get smaller than a pixel. */
+    public static final int MAX_UI_THREADS = RunInputs.MAX_UI_THREADS;
+
+    private final RunInputs inputs = new RunInputs();
+    private final RunMessages messages = new RunMessages();
+    private final HostHooks host;
+    private final ProbeHooks probes = new ProbeHooks();
+    private final YourCode yourCode = new YourCode();
+    /** The source the next task-file run compiles: set on the FX thread just before the starter takes it. */
+    private final AtomicReference<String> taskSource = new AtomicReference<>();
+    /** Your code's text as last edited, for starter threads (the property is the FX thread's). */
+    private volatile String yourCodeNow = "";
+    /** The child running the audience's code now, for JFR's events at its end; null otherwise. */
+    private ChildRun taskRun;
+    private final RunLifecycle lifecycle;
+
+    private final ReadOnlyObjectWrapper<RunSummary> lastSummary = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyIntegerWrapper completed = new ReadOnlyIntegerWrapper(0);
+    private final ObservableList<HistoryRow> history = FXCollections.observableArrayList();
+    private final ReplayViewModel replay = new ReplayViewModel();
+    private int runNumber;
+
+    public MainViewModel() {
+        this((Function<WorkloadConfig, RecordedRun>) null);
+    }
+
+    /** The window's model under the host policy decided at launch. */
+    public MainViewModel(HostPolicy policy) {
+        this(JobThreads.runStarters(), new HostHooks(policy), null);
+    }
+
+    /** With another way to start runs in this JVM (tests: one that fails like an unsupported JVM would). */
+    public MainViewModel(Function<WorkloadConfig, RecordedRun> inThisJvm) {
+        this(JobThreads.runStarters(), new HostHooks(), inThisJvm);
+    }
+
+    /**
+     * @param executor   where runs start (threads that exist before any run; a direct executor in tests)
+     * @param inThisJvm  starts a run of this JVM, or null for the real one (gate, host preparation, probes)
+     */
+    public MainViewModel(Executor executor, HostHooks host, Function<WorkloadConfig, RecordedRun> inThisJvm) {
+        this.host = host;
+        Function<WorkloadConfig, RecordedRun> here = inThisJvm != null ? inThisJvm : config -> {
+            probes.awaitGate();
+            host.prepare();
+            // the share was decided for this config on the FX thread before the starter thread began
+            return RecordedRun.start(config, new TeeObserver(probes.observerFor(config), host.carrierPriority()));
+        };
+        // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.childjvm
+        this.lifecycle = new RunLifecycle(executor, (config, where) -> config.scenarioKind() instanceof TaskFileScenario
+                ? startYourCode(taskSource.get(), config, where)
+                : where instanceof RunTarget.ChildJvm ? RunTargets.start(where, config) : InProcessRun.of(here.apply(config)));
+        lifecycle.setListener(new Follower());
+        inputs.onChange(this::inputsChanged);
+        // the run is named after the source's class, on its cards and in its history, as it is typed
+        inputs.setYourCodeClass(yourCode::className);
+        yourCode.sourceProperty().addListener((o, a, text) -> yourCodeNow = text);
+        lifecycle.stateProperty().addListener((o, a, b) ->
+                messages.stateChanged(inputs.configFromInputs(), state().isActive(), lifecycle.config()));
+    }
+
+    /**
+     * Always a child JVM, also for "this JVM"; JFR's pinned events come back with their stacks. JFR records from
+     * before the first mount, but the run does not wait ~1 s for its first flush: an edit reaches its first mount in
+     * about a fifth of the time (docs/performance.md).
+     */
+    private static LiveRun startYourCode(String source, WorkloadConfig config, RunTarget where) throws Exception {
+        return TaskFileLaunch.start(source, config.scenario().value(TaskFileScenario.CLASS), config, where,
+                ChildRun.Options.plain().withProbes(true, 0).withJfrAlongside());
+    }
+
+    /**
+     * How another window (the compare view) starts runs of these settings: like this one, your code included (its
+     * text as it is when that run starts), but without this window's probes.
+     */
+    public RunLifecycle.Starter starterForOtherWindows() {
+        return (config, where) -> config.scenarioKind() instanceof TaskFileScenario
+                ? startYourCode(yourCodeNow, config, where) : RunTargets.start(where, config);
+    }
+
+    // ---- commands ----
+
+    /** Starts a run with the current inputs; a bad input or a run already going only sets a message. */
+    public void run() {
+        if (state().isActive()) {
+            messages.alreadyRunning();
+            return;
+        }
+        WorkloadConfig config = inputs.configFromInputs();
+        if (config == null) {
+            messages.badInputs(inputs.inputErrorProperty().get());
+            return;
+        }
+        RunTarget where = inputs.where();
+        if (config.scenarioKind() instanceof TaskFileScenario) {
+            taskSource.set(yourCode.source());
+            yourCode.starting();
+        }
+        host.decide(config, where);
+        messages.starting(config, where);
+        progress.set(0);
+        completed.set(0);
+        replay.unload();
+        lifecycle.start(config, where);
+    }
+
+    /** Stops the run; returns at once (the run's own threads wind down within about a second). */
+    public void stop() {
+        if (lifecycle.stop()) {
+            messages.stopping();
+        }
+    }
+
+    /** Called once per FX pulse: the only place the FX side reads the workload. */
+    public void pulse(long pulseNanos) {
+        lifecycle.pulse();
+        if (taskRun != null && !taskRun.isFinished()) {
+            yourCode.progress(taskRun.noProgress());   // a deadlock or a static initializer that never returns is not silent
+        }
+        if (state() == RunState.RUNNING) {
+            RunRecording r = lifecycle.recordingProperty().get();
+            int done = r.doneCount();
+            completed.set(done);
+            progress.set((double) done / r.threads());
+        }
+        replay.advance(pulseNanos);
+    }
+
+    /** Turns what the run's life reports into messages, history and replay. */
+    private final class Follower implements RunLifecycle.Listener {
+        @Override
+        public void started(LiveRun run) {
+            if (run instanceof InProcessRun inProcess) {
+                probes.setCurrentRun(inProcess.recorded());
+            }
+            taskRun = isYourCode() && run instanceof ChildRun child ? child : null;
+            if (taskRun != null) {
+                yourCode.running();
+            }
+        }
+
+        @Override
+        public void failedToStart(StartFailure failure) {
+            if (failure.cause() instanceof TaskFileLaunch.CompileFailed compile) {
+                yourCode.compileFailed(compile.problems());
+                messages.doesNotCompile(compile.problems());
+                return;
+            }
+            if (isYourCode()) {
+                yourCode.couldNotStart(failure.reason());
+            }
+            messages.couldNotStart(lifecycle.config(), failure);
+        }
+
+        @Override
+        public void began(RunRecording recording) {
+            messages.running(lifecycle.config(), lifecycle.target(), recording);
+        }
+
+        private boolean isYourCode() {
+            return lifecycle.config() != null && lifecycle.config().scenarioKind() instanceof TaskFileScenario;
+        }
+
+        @Override
+        public void ended(RunLifecycle.Ended end) {
+            probes.setCurrentRun(null);
+            if (taskRun != null && !end.recordedAnything()) {
+                yourCode.couldNotStart(end.outcome().describe());   // e.g. its constructor threw: nothing ran
+            } else if (taskRun != null) {
+                yourCode.ended(end.recording(), taskRun.pinnedEvents(), taskRun.childOutput());
+            }
+            taskRun = null;
+            RunTarget where = lifecycle.target();
+            if (!end.recordedAnything()) {
+                messages.couldNotRun(lifecycle.config(), where, end.outcome());
+                return;
+            }
+            RunSummary summary = end.summary();
+            lastSummary.set(summary);
+            // while running, "done" is all we can see; a stopped run's cancelled tasks are done but not completed
+            completed.set(summary.completed());
+            progress.set((double) summary.completed() / Math.max(1, summary.threads()));
+            history.add(new HistoryRow(++runNumber, summary,
+                    where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of(), host.runShare().lowersCarriers())
+                    .of(end.recording().config()).withUnsureMounts(RunSummary.unsureMounts(end.recording())));
+            messages.ended(end.outcome(), end.recording(), summary);
+            replay.load(end.recording());
+        }
+    }
+
+    /**
+     * Shows a run opened from a file as the last run: lanes, field, timing and replay show it, and it joins the
+     * history marked as opened. False, and nothing changes, while a run is starting or going.
+     */
+    public boolean showOpened(RunRecording recording, List<String> jvmFlags, boolean carriersLowered, String fileName) {
+        if (!lifecycle.showFinished(recording, recording.config())) {
+            messages.alreadyRunning();
+            return false;
+        }
+        RunSummary summary = RunSummary.of(recording);
+        lastSummary.set(summary);
+        completed.set(summary.completed());
+        progress.set((double) summary.completed() / Math.max(1, summary.threads()));
+        history.add(new HistoryRow(++runNumber, summary, jvmFlags, carriersLowered, fileName).of(recording.config())
+                .withUnsureMounts(RunSummary.unsureMounts(recording)));
+        messages.opened(fileName, summary);
+        replay.load(recording);
+        return true;
+    }
+
+    /** The flags and lowering of the run on show (the last history row), for saving it; empty before any. */
+    public HistoryRow lastRow() {
+        return history.isEmpty() ? null : history.get(history.size() - 1);
+    }
+
+    /** Shows {@code text} on the status line while no run is going (a run's own messages replace it). */
+    public void showNote(String text) {
+        messages.note(text, state().isActive());
+    }
+
+    /** Shows a problem found outside the controls (e.g. a bad command-line option) on the error line. */
+    public void reportProblem(String text) {
+        messages.badInputs(text);
+    }
+
+    // ---- inputs ----
+
+    /** The config the inputs describe, or null (and {@link #inputErrorProperty()} says why). */
+    public WorkloadConfig configFromInputs() { return inputs.configFromInputs(); }
+
+    /** The config the inputs describe, or null; unlike {@link #configFromInputs()} it sets no message (for bindings). */
+    public WorkloadConfig configFromInputsQuietly() { return inputs.configFromInputsQuietly(); }
+
+    /**
+     * Whether the next run would repeat the run last started (same workload, same JVM). When not, the clock
+     * shows a time that belongs to settings no longer on screen (a chapter change), and must say so.
+     */
+    public boolean nextRunRepeatsLast() {
+        WorkloadConfig last = lifecycle.config();
+        return last != null && last.equals(inputs.configFromInputsQuietly()) && inputs.where().equals(lifecycle.target());
+    }
+
+    private void inputsChanged() {
+        messages.inputsChanged(inputs.configFromInputs(), state().isActive(), lifecycle.config());
+    }
+
+    // ---- properties ----
+
+    public RunInputs inputs() { return inputs; }
+
+    /** The audience's own task: its source, the compiler's complaints, where its last run threw and pinned. */
+    public YourCode yourCode() { return yourCode; }
+
+    public ProbeHooks probes() { return probes; }
+
+    /** Where the next run happens: this JVM (default) or a child JVM from the "Run on" choice. */
+    public ObjectProperty<RunTarget> runOnProperty() { return inputs.runOnProperty(); }
+
+    public ObjectProperty<LockMode> lockModeProperty() { return inputs.lockModeProperty(); }
+
+    /** The scenario the next run runs (the seed by default); choosing one sets N and P to its defaults. */
+    public ObjectProperty<Scenario> scenarioProperty() { return inputs.scenarioProperty(); }
+
+    public IntegerProperty parallelismProperty() { return inputs.parallelismProperty(); }
+
+    public StringProperty threadsTextProperty() { return inputs.threadsTextProperty(); }
+
+    public StringProperty cpuTextProperty() { return inputs.cpuTextProperty(); }
+
+    public StringProperty sleepTextProperty() { return inputs.sleepTextProperty(); }
+
+    public ReadOnlyObjectProperty<RunState> stateProperty() { return lifecycle.stateProperty(); }
+
+    public RunState state() { return lifecycle.state(); }
+
+    /** The run being shown: the current one, or the last one once finished. */
+    public ReadOnlyObjectProperty<RunRecording> recordingProperty() { return lifecycle.recordingProperty(); }
+
+    public ReadOnlyObjectProperty<RunSummary> lastSummaryProperty() { return lastSummary.getReadOnlyProperty(); }
+
+    public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
+
+    public ReadOnlyIntegerProperty completedProperty() { return completed.getReadOnlyProperty(); }
+
+    public ReadOnlyDoubleProperty elapsedSecondsProperty() { return lifecycle.elapsedSecondsProperty(); }
+
+    public ReadOnlyStringProperty inputErrorProperty() { return inputs.inputErrorProperty(); }
+
+    public ReadOnlyStringProperty messageProperty() { return messages.messageProperty(); }
+
+    public ReadOnlyStringProperty errorMessageProperty() { return messages.errorMessageProperty(); }
+
+    public ReadOnlyStringProperty nextRunNoteProperty() { return messages.nextRunNoteProperty(); }
+
+    public ObservableList<HistoryRow> history() { return history; }
+
+    /** See {@link ProbeHooks#setExtraObserver}. */
+    public void setExtraObserver(Function<WorkloadConfig, RunObserver> factory) { probes.setExtraObserver(factory); }
+
+    /** See {@link ProbeHooks#setStartGate}. */
+    public void setStartGate(Runnable gate) { probes.setStartGate(gate); }
+
+    /** The run going now (its threads, for probes), or null between runs. */
+    public ReadOnlyObjectProperty<RecordedRun> currentRunProperty() { return probes.currentRunProperty(); }
+
+    public ReplayViewModel replay() { return replay; }
+
+    /** How the window shares the CPU with the run going now; {@link CpuShare#FULL} between runs. */
+    public CpuShare cpuShare() { return host.cpuShare(state() == RunState.RUNNING); }
+
+    /** How the window shared the CPU with the run going now or last started (its rule in words, lowered carriers). */
+    public RunShare runShare() { return host.runShare(); }
+
+    /** The config of the run going now or last started, or null. */
+    public WorkloadConfig runningConfig() { return lifecycle.config(); }
+}

@@ -1,0 +1,232 @@
+package loomscope.ui.mainwindow;
+
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import loomscope.childjvm.RunTarget;
+import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
+import loomscope.workload.Scenario;
+import loomscope.workload.ScenarioParam;
+import loomscope.workload.Scenarios;
+import loomscope.workload.SchedulerKind;
+import loomscope.workload.SeedScenario;
+import loomscope.workload.TaskFileScenario;
+import loomscope.workload.ThreadKind;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * The next run's settings as typed in the controls, and what is wrong with them. The scenario decides which
+ * inputs count: the seed's are the lock mode, CPU iterations and sleep; every other scenario's are its own
+ * parameters ({@link #paramTextProperty}), each kept as typed while another scenario is chosen. Choosing a
+ * scenario sets N and P to its defaults.
+ */
+public final class RunInputs {
+    /** The seed, the scenario the window starts with. */
+    public static final Scenario SEED = Scenarios.byName(SeedScenario.NAME);
+    /** The audience's own code, edited in the window: not one of {@link Scenarios#ALL}, which the CLI lists. */
+    public static final Scenario YOUR_CODE = new TaskFileScenario();
+    /** What the window offers: every scenario, then your code. */
+    public static final List<Scenario> CHOOSABLE = java.util.stream.Stream.concat(Scenarios.ALL.stream(),
+            java.util.stream.Stream.of(YOUR_CODE)).toList();
+    /** The thread field draws one cell per thread; beyond this the cells get smaller than a pixel. */
+    public static final int MAX_UI_THREADS = loomscope.workload.RunLimits.WINDOW_MAX_THREADS;
+    private static final IntInput THREADS = new IntInput("Virtual threads N", 1, MAX_UI_THREADS);
+    private static final IntInput CPU = new IntInput("CPU iterations", 0, WorkloadConfig.MAX_CPU_ITERATIONS);
+    private static final IntInput SLEEP = new IntInput("Sleep ms", 0, WorkloadConfig.MAX_SLEEP_MILLIS);
+
+    private final ObjectProperty<RunTarget> runOn = new SimpleObjectProperty<>(new RunTarget.ThisJvm());
+    private final ObjectProperty<LockMode> lockMode = new SimpleObjectProperty<>(LockMode.SYNCHRONIZED);
+    private final IntegerProperty parallelism = new SimpleIntegerProperty(1);
+    private final StringProperty threadsText = new SimpleStringProperty("5000");
+    private final StringProperty cpuText = new SimpleStringProperty("10000");
+    private final StringProperty sleepText = new SimpleStringProperty("5");
+    private final ReadOnlyStringWrapper inputError = new ReadOnlyStringWrapper("");
+    private final javafx.beans.property.ReadOnlyIntegerWrapper revision = new javafx.beans.property.ReadOnlyIntegerWrapper(0);
+    private final ObjectProperty<Scenario> scenario = new SimpleObjectProperty<>(SEED);
+    private java.util.function.Supplier<String> yourCodeClass = () -> "Task";
+    /** Each non-seed scenario's parameters as typed, by scenario name, then parameter name (in its order). */
+    private final Map<String, Map<String, StringProperty>> params = new LinkedHashMap<>();
+
+    public RunInputs() {
+        for (Scenario s : CHOOSABLE) {
+            if (!isSeed(s)) {
+                Map<String, StringProperty> texts = new LinkedHashMap<>();
+                s.params().forEach(p -> texts.put(p.name(), new SimpleStringProperty(p.defaultText())));
+                params.put(s.name(), texts);
+            }
+        }
+        // a chosen scenario brings its own N and P: the seed's 5,000 threads would be minutes of class-init
+        scenario.addListener((o, was, now) -> {
+            if (now == null) {
+                scenario.set(was != null ? was : SEED);
+                return;
+            }
+            threadsText.set(Integer.toString(now.defaultThreads()));
+            parallelism.set(now.defaultParallelism());
+        });
+        onChange(() -> revision.set(revision.get() + 1));
+    }
+
+    /** Counts changes of any workload input: for bindings that must follow them all (a parameter of any scenario). */
+    public javafx.beans.property.ReadOnlyIntegerProperty revisionProperty() { return revision.getReadOnlyProperty(); }
+
+    /** Calls {@code changed} after any workload input changes (not "Run on": it does not change the workload). */
+    public void onChange(Runnable changed) {
+        lockMode.addListener((o, a, b) -> changed.run());
+        parallelism.addListener((o, a, b) -> changed.run());
+        threadsText.addListener((o, a, b) -> changed.run());
+        cpuText.addListener((o, a, b) -> changed.run());
+        sleepText.addListener((o, a, b) -> changed.run());
+        scenario.addListener((o, a, b) -> changed.run());
+        params.values().forEach(texts -> texts.values().forEach(t -> t.addListener((o, a, b) -> changed.run())));
+    }
+
+    /** The config the inputs describe, or null (and {@link #inputErrorProperty()} says why). */
+    public WorkloadConfig configFromInputs() {
+        StringBuilder errors = new StringBuilder();
+        WorkloadConfig config = readInputs(errors);
+        inputError.set(errors.toString());
+        return config;
+    }
+
+    /** The config the inputs describe, or null; unlike {@link #configFromInputs()} it sets no message (for bindings). */
+    public WorkloadConfig configFromInputsQuietly() {
+        return readInputs(new StringBuilder());
+    }
+
+    /** Where the next run happens; this JVM when nothing is chosen. */
+    public RunTarget where() {
+        return runOn.get() == null ? new RunTarget.ThisJvm() : runOn.get();
+    }
+
+    /** The inputs as a config, or null with the reasons appended to {@code errors}; changes no property. */
+    private WorkloadConfig readInputs(StringBuilder errors) {
+        Scenario chosen = scenario.get();
+        if (!isSeed(chosen)) {
+            return readScenario(chosen, errors);
+        }
+        int n = valueOf(THREADS.parse(threadsText.get()), errors);
+        int cpu = valueOf(CPU.parse(cpuText.get()), errors);
+        int sleep = valueOf(SLEEP.parse(sleepText.get()), errors);
+        if (!errors.isEmpty()) {
+            return null;
+        }
+        return new WorkloadConfig(n, cpu, sleep, lockMode.get(), parallelism.get(), SchedulerKind.POOL, ThreadKind.VIRTUAL);
+    }
+
+    /** A scenario's own parameters, each checked by its {@link ScenarioParam} (one rule book: the CLI's). */
+    private WorkloadConfig readScenario(Scenario chosen, StringBuilder errors) {
+        IntInput threads = new IntInput(THREADS.name(), Math.max(1, chosen.minimumThreads()), MAX_UI_THREADS);
+        int n = valueOf(threads.parse(threadsText.get()), errors);
+        Map<String, String> values = new LinkedHashMap<>();
+        if (chosen instanceof TaskFileScenario) {
+            // named after the source's class as it is typed; its classes' folder exists only once it compiled
+            values.put(TaskFileScenario.CLASS, yourCodeClass.get());
+            values.put(TaskFileScenario.CLASSES, "");
+        }
+        for (ScenarioParam p : paramsWithInputs(chosen)) {
+            String typed = params.get(chosen.name()).get(p.name()).get();
+            ScenarioParam.Checked checked = p.check(typed);
+            if (checked.ok()) {
+                values.put(p.name(), checked.value());
+            } else {
+                append(errors, p.name() + " " + checked.rule());
+            }
+        }
+        if (!errors.isEmpty()) {
+            return null;
+        }
+        try {
+            return Scenarios.config(chosen, values, n, parallelism.get(), SchedulerKind.POOL, ThreadKind.VIRTUAL);
+        } catch (RunLimits.InvalidRunException e) {
+            append(errors, e.getMessage());
+            return null;
+        }
+    }
+
+    private static void append(StringBuilder errors, String message) {
+        errors.append(errors.isEmpty() ? "" : "  ").append(message).append('.');
+    }
+
+    static boolean isSeed(Scenario s) {
+        return s == null || SeedScenario.NAME.equals(s.name());
+    }
+
+    private static int valueOf(IntInput.Result result, StringBuilder errors) {
+        return switch (result) {
+            case IntInput.Valid v -> v.value();
+            case IntInput.Invalid i -> {
+                append(errors, i.message());
+                yield -1;
+            }
+        };
+    }
+
+    /** Where the next run happens: this JVM (default) or a child JVM from the "Run on" choice. */
+    public ObjectProperty<RunTarget> runOnProperty() { return runOn; }
+
+    public ObjectProperty<LockMode> lockModeProperty() { return lockMode; }
+
+    public IntegerProperty parallelismProperty() { return parallelism; }
+
+    public StringProperty threadsTextProperty() { return threadsText; }
+
+    public StringProperty cpuTextProperty() { return cpuText; }
+
+    public StringProperty sleepTextProperty() { return sleepText; }
+
+    public ReadOnlyStringProperty inputErrorProperty() { return inputError.getReadOnlyProperty(); }
+
+    /** The scenario the next run runs; setting it sets N and P to its defaults. Never null. */
+    public ObjectProperty<Scenario> scenarioProperty() { return scenario; }
+
+    /** Whether the seed is chosen: then the lock mode, CPU iterations and sleep are its parameters. */
+    public boolean seedChosen() { return isSeed(scenario.get()); }
+
+    /**
+     * The text typed for {@code param} of {@code scenario} (not the seed: its parameters are the lock mode, CPU and
+     * sleep inputs).
+     *
+     * @throws IllegalArgumentException for the seed or a name the scenario does not have
+     */
+    public StringProperty paramTextProperty(Scenario of, String param) {
+        Map<String, StringProperty> texts = isSeed(of) ? null : params.get(of.name());
+        StringProperty text = texts == null ? null : texts.get(param);
+        if (text == null) {
+            throw new IllegalArgumentException(of.name() + " has no parameter input " + param);
+        }
+        return text;
+    }
+
+    /** Names the class of your code's next run (the window's source says it). */
+    public void setYourCodeClass(java.util.function.Supplier<String> className) {
+        this.yourCodeClass = className;
+    }
+
+    /** {@code scenario}'s parameters as typed, by name, in its order (empty for the seed and your code). */
+    public Map<String, String> paramTexts(Scenario of) {
+        Map<String, String> typed = new LinkedHashMap<>();
+        if (!paramsWithInputs(of).isEmpty()) {
+            params.get(of.name()).forEach((k, v) -> typed.put(k, v.get()));
+        }
+        return typed;
+    }
+
+    /**
+     * The parameters of {@code scenario} that have inputs here: its own, none for the seed, and none for your code
+     * (its class is named by the source, its classes' folder exists only while it runs).
+     */
+    public static List<ScenarioParam> paramsWithInputs(Scenario of) {
+        return isSeed(of) || of instanceof TaskFileScenario ? List.of() : of.params();
+    }
+}
