@@ -119,14 +119,18 @@ class MainWindowTest {
         RunRecording recording = onFx(() -> model.recordingProperty().get());
         assertEquals(300, (int) onFx(() -> view.recordingView().field().count(loomscope.recording.VtState.DONE)),
                 "the finished run shows every thread done");
-        for (int lane = 0; lane < 3; lane++) {
+        for (int lane = 0; lane < recording.carriers().length; lane++) {
             int l = lane;
             assertEquals(-1, (int) onFx(() -> view.recordingView().lanes().occupantDrawn(l)), "carrier idle at the end");
         }
         HistoryRow row = onFx(() -> model.history().get(0));
         assertEquals("synchronized", row.mode());
         assertEquals(3, row.parallelism());
-        assertEquals(3, (int) onFx(() -> view.recordingView().lanes().laneCount()));
+        // a lane per carrier the pool started: all 3 as a rule, but on a loaded machine two may drain the queue
+        // before the third starts (seen once at a load average of 9)
+        int lanes = onFx(() -> view.recordingView().lanes().laneCount());
+        assertEquals(recording.carriers().length, lanes, "a lane per carrier of the recording");
+        assertTrue(lanes >= 1 && lanes <= 3, lanes + " lanes at P = 3");
         assertEquals(1.0, onFx(() -> model.progressProperty().get()));
         assertTrue(onFx(() -> view.timing().totalText()).startsWith("Total execution time: "));
         Palette palette = onFx(() -> view.recordingView().palette());
