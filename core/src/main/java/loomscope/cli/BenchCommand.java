@@ -12,6 +12,7 @@ import loomscope.recording.RunSummary;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
 import loomscope.workload.SchedulerKind;
+import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import loomscope.workload.WorkloadRun;
 import picocli.CommandLine.Command;
@@ -135,7 +136,7 @@ final class BenchCommand implements Callable<Integer> {
         double median = median(walls);
         StringBuilder row = new StringBuilder(String.format(Locale.ROOT,
                 "| %s | %d | %.3f | %.3f | %.3f | %.2fx | %.2fx | %,d",
-                config.lockMode().cliName(), config.parallelism(), median / 1000,
+                config.workloadName(), config.parallelism(), median / 1000,
                 Arrays.stream(walls).min().orElse(0) / 1000, Arrays.stream(walls).max().orElse(0) / 1000,
                 median(toUnpinned), median(toPinned), last.pinnedMounts()));
         if (compareSchedulers) {
@@ -165,8 +166,9 @@ final class BenchCommand implements Callable<Integer> {
     private void warmUp() throws InterruptedException {
         WorkloadConfig small = workload.config(LockMode.SYNCHRONIZED, 1).withThreads(Math.min(500, workload.threads));
         for (LockMode mode : List.of(LockMode.NONE, LockMode.SYNCHRONIZED, LockMode.REENTRANT_LOCK)) {
-            recorded(small.withLockMode(mode).withSleepMillis(0));
-            unrecorded(small.withLockMode(mode).withSleepMillis(0));
+            WorkloadConfig cell = small.withParam(SeedScenario.LOCK, mode.cliName()).withParam(SeedScenario.SLEEP, 0);
+            recorded(cell);
+            unrecorded(cell);
         }
     }
 

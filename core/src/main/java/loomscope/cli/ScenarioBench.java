@@ -57,7 +57,7 @@ final class ScenarioBench {
 
     private static Plan waves(Scenario s, Map<String, String> params, Integer p, SchedulerKind scheduler) {
         List<Row> rows = new ArrayList<>();
-        int sleepMillis = Scenarios.config(s, params, null, p, scheduler, ThreadKind.VIRTUAL).sleepMillis();
+        int sleepMillis = Scenarios.config(s, params, null, p, scheduler, ThreadKind.VIRTUAL).shape().sleepMillis();
         double scale = sleepMillis / 4000.0;
         for (int k : new int[] {2, 4, 8, 11, 13, 16, 23, 25, 32}) {
             // the seed on JDK 21, 12 cores: virtual threads 4 s up to K=12, 8 s up to 24, 12 s beyond; platform 4 s

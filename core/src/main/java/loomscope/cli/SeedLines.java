@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import loomscope.recording.RunSummary;
 import loomscope.workload.Scenario;
+import loomscope.workload.SeedScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
@@ -20,9 +21,9 @@ final class SeedLines {
         String kind = config.threadKind() == ThreadKind.VIRTUAL ? "virtual" : "platform";
         out.println("Running with Java version: " + javaVersion);
         out.printf(Locale.ROOT, "Launching %,d %s threads...%n", config.threads(), kind);
-        if (config.isSeed()) {
+        if (isSeed(config)) {
             out.printf(Locale.ROOT, "Each thread does CPU work (%,d iterations), then acquires lock and blocks for %d ms.%n",
-                    config.cpuIterations(), config.sleepMillis());
+                    config.shape().cpuIterations(), config.shape().sleepMillis());
         } else {
             out.printf(Locale.ROOT, "Scenario %s: %s.%n", config.scenarioText(), config.scenarioKind().shows());
         }
@@ -42,7 +43,7 @@ final class SeedLines {
             out.printf(Locale.ROOT, "All %,d tasks completed.%n", s.completed());
         }
         out.printf(Locale.ROOT, "Total execution time: %.3f seconds%n", s.wallMillis() / 1000);
-        if (config == null || config.isSeed()) {
+        if (config == null || isSeed(config)) {
             out.printf(Locale.ROOT, "Lock %s, parallelism %d, %s scheduler: %s pinned mounts, %s carriers used.%n",
                     s.lock(), s.parallelism(), s.scheduler(), countOrUnknown(s.pinnedMounts()), countOrUnknown(s.carriersUsed()));
         } else {
@@ -54,7 +55,7 @@ final class SeedLines {
                 out.printf(Locale.ROOT, "Throughput: %,.3f %s.%n", rate.perSecond(), rate.unit());
             }
         }
-        if (config == null || config.scenarioKind().hasSeedBounds()) {
+        if (config == null || config.shape().boundsApply()) {
             out.printf(Locale.ROOT, "Bounds: unpinned %.3f s (%.2fx), pinned %.3f s (%.2fx); CPU %.3f ms per task.%n",
                     s.boundUnpinnedMillis() / 1000, s.ratioTo(s.boundUnpinnedMillis()),
                     s.boundPinnedMillis() / 1000, s.ratioTo(s.boundPinnedMillis()), s.cpuMillisPerTask());
@@ -68,7 +69,7 @@ final class SeedLines {
      * not judge are counted (drawn as unsure).
      */
     static void crossCheck(PrintWriter out, loomscope.recording.RunRecording recording, WorkloadConfig config) {
-        if (config.isSeed()) {
+        if (isSeed(config)) {
             out.println(loomscope.recording.RuleCrossCheck.of(recording).describe());
             return;
         }
@@ -78,6 +79,11 @@ final class SeedLines {
                     + "collection: the carriers' clocks cannot tell whether %s blocked (shown as unsure, not as not pinned).%n",
                     unsure, unsure == 1 ? "" : "s", unsure == 1 ? "its" : "their", unsure == 1 ? "it" : "they");
         }
+    }
+
+    /** The seed's runs print the seeds' own words; every other scenario says which it is. */
+    private static boolean isSeed(WorkloadConfig config) {
+        return config.scenarioKind() instanceof SeedScenario;
     }
 
     private static String countOrUnknown(long n) {

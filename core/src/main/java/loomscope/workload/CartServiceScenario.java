@@ -42,11 +42,9 @@ public record CartServiceScenario() implements Scenario {
     @Override public int defaultParallelism() { return 10; }
 
     @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(0, p.intValue(API), LockMode.SYNCHRONIZED);
+    public TaskShape shape(ScenarioParams p) {
+        return TaskShape.block(p.intValue(API), LockMode.SYNCHRONIZED);
     }
-
-    @Override public boolean hasSeedBounds() { return true; }
 
     /** The seed's JMH operation is one whole round: N threads started, each updating once, all joined. */
     @Override

@@ -35,9 +35,10 @@ public record ClassInitScenario() implements Scenario {
 
     @Override public int defaultParallelism() { return 1; }
 
+    /** The initializer's sleep is the block; no bounds: the JVM's class-init lock, not ours, decides who waits. */
     @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(0, p.intValue(INIT), LockMode.NONE);
+    public TaskShape shape(ScenarioParams p) {
+        return new TaskShape(0, p.intValue(INIT), LockMode.NONE, false, false);
     }
 
     @Override

@@ -39,9 +39,10 @@ public record ClassLoaderScenario() implements Scenario {
 
     @Override public int defaultParallelism() { return 1; }
 
+    /** findClass's sleep is the block; no bounds: whether threads share a loader decides who waits. */
     @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(0, p.intValue(FIND), LockMode.SYNCHRONIZED);
+    public TaskShape shape(ScenarioParams p) {
+        return new TaskShape(0, p.intValue(FIND), LockMode.SYNCHRONIZED, false, false);
     }
 
     @Override

@@ -33,9 +33,12 @@ public record NativeFrameScenario() implements Scenario {
     @Override public int minimumJdk() { return LockMode.NATIVE_FRAME.minimumJdk(); }
 
     @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(p.intValue(SeedScenario.CPU), p.intValue(SeedScenario.SLEEP), LockMode.NATIVE_FRAME);
+    public TaskShape shape(ScenarioParams p) {
+        return new TaskShape(p.intValue(SeedScenario.CPU), p.intValue(SeedScenario.SLEEP), LockMode.NATIVE_FRAME, true, true);
     }
 
-    @Override public boolean runsSeedTask() { return true; }
+    /** The native section says why not, and what would work, on JDK 21. */
+    @Override public void checkRunnable(ScenarioParams p) { SeedTask.checkRunnable(shape(p)); }
+
+    @Override public ScenarioRun prepare(WorkloadConfig config) { return SeedTask.of(shape(config.scenario())); }
 }

@@ -40,13 +40,11 @@ public record ObjectWaitScenario() implements Scenario {
 
     @Override public int defaultParallelism() { return 1; }
 
-    @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(0, p.intValue(WAIT), LockMode.SYNCHRONIZED);
-    }
-
     /** One thread per wait: pinned, N*W/P; unmounted (or compensated), W. */
-    @Override public boolean hasSeedBounds() { return true; }
+    @Override
+    public TaskShape shape(ScenarioParams p) {
+        return TaskShape.block(p.intValue(WAIT), LockMode.SYNCHRONIZED);
+    }
 
     @Override
     public ScenarioRun prepare(WorkloadConfig config) {

@@ -38,9 +38,11 @@ public record PlatformVsVirtualScenario() implements Scenario {
     }
 
     @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(p.intValue(SeedScenario.CPU), p.intValue(SeedScenario.SLEEP), LockMode.NONE);
+    public TaskShape shape(ScenarioParams p) {
+        return new TaskShape(p.intValue(SeedScenario.CPU), p.intValue(SeedScenario.SLEEP), LockMode.NONE, true, true);
     }
 
-    @Override public boolean runsSeedTask() { return true; }
+    @Override public void checkRunnable(ScenarioParams p) { SeedTask.checkRunnable(shape(p)); }
+
+    @Override public ScenarioRun prepare(WorkloadConfig config) { return SeedTask.of(shape(config.scenario())); }
 }

@@ -10,8 +10,7 @@ import java.util.stream.Collectors;
 /**
  * A scenario and the values of its own parameters, every one present (defaults filled in), checked on
  * construction: an unknown name or a value out of bounds is refused with one line naming it, like
- * {@link RunLimits} does for the run's shape. For the seed its values mirror the config's cpu, sleep and lock
- * fields, which stay the truth ({@link WorkloadConfig} rebuilds them from those fields).
+ * {@link RunLimits} does for the run's shape.
  *
  * @param values canonical text by parameter name, in the scenario's order
  */
@@ -49,14 +48,17 @@ public record ScenarioParams(Scenario scenario, Map<String, String> values) {
         return new ScenarioParams(scenario, Map.of());
     }
 
-    /** The seed with the given cpu, sleep and lock (what {@link WorkloadConfig#seed()} runs at its defaults). */
-    static ScenarioParams seed(int cpuIterations, int sleepMillis, LockMode lock) {
-        return new ScenarioParams(new SeedScenario(), SeedScenario.values(cpuIterations, sleepMillis, lock));
-    }
-
     public String name() { return scenario.name(); }
 
-    public boolean isSeed() { return scenario instanceof SeedScenario; }
+    /** What one task does with these values ({@link Scenario#shape}). */
+    public TaskShape shape() { return scenario.shape(this); }
+
+    /** These values with {@code name} set to {@code value}, checked like any. */
+    public ScenarioParams with(String name, String value) {
+        Map<String, String> changed = new LinkedHashMap<>(values);
+        changed.put(name, value);
+        return new ScenarioParams(scenario, changed);
+    }
 
     public int intValue(String name) {
         return Integer.parseInt(value(name));

@@ -59,9 +59,7 @@ public final class Scenarios {
             throw new RunLimits.InvalidRunException(List.of(new RunLimits.Problem(RunLimits.Field.THREADS,
                     "must be at least " + scenario.minimumThreads() + " for " + scenario.name() + ", was " + threads)));
         }
-        Scenario.SeedFields f = scenario.seedFields(checked);
-        return new WorkloadConfig(threads != null ? threads : scenario.defaultThreads(), f.cpuIterations(),
-                f.sleepMillis(), f.lockMode(), parallelism != null ? parallelism : scenario.defaultParallelism(),
-                scheduler, threadKind, checked);
+        return new WorkloadConfig(threads != null ? threads : scenario.defaultThreads(),
+                parallelism != null ? parallelism : scenario.defaultParallelism(), scheduler, threadKind, checked);
     }
 }

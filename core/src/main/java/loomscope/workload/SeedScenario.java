@@ -7,14 +7,14 @@ import java.util.Map;
 
 /**
  * The seeds' experiment as LoomScope has always run it: CPU work, then a sleep inside the section its lock mode
- * chooses, in {@link Task}. Its parameters are the config's own cpu, sleep and lock fields.
+ * chooses, in {@link SeedTask}. Its parameters are its own, like any scenario's: lock, cpu-iterations, sleep-ms.
  */
 public record SeedScenario() implements Scenario {
 
     public static final String NAME = "seed";
-    static final String LOCK = "lock";
-    static final String CPU = "cpu-iterations";
-    static final String SLEEP = "sleep-ms";
+    public static final String LOCK = "lock";
+    public static final String CPU = "cpu-iterations";
+    public static final String SLEEP = "sleep-ms";
 
     private static final List<ScenarioParam> PARAMS = List.of(
             new ScenarioParam.Choice(LOCK, LockMode.SYNCHRONIZED.cliName(),
@@ -44,17 +44,43 @@ public record SeedScenario() implements Scenario {
     @Override public int defaultParallelism() { return 1; }
 
     @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(p.intValue(CPU), p.intValue(SLEEP), LockMode.fromCliName(p.value(LOCK)));
+    public TaskShape shape(ScenarioParams p) {
+        return new TaskShape(p.intValue(CPU), p.intValue(SLEEP), lock(p), true, true);
     }
 
-    @Override public boolean runsSeedTask() { return true; }
+    /** A card calls a seed run by its lock mode: the one knob the seeds compare. */
+    @Override public String label(ScenarioParams p) { return lock(p).cliName(); }
 
-    static Map<String, String> values(int cpuIterations, int sleepMillis, LockMode lock) {
+    @Override public void checkRunnable(ScenarioParams p) { SeedTask.checkRunnable(shape(p)); }
+
+    @Override public ScenarioRun prepare(WorkloadConfig config) { return SeedTask.of(shape(config.scenario())); }
+
+    private static LockMode lock(ScenarioParams p) { return LockMode.fromCliName(p.value(LOCK)); }
+
+    /** The seed's parameters: {@code lock} around a {@code sleepMillis} sleep after {@code cpuIterations}. */
+    public static ScenarioParams params(LockMode lock, int cpuIterations, int sleepMillis) {
         Map<String, String> v = new LinkedHashMap<>();
         v.put(LOCK, lock.cliName());
         v.put(CPU, Integer.toString(cpuIterations));
         v.put(SLEEP, Integer.toString(sleepMillis));
-        return v;
+        return new ScenarioParams(new SeedScenario(), v);
+    }
+
+    /** The seeds' experiment: 5,000 virtual threads, 10,000 iterations, 5 ms, per-task lock, one carrier. */
+    public static WorkloadConfig config() {
+        return config(5_000, 10_000, 5, LockMode.SYNCHRONIZED, 1, SchedulerKind.POOL, ThreadKind.VIRTUAL);
+    }
+
+    /**
+     * A seed run as the CLI's seed flags give it. The seed's knobs are refused by their own flags' names
+     * ({@code --cpu-iterations}, not {@code --param}), in the order {@link RunLimits} checks a run.
+     *
+     * @throws RunLimits.InvalidRunException naming the first refused value
+     */
+    public static WorkloadConfig config(int threads, int cpuIterations, int sleepMillis, LockMode lock, int parallelism,
+                                        SchedulerKind scheduler, ThreadKind threadKind) {
+        RunLimits.throwIfAny(RunLimits.problems(threads, cpuIterations, sleepMillis, parallelism, lock, scheduler,
+                threadKind, RunLimits.MAX_THREADS));
+        return new WorkloadConfig(threads, parallelism, scheduler, threadKind, params(lock, cpuIterations, sleepMillis));
     }
 }

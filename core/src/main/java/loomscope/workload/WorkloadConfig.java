@@ -1,18 +1,17 @@
 package loomscope.workload;
 
+import java.util.Map;
+
 /**
- * One experiment: N tasks of a {@link Scenario} on {@code parallelism} carriers. For the seed, each does
- * {@code cpuIterations} of sin*cos, then sleeps {@code sleepMillis} inside the section that {@code lockMode}
- * describes; another scenario sets those three fields to what stands for it ({@link Scenario#seedFields}) and
- * carries its own parameters in {@code scenario}. The seven-field constructor and the withers are the seed's.
+ * One experiment: {@code threads} tasks of a scenario on {@code parallelism} carriers of {@code scheduler}, as
+ * {@code threadKind} threads. What a task does and with which values is the scenario's ({@code scenario}); the seed
+ * is one scenario among the others (its lock, cpu-iterations and sleep-ms are its parameters:
+ * {@link SeedScenario#config()} builds its experiment).
  *
- * @param scenario what runs and its parameters; for the seed, rebuilt from the cpu, sleep and lock fields
+ * @param scenario what runs and its parameters, checked
  */
 public record WorkloadConfig(
         int threads,
-        int cpuIterations,
-        int sleepMillis,
-        LockMode lockMode,
         int parallelism,
         SchedulerKind scheduler,
         ThreadKind threadKind,
@@ -20,28 +19,19 @@ public record WorkloadConfig(
 
     public static final int MAX_THREADS = RunLimits.MAX_THREADS;
     public static final int MAX_PARALLELISM = RunLimits.MAX_PARALLELISM;
-    public static final int MAX_CPU_ITERATIONS = RunLimits.MAX_CPU_ITERATIONS;
-    public static final int MAX_SLEEP_MILLIS = RunLimits.MAX_SLEEP_MILLIS;
-
-    /** The seeds' experiment: 5,000 virtual threads, 10,000 iterations, 5 ms, per-task lock, one carrier. */
-    public static WorkloadConfig seed() {
-        return new WorkloadConfig(5_000, 10_000, 5, LockMode.SYNCHRONIZED, 1, SchedulerKind.POOL, ThreadKind.VIRTUAL);
-    }
 
     /** @throws RunLimits.InvalidRunException naming the first field outside {@link RunLimits}' absolute limits */
     public WorkloadConfig {
-        RunLimits.throwIfAny(RunLimits.problems(threads, cpuIterations, sleepMillis, parallelism, lockMode, scheduler,
-                threadKind, RunLimits.MAX_THREADS));
-        if (scenario == null || scenario.isSeed()) {
-            // the seed's parameters are these fields: its values are only ever a copy of them
-            scenario = ScenarioParams.seed(cpuIterations, sleepMillis, lockMode);
+        RunLimits.throwIfAny(RunLimits.problems(threads, parallelism, scheduler, threadKind, RunLimits.MAX_THREADS));
+        if (scenario == null) {
+            throw new RunLimits.InvalidRunException(java.util.List.of(new RunLimits.Problem(RunLimits.Field.SCENARIO,
+                    "is required; allowed: " + Scenarios.names())));
         }
     }
 
-    /** A run of the seed experiment. */
-    public WorkloadConfig(int threads, int cpuIterations, int sleepMillis, LockMode lockMode, int parallelism,
-                          SchedulerKind scheduler, ThreadKind threadKind) {
-        this(threads, cpuIterations, sleepMillis, lockMode, parallelism, scheduler, threadKind, null);
+    /** A run of {@code scenario} at its default values, threads and parallelism, on our carriers. */
+    public static WorkloadConfig of(Scenario scenario) {
+        return Scenarios.config(scenario, Map.of(), null, null, SchedulerKind.POOL, ThreadKind.VIRTUAL);
     }
 
     /** @throws RunLimits.InvalidRunException if a surface that allows at most {@code maxThreads} must refuse it */
@@ -50,45 +40,46 @@ public record WorkloadConfig(
     }
 
     public WorkloadConfig withThreads(int n) {
-        return new WorkloadConfig(n, cpuIterations, sleepMillis, lockMode, parallelism, scheduler, threadKind, scenario);
-    }
-
-    public WorkloadConfig withLockMode(LockMode mode) {
-        return new WorkloadConfig(threads, cpuIterations, sleepMillis, mode, parallelism, scheduler, threadKind, scenario);
+        return new WorkloadConfig(n, parallelism, scheduler, threadKind, scenario);
     }
 
     public WorkloadConfig withParallelism(int p) {
-        return new WorkloadConfig(threads, cpuIterations, sleepMillis, lockMode, p, scheduler, threadKind, scenario);
-    }
-
-    public WorkloadConfig withCpuIterations(int k) {
-        return new WorkloadConfig(threads, k, sleepMillis, lockMode, parallelism, scheduler, threadKind, scenario);
-    }
-
-    public WorkloadConfig withSleepMillis(int s) {
-        return new WorkloadConfig(threads, cpuIterations, s, lockMode, parallelism, scheduler, threadKind, scenario);
+        return new WorkloadConfig(threads, p, scheduler, threadKind, scenario);
     }
 
     public WorkloadConfig withScheduler(SchedulerKind s) {
-        return new WorkloadConfig(threads, cpuIterations, sleepMillis, lockMode, parallelism, s, threadKind, scenario);
+        return new WorkloadConfig(threads, parallelism, s, threadKind, scenario);
     }
 
     public WorkloadConfig withThreadKind(ThreadKind k) {
-        return new WorkloadConfig(threads, cpuIterations, sleepMillis, lockMode, parallelism, scheduler, k, scenario);
+        return new WorkloadConfig(threads, parallelism, scheduler, k, scenario);
+    }
+
+    public WorkloadConfig withScenario(ScenarioParams s) {
+        return new WorkloadConfig(threads, parallelism, scheduler, threadKind, s);
+    }
+
+    /**
+     * The same run with the scenario's parameter {@code name} set to {@code value}.
+     *
+     * @throws RunLimits.InvalidRunException naming the parameter if the scenario has none such or refuses the value
+     */
+    public WorkloadConfig withParam(String name, Object value) {
+        return withScenario(scenario.with(name, String.valueOf(value)));
     }
 
     /** The scenario that runs. */
     public Scenario scenarioKind() { return scenario.scenario(); }
 
-    /** Whether this is the seed experiment (any lock mode). */
-    public boolean isSeed() { return scenario.isSeed(); }
+    /** What one task does ({@link Scenario#shape}). */
+    public TaskShape shape() { return scenario.shape(); }
 
-    /** What ran, for a person: "seed lock=synchronized cpu-iterations=10000 sleep-ms=5". */
-    /** What a card, a file name or a chart label calls the run: the seed's lock mode, or the scenario's name. */
+    /** What a card, a file name or a chart label calls the run ({@link Scenario#label}). */
     public String workloadName() {
-        return isSeed() ? lockMode().cliName() : scenario.name();
+        return scenarioKind().label(scenario);
     }
 
+    /** What ran, for a person: "seed lock=synchronized cpu-iterations=10000 sleep-ms=5". */
     public String scenarioText() {
         String params = scenarioKind().paramsText(scenario);
         return params.isEmpty() ? scenario.name() : scenario.name() + " " + params;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
+import loomscope.workload.SeedScenario;
 import org.junit.jupiter.api.Test;
 
 /** Replay answers "what was happening at t" from the recording alone. */
@@ -12,7 +13,7 @@ class ReplayStateTest {
 
     @Test
     void midSleepOfANativeFrameTaskIsPinnedOnItsCarrier() throws Exception {
-        RunRecording recording = Recorded.run(Recorded.small(50).withLockMode(LockMode.NATIVE_FRAME)).recording();
+        RunRecording recording = Recorded.run(Recorded.small(50).withParam(SeedScenario.LOCK, LockMode.NATIVE_FRAME.cliName())).recording();
         StateTimeline timeline = new StateTimeline(recording);
         CarrierLog carrier = recording.carriers()[0];
         for (int vt = 0; vt < recording.threads(); vt++) {
@@ -31,7 +32,7 @@ class ReplayStateTest {
 
     @Test
     void midSleepWithJep491IsParkedAndTheCarrierRunsSomeoneElse() throws Exception {
-        RunRecording recording = Recorded.run(Recorded.small(300).withLockMode(LockMode.SYNCHRONIZED)).recording();
+        RunRecording recording = Recorded.run(Recorded.small(300).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName())).recording();
         StateTimeline timeline = new StateTimeline(recording);
         int parked = 0;
         int elsewhere = 0;

@@ -11,6 +11,7 @@ import java.util.Map;
 import loomscope.recording.RecordedRun;
 import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
+import loomscope.workload.SeedScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
@@ -50,8 +51,8 @@ class ScenarioSavedRunTest {
                 configs.add(Scenarios.config(scenario, Map.of(), threads, null, SchedulerKind.POOL, ThreadKind.VIRTUAL));
             }
         }
-        configs.add(WorkloadConfig.seed().withThreads(200).withScheduler(SchedulerKind.DEFAULT));
-        configs.add(WorkloadConfig.seed().withThreads(50).withThreadKind(ThreadKind.PLATFORM));
+        configs.add(SeedScenario.config().withThreads(200).withScheduler(SchedulerKind.DEFAULT));
+        configs.add(SeedScenario.config().withThreads(50).withThreadKind(ThreadKind.PLATFORM));
         for (WorkloadConfig config : configs) {
             RecordedRun run = RecordedRun.start(config);
             assertTrue(run.await(60_000), config + " did not end");
@@ -64,14 +65,14 @@ class ScenarioSavedRunTest {
 
     @Test
     void aSeedRunIsWrittenAsBefore() throws Exception {
-        RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withThreads(20).withCpuIterations(0).withSleepMillis(1));
+        RecordedRun run = RecordedRun.start(SeedScenario.config().withThreads(20).withParam(SeedScenario.CPU, 0).withParam(SeedScenario.SLEEP, 1));
         assertTrue(run.await(10_000));
         Path file = folder.resolve("seed" + SavedRun.EXTENSION);
         new SavedRun(run.recording(), RunInfo.ofThisHost(List.of(), false), List.of()).write(file, false);
         assertTrue(!Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1).contains("\"params\""));
         SavedRun opened = SavedRun.read(file);
         assertEquals("seed", opened.info().scenario());
-        assertTrue(opened.recording().config().isSeed());
+        assertEquals(new SeedScenario(), opened.recording().config().scenarioKind());
         assertEquals(run.recording().config(), opened.recording().config());
     }
 }

@@ -94,10 +94,10 @@ class ScenariosTest {
     void theSeedScenarioIsTheSeed() {
         WorkloadConfig viaScenario = Scenarios.config(new SeedScenario(), Map.of(), null, null,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL);
-        assertEquals(WorkloadConfig.seed(), viaScenario);
-        assertTrue(WorkloadConfig.seed().isSeed());
-        assertEquals("seed lock=synchronized cpu-iterations=10000 sleep-ms=5", WorkloadConfig.seed().scenarioText());
-        WorkloadConfig reentrant = WorkloadConfig.seed().withLockMode(LockMode.REENTRANT_LOCK);
+        assertEquals(SeedScenario.config(), viaScenario);
+        assertEquals("synchronized", SeedScenario.config().workloadName(), "a card calls a seed run by its lock mode");
+        assertEquals("seed lock=synchronized cpu-iterations=10000 sleep-ms=5", SeedScenario.config().scenarioText());
+        WorkloadConfig reentrant = SeedScenario.config().withParam(SeedScenario.LOCK, LockMode.REENTRANT_LOCK.cliName());
         assertEquals("reentrant-lock", reentrant.scenario().value("lock"));
         assertEquals(reentrant, Scenarios.config(new SeedScenario(), Map.of("lock", "reentrant-lock"), null, null,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL));

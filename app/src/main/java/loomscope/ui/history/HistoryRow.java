@@ -45,7 +45,7 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
 
     /** The same row for a run of {@code config}: named by its scenario unless it is the seed. */
     public HistoryRow of(loomscope.workload.WorkloadConfig config) {
-        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, config.isSeed() ? null
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, config.scenarioKind() instanceof loomscope.workload.SeedScenario ? null
                 : config.scenarioKind().runName(config.scenario()), unsureMounts);
     }
 

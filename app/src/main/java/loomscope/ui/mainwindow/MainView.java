@@ -110,7 +110,7 @@ public final class MainView extends BorderPane {
         model.lockModeProperty().addListener((o, a, b) -> shownLock.set(b));
         model.recordingProperty().addListener((o, a, r) -> {
             if (r != null) {
-                shownLock.set(r.config().lockMode());
+                shownLock.set(r.config().shape().lockMode());
                 shownScenario.set(r.config().scenarioKind());
             }
         });

@@ -22,6 +22,7 @@ import loomscope.ui.talktrack.ChapterJvms;
 import loomscope.ui.talktrack.ChapterNavigator;
 import loomscope.ui.talktrack.ChapterRunTarget;
 import loomscope.ui.widgets.LayoutBarrier;
+import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -148,7 +149,7 @@ public final class PresenterHeader extends HBox {
 
     /** Non-breaking spaces inside each item: a wrapped caption breaks between items, never inside "N 5,000". */
     private static String describe(WorkloadConfig c) {
-        if (!c.isSeed()) {
+        if (!(c.scenarioKind() instanceof SeedScenario)) {
             StringBuilder s = new StringBuilder(c.scenario().name());
             if (c.scenarioKind() instanceof loomscope.workload.TaskFileScenario) {
                 s.setLength(0);
@@ -159,8 +160,8 @@ public final class PresenterHeader extends HBox {
             return s + String.format(Locale.ROOT, " · P\u00a0%d · N\u00a0%,d", c.parallelism(), c.threads());
         }
         return String.format(Locale.ROOT, "%s · P\u00a0%d · N\u00a0%,d",
-                c.lockMode().cliName(), c.parallelism(), c.threads())
-                + (c.sleepMillis() == 5 ? "" : String.format(Locale.ROOT, " · sleep\u00a0%,d\u00a0ms", c.sleepMillis()));
+                c.workloadName(), c.parallelism(), c.threads())
+                + (c.shape().sleepMillis() == 5 ? "" : String.format(Locale.ROOT, " · sleep\u00a0%,d\u00a0ms", c.shape().sleepMillis()));
     }
 
     Label clock() { return clock; }

@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import loomscope.recording.RecordedRun;
 import loomscope.workload.LockMode;
-import loomscope.workload.WorkloadConfig;
+import loomscope.workload.SeedScenario;
 import org.junit.jupiter.api.Test;
 
 class ReplayModelTest {
 
     @Test
     void movesByElapsedTimeTimesSpeedNotByFrames() throws Exception {
-        RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withThreads(200).withLockMode(LockMode.NONE));
+        RecordedRun run = RecordedRun.start(SeedScenario.config().withThreads(200).withParam(SeedScenario.LOCK, LockMode.NONE.cliName()));
         assertTrue(run.await(30_000));
         ReplayModel replay = new ReplayModel();
         replay.load(run.recording());

@@ -13,6 +13,7 @@ import loomscope.childjvm.RunTarget;
 import loomscope.childjvm.RunTargets;
 import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
+import loomscope.workload.SeedScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
@@ -42,7 +43,7 @@ class SweepViewModelTest {
         assertEquals("K threads", plan.xLabel());
         assertEquals(10_000, SweepPlan.of(Scenarios.config(Scenarios.byName("platform-vs-virtual"), Map.of(), null, 1,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL)).points().getLast().x(), "platform threads stop at 10,000");
-        assertNull(SweepPlan.of(WorkloadConfig.seed()));
+        assertNull(SweepPlan.of(SeedScenario.config()));
         assertFalse(SweepPlan.supports(Scenarios.byName("object-wait")));
     }
 
@@ -86,7 +87,7 @@ class SweepViewModelTest {
     @Test
     void aScenarioWithoutASweepOrBadInputsSayWhy() {
         SweepViewModel m = new SweepViewModel(Runnable::run, RunTargets::start);
-        m.start(WorkloadConfig.seed(), HERE);
+        m.start(SeedScenario.config(), HERE);
         assertEquals("Sweeps are for waves and platform-vs-virtual; seed has none.", m.messageProperty().get());
         m.start(null, HERE);
         assertEquals("The window's inputs are not valid: fix them first.", m.messageProperty().get());
