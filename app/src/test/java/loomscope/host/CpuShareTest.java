@@ -14,9 +14,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import loomscope.recording.RecordedRun;
 import loomscope.recording.TeeObserver;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 

@@ -9,10 +9,10 @@ import java.util.concurrent.Callable;
 
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunSummary;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
 import loomscope.workload.SchedulerKind;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import loomscope.workload.WorkloadRun;
 import picocli.CommandLine.Command;
@@ -59,7 +59,7 @@ final class BenchCommand implements Callable<Integer> {
         if (repeats < 1 || repeats > MAX_REPEATS) {
             throw new BadOption("--repeats", "must be 1.." + MAX_REPEATS + ", was " + repeats);
         }
-        if (scenario.scenario != null && !scenario.scenario.strip().equalsIgnoreCase(loomscope.workload.SeedScenario.NAME)) {
+        if (scenario.scenario != null && !scenario.scenario.strip().equalsIgnoreCase(loomscope.scenario.SeedScenario.NAME)) {
             return benchScenario();
         }
         if (!scenario.params().isEmpty()) {
@@ -95,7 +95,7 @@ final class BenchCommand implements Callable<Integer> {
     /** {@code --scenario NAME} other than the seed: the seed's own table (see {@link ScenarioBench}). */
     private int benchScenario() throws InterruptedException {
         picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-        loomscope.workload.Scenario s = loomscope.workload.Scenarios.chosenByName(scenario.scenario);
+        loomscope.scenario.Scenario s = loomscope.scenario.Scenarios.chosenByName(scenario.scenario);
         for (String seedOnly : List.of("--modes", "--lock", "--cpu-iterations", "--sleep-ms", "--threads",
                 "--thread-kind", "--compare-schedulers", "--recording-overhead")) {
             if (parsed.hasMatchedOption(seedOnly)) {

@@ -4,8 +4,9 @@ import java.io.PrintWriter;
 import java.util.Locale;
 
 import loomscope.recording.RunSummary;
-import loomscope.workload.Scenario;
-import loomscope.workload.SeedScenario;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
@@ -25,7 +26,7 @@ final class SeedLines {
             out.printf(Locale.ROOT, "Each thread does CPU work (%,d iterations), then acquires lock and blocks for %d ms.%n",
                     config.shape().cpuIterations(), config.shape().sleepMillis());
         } else {
-            out.printf(Locale.ROOT, "Scenario %s: %s.%n", config.scenarioText(), config.scenarioKind().shows());
+            out.printf(Locale.ROOT, "Scenario %s: %s.%n", config.scenarioText(), Scenarios.of(config).shows());
         }
         out.flush();
     }
@@ -50,7 +51,7 @@ final class SeedLines {
             out.printf(Locale.ROOT, "Scenario %s, parallelism %d, %s scheduler: %s pinned mounts, %s carriers used "
                             + "(%s added by the pool).%n", config.scenario().name(), s.parallelism(), s.scheduler(),
                     countOrUnknown(s.pinnedMounts()), countOrUnknown(s.carriersUsed()), countOrUnknown(s.carriersAddedByPool()));
-            Scenario.Rate rate = config.scenarioKind().rate(config.scenario(), s.threads(), s.wallMillis());
+            Scenario.Rate rate = Scenarios.of(config).rate(Scenarios.params(config), s.threads(), s.wallMillis());
             if (rate != null && !s.cancelled()) {
                 out.printf(Locale.ROOT, "Throughput: %,.3f %s.%n", rate.perSecond(), rate.unit());
             }
@@ -83,7 +84,7 @@ final class SeedLines {
 
     /** The seed's runs print the seeds' own words; every other scenario says which it is. */
     private static boolean isSeed(WorkloadConfig config) {
-        return config.scenarioKind() instanceof SeedScenario;
+        return Scenarios.of(config) instanceof SeedScenario;
     }
 
     private static String countOrUnknown(long n) {

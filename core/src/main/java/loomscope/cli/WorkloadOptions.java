@@ -1,8 +1,8 @@
 package loomscope.cli;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.SchedulerKind;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 import picocli.CommandLine.ITypeConverter;

@@ -14,11 +14,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import loomscope.json.JsonProblem;
 import loomscope.json.StrictJson;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
-import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.TaskShape;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;

@@ -122,7 +122,7 @@ public final class RunLimits {
 
     /**
      * Everything wrong with a run's shape (threads, parallelism, scheduler, thread kind) for a surface that allows at
-     * most {@code maxThreads}; a scenario's own values are checked by its parameters ({@link ScenarioParam}).
+     * most {@code maxThreads}; a scenario's own values are checked by its parameters ({@code scenario.ScenarioParam}).
      */
     public static List<Problem> problems(int threads, int parallelism, SchedulerKind scheduler, ThreadKind threadKind,
                                          int maxThreads) {
@@ -154,7 +154,7 @@ public final class RunLimits {
         return hz;
     }
 
-    static void throwIfAny(List<Problem> problems) {
+    public static void throwIfAny(List<Problem> problems) {
         if (!problems.isEmpty()) {
             throw new InvalidRunException(problems);
         }

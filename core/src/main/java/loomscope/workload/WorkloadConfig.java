@@ -1,12 +1,12 @@
 package loomscope.workload;
 
-import java.util.Map;
+import java.util.List;
 
 /**
  * One experiment: {@code threads} tasks of a scenario on {@code parallelism} carriers of {@code scheduler}, as
  * {@code threadKind} threads. What a task does and with which values is the scenario's ({@code scenario}); the seed
  * is one scenario among the others (its lock, cpu-iterations and sleep-ms are its parameters:
- * {@link SeedScenario#config()} builds its experiment).
+ * {@code scenario.SeedScenario.config()} builds its experiment).
  *
  * @param scenario what runs and its parameters, checked
  */
@@ -15,7 +15,7 @@ public record WorkloadConfig(
         int parallelism,
         SchedulerKind scheduler,
         ThreadKind threadKind,
-        ScenarioParams scenario) {
+        ScenarioChoice scenario) {
 
     public static final int MAX_THREADS = RunLimits.MAX_THREADS;
     public static final int MAX_PARALLELISM = RunLimits.MAX_PARALLELISM;
@@ -24,14 +24,8 @@ public record WorkloadConfig(
     public WorkloadConfig {
         RunLimits.throwIfAny(RunLimits.problems(threads, parallelism, scheduler, threadKind, RunLimits.MAX_THREADS));
         if (scenario == null) {
-            throw new RunLimits.InvalidRunException(java.util.List.of(new RunLimits.Problem(RunLimits.Field.SCENARIO,
-                    "is required; allowed: " + Scenarios.names())));
+            throw new RunLimits.InvalidRunException(List.of(new RunLimits.Problem(RunLimits.Field.SCENARIO, "is required")));
         }
-    }
-
-    /** A run of {@code scenario} at its default values, threads and parallelism, on our carriers. */
-    public static WorkloadConfig of(Scenario scenario) {
-        return Scenarios.config(scenario, Map.of(), null, null, SchedulerKind.POOL, ThreadKind.VIRTUAL);
     }
 
     /** @throws RunLimits.InvalidRunException if a surface that allows at most {@code maxThreads} must refuse it */
@@ -55,7 +49,7 @@ public record WorkloadConfig(
         return new WorkloadConfig(threads, parallelism, scheduler, k, scenario);
     }
 
-    public WorkloadConfig withScenario(ScenarioParams s) {
+    public WorkloadConfig withScenario(ScenarioChoice s) {
         return new WorkloadConfig(threads, parallelism, scheduler, threadKind, s);
     }
 
@@ -68,20 +62,17 @@ public record WorkloadConfig(
         return withScenario(scenario.with(name, String.valueOf(value)));
     }
 
-    /** The scenario that runs. */
-    public Scenario scenarioKind() { return scenario.scenario(); }
-
-    /** What one task does ({@link Scenario#shape}). */
+    /** What one task does. */
     public TaskShape shape() { return scenario.shape(); }
 
-    /** What a card, a file name or a chart label calls the run ({@link Scenario#label}). */
+    /** What a card, a file name or a chart label calls the run. */
     public String workloadName() {
-        return scenarioKind().label(scenario);
+        return scenario.label();
     }
 
     /** What ran, for a person: "seed lock=synchronized cpu-iterations=10000 sleep-ms=5". */
     public String scenarioText() {
-        String params = scenarioKind().paramsText(scenario);
+        String params = scenario.paramsText();
         return params.isEmpty() ? scenario.name() : scenario.name() + " " + params;
     }
 

@@ -38,7 +38,7 @@ public final class WorkloadRun {
         this.threads = new Thread[config.threads()];
         this.allEnded = new CountDownLatch(config.threads());
         checkRunnable(config);
-        this.scenarioRun = config.scenarioKind().prepare(config);
+        this.scenarioRun = config.scenario().prepare(config);
         this.launcher = new Thread(this::launchAndWait, "loomscope-launcher");
         this.launcher.setDaemon(true);
     }
@@ -53,7 +53,7 @@ public final class WorkloadRun {
             throw new UnsupportedModeException(
                     "the carrier pool needs --add-opens java.base/java.lang=ALL-UNNAMED on the java command line");
         }
-        config.scenarioKind().checkRunnable(config.scenario());
+        config.scenario().checkRunnable();
     }
 
     /**
@@ -123,7 +123,7 @@ public final class WorkloadRun {
         }
         Map<Runnable, Integer> vtByContinuation = new ConcurrentHashMap<>(config.threads() * 2);
         this.continuationIndex = vtByContinuation;
-        pool = new CarrierPool(config.parallelism(), config.scenarioKind().onJdkCarriers(), observer, r -> {
+        pool = new CarrierPool(config.parallelism(), config.scenario().onJdkCarriers(), observer, r -> {
             Integer vt = vtByContinuation.get(r);
             return vt == null ? -1 : vt;
         });

@@ -3,9 +3,9 @@ package loomscope.bench;
 import java.util.concurrent.TimeUnit;
 
 import loomscope.recording.RunRecording;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
-import loomscope.workload.SeedScenario;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -11,8 +11,8 @@ import loomscope.probe.PinnedEvent;
 import loomscope.probe.SnapshotAgreement;
 import loomscope.probe.ThreadSample;
 import loomscope.probe.ThreadSnapshot;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 

@@ -13,7 +13,7 @@ import java.util.concurrent.CountDownLatch;
 
 import loomscope.probe.ThreadSample;
 import loomscope.probe.ThreadSnapshot;
-import loomscope.workload.SeedScenario;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 

@@ -14,9 +14,9 @@ import loomscope.recording.CarrierLog;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 

@@ -2,8 +2,8 @@ package loomscope.recording;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.Phase;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.SeedScenario;
 import org.junit.jupiter.api.Test;
 
 /** The recording holds 1,000,000 threads in well under 2 GB: surefire runs with -Xmx2g, and we measure. */

@@ -3,9 +3,9 @@ package loomscope.recording;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
-import loomscope.workload.SeedScenario;
 import org.junit.jupiter.api.Test;
 
 /** The experiment's facts, as the recording sees them on this JDK (25: JEP 491 in force). */

@@ -2,7 +2,7 @@ package loomscope.recording;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import loomscope.workload.SeedScenario;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 
 /** Test helper: a real run, recorded, awaited with a generous timeout. */

@@ -13,8 +13,8 @@ import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.Phase;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**

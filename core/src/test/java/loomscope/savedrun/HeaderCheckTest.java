@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Instant;
 import java.util.List;
 
-import loomscope.workload.SeedScenario;
+import loomscope.scenario.SeedScenario;
 import org.junit.jupiter.api.Test;
 
 /** A header's host facts are held to what a host can have (a crafted "cores": -1 was accepted). */

@@ -16,8 +16,8 @@ import java.util.List;
 import java.util.Random;
 
 import loomscope.recording.RecordedRun;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.SeedScenario;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 import loomscope.recording.RecordedRun;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.SchedulerKind;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
@@ -45,7 +45,7 @@ class ScenarioSavedRunTest {
     @Test
     void everyScenarioAndSchedulerOpensUnderTheReadersChecks() throws Exception {
         List<WorkloadConfig> configs = new java.util.ArrayList<>();
-        for (loomscope.workload.Scenario scenario : Scenarios.ALL) {
+        for (loomscope.scenario.Scenario scenario : Scenarios.ALL) {
             int threads = Math.max(scenario.minimumThreads(), Math.min(scenario.defaultThreads(), 40));
             if (scenario.minimumJdk() <= Runtime.version().feature()) {
                 configs.add(Scenarios.config(scenario, Map.of(), threads, null, SchedulerKind.POOL, ThreadKind.VIRTUAL));
@@ -72,7 +72,7 @@ class ScenarioSavedRunTest {
         assertTrue(!Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1).contains("\"params\""));
         SavedRun opened = SavedRun.read(file);
         assertEquals("seed", opened.info().scenario());
-        assertEquals(new SeedScenario(), opened.recording().config().scenarioKind());
+        assertEquals(new SeedScenario(), Scenarios.of(opened.recording().config()));
         assertEquals(run.recording().config(), opened.recording().config());
     }
 }

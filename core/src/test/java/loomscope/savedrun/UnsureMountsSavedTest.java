@@ -11,7 +11,7 @@ import java.util.List;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
-import loomscope.workload.SeedScenario;
+import loomscope.scenario.SeedScenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

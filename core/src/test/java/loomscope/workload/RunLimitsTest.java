@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import loomscope.probe.InProcessSnapshotter;
+import loomscope.scenario.ScenarioParam;
+import loomscope.scenario.SeedScenario;
 import org.junit.jupiter.api.Test;
 
 class RunLimitsTest {

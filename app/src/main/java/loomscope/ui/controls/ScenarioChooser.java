@@ -11,10 +11,10 @@ import javafx.geometry.Pos;
 import javafx.scene.layout.HBox;
 import javafx.util.Duration;
 import javafx.util.StringConverter;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunInputs;
-import loomscope.workload.Scenario;
-import loomscope.workload.Scenarios;
 
 /**
  * The scenario of the next run, one of {@link Scenarios#ALL}, on one row with its title; choosing one sets N and P

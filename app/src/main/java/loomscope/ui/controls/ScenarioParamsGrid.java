@@ -13,10 +13,10 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.ScenarioParam;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunInputs;
-import loomscope.workload.Scenario;
-import loomscope.workload.ScenarioParam;
 
 /**
  * N and the chosen scenario's parameters, one row each: for the seed its CPU iterations and sleep, for another

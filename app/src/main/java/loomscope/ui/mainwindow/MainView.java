@@ -15,6 +15,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import loomscope.scenario.Scenarios;
 import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.keys.KeyMap;
 import loomscope.ui.code.CodePane;
@@ -65,7 +66,7 @@ public final class MainView extends BorderPane {
     /** Your code, editable: in the code pane's place while "your code" is the chosen scenario. */
     private final YourCodePane yourCodePane;
     private final StackPane codeSlot = new StackPane();
-    private final javafx.beans.property.ObjectProperty<loomscope.workload.Scenario> shownScenario =
+    private final javafx.beans.property.ObjectProperty<loomscope.scenario.Scenario> shownScenario =
             new javafx.beans.property.SimpleObjectProperty<>();
     private final javafx.beans.property.ObjectProperty<loomscope.workload.LockMode> shownLock =
             new javafx.beans.property.SimpleObjectProperty<>();
@@ -111,7 +112,7 @@ public final class MainView extends BorderPane {
         model.recordingProperty().addListener((o, a, r) -> {
             if (r != null) {
                 shownLock.set(r.config().shape().lockMode());
-                shownScenario.set(r.config().scenarioKind());
+                shownScenario.set(Scenarios.of(r.config()));
             }
         });
         codePane = new CodePane(code);

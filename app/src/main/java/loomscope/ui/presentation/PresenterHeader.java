@@ -15,6 +15,8 @@ import javafx.scene.text.Text;
 import javafx.scene.text.TextBoundsType;
 import loomscope.childjvm.RunTarget;
 import loomscope.report.HistoryEntry;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.ui.run.MainViewModel;
 import loomscope.ui.run.RunState;
 import loomscope.ui.talktrack.Chapter;
@@ -22,7 +24,6 @@ import loomscope.ui.talktrack.ChapterJvms;
 import loomscope.ui.talktrack.ChapterNavigator;
 import loomscope.ui.talktrack.ChapterRunTarget;
 import loomscope.ui.widgets.LayoutBarrier;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -149,11 +150,11 @@ public final class PresenterHeader extends HBox {
 
     /** Non-breaking spaces inside each item: a wrapped caption breaks between items, never inside "N 5,000". */
     private static String describe(WorkloadConfig c) {
-        if (!(c.scenarioKind() instanceof SeedScenario)) {
+        if (!(Scenarios.of(c) instanceof SeedScenario)) {
             StringBuilder s = new StringBuilder(c.scenario().name());
-            if (c.scenarioKind() instanceof loomscope.workload.TaskFileScenario) {
+            if (Scenarios.of(c) instanceof loomscope.scenario.TaskFileScenario) {
                 s.setLength(0);
-                s.append(c.scenarioKind().runName(c.scenario()));   // your code: its class, not our temporary folder
+                s.append(Scenarios.of(c).runName(Scenarios.params(c)));   // your code: its class, not our temporary folder
             } else {
                 c.scenario().values().forEach((k, v) -> s.append(" · ").append(k).append('\u00a0').append(v));
             }

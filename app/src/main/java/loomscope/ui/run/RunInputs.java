@@ -13,14 +13,14 @@ import java.util.List;
 import java.util.Map;
 
 import loomscope.childjvm.RunTarget;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.ScenarioParam;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
+import loomscope.scenario.TaskFileScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
-import loomscope.workload.Scenario;
-import loomscope.workload.ScenarioParam;
-import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
-import loomscope.workload.SeedScenario;
-import loomscope.workload.TaskFileScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import loomscope.report.ExportFolder;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**

@@ -4,9 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
+import loomscope.scenario.ScenarioParams;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.ScenarioParams;
-import loomscope.workload.SeedScenario;
 
 /**
  * One chapter of the talk: the experiment it sets up and what the speaker says over it.

@@ -16,14 +16,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import loomscope.json.JsonProblem;
 import loomscope.json.StrictJson;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.ScenarioParam;
+import loomscope.scenario.ScenarioParams;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
+import loomscope.scenario.TaskFileScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
-import loomscope.workload.Scenario;
-import loomscope.workload.ScenarioParam;
-import loomscope.workload.ScenarioParams;
-import loomscope.workload.Scenarios;
-import loomscope.workload.SeedScenario;
-import loomscope.workload.TaskFileScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**

@@ -19,9 +19,9 @@ import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
+import loomscope.scenario.Scenario;
 import loomscope.ui.run.RunInputs;
 import loomscope.workload.LockMode;
-import loomscope.workload.Scenario;
 
 /**
  * Your code, editable: which snippet it is (or which scenario it started from), the text with the marks of the last

@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import loomscope.childjvm.RunOutcome;
+import loomscope.scenario.SeedScenario;
 import loomscope.ui.run.FakeRun;
 import loomscope.ui.run.RunLifecycle;
 import loomscope.ui.run.RunState;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 

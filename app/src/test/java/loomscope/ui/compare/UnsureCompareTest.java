@@ -8,8 +8,8 @@ import java.util.List;
 
 import loomscope.recording.UnsureRun;
 import loomscope.report.TimingCard;
+import loomscope.scenario.SeedScenario;
 import loomscope.ui.run.RunLifecycle;
-import loomscope.workload.SeedScenario;
 import org.junit.jupiter.api.Test;
 
 /** Each side of the compare view counts its run's unsure mounts, and its card carries them. */

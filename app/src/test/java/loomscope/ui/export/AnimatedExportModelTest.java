@@ -13,7 +13,7 @@ import java.util.concurrent.Executor;
 
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
-import loomscope.workload.SeedScenario;
+import loomscope.scenario.SeedScenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import loomscope.probe.PinnedThreadsTable;
 import loomscope.recording.RunRecording;
-import loomscope.workload.SeedScenario;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
@@ -77,7 +77,7 @@ class ProbeControllerOtherRunTest {
                 + " on a recorded pinned mount of their carrier, " + report.jfr().unmatchedEvents() + " not; "
                 + report.jfr().pinnedMountsWithoutEvent() + " recorded pinned mounts without an event.", probes.jfrTextProperty().get());
         assertTrue(probes.lagTextProperty().get().startsWith("JFR is late: "), probes.lagTextProperty().get());
-        assertTrue(probes.rows().get(0).method().startsWith("loomscope.workload.Task.holdAndSleep"), probes.rows().toString());
+        assertTrue(probes.rows().get(0).method().startsWith("loomscope.scenario.SeedTask.holdAndSleep"), probes.rows().toString());
         assertEquals(report.jfr().events(), probes.rows().stream().mapToInt(PinnedThreadsTable.Row::count).sum());
     }
 }

@@ -15,11 +15,11 @@ import javafx.stage.Stage;
 import loomscope.recording.RunRecording;
 import loomscope.recording.UnsureRun;
 import loomscope.recording.VtState;
+import loomscope.scenario.SeedScenario;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.HatchPaint;
 import loomscope.ui.theme.Palette;
-import loomscope.workload.SeedScenario;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -96,7 +96,7 @@ class UnsureLanesTest {
 
     @Test
     void aRunWithoutUnsureMountsHasNoUnsureLegend() {
-        RunRecording none = new RunRecording(loomscope.workload.SeedScenario.config().withThreads(2), "25.0.3+9-test");
+        RunRecording none = new RunRecording(loomscope.scenario.SeedScenario.config().withThreads(2), "25.0.3+9-test");
         none.runStarted(System.nanoTime());
         none.runEnded(System.nanoTime(), 0, false);
         fx(() -> {

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import loomscope.recording.RecordedRun;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.SeedScenario;
 import org.junit.jupiter.api.Test;
 
 class ReplayModelTest {

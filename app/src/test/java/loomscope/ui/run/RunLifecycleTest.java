@@ -17,7 +17,7 @@ import loomscope.recording.RunRecording;
 import loomscope.childjvm.LiveRun;
 import loomscope.childjvm.RunOutcome;
 import loomscope.childjvm.RunTarget;
-import loomscope.workload.SeedScenario;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 

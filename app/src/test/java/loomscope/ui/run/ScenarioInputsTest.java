@@ -15,6 +15,8 @@ import java.util.Map;
 
 import loomscope.host.RunShare;
 import loomscope.recording.RecordedRun;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.testing.Jdk21;
 import loomscope.childjvm.JdkCheck;
 import loomscope.childjvm.JdkInspector;
@@ -22,8 +24,6 @@ import loomscope.childjvm.JdkInstall;
 import loomscope.childjvm.RunTarget;
 import loomscope.ui.history.HistoryRow;
 import loomscope.workload.LockMode;
-import loomscope.workload.Scenarios;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
@@ -64,7 +64,7 @@ class ScenarioInputsTest {
         m.scenarioProperty().set(RunInputs.SEED);
         assertEquals("5000", m.threadsTextProperty().get());
         assertEquals(1, m.parallelismProperty().get());
-        assertEquals(new SeedScenario(), m.configFromInputs().scenarioKind());
+        assertEquals(new SeedScenario(), Scenarios.of(m.configFromInputs()));
         m.scenarioProperty().set(Scenarios.byName("producer-consumer"));
         assertEquals("5,000", m.inputs().paramTextProperty(Scenarios.byName("producer-consumer"), "tasks").get(),
                 "a scenario's parameters stay as typed while another is chosen");

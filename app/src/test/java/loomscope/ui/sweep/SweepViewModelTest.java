@@ -11,9 +11,9 @@ import java.util.Map;
 
 import loomscope.childjvm.RunTarget;
 import loomscope.childjvm.RunTargets;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.SchedulerKind;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;

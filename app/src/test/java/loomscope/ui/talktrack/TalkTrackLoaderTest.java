@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.SeedScenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

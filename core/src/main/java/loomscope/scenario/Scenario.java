@@ -1,6 +1,11 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.List;
+
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.TaskShape;
+import loomscope.workload.UnsupportedModeException;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * A workload LoomScope can run and record: its task code, its parameters with defaults and bounds, and the

@@ -1,4 +1,4 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -7,6 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import loomscope.workload.RunLimits;
+import loomscope.workload.ScenarioChoice;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.TaskShape;
+import loomscope.workload.WorkloadConfig;
+
 /**
  * A scenario and the values of its own parameters, every one present (defaults filled in), checked on
  * construction: an unknown name or a value out of bounds is refused with one line naming it, like
@@ -14,7 +20,7 @@ import java.util.stream.Collectors;
  *
  * @param values canonical text by parameter name, in the scenario's order
  */
-public record ScenarioParams(Scenario scenario, Map<String, String> values) {
+public record ScenarioParams(Scenario scenario, Map<String, String> values) implements ScenarioChoice {
 
     public ScenarioParams {
         if (scenario == null) {
@@ -48,22 +54,35 @@ public record ScenarioParams(Scenario scenario, Map<String, String> values) {
         return new ScenarioParams(scenario, Map.of());
     }
 
-    public String name() { return scenario.name(); }
+    @Override public String name() { return scenario.name(); }
 
     /** What one task does with these values ({@link Scenario#shape}). */
-    public TaskShape shape() { return scenario.shape(this); }
+    @Override public TaskShape shape() { return scenario.shape(this); }
+
+    @Override public String label() { return scenario.label(this); }
+
+    @Override public String paramsText() { return scenario.paramsText(this); }
+
+    @Override public boolean onJdkCarriers() { return scenario.onJdkCarriers(); }
+
+    @Override public void checkRunnable() { scenario.checkRunnable(this); }
+
+    @Override public ScenarioRun prepare(WorkloadConfig config) { return scenario.prepare(config); }
 
     /** These values with {@code name} set to {@code value}, checked like any. */
+    @Override
     public ScenarioParams with(String name, String value) {
         Map<String, String> changed = new LinkedHashMap<>(values);
         changed.put(name, value);
         return new ScenarioParams(scenario, changed);
     }
 
+    @Override
     public int intValue(String name) {
         return Integer.parseInt(value(name));
     }
 
+    @Override
     public String value(String name) {
         String v = values.get(name);
         if (v == null) {
@@ -73,6 +92,7 @@ public record ScenarioParams(Scenario scenario, Map<String, String> values) {
     }
 
     /** {@code k=v k=v}, in the scenario's order: how a log line or a card names what ran. */
+    @Override
     public String text() {
         return values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
     }

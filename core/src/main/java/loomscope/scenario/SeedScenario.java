@@ -1,9 +1,17 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.SchedulerKind;
+import loomscope.workload.TaskShape;
+import loomscope.workload.ThreadKind;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * The seeds' experiment as LoomScope has always run it: CPU work, then a sleep inside the section its lock mode
@@ -53,7 +61,7 @@ public record SeedScenario() implements Scenario {
 
     @Override public void checkRunnable(ScenarioParams p) { SeedTask.checkRunnable(shape(p)); }
 
-    @Override public ScenarioRun prepare(WorkloadConfig config) { return SeedTask.of(shape(config.scenario())); }
+    @Override public ScenarioRun prepare(WorkloadConfig config) { return SeedTask.of(config.scenario().shape()); }
 
     private static LockMode lock(ScenarioParams p) { return LockMode.fromCliName(p.value(LOCK)); }
 

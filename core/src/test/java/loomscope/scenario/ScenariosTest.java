@@ -1,4 +1,4 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,6 +11,12 @@ import java.util.Map;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
+import loomscope.workload.LockMode;
+import loomscope.workload.Phase;
+import loomscope.workload.RunLimits;
+import loomscope.workload.SchedulerKind;
+import loomscope.workload.ThreadKind;
+import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,6 +1,12 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.List;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.TaskShape;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * The seed's task without a lock (CPU work, then a sleep) on N threads: run it with {@code --thread-kind platform}
@@ -44,5 +50,5 @@ public record PlatformVsVirtualScenario() implements Scenario {
 
     @Override public void checkRunnable(ScenarioParams p) { SeedTask.checkRunnable(shape(p)); }
 
-    @Override public ScenarioRun prepare(WorkloadConfig config) { return SeedTask.of(shape(config.scenario())); }
+    @Override public ScenarioRun prepare(WorkloadConfig config) { return SeedTask.of(config.scenario().shape()); }
 }
