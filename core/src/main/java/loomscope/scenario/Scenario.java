@@ -11,7 +11,7 @@ import loomscope.workload.WorkloadConfig;
  * A workload LoomScope can run and record: its task code, its parameters with defaults and bounds, and the
  * write-up it comes from with that write-up's published figures. The seed experiment (per-task lock, five lock
  * modes) is one of them, with no privilege. Every scenario runs on the same carriers and reports at least
- * {@link Phase#STARTED} and {@link Phase#DONE} per thread (its {@link TaskFrame}); the lock and sleep phases only
+ * {@code Phase.STARTED} and {@code Phase.DONE} per thread (in {@code workload.TaskFrame}); the lock and sleep phases only
  * where the task really has them.
  * <p>
  * {@code threads}, {@code parallelism}, the scheduler and the thread kind are every scenario's; the rest are

@@ -18,7 +18,7 @@ public final class Scenarios {
             new ClassInitScenario(), new ClassLoaderScenario(), new FileIoScenario(), new NativeFrameScenario(), new CartServiceScenario(),
             new ProducerConsumerScenario(), new PlatformVsVirtualScenario());
 
-    /** The scenario of a run: {@link ScenarioParams} is the one {@link ScenarioChoice}. */
+    /** The scenario of a run: {@link ScenarioParams} is the one {@code workload.ScenarioChoice}. */
     public static ScenarioParams params(WorkloadConfig config) {
         return (ScenarioParams) config.scenario();
     }

@@ -39,7 +39,7 @@ final class SeedTask implements ScenarioRun {
         return shape.lockMode() == LockMode.NATIVE_FRAME ? NativeSection.load() : null;
     }
 
-    /** The task's work, between STARTED and DONE ({@link TaskFrame}): whether it slept its whole sleep. */
+    /** The task's work, between STARTED and DONE ({@code workload.TaskFrame}): whether it slept its whole sleep. */
     @Override
     public boolean run(int vt, RunObserver observer, CancelToken cancel) {
         CpuWork.burn(shape.cpuIterations(), cancel);

@@ -4,9 +4,8 @@ import java.util.List;
 
 /**
  * One experiment: {@code threads} tasks of a scenario on {@code parallelism} carriers of {@code scheduler}, as
- * {@code threadKind} threads. What a task does and with which values is the scenario's ({@code scenario}); the seed
- * is one scenario among the others (its lock, cpu-iterations and sleep-ms are its parameters:
- * {@code scenario.SeedScenario.config()} builds its experiment).
+ * {@code threadKind} threads. What a task does, and with which values, is the scenario's alone ({@code scenario}):
+ * a run knows no scenario in particular.
  *
  * @param scenario what runs and its parameters, checked
  */

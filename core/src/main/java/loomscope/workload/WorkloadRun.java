@@ -139,9 +139,7 @@ public final class WorkloadRun {
                 }
                 return;
             }
-            int vt = i;
-            TaskFrame.Work work = () -> scenarioRun.run(vt, observer, cancel) && !cancel.isCancelled();
-            Runnable task = new TaskFrame(vt, work, observer, cancel, this::taskDone, this::taskFailed);
+            Runnable task = new TaskFrame(i, scenarioRun, observer, cancel, this::taskDone, this::taskFailed);
             Thread thread = builder.unstarted(task);
             if (continuationIndex != null) {
                 continuationIndex.put(VirtualThreads.runContinuationOf(thread), i);
