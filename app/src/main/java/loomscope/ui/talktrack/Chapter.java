@@ -39,11 +39,6 @@ public record Chapter(int number, String title, ScenarioParams scenario, LockMod
         }
     }
 
-    /** Whether the chapter runs the seed: then its lock mode and sleep are what it sets. */
-    public boolean isSeed() {
-        return scenario.scenario() instanceof SeedScenario;
-    }
-
     /** "synchronized" for the seed, the scenario's name otherwise: what a list of chapters says it runs. */
     public String runs() {
         return snippet != null ? snippet : scenario.scenario().label(scenario);
