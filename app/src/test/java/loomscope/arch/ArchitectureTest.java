@@ -39,6 +39,7 @@ class ArchitectureTest {
             .layer("io").definedBy("loomscope.io..")
             .layer("json").definedBy("loomscope.json..")
             .layer("workload").definedBy("loomscope.workload..")
+            .layer("scenario").definedBy("loomscope.scenario..")
             .layer("recording").definedBy("loomscope.recording..")
             .layer("probe").definedBy("loomscope.probe..")
             .layer("savedrun").definedBy("loomscope.savedrun..")
@@ -52,17 +53,18 @@ class ArchitectureTest {
             .whereLayer("io").mayNotAccessAnyLayer()
             .whereLayer("json").mayNotAccessAnyLayer()
             .whereLayer("workload").mayNotAccessAnyLayer()
+            .whereLayer("scenario").mayOnlyAccessLayers("workload")
             .whereLayer("recording").mayOnlyAccessLayers("workload")
             .whereLayer("probe").mayOnlyAccessLayers("io", "workload", "recording")
-            .whereLayer("savedrun").mayOnlyAccessLayers("io", "json", "workload", "recording", "probe")
-            .whereLayer("childjvm").mayOnlyAccessLayers("workload", "recording", "probe")
-            .whereLayer("taskfile").mayOnlyAccessLayers("io", "workload", "childjvm")
+            .whereLayer("savedrun").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe")
+            .whereLayer("childjvm").mayOnlyAccessLayers("workload", "scenario", "recording", "probe")
+            .whereLayer("taskfile").mayOnlyAccessLayers("io", "workload", "scenario", "childjvm")
             .whereLayer("report").mayOnlyAccessLayers("io", "json", "workload", "recording", "childjvm")
-            .whereLayer("cli").mayOnlyAccessLayers("io", "json", "workload", "recording", "probe", "savedrun", "childjvm",
-                    "taskfile", "report")
+            .whereLayer("cli").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe", "savedrun",
+                    "childjvm", "taskfile", "report")
             .whereLayer("host").mayOnlyAccessLayers("workload")
-            .whereLayer("ui").mayOnlyAccessLayers("io", "json", "workload", "recording", "probe", "savedrun", "childjvm",
-                    "taskfile", "report", "host")
+            .whereLayer("ui").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe", "savedrun",
+                    "childjvm", "taskfile", "report", "host")
             .whereLayer("launcher").mayNotAccessAnyLayer()
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
             .whereLayer("ui").mayNotBeAccessedByAnyLayer()

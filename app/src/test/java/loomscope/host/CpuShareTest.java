@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import loomscope.recording.RecordedRun;
 import loomscope.recording.TeeObserver;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
@@ -47,7 +48,7 @@ class CpuShareTest {
                 offCarrier.incrementAndGet();
             }
         });
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(100).withLockMode(LockMode.SYNCHRONIZED).withParallelism(2);
+        WorkloadConfig config = SeedScenario.config().withThreads(100).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName()).withParallelism(2);
         RecordedRun run = RecordedRun.start(config, yielding);
         assertTrue(run.await(30_000), "run ended");
         long mounts = run.summary().mounts();
@@ -75,7 +76,7 @@ class CpuShareTest {
         // reads each new carrier's nice value on the carrier itself, after the priority observer ran
         RunObserver checker = RunObserver.onCarrierStart(
                 (index, name, nanos) -> niceOfCarrier.put(index, niceOf(Path.of("/proc/thread-self/stat"))));
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(200).withLockMode(LockMode.SYNCHRONIZED).withParallelism(3);
+        WorkloadConfig config = SeedScenario.config().withThreads(200).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName()).withParallelism(3);
         RecordedRun run = RecordedRun.start(config,
                 new TeeObserver(CpuShare.YIELDING_CARRIERS.carrierPriority(), checker));
         assertTrue(run.await(30_000), "run ended");

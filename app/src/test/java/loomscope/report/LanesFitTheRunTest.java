@@ -42,8 +42,8 @@ class LanesFitTheRunTest {
 
     @BeforeAll
     static void record() throws InterruptedException {
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(20).withParallelism(1).withCpuIterations(100)
-                .withSleepMillis(5).withLockMode(LockMode.NATIVE_FRAME);
+        WorkloadConfig config = loomscope.scenario.SeedScenario.config(20, 100, 5, LockMode.NATIVE_FRAME, 1,
+                loomscope.workload.SchedulerKind.POOL, loomscope.workload.ThreadKind.VIRTUAL);
         RecordedRun recorded = RecordedRun.start(config);
         assertTrue(recorded.await(120_000), "the run ends");
         run = recorded.recording();

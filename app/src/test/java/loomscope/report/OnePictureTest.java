@@ -32,6 +32,7 @@ import loomscope.recording.UnsureRun;
 import loomscope.recording.TimeAxis;
 import loomscope.recording.VtState;
 import loomscope.savedrun.SavedRun;
+import loomscope.scenario.SeedScenario;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.theme.AppTheme;
@@ -102,8 +103,8 @@ class OnePictureTest {
     @Test
     void aShortRealRunLooksTheSameInTheWindowAndInTheClip() throws InterruptedException {
         // one lock for all 200 threads at P = 2: most wait BLOCKED while the holder sleeps PARKED (about 0.4 s in all)
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(200).withParallelism(2).withCpuIterations(1_000)
-                .withSleepMillis(2).withLockMode(LockMode.SHARED_SYNCHRONIZED);
+        WorkloadConfig config = SeedScenario.config().withThreads(200).withParallelism(2).withParam(SeedScenario.CPU, 1_000)
+                .withParam(SeedScenario.SLEEP, 2).withParam(SeedScenario.LOCK, LockMode.SHARED_SYNCHRONIZED.cliName());
         RecordedRun run = RecordedRun.start(config);
         assertTrue(run.await(120_000), "the run ends");
         RunRecording r = run.recording();

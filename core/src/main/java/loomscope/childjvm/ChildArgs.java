@@ -6,8 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import loomscope.workload.LockMode;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
@@ -37,16 +36,11 @@ record ChildArgs(WorkloadConfig config, ProbeRequest probes, int streamPort) {
     List<String> toArgs() {
         List<String> args = new ArrayList<>();
         args.add("threads=" + config.threads());
-        args.add("cpu=" + config.cpuIterations());
-        args.add("sleep=" + config.sleepMillis());
-        args.add("lock=" + config.lockMode().cliName());
         args.add("parallelism=" + config.parallelism());
         args.add("scheduler=" + config.scheduler().cliName());
         args.add("kind=" + config.threadKind().cliName());
-        if (!config.isSeed()) {
-            args.add("scenario=" + config.scenario().name());
-            config.scenario().values().forEach((k, v) -> args.add(PARAM + k + "=" + v));
-        }
+        args.add("scenario=" + config.scenario().name());
+        config.scenario().values().forEach((k, v) -> args.add(PARAM + k + "=" + v));
         args.add("jfr=" + probes.jfrPinned());
         args.add("dumpPeriodMs=" + probes.dumpPeriodMillis());
         args.add("jfrFirst=" + probes.jfrFirst());
@@ -78,26 +72,15 @@ record ChildArgs(WorkloadConfig config, ProbeRequest probes, int streamPort) {
             }
             values.put(arg.substring(0, eq), arg.substring(eq + 1));
         }
-        String scenario = values.getOrDefault("scenario", "seed");
-        WorkloadConfig config;
-        if (Scenarios.byName(scenario).name().equals("seed")) {
-            config = new WorkloadConfig(
-                    intOf(values, "threads"), intOf(values, "cpu"), intOf(values, "sleep"),
-                    LockMode.fromCliName(required(values, "lock")), intOf(values, "parallelism"),
-                    SchedulerKind.fromCliName(required(values, "scheduler")),
-                    ThreadKind.fromCliName(required(values, "kind")));
-        } else {
-            // cpu, sleep and lock follow from the scenario's own parameters: the child derives them as the parent did
-            Map<String, String> params = new LinkedHashMap<>();
-            values.forEach((k, v) -> {
-                if (k.startsWith(PARAM)) {
-                    params.put(k.substring(PARAM.length()), v);
-                }
-            });
-            config = Scenarios.config(Scenarios.byName(scenario), params, intOf(values, "threads"),
-                    intOf(values, "parallelism"), SchedulerKind.fromCliName(required(values, "scheduler")),
-                    ThreadKind.fromCliName(required(values, "kind")));
-        }
+        Map<String, String> params = new LinkedHashMap<>();
+        values.forEach((k, v) -> {
+            if (k.startsWith(PARAM)) {
+                params.put(k.substring(PARAM.length()), v);
+            }
+        });
+        WorkloadConfig config = Scenarios.config(Scenarios.byName(required(values, "scenario")), params,
+                intOf(values, "threads"), intOf(values, "parallelism"),
+                SchedulerKind.fromCliName(required(values, "scheduler")), ThreadKind.fromCliName(required(values, "kind")));
         ProbeRequest probes = new ProbeRequest(Boolean.parseBoolean(values.getOrDefault("jfr", "false")),
                 Integer.parseInt(values.getOrDefault("dumpPeriodMs", "0")),
                 Boolean.parseBoolean(values.getOrDefault("jfrFirst", "true")));

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunSummary;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
 import loomscope.workload.SchedulerKind;
@@ -58,7 +59,7 @@ final class BenchCommand implements Callable<Integer> {
         if (repeats < 1 || repeats > MAX_REPEATS) {
             throw new BadOption("--repeats", "must be 1.." + MAX_REPEATS + ", was " + repeats);
         }
-        if (scenario.scenario != null && !scenario.scenario.strip().equalsIgnoreCase(loomscope.workload.SeedScenario.NAME)) {
+        if (scenario.scenario != null && !scenario.scenario.strip().equalsIgnoreCase(loomscope.scenario.SeedScenario.NAME)) {
             return benchScenario();
         }
         if (!scenario.params().isEmpty()) {
@@ -94,7 +95,7 @@ final class BenchCommand implements Callable<Integer> {
     /** {@code --scenario NAME} other than the seed: the seed's own table (see {@link ScenarioBench}). */
     private int benchScenario() throws InterruptedException {
         picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-        loomscope.workload.Scenario s = loomscope.workload.Scenarios.chosenByName(scenario.scenario);
+        loomscope.scenario.Scenario s = loomscope.scenario.Scenarios.chosenByName(scenario.scenario);
         for (String seedOnly : List.of("--modes", "--lock", "--cpu-iterations", "--sleep-ms", "--threads",
                 "--thread-kind", "--compare-schedulers", "--recording-overhead")) {
             if (parsed.hasMatchedOption(seedOnly)) {
@@ -135,7 +136,7 @@ final class BenchCommand implements Callable<Integer> {
         double median = median(walls);
         StringBuilder row = new StringBuilder(String.format(Locale.ROOT,
                 "| %s | %d | %.3f | %.3f | %.3f | %.2fx | %.2fx | %,d",
-                config.lockMode().cliName(), config.parallelism(), median / 1000,
+                config.workloadName(), config.parallelism(), median / 1000,
                 Arrays.stream(walls).min().orElse(0) / 1000, Arrays.stream(walls).max().orElse(0) / 1000,
                 median(toUnpinned), median(toPinned), last.pinnedMounts()));
         if (compareSchedulers) {
@@ -165,8 +166,9 @@ final class BenchCommand implements Callable<Integer> {
     private void warmUp() throws InterruptedException {
         WorkloadConfig small = workload.config(LockMode.SYNCHRONIZED, 1).withThreads(Math.min(500, workload.threads));
         for (LockMode mode : List.of(LockMode.NONE, LockMode.SYNCHRONIZED, LockMode.REENTRANT_LOCK)) {
-            recorded(small.withLockMode(mode).withSleepMillis(0));
-            unrecorded(small.withLockMode(mode).withSleepMillis(0));
+            WorkloadConfig cell = small.withParam(SeedScenario.LOCK, mode.cliName()).withParam(SeedScenario.SLEEP, 0);
+            recorded(cell);
+            unrecorded(cell);
         }
     }
 

@@ -15,6 +15,7 @@ import loomscope.childjvm.ChildProbeReport;
 import loomscope.childjvm.ChildRun;
 import loomscope.childjvm.RunOutcome;
 import loomscope.childjvm.RunTarget;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -109,7 +110,7 @@ final class ChildJvmRun {
             // run is not exported as a JDK 25 run that pinned
             jvmFlags.forEach(node.putArray("jvmFlags")::add);
         }
-        if (config != null && config.scenarioKind() instanceof loomscope.workload.TaskFileScenario) {
+        if (config != null && Scenarios.of(config) instanceof loomscope.scenario.TaskFileScenario) {
             node.put("tasksThrew", recording == null ? 0 : recording.tasksThrew());
             if (recording != null && recording.firstThrow() != null) {
                 node.put("firstThrow", recording.firstThrow().stack());

@@ -93,7 +93,7 @@ final class ExportCommand implements Callable<Integer> {
         }
         Path folder = OutputPaths.folder(out, "--out");
         for (WorkloadConfig config : configs) {
-            console.printf(Locale.ROOT, "Running %s, P=%d, N=%,d ... ", config.lockMode().cliName(), config.parallelism(),
+            console.printf(Locale.ROOT, "Running %s, P=%d, N=%,d ... ", config.workloadName(), config.parallelism(),
                     config.threads());
             console.flush();
             RunSummary summary = runToEnd(config).summary();
@@ -214,7 +214,7 @@ final class ExportCommand implements Callable<Integer> {
         } else {
             OutputPaths.folder(out, "--out");
             WorkloadConfig config = configs.get(configs.size() - 1);
-            console.printf(Locale.ROOT, "Running %s, P=%d, N=%,d ... ", config.lockMode().cliName(), config.parallelism(),
+            console.printf(Locale.ROOT, "Running %s, P=%d, N=%,d ... ", config.workloadName(), config.parallelism(),
                     config.threads());
             console.flush();
             RecordedRun run = runToEnd(config);

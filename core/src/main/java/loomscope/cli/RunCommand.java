@@ -20,6 +20,7 @@ import loomscope.recording.RunSummary;
 import loomscope.childjvm.JdkCheck;
 import loomscope.childjvm.JdkInspector;
 import loomscope.childjvm.RunTarget;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
 import loomscope.workload.WorkloadConfig;
@@ -267,7 +268,7 @@ final class RunCommand implements Callable<Integer> {
             node.put("scenario", config.scenario().name());
             ObjectNode params = node.putObject("params");
             config.scenario().values().forEach(params::put);
-            loomscope.workload.Scenario.Rate rate = config.scenarioKind().rate(config.scenario(), summary.threads(),
+            loomscope.scenario.Scenario.Rate rate = Scenarios.of(config).rate(Scenarios.params(config), summary.threads(),
                     summary.wallMillis());
             if (rate != null && !summary.cancelled()) {
                 node.put("rate", round(rate.perSecond()));

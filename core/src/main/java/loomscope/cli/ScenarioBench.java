@@ -10,13 +10,13 @@ import java.util.Map;
 
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunSummary;
-import loomscope.workload.CartServiceScenario;
-import loomscope.workload.ProducerConsumerScenario;
-import loomscope.workload.Scenario;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.CartServiceScenario;
+import loomscope.scenario.ProducerConsumerScenario;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.WavesScenario;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
-import loomscope.workload.WavesScenario;
 import loomscope.workload.WorkloadConfig;
 import loomscope.workload.WorkloadRun;
 
@@ -57,7 +57,7 @@ final class ScenarioBench {
 
     private static Plan waves(Scenario s, Map<String, String> params, Integer p, SchedulerKind scheduler) {
         List<Row> rows = new ArrayList<>();
-        int sleepMillis = Scenarios.config(s, params, null, p, scheduler, ThreadKind.VIRTUAL).sleepMillis();
+        int sleepMillis = Scenarios.config(s, params, null, p, scheduler, ThreadKind.VIRTUAL).shape().sleepMillis();
         double scale = sleepMillis / 4000.0;
         for (int k : new int[] {2, 4, 8, 11, 13, 16, 23, 25, 32}) {
             // the seed on JDK 21, 12 cores: virtual threads 4 s up to K=12, 8 s up to 24, 12 s beyond; platform 4 s
@@ -113,7 +113,7 @@ final class ScenarioBench {
             double[] figures = new double[repeats];
             for (int r = 0; r < repeats; r++) {
                 RunSummary s = recorded(row.config());
-                Scenario.Rate rate = row.config().scenarioKind().rate(row.config().scenario(), s.threads(), s.wallMillis());
+                Scenario.Rate rate = Scenarios.of(row.config()).rate(Scenarios.params(row.config()), s.threads(), s.wallMillis());
                 figures[r] = plan.isTime() || rate == null ? s.wallMillis() / 1000 : rate.perSecond();
             }
             double median = median(figures);

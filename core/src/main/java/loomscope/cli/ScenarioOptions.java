@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import loomscope.scenario.Scenario;
+import loomscope.scenario.ScenarioParam;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.ParamArguments;
-import loomscope.workload.Scenario;
-import loomscope.workload.ScenarioParam;
-import loomscope.workload.Scenarios;
-import loomscope.workload.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;

@@ -4,8 +4,8 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import loomscope.workload.Scenario;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

@@ -4,7 +4,9 @@ import java.io.PrintWriter;
 import java.util.Locale;
 
 import loomscope.recording.RunSummary;
-import loomscope.workload.Scenario;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
@@ -20,11 +22,11 @@ final class SeedLines {
         String kind = config.threadKind() == ThreadKind.VIRTUAL ? "virtual" : "platform";
         out.println("Running with Java version: " + javaVersion);
         out.printf(Locale.ROOT, "Launching %,d %s threads...%n", config.threads(), kind);
-        if (config.isSeed()) {
+        if (isSeed(config)) {
             out.printf(Locale.ROOT, "Each thread does CPU work (%,d iterations), then acquires lock and blocks for %d ms.%n",
-                    config.cpuIterations(), config.sleepMillis());
+                    config.shape().cpuIterations(), config.shape().sleepMillis());
         } else {
-            out.printf(Locale.ROOT, "Scenario %s: %s.%n", config.scenarioText(), config.scenarioKind().shows());
+            out.printf(Locale.ROOT, "Scenario %s: %s.%n", config.scenarioText(), Scenarios.of(config).shows());
         }
         out.flush();
     }
@@ -42,19 +44,19 @@ final class SeedLines {
             out.printf(Locale.ROOT, "All %,d tasks completed.%n", s.completed());
         }
         out.printf(Locale.ROOT, "Total execution time: %.3f seconds%n", s.wallMillis() / 1000);
-        if (config == null || config.isSeed()) {
+        if (config == null || isSeed(config)) {
             out.printf(Locale.ROOT, "Lock %s, parallelism %d, %s scheduler: %s pinned mounts, %s carriers used.%n",
                     s.lock(), s.parallelism(), s.scheduler(), countOrUnknown(s.pinnedMounts()), countOrUnknown(s.carriersUsed()));
         } else {
             out.printf(Locale.ROOT, "Scenario %s, parallelism %d, %s scheduler: %s pinned mounts, %s carriers used "
                             + "(%s added by the pool).%n", config.scenario().name(), s.parallelism(), s.scheduler(),
                     countOrUnknown(s.pinnedMounts()), countOrUnknown(s.carriersUsed()), countOrUnknown(s.carriersAddedByPool()));
-            Scenario.Rate rate = config.scenarioKind().rate(config.scenario(), s.threads(), s.wallMillis());
+            Scenario.Rate rate = Scenarios.of(config).rate(Scenarios.params(config), s.threads(), s.wallMillis());
             if (rate != null && !s.cancelled()) {
                 out.printf(Locale.ROOT, "Throughput: %,.3f %s.%n", rate.perSecond(), rate.unit());
             }
         }
-        if (config == null || config.scenarioKind().hasSeedBounds()) {
+        if (config == null || config.shape().boundsApply()) {
             out.printf(Locale.ROOT, "Bounds: unpinned %.3f s (%.2fx), pinned %.3f s (%.2fx); CPU %.3f ms per task.%n",
                     s.boundUnpinnedMillis() / 1000, s.ratioTo(s.boundUnpinnedMillis()),
                     s.boundPinnedMillis() / 1000, s.ratioTo(s.boundPinnedMillis()), s.cpuMillisPerTask());
@@ -68,7 +70,7 @@ final class SeedLines {
      * not judge are counted (drawn as unsure).
      */
     static void crossCheck(PrintWriter out, loomscope.recording.RunRecording recording, WorkloadConfig config) {
-        if (config.isSeed()) {
+        if (isSeed(config)) {
             out.println(loomscope.recording.RuleCrossCheck.of(recording).describe());
             return;
         }
@@ -78,6 +80,11 @@ final class SeedLines {
                     + "collection: the carriers' clocks cannot tell whether %s blocked (shown as unsure, not as not pinned).%n",
                     unsure, unsure == 1 ? "" : "s", unsure == 1 ? "its" : "their", unsure == 1 ? "it" : "they");
         }
+    }
+
+    /** The seed's runs print the seeds' own words; every other scenario says which it is. */
+    private static boolean isSeed(WorkloadConfig config) {
+        return Scenarios.of(config) instanceof SeedScenario;
     }
 
     private static String countOrUnknown(long n) {

@@ -8,10 +8,10 @@ import java.util.Map;
 
 import loomscope.recording.RunRecording;
 import loomscope.childjvm.RunTarget;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.TaskFileScenario;
 import loomscope.taskfile.TaskFileCompiler;
-import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
-import loomscope.workload.TaskFileScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
@@ -71,7 +71,7 @@ final class TaskFileRun {
 
     /** A task file's own prints: the child keeps their last lines; these go after the run's lines. */
     static void printed(PrintWriter out, WorkloadConfig config, java.util.List<String> childOutput) {
-        if (!(config.scenarioKind() instanceof TaskFileScenario)) {
+        if (!(Scenarios.of(config) instanceof TaskFileScenario)) {
             return;
         }
         java.util.List<String> lines = loomscope.taskfile.TaskFileLaunch.printed(childOutput, PRINTED_LINES);

@@ -1,5 +1,6 @@
 package loomscope.cli;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
@@ -29,7 +30,7 @@ final class WorkloadOptions {
     ThreadKind threadKind = ThreadKind.VIRTUAL;
 
     WorkloadConfig config(LockMode lock, int parallelism) {
-        return new WorkloadConfig(threads, cpuIterations, sleepMillis, lock, parallelism, scheduler, threadKind);
+        return SeedScenario.config(threads, cpuIterations, sleepMillis, lock, parallelism, scheduler, threadKind);
     }
 
     static final class LockConverter implements ITypeConverter<LockMode> {

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
 import loomscope.workload.RunObserver;
+import loomscope.workload.TaskShape;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -29,6 +30,8 @@ public final class RunRecording implements RunObserver {
     private static final int UNMOUNTED = -1;
 
     private final WorkloadConfig config;
+    /** The config's task shape, read once: the drawing asks it per mount. */
+    private final TaskShape shape;
     private final java.util.concurrent.atomic.AtomicInteger tasksThrew = new java.util.concurrent.atomic.AtomicInteger();
     private final java.util.concurrent.atomic.AtomicReference<Thrown> firstThrow = new java.util.concurrent.atomic.AtomicReference<>();
     private final String jdkVersion;
@@ -48,6 +51,7 @@ public final class RunRecording implements RunObserver {
 
     RunRecording(WorkloadConfig config, String jdkVersion, long origin) {
         this.config = config;
+        this.shape = config.shape();
         this.jdkVersion = jdkVersion;
         this.origin = origin;
         this.phases = new PhaseTable(config.threads());
@@ -293,7 +297,7 @@ public final class RunRecording implements RunObserver {
         long sleepStart = phases.get(vt, Phase.SLEEP_START);
         long sleepEnd = phases.get(vt, Phase.SLEEP_END);
         return phases.get(vt, Phase.DONE) >= 0 && sleepStart >= 0 && sleepEnd >= 0
-                && sleepEnd - sleepStart >= config.sleepMillis() * 1_000_000L;
+                && sleepEnd - sleepStart >= shape.sleepMillis() * 1_000_000L;
     }
 
     /**
@@ -330,7 +334,7 @@ public final class RunRecording implements RunObserver {
      * show as pins in the demo that must show none.
      */
     public boolean phasesDecide() {
-        return config.scenarioKind().runsSeedTask();
+        return shape.phasesDecide();
     }
 
     /**
@@ -358,12 +362,12 @@ public final class RunRecording implements RunObserver {
      * first acquire there is class loading or lock inflation, not blocking (seen: 158 µs on the first task).
      */
     public boolean lockCanBlock() {
-        return config.lockMode() == LockMode.SHARED_SYNCHRONIZED;
+        return shape.lockMode() == LockMode.SHARED_SYNCHRONIZED;
     }
 
     /** With a zero sleep the task never calls Thread.sleep: its sleep phases mark an instant, not a block. */
     public boolean sleepCanBlock() {
-        return config.sleepMillis() > 0;
+        return shape.sleepMillis() > 0;
     }
 
     /** Approximate heap held by this recording's arrays. */

@@ -3,6 +3,7 @@ package loomscope.recording;
 import java.util.Arrays;
 
 import loomscope.workload.Phase;
+import loomscope.workload.TaskShape;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -44,8 +45,9 @@ public record RunSummary(
         double cpuMillis = cpuMillisPerTask(recording);
         double sleepMillis = medianMillis(recording, Phase.SLEEP_START, Phase.SLEEP_END);
         double p = config.parallelism();
-        double boundPinned = boundPinnedMillis(n, cpuMillis, config.sleepMillis(), config.parallelism());
-        double boundUnpinned = boundUnpinnedMillis(n, cpuMillis, config.sleepMillis(), config.parallelism());
+        TaskShape shape = config.shape();
+        double boundPinned = boundPinnedMillis(n, cpuMillis, shape.sleepMillis(), config.parallelism());
+        double boundUnpinned = boundUnpinnedMillis(n, cpuMillis, shape.sleepMillis(), config.parallelism());
 
         long mounts = 0;
         long pinned = 0;
@@ -75,8 +77,8 @@ public record RunSummary(
         boolean mountsKnown = recording.recordsMounts();
         long wallNanos = recording.isFinished() ? recording.runEnd() - recording.runStart() : recording.now() - recording.runStart();
         return new RunSummary(recording.jdkVersion(), config.workloadName(), config.parallelism(), n,
-                config.scheduler().cliName(), config.threadKind().cliName(), config.cpuIterations(),
-                config.sleepMillis(), completed(recording),
+                config.scheduler().cliName(), config.threadKind().cliName(), shape.cpuIterations(),
+                shape.sleepMillis(), completed(recording),
                 recording.wasCancelled(), wallNanos / 1e6, cpuMillis, sleepMillis, boundPinned, boundUnpinned,
                 mountsKnown ? mounts : -1, mountsKnown ? pinned : -1, mountsKnown ? pinnedThreads : -1,
                 mountsKnown ? used : -1, mountsKnown ? added : -1, maxConcurrentHolders(recording));

@@ -43,7 +43,7 @@ final class HeaderCheck {
     }
 
     private static Map<String, String> params(HeaderJson.Header h) {
-        return h.config().isSeed() ? Map.of() : h.config().scenario().values();
+        return h.config().scenario().values();
     }
 
     private static void oneLine(String field, String text) throws SavedRunFormatException {

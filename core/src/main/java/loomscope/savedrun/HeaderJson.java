@@ -14,10 +14,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import loomscope.json.JsonProblem;
 import loomscope.json.StrictJson;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
-import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
+import loomscope.workload.TaskShape;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
@@ -51,10 +53,13 @@ final class HeaderJson {
     static String write(Header h) {
         RunInfo info = h.info();
         WorkloadConfig c = h.config();
+        // every file has the seed's three fields: the scenario's task shape; a seed run's file has no params besides
+        TaskShape shape = c.shape();
+        boolean seed = c.scenario().name().equals(RunInfo.SEED_SCENARIO);
         HeaderFields fields = new HeaderFields(info.loomscopeVersion(), info.savedAt(), info.scenario(), h.jdkVersion(),
                 info.jvmFlags(), new HostFields(info.hostCores(), info.hostOs(), info.hostArch(), info.carriersLowered()),
-                new ConfigFields(c.threads(), c.cpuIterations(), c.sleepMillis(), c.lockMode(), c.parallelism(), c.scheduler(),
-                        c.threadKind(), c.isSeed() ? null : c.scenario().values()),
+                new ConfigFields(c.threads(), shape.cpuIterations(), shape.sleepMillis(), shape.lockMode(), c.parallelism(),
+                        c.scheduler(), c.threadKind(), seed ? null : c.scenario().values()),
                 new RunFields(h.runStart(), h.runEnd(), h.completed(), h.cancelled()));
         try {
             return JSON.writeValueAsString(fields);
@@ -89,7 +94,8 @@ final class HeaderJson {
         ConfigFields c = f.config();
         WorkloadConfig workload;
         try {
-            workload = new WorkloadConfig(c.threads(), c.cpuIterations(), c.sleepMillis(), c.lockMode(), c.parallelism(),
+            // the seed's fields are checked for every file, as they always were; the seed's values are those fields
+            workload = SeedScenario.config(c.threads(), c.cpuIterations(), c.sleepMillis(), c.lockMode(), c.parallelism(),
                     c.scheduler(), c.threadKind());
             if (!info.scenario().equals(RunInfo.SEED_SCENARIO)) {
                 workload = Scenarios.config(Scenarios.byName(info.scenario()), c.params() == null ? Map.of() : c.params(),

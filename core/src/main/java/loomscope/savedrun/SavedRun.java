@@ -23,8 +23,7 @@ public record SavedRun(RunRecording recording, RunInfo info, List<PinnedEvent> p
 
     public SavedRun {
         pinnedEvents = pinnedEvents == null ? List.of() : List.copyOf(pinnedEvents);
-        if (info != null && recording != null && !recording.config().isSeed()
-                && !info.scenario().equals(recording.config().scenario().name())) {
+        if (info != null && recording != null && !info.scenario().equals(recording.config().scenario().name())) {
             // RunInfo.ofThisHost names the seed; the recording's config knows which scenario really ran
             info = new RunInfo(info.loomscopeVersion(), info.savedAt(), recording.config().scenario().name(),
                     info.jvmFlags(), info.hostCores(), info.hostOs(), info.hostArch(), info.carriersLowered());

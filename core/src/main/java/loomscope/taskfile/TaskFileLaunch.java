@@ -13,8 +13,8 @@ import loomscope.childjvm.JdkCheck;
 import loomscope.childjvm.JdkInspector;
 import loomscope.childjvm.LiveRun;
 import loomscope.childjvm.RunTarget;
-import loomscope.workload.Scenarios;
-import loomscope.workload.TaskFileScenario;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.TaskFileScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**

@@ -120,10 +120,18 @@ public final class RunLimits {
         return problems;
     }
 
-    /** {@link #problems(int, int, int, int, LockMode, SchedulerKind, ThreadKind, int)} of a built config. */
+    /**
+     * Everything wrong with a run's shape (threads, parallelism, scheduler, thread kind) for a surface that allows at
+     * most {@code maxThreads}; a scenario's own values are checked by its parameters ({@code scenario.ScenarioParam}).
+     */
+    public static List<Problem> problems(int threads, int parallelism, SchedulerKind scheduler, ThreadKind threadKind,
+                                         int maxThreads) {
+        return problems(threads, 0, 0, parallelism, LockMode.NONE, scheduler, threadKind, maxThreads);
+    }
+
+    /** {@link #problems(int, int, SchedulerKind, ThreadKind, int)} of a built config. */
     public static List<Problem> problems(WorkloadConfig c, int maxThreads) {
-        return problems(c.threads(), c.cpuIterations(), c.sleepMillis(), c.parallelism(), c.lockMode(), c.scheduler(),
-                c.threadKind(), maxThreads);
+        return problems(c.threads(), c.parallelism(), c.scheduler(), c.threadKind(), maxThreads);
     }
 
     /** Throws {@link InvalidRunException} unless the config suits a surface allowing at most {@code maxThreads}. */
@@ -146,7 +154,7 @@ public final class RunLimits {
         return hz;
     }
 
-    static void throwIfAny(List<Problem> problems) {
+    public static void throwIfAny(List<Problem> problems) {
         if (!problems.isEmpty()) {
             throw new InvalidRunException(problems);
         }

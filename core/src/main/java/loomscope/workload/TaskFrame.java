@@ -3,21 +3,11 @@ package loomscope.workload;
 import java.util.function.Consumer;
 
 /**
- * The frame every task of a run runs in, the seed's and every scenario's: STARTED, the task's work, DONE, then the
+ * The frame every task of a run runs in, whatever its scenario: STARTED, the task's work, DONE, then the
  * run is told whether the task completed. A throw from the work fails the run with its reason (a file that cannot be
  * read, a class that will not load) rather than completing it with a hole in it.
  */
 final class TaskFrame implements Runnable {
-
-    /** A task's work between STARTED and DONE, on the task's own thread. */
-    @FunctionalInterface
-    interface Work {
-        /**
-         * @return whether it did all its work (false when cancelled)
-         * @throws InterruptedException when a cancel interrupts it
-         */
-        boolean run() throws Exception;
-    }
 
     /** Told once per task, from the task's own thread, as its last act. */
     interface DoneListener {
@@ -25,13 +15,13 @@ final class TaskFrame implements Runnable {
     }
 
     private final int vt;
-    private final Work work;
+    private final ScenarioRun work;
     private final RunObserver observer;
     private final CancelToken cancel;
     private final DoneListener onDone;
     private final Consumer<Throwable> onFailure;
 
-    TaskFrame(int vt, Work work, RunObserver observer, CancelToken cancel, DoneListener onDone,
+    TaskFrame(int vt, ScenarioRun work, RunObserver observer, CancelToken cancel, DoneListener onDone,
               Consumer<Throwable> onFailure) {
         this.vt = vt;
         this.work = work;
@@ -46,7 +36,8 @@ final class TaskFrame implements Runnable {
         observer.phase(vt, Phase.STARTED, System.nanoTime());
         boolean completed = false;
         try {
-            completed = !cancel.isCancelled() && work.run();
+            // a task that returns after a stop did not complete: its scenario may not have seen the stop
+            completed = !cancel.isCancelled() && work.run(vt, observer, cancel) && !cancel.isCancelled();
         } catch (InterruptedException e) {
             // cancelled: the run interrupts blocked tasks so that stop takes effect at once
         } catch (Exception | Error e) {

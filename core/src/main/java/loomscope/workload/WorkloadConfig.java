@@ -1,47 +1,30 @@
 package loomscope.workload;
 
+import java.util.List;
+
 /**
- * One experiment: N tasks of a {@link Scenario} on {@code parallelism} carriers. For the seed, each does
- * {@code cpuIterations} of sin*cos, then sleeps {@code sleepMillis} inside the section that {@code lockMode}
- * describes; another scenario sets those three fields to what stands for it ({@link Scenario#seedFields}) and
- * carries its own parameters in {@code scenario}. The seven-field constructor and the withers are the seed's.
+ * One experiment: {@code threads} tasks of a scenario on {@code parallelism} carriers of {@code scheduler}, as
+ * {@code threadKind} threads. What a task does, and with which values, is the scenario's alone ({@code scenario}):
+ * a run knows no scenario in particular.
  *
- * @param scenario what runs and its parameters; for the seed, rebuilt from the cpu, sleep and lock fields
+ * @param scenario what runs and its parameters, checked
  */
 public record WorkloadConfig(
         int threads,
-        int cpuIterations,
-        int sleepMillis,
-        LockMode lockMode,
         int parallelism,
         SchedulerKind scheduler,
         ThreadKind threadKind,
-        ScenarioParams scenario) {
+        ScenarioChoice scenario) {
 
     public static final int MAX_THREADS = RunLimits.MAX_THREADS;
     public static final int MAX_PARALLELISM = RunLimits.MAX_PARALLELISM;
-    public static final int MAX_CPU_ITERATIONS = RunLimits.MAX_CPU_ITERATIONS;
-    public static final int MAX_SLEEP_MILLIS = RunLimits.MAX_SLEEP_MILLIS;
-
-    /** The seeds' experiment: 5,000 virtual threads, 10,000 iterations, 5 ms, per-task lock, one carrier. */
-    public static WorkloadConfig seed() {
-        return new WorkloadConfig(5_000, 10_000, 5, LockMode.SYNCHRONIZED, 1, SchedulerKind.POOL, ThreadKind.VIRTUAL);
-    }
 
     /** @throws RunLimits.InvalidRunException naming the first field outside {@link RunLimits}' absolute limits */
     public WorkloadConfig {
-        RunLimits.throwIfAny(RunLimits.problems(threads, cpuIterations, sleepMillis, parallelism, lockMode, scheduler,
-                threadKind, RunLimits.MAX_THREADS));
-        if (scenario == null || scenario.isSeed()) {
-            // the seed's parameters are these fields: its values are only ever a copy of them
-            scenario = ScenarioParams.seed(cpuIterations, sleepMillis, lockMode);
+        RunLimits.throwIfAny(RunLimits.problems(threads, parallelism, scheduler, threadKind, RunLimits.MAX_THREADS));
+        if (scenario == null) {
+            throw new RunLimits.InvalidRunException(List.of(new RunLimits.Problem(RunLimits.Field.SCENARIO, "is required")));
         }
-    }
-
-    /** A run of the seed experiment. */
-    public WorkloadConfig(int threads, int cpuIterations, int sleepMillis, LockMode lockMode, int parallelism,
-                          SchedulerKind scheduler, ThreadKind threadKind) {
-        this(threads, cpuIterations, sleepMillis, lockMode, parallelism, scheduler, threadKind, null);
     }
 
     /** @throws RunLimits.InvalidRunException if a surface that allows at most {@code maxThreads} must refuse it */
@@ -50,47 +33,45 @@ public record WorkloadConfig(
     }
 
     public WorkloadConfig withThreads(int n) {
-        return new WorkloadConfig(n, cpuIterations, sleepMillis, lockMode, parallelism, scheduler, threadKind, scenario);
-    }
-
-    public WorkloadConfig withLockMode(LockMode mode) {
-        return new WorkloadConfig(threads, cpuIterations, sleepMillis, mode, parallelism, scheduler, threadKind, scenario);
+        return new WorkloadConfig(n, parallelism, scheduler, threadKind, scenario);
     }
 
     public WorkloadConfig withParallelism(int p) {
-        return new WorkloadConfig(threads, cpuIterations, sleepMillis, lockMode, p, scheduler, threadKind, scenario);
-    }
-
-    public WorkloadConfig withCpuIterations(int k) {
-        return new WorkloadConfig(threads, k, sleepMillis, lockMode, parallelism, scheduler, threadKind, scenario);
-    }
-
-    public WorkloadConfig withSleepMillis(int s) {
-        return new WorkloadConfig(threads, cpuIterations, s, lockMode, parallelism, scheduler, threadKind, scenario);
+        return new WorkloadConfig(threads, p, scheduler, threadKind, scenario);
     }
 
     public WorkloadConfig withScheduler(SchedulerKind s) {
-        return new WorkloadConfig(threads, cpuIterations, sleepMillis, lockMode, parallelism, s, threadKind, scenario);
+        return new WorkloadConfig(threads, parallelism, s, threadKind, scenario);
     }
 
     public WorkloadConfig withThreadKind(ThreadKind k) {
-        return new WorkloadConfig(threads, cpuIterations, sleepMillis, lockMode, parallelism, scheduler, k, scenario);
+        return new WorkloadConfig(threads, parallelism, scheduler, k, scenario);
     }
 
-    /** The scenario that runs. */
-    public Scenario scenarioKind() { return scenario.scenario(); }
+    public WorkloadConfig withScenario(ScenarioChoice s) {
+        return new WorkloadConfig(threads, parallelism, scheduler, threadKind, s);
+    }
 
-    /** Whether this is the seed experiment (any lock mode). */
-    public boolean isSeed() { return scenario.isSeed(); }
+    /**
+     * The same run with the scenario's parameter {@code name} set to {@code value}.
+     *
+     * @throws RunLimits.InvalidRunException naming the parameter if the scenario has none such or refuses the value
+     */
+    public WorkloadConfig withParam(String name, Object value) {
+        return withScenario(scenario.with(name, String.valueOf(value)));
+    }
+
+    /** What one task does. */
+    public TaskShape shape() { return scenario.shape(); }
+
+    /** What a card, a file name or a chart label calls the run. */
+    public String workloadName() {
+        return scenario.label();
+    }
 
     /** What ran, for a person: "seed lock=synchronized cpu-iterations=10000 sleep-ms=5". */
-    /** What a card, a file name or a chart label calls the run: the seed's lock mode, or the scenario's name. */
-    public String workloadName() {
-        return isSeed() ? lockMode().cliName() : scenario.name();
-    }
-
     public String scenarioText() {
-        String params = scenarioKind().paramsText(scenario);
+        String params = scenario.paramsText();
         return params.isEmpty() ? scenario.name() : scenario.name() + " " + params;
     }
 

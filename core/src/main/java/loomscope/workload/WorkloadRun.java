@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One execution of a scenario (the seed workload by default), as the seeds do it: a launcher creates and starts N threads in a
+ * One execution of a scenario, as the seeds do it: a launcher creates and starts N threads in a
  * loop and the clock stops when the last task is done. Everything that happens is told to a
  * {@link RunObserver}. Cancel stops it at any moment: sleepers are interrupted, tasks not yet begun skip
  * their work, and the carriers stop once every thread of the run has ended.
@@ -23,8 +23,7 @@ public final class WorkloadRun {
     private final AtomicInteger ended = new AtomicInteger();
     private final CountDownLatch allEnded;
     private final CountDownLatch finished = new CountDownLatch(1);
-    private final NativeSection nativeSection;
-    /** The scenario's per-run state; null for the scenarios that run the seed's {@link Task}. */
+    /** The scenario's per-run state: what each task runs. */
     private final ScenarioRun scenarioRun;
     private final Thread launcher;
     private volatile CarrierPool pool;
@@ -38,28 +37,23 @@ public final class WorkloadRun {
         this.observer = observer;
         this.threads = new Thread[config.threads()];
         this.allEnded = new CountDownLatch(config.threads());
-        this.nativeSection = checkRunnable(config);
-        this.scenarioRun = config.scenarioKind().runsSeedTask() ? null : config.scenarioKind().prepare(config);
+        checkRunnable(config);
+        this.scenarioRun = config.scenario().prepare(config);
         this.launcher = new Thread(this::launchAndWait, "loomscope-launcher");
         this.launcher.setDaemon(true);
     }
 
     /**
-     * Checks that this JVM can run {@code config}, before anything starts; returns the native section it needs.
+     * Checks that this JVM can run {@code config}, before anything starts.
      *
      * @throws UnsupportedModeException saying why not and what would work
      */
-    public static NativeSection checkRunnable(WorkloadConfig config) {
+    public static void checkRunnable(WorkloadConfig config) {
         if (config.recordsMounts() && !VirtualThreads.poolAvailable()) {
             throw new UnsupportedModeException(
                     "the carrier pool needs --add-opens java.base/java.lang=ALL-UNNAMED on the java command line");
         }
-        Scenario scenario = config.scenarioKind();
-        if (!scenario.runsSeedTask() && Runtime.version().feature() < scenario.minimumJdk()) {
-            throw new UnsupportedModeException(scenario.name() + " needs JDK " + scenario.minimumJdk() + "+; this JVM is "
-                    + Runtime.version());
-        }
-        return config.lockMode() == LockMode.NATIVE_FRAME ? NativeSection.load() : null;
+        config.scenario().checkRunnable();
     }
 
     /**
@@ -107,9 +101,7 @@ public final class WorkloadRun {
             if (previousParallelism > 0) {
                 DefaultSchedulerParallelism.restore(previousParallelism);
             }
-            if (scenarioRun != null) {
-                scenarioRun.close();
-            }
+            scenarioRun.close();
             finished.countDown();
         }
     }
@@ -131,7 +123,7 @@ public final class WorkloadRun {
         }
         Map<Runnable, Integer> vtByContinuation = new ConcurrentHashMap<>(config.threads() * 2);
         this.continuationIndex = vtByContinuation;
-        pool = new CarrierPool(config.parallelism(), config.scenarioKind().onJdkCarriers(), observer, r -> {
+        pool = new CarrierPool(config.parallelism(), config.scenario().onJdkCarriers(), observer, r -> {
             Integer vt = vtByContinuation.get(r);
             return vt == null ? -1 : vt;
         });
@@ -147,11 +139,7 @@ public final class WorkloadRun {
                 }
                 return;
             }
-            int vt = i;
-            TaskFrame.Work work = scenarioRun == null
-                    ? new Task(vt, config, observer, cancel, nativeSection)
-                    : () -> scenarioRun.run(vt, observer, cancel) && !cancel.isCancelled();
-            Runnable task = new TaskFrame(vt, work, observer, cancel, this::taskDone, this::taskFailed);
+            Runnable task = new TaskFrame(i, scenarioRun, observer, cancel, this::taskDone, this::taskFailed);
             Thread thread = builder.unstarted(task);
             if (continuationIndex != null) {
                 continuationIndex.put(VirtualThreads.runContinuationOf(thread), i);
@@ -192,9 +180,7 @@ public final class WorkloadRun {
     /** Stops the run: returns at once; the run ends within about a second (tasks skip, sleepers wake). */
     public void cancel() {
         cancel.cancel();
-        if (scenarioRun != null) {
-            scenarioRun.cancelled();
-        }
+        scenarioRun.cancelled();
         for (Thread t : threads) {
             if (t != null) {
                 t.interrupt();

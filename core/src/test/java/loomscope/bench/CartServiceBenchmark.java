@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import loomscope.recording.RecordedRun;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;

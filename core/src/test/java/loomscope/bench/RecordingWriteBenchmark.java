@@ -3,9 +3,9 @@ package loomscope.bench;
 import java.util.concurrent.TimeUnit;
 
 import loomscope.recording.RunRecording;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
-import loomscope.workload.WorkloadConfig;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -36,7 +36,7 @@ public class RecordingWriteBenchmark {
 
     @Setup(Level.Iteration)
     public void newRecording() {
-        recording = RunRecording.forThisJvm(WorkloadConfig.seed().withThreads(TASKS).withLockMode(LockMode.SYNCHRONIZED));
+        recording = RunRecording.forThisJvm(SeedScenario.config().withThreads(TASKS).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName()));
         recording.carrierAdded(0, "carrier-0", System.nanoTime());
         vt = 0;
     }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import loomscope.recording.RunRecording;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class ChildCausesTest {
 
-    private static final WorkloadConfig SMALL = WorkloadConfig.seed().withThreads(20).withCpuIterations(0).withSleepMillis(1);
+    private static final WorkloadConfig SMALL = SeedScenario.config().withThreads(20).withParam(SeedScenario.CPU, 0).withParam(SeedScenario.SLEEP, 1);
 
     private static ChildRun runWith(JdkInstall jdk, WorkloadConfig config, String... jvmArgs) throws InterruptedException {
         ChildRun run = ChildRun.start(new RunTarget.ChildJvm(jdk, List.of(jvmArgs), "test"), config, ChildRun.Options.plain());

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import loomscope.recording.RunRecording;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class ChildFaultsTest {
 
-    private static final WorkloadConfig SLOW = WorkloadConfig.seed().withThreads(2_000).withLockMode(LockMode.SYNCHRONIZED);
+    private static final WorkloadConfig SLOW = SeedScenario.config().withThreads(2_000).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName());
 
     private static ChildRun startSlow(ChildRun.Options options) throws InterruptedException {
         ChildRun run = ChildRun.start(RunTarget.ChildJvm.legacyLocking(TestJdks.thisJdk()), SLOW, options);
@@ -139,7 +140,7 @@ class ChildFaultsTest {
     @Test
     void modeTheChildCannotRunFailsWithItsReason() throws Exception {
         ChildRun run = ChildRun.start(RunTarget.ChildJvm.of(TestJdks.jdk21()),
-                SLOW.withLockMode(LockMode.NATIVE_FRAME).withThreads(10), ChildRun.Options.plain());
+                SLOW.withParam(SeedScenario.LOCK, LockMode.NATIVE_FRAME.cliName()).withThreads(10), ChildRun.Options.plain());
         assertTrue(run.await(20_000));
         RunOutcome.Failed failed = assertInstanceOf(RunOutcome.Failed.class, run.outcome());
         assertTrue(failed.message().contains("native-frame needs JDK 22"), failed.message());

@@ -11,6 +11,7 @@ import loomscope.probe.PinnedEvent;
 import loomscope.probe.SnapshotAgreement;
 import loomscope.probe.ThreadSample;
 import loomscope.probe.ThreadSnapshot;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class ChildProbesTest {
 
     @Test
     void dumpsFromTheChildAgreeWithItsRecording() throws InterruptedException {
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(600).withLockMode(LockMode.SYNCHRONIZED);
+        WorkloadConfig config = SeedScenario.config().withThreads(600).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName());
         ChildRun run = ChildRun.start(RunTarget.ChildJvm.legacyLocking(TestJdks.thisJdk()), config,
                 ChildRun.Options.plain().withProbes(true, 4));
         assertTrue(run.await(60_000));

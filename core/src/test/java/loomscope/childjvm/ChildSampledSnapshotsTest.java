@@ -13,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 
 import loomscope.probe.ThreadSample;
 import loomscope.probe.ThreadSnapshot;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
@@ -26,19 +27,19 @@ class ChildSampledSnapshotsTest {
     @Test
     void aRunLargerThanTheSampleGetsBoundedSnapshotsAndANote() throws InterruptedException {
         // JDK 25 does not pin: each thread sleeps 1 s, so the passes see all of them alive
-        largeRunIsSampled(TestJdks.thisJdk(), WorkloadConfig.seed().parallelism(), 1_000);
+        largeRunIsSampled(TestJdks.thisJdk(), SeedScenario.config().parallelism(), 1_000);
     }
 
     /** Where the child died: JDK 21, whose synchronized pins, so the run lasts N × 5 ms / P (2.5 s). */
     @Test
     void aJdk21RunLargerThanTheSampleGetsBoundedSnapshotsAndANote() throws InterruptedException {
-        largeRunIsSampled(TestJdks.jdk21(), 16, WorkloadConfig.seed().sleepMillis());
+        largeRunIsSampled(TestJdks.jdk21(), 16, SeedScenario.config().shape().sleepMillis());
     }
 
     private static void largeRunIsSampled(JdkInstall jdk, int parallelism, int sleepMillis) throws InterruptedException {
         int threads = SampledSnapshot.MAX_SAMPLED + 3_000;
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(threads).withCpuIterations(0).withParallelism(parallelism)
-                .withSleepMillis(sleepMillis);
+        WorkloadConfig config = SeedScenario.config().withThreads(threads).withParam(SeedScenario.CPU, 0).withParallelism(parallelism)
+                .withParam(SeedScenario.SLEEP, sleepMillis);
         ChildRun run = ChildRun.start(RunTarget.ChildJvm.of(jdk), config,
                 ChildRun.Options.plain().withProbes(true, 10));
         assertTrue(run.await(120_000));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class CrossJdkPinningTest {
 
-    private static final WorkloadConfig CONFIG = WorkloadConfig.seed().withThreads(1_000).withLockMode(LockMode.SYNCHRONIZED);
+    private static final WorkloadConfig CONFIG = SeedScenario.config().withThreads(1_000).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName());
     private static RunSummary inProcess;
 
     @BeforeAll
@@ -67,7 +68,7 @@ class CrossJdkPinningTest {
         assertTrue(child.pinnedMounts() >= 1_000, child.toString());
         // pinned at P=1: never two threads inside their locks at once, so the sleeps add up
         assertEquals(1, child.maxLockHolders(), "one sleeper at a time: " + child);
-        assertTrue(child.wallMillis() >= 0.95 * CONFIG.threads() * CONFIG.sleepMillis(), child.toString());
+        assertTrue(child.wallMillis() >= 0.95 * CONFIG.threads() * CONFIG.shape().sleepMillis(), child.toString());
         System.out.printf("child %.0f ms, this JDK %.0f ms: %.1fx%n", child.wallMillis(), inProcess.wallMillis(),
                 child.wallMillis() / inProcess.wallMillis());
         // the child's lanes are built from the same calls as in-process ones: named carriers, every mount closed

@@ -18,7 +18,7 @@ class ProgressWatchTest {
         assertEquals("at Deadlock.run(Deadlock.java:9)", ProgressWatch.place(new StackTraceElement[] {
                 new StackTraceElement("java.lang.Object", "wait0", null, -2),
                 new StackTraceElement("Deadlock", "run", "Deadlock.java", 9),
-                new StackTraceElement("loomscope.workload.TaskFileScenario$Calls", "run", "TaskFileScenario.java", 120)}));
+                new StackTraceElement("loomscope.scenario.TaskFileScenario$Calls", "run", "TaskFileScenario.java", 120)}));
         // no frame of the task's: the top one, so the line still says where
         assertEquals("at java.lang.Thread.sleep0", ProgressWatch.place(new StackTraceElement[] {
                 new StackTraceElement("java.lang.Thread", "sleep0", null, -2)}));

@@ -11,7 +11,7 @@ import loomscope.probe.JfrCrossCheck;
 import loomscope.probe.PinnedEvent;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;

@@ -9,9 +9,9 @@ import java.util.Map;
 
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.workload.ObjectWaitScenario;
+import loomscope.scenario.ObjectWaitScenario;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.Phase;
-import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;

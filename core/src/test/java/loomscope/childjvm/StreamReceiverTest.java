@@ -14,6 +14,7 @@ import loomscope.recording.CarrierLog;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
 import loomscope.workload.WorkloadConfig;
@@ -22,8 +23,8 @@ import org.junit.jupiter.api.Test;
 /** The stream format, both ends, without a child process: round trip, and every way a stream can go wrong. */
 class StreamReceiverTest {
 
-    private static final WorkloadConfig SMALL = WorkloadConfig.seed().withThreads(300).withParallelism(2)
-            .withLockMode(LockMode.SHARED_SYNCHRONIZED).withSleepMillis(1);
+    private static final WorkloadConfig SMALL = SeedScenario.config().withThreads(300).withParallelism(2)
+            .withParam(SeedScenario.LOCK, LockMode.SHARED_SYNCHRONIZED.cliName()).withParam(SeedScenario.SLEEP, 1);
 
     /** Collects what the receiver hands out; events go to a fresh recording. */
     private static final class Collector implements StreamReceiver.Listener {

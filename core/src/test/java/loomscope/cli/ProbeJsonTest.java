@@ -19,7 +19,7 @@ import loomscope.probe.SnapshotAgreement;
 import loomscope.recording.RunSummary;
 import loomscope.report.HistoryEntry;
 import loomscope.report.RunsJson;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;

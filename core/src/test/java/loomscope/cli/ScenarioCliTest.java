@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import loomscope.workload.Scenario;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
 import org.junit.jupiter.api.Test;
 
 /** {@code scenarios} and {@code run --scenario}: what they print. Bad input is in {@link BadInputSuiteTest}. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import loomscope.recording.RunSummary;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class ProbeAcceptanceTest {
         try (ProbeSession session = probed.probes()) {
             assertTrue(probed.run().await(120_000), "run did not end within 2 minutes");
             ProbeReport report = session.finish();
-            System.out.println(config.lockMode().cliName() + " P=" + config.parallelism() + " N=" + config.threads()
+            System.out.println(config.workloadName() + " P=" + config.parallelism() + " N=" + config.threads()
                     + ": " + report);
             System.out.println(report.verifiedLine());
             java.util.List<PinnedEvent> events = session.jfr() == null ? java.util.List.of() : session.jfr().pinnedEvents();
@@ -38,7 +39,7 @@ class ProbeAcceptanceTest {
     @Test
     void nativeFramePinsAreAllSeenByJfrOnTheirCarrierAndSnapshotsAgree() throws Exception {
         int n = 400;
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(n).withLockMode(LockMode.NATIVE_FRAME).withParallelism(2);
+        WorkloadConfig config = SeedScenario.config().withThreads(n).withParam(SeedScenario.LOCK, LockMode.NATIVE_FRAME.cliName()).withParallelism(2);
         ProbeRunResult r = run(config, ProbeSelection.ALL, HIGHEST_RATE);
         assertEquals(n, r.summary().completed());
         JfrCrossCheck jfr = r.report().jfr();
@@ -62,7 +63,7 @@ class ProbeAcceptanceTest {
 
     @Test
     void synchronizedOnJdk25PinsNothingAndSnapshotsAgree() throws Exception {
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(2_000).withLockMode(LockMode.SYNCHRONIZED).withParallelism(2);
+        WorkloadConfig config = SeedScenario.config().withThreads(2_000).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName()).withParallelism(2);
         ProbeRunResult r = run(config, ProbeSelection.ALL, HIGHEST_RATE);
         // JEP 491: no sleep pinned. A cold JVM under load may still pin briefly (a wait for another thread's class
         // initialisation: measured 1-3 short events beside other builds), never for the 5 ms sleep

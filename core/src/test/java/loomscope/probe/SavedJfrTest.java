@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ class SavedJfrTest {
     @Test
     void theSavedRecordingParsesWithJfrSummaryAndHoldsEveryPin(@TempDir Path dir) throws Exception {
         int n = 120;
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(n).withLockMode(LockMode.NATIVE_FRAME).withParallelism(2);
+        WorkloadConfig config = SeedScenario.config().withThreads(n).withParam(SeedScenario.LOCK, LockMode.NATIVE_FRAME.cliName()).withParallelism(2);
         Path file = dir.resolve("run.jfr");
         ProbeSession.ProbedRun probed = ProbeSession.start(config, ProbeSelection.JFR, 1);
         try (ProbeSession session = probed.probes()) {

@@ -10,6 +10,7 @@ import java.util.List;
 
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ class SnapshotCheckTest {
 
     @Test
     void aTrueSnapshotAgreesAndForgedOnesAreCaught() throws Exception {
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(300).withLockMode(LockMode.NATIVE_FRAME).withParallelism(2);
+        WorkloadConfig config = SeedScenario.config().withThreads(300).withParam(SeedScenario.LOCK, LockMode.NATIVE_FRAME.cliName()).withParallelism(2);
         RecordedRun run = RecordedRun.start(config);
         try (InProcessSnapshotter snapshotter = InProcessSnapshotter.start(run.run(), run.recording(), 0.5)) {
             ThreadSnapshot snapshot = null;
@@ -77,7 +78,7 @@ class SnapshotCheckTest {
      */
     @Test
     void aCarrierThatStartedBeforeALowerNumberedOneIsStillFound() {
-        RunRecording recording = RunRecording.forThisJvm(WorkloadConfig.seed().withThreads(4).withParallelism(2));
+        RunRecording recording = RunRecording.forThisJvm(SeedScenario.config().withThreads(4).withParallelism(2));
         long origin = recording.origin();
         recording.carrierAdded(1, ThreadNames.CARRIER_PREFIX + 1, origin + 1_000);
         recording.submitted(0, origin + 2_000);
@@ -95,7 +96,7 @@ class SnapshotCheckTest {
     @Test
     void jfrEventsOnACarrierThatStartedBeforeALowerNumberedOneAreMatched() {
         RunRecording recording = RunRecording.forThisJvm(
-                WorkloadConfig.seed().withThreads(4).withParallelism(2).withLockMode(LockMode.NATIVE_FRAME));
+                SeedScenario.config().withThreads(4).withParallelism(2).withParam(SeedScenario.LOCK, LockMode.NATIVE_FRAME.cliName()));
         long origin = recording.origin();
         recording.carrierAdded(1, ThreadNames.CARRIER_PREFIX + 1, origin + 1_000);
         recording.submitted(0, origin + 2_000);
@@ -113,7 +114,7 @@ class SnapshotCheckTest {
 
     @Test
     void refusesToCompareWhatCannotBeCompared() throws Exception {
-        RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withThreads(10).withScheduler(loomscope.workload.SchedulerKind.DEFAULT));
+        RecordedRun run = RecordedRun.start(SeedScenario.config().withThreads(10).withScheduler(loomscope.workload.SchedulerKind.DEFAULT));
         ThreadSnapshot jdk21Like = new ThreadSnapshot(0, 0, SnapshotSource.HOTSPOT_JSON, "21", List.of());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SnapshotAgreement.of(jdk21Like, run.recording()));
         assertTrue(e.getMessage().contains("not recorded"), e.getMessage());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import loomscope.recording.RecordedRun;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
@@ -19,8 +20,8 @@ class SnapshotStressTest {
     void twentyRunsAtTheHighestRateNeitherCrashNorHang() throws Exception {
         for (int i = 0; i < 20; i++) {
             WorkloadConfig config = i % 2 == 0
-                    ? WorkloadConfig.seed().withThreads(2_000).withLockMode(LockMode.SYNCHRONIZED).withParallelism(2)
-                    : WorkloadConfig.seed().withThreads(150).withLockMode(LockMode.NATIVE_FRAME).withParallelism(2);
+                    ? SeedScenario.config().withThreads(2_000).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName()).withParallelism(2)
+                    : SeedScenario.config().withThreads(150).withParam(SeedScenario.LOCK, LockMode.NATIVE_FRAME.cliName()).withParallelism(2);
             ProbeSession.ProbedRun probed = ProbeSession.start(config, ProbeSelection.SNAPSHOTS, ProbeAcceptanceTest.HIGHEST_RATE);
             try (ProbeSession session = probed.probes()) {
                 RecordedRun run = probed.run();

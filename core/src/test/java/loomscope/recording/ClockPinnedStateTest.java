@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
 
+import loomscope.scenario.Scenarios;
 import loomscope.workload.Phase;
-import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;

@@ -2,6 +2,7 @@ package loomscope.recording;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.Phase;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
@@ -11,10 +12,10 @@ class DoneAfterFullSleepTest {
 
     @Test
     void onlyTasksThatSleptTheirFullTimeCount() {
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(4).withParallelism(1);
+        WorkloadConfig config = SeedScenario.config().withThreads(4).withParallelism(1);
         RunRecording r = new RunRecording(config, "25.0.3+9-test");
         long base = System.nanoTime();
-        long sleep = config.sleepMillis() * 1_000_000L;
+        long sleep = config.shape().sleepMillis() * 1_000_000L;
         r.runStarted(base);
         // 0: slept in full
         r.phase(0, Phase.SLEEP_START, base + 1_000);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import org.junit.jupiter.api.Test;
 
@@ -14,8 +15,8 @@ class MillionThreadsTest {
     @Test
     void aMillionThreadRunFitsAndIsRecordedWhole() throws Exception {
         long before = usedHeapAfterGc();
-        RecordedRun run = Recorded.run(Recorded.small(1_000_000).withLockMode(LockMode.NONE)
-                .withCpuIterations(0).withSleepMillis(0).withParallelism(2));
+        RecordedRun run = Recorded.run(Recorded.small(1_000_000).withParam(SeedScenario.LOCK, LockMode.NONE.cliName())
+                .withParam(SeedScenario.CPU, 0).withParam(SeedScenario.SLEEP, 0).withParallelism(2));
         RunRecording recording = run.recording();
         RunSummary summary = RunSummary.of(recording);
         assertEquals(1_000_000, summary.completed());

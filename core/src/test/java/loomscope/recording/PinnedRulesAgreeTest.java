@@ -3,6 +3,7 @@ package loomscope.recording;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,7 +35,7 @@ class PinnedRulesAgreeTest {
     private static WorkloadConfig config(LockMode mode, int parallelism) {
         // the serialised modes take N x 5 ms / P: 200 threads keep them near a second
         int threads = mode == LockMode.NATIVE_FRAME || mode == LockMode.SHARED_SYNCHRONIZED ? 200 : 1_000;
-        return Recorded.small(threads).withLockMode(mode).withParallelism(parallelism);
+        return Recorded.small(threads).withParam(SeedScenario.LOCK, mode.cliName()).withParallelism(parallelism);
     }
 
     static void assertAgree(WorkloadConfig config) throws InterruptedException {
@@ -47,7 +48,7 @@ class PinnedRulesAgreeTest {
         assertTrue(check.mounts() >= config.threads(), check.toString());
         assertEquals(check.mounts(), check.measured(), "every mount measured by its carrier's clocks: " + check);
         // no pin hidden: every mount the seed's phases call pinned, the clocks call pinned or unsure
-        assertTrue(check.agree(), config.lockMode() + " P=" + config.parallelism() + ": " + check.describe());
+        assertTrue(check.agree(), config.workloadName() + " P=" + config.parallelism() + ": " + check.describe());
         assertTrue(check.unsure() * 10 <= check.measured(), "over 10% unsure: " + check.describe());
         // a stall is the JVM or the OS holding a carrier, seen by its clocks alone: rare, or the rule would be noise
         assertTrue(check.stalls() * 100 <= check.measured(), "over 1% of mounts stalled: " + check);

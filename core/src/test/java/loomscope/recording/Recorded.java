@@ -2,6 +2,7 @@ package loomscope.recording;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 
 /** Test helper: a real run, recorded, awaited with a generous timeout. */
@@ -15,6 +16,6 @@ public final class Recorded {
     }
 
     public static WorkloadConfig small(int threads) {
-        return WorkloadConfig.seed().withThreads(threads);
+        return SeedScenario.config().withThreads(threads);
     }
 }

@@ -3,6 +3,7 @@ package loomscope.recording;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,7 +15,7 @@ class RecordingInvariantsTest {
     @ParameterizedTest
     @EnumSource(LockMode.class)
     void noCarrierEverHoldsTwoThreadsAndEveryThreadIsMountedAndDone(LockMode mode) throws Exception {
-        RunRecording recording = Recorded.run(Recorded.small(300).withLockMode(mode).withParallelism(2)).recording();
+        RunRecording recording = Recorded.run(Recorded.small(300).withParam(SeedScenario.LOCK, mode.cliName()).withParallelism(2)).recording();
 
         int[] mountsPerThread = new int[recording.threads()];
         for (CarrierLog log : recording.carriers()) {

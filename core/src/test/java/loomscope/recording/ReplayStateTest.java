@@ -3,6 +3,7 @@ package loomscope.recording;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
 import org.junit.jupiter.api.Test;
@@ -12,7 +13,7 @@ class ReplayStateTest {
 
     @Test
     void midSleepOfANativeFrameTaskIsPinnedOnItsCarrier() throws Exception {
-        RunRecording recording = Recorded.run(Recorded.small(50).withLockMode(LockMode.NATIVE_FRAME)).recording();
+        RunRecording recording = Recorded.run(Recorded.small(50).withParam(SeedScenario.LOCK, LockMode.NATIVE_FRAME.cliName())).recording();
         StateTimeline timeline = new StateTimeline(recording);
         CarrierLog carrier = recording.carriers()[0];
         for (int vt = 0; vt < recording.threads(); vt++) {
@@ -31,7 +32,7 @@ class ReplayStateTest {
 
     @Test
     void midSleepWithJep491IsParkedAndTheCarrierRunsSomeoneElse() throws Exception {
-        RunRecording recording = Recorded.run(Recorded.small(300).withLockMode(LockMode.SYNCHRONIZED)).recording();
+        RunRecording recording = Recorded.run(Recorded.small(300).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName())).recording();
         StateTimeline timeline = new StateTimeline(recording);
         int parked = 0;
         int elsewhere = 0;

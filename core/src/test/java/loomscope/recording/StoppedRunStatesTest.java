@@ -3,6 +3,7 @@ package loomscope.recording;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
@@ -16,8 +17,8 @@ class StoppedRunStatesTest {
     @Test
     void aStoppedRunShowsOnlyItsCompletedTasksAsDone() throws InterruptedException {
         // one lock for all: the tasks finish one at a time, so Stop lands mid-way
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(2_000).withParallelism(1)
-                .withLockMode(LockMode.SHARED_SYNCHRONIZED);
+        WorkloadConfig config = SeedScenario.config().withThreads(2_000).withParallelism(1)
+                .withParam(SeedScenario.LOCK, LockMode.SHARED_SYNCHRONIZED.cliName());
         RecordedRun run = RecordedRun.start(config);
         RunRecording r = run.recording();
         while (r.doneCount() < 50) {
@@ -44,7 +45,7 @@ class StoppedRunStatesTest {
 
     @Test
     void aCompletedRunHasNoStoppedThread() throws InterruptedException {
-        RecordedRun run = Recorded.run(WorkloadConfig.seed().withThreads(300).withParallelism(2));
+        RecordedRun run = Recorded.run(SeedScenario.config().withThreads(300).withParallelism(2));
         int[] counts = countStates(run.recording(), afterTheEnd(run.recording()));
         assertEquals(300, counts[VtState.DONE.ordinal()]);
         assertEquals(0, counts[VtState.STOPPED.ordinal()]);

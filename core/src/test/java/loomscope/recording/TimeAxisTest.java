@@ -27,7 +27,7 @@ class TimeAxisTest {
 
     @Test
     void anOlderRunSlidesAndCountsBackFromT() {
-        RunRecording live = new RunRecording(loomscope.workload.WorkloadConfig.seed().withThreads(2), "25");
+        RunRecording live = new RunRecording(loomscope.scenario.SeedScenario.config().withThreads(2), "25");
         live.runStarted(System.nanoTime() - 10_000 * MS);
         long t = live.runStart() + 10_000 * MS;
         TimeAxis axis = TimeAxis.of(live, t, TRAIL, true);

@@ -2,9 +2,9 @@ package loomscope.recording;
 
 import java.util.Map;
 
+import loomscope.scenario.Scenarios;
 import loomscope.workload.BlockedTime;
 import loomscope.workload.Phase;
-import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;

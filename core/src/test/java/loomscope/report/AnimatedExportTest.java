@@ -19,8 +19,8 @@ import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.StateTimeline;
 import loomscope.recording.VtState;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,8 +36,8 @@ class AnimatedExportTest {
 
     @BeforeAll
     static void record() throws Exception {
-        RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withThreads(60).withParallelism(2)
-                .withCpuIterations(1000).withLockMode(LockMode.NATIVE_FRAME));
+        RecordedRun run = RecordedRun.start(SeedScenario.config().withThreads(60).withParallelism(2)
+                .withParam(SeedScenario.CPU, 1000).withParam(SeedScenario.LOCK, LockMode.NATIVE_FRAME.cliName()));
         assertTrue(run.await(60_000));
         pinned = run.recording();
     }

@@ -13,6 +13,7 @@ import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.Phase;
 import loomscope.workload.WorkloadConfig;
 
@@ -113,7 +114,7 @@ public final class CraftedRuns {
     }
 
     private static WorkloadConfig config(int threads) {
-        return WorkloadConfig.seed().withThreads(threads).withParallelism(1);
+        return SeedScenario.config().withThreads(threads).withParallelism(1);
     }
 
     private static RunInfo info() {

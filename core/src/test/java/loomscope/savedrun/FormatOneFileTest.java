@@ -26,7 +26,7 @@ class FormatOneFileTest {
         SavedRun run = SavedRun.read(file);
         RunRecording r = run.recording();
         assertEquals("25.0.3+9-LTS", r.jdkVersion());
-        assertEquals(LockMode.NATIVE_FRAME, r.config().lockMode());
+        assertEquals(LockMode.NATIVE_FRAME, r.config().shape().lockMode());
         assertEquals(40, r.threads());
         assertEquals(40, r.completedAtEnd());
         assertEquals(2, r.carriers().length);

@@ -16,8 +16,8 @@ import java.util.List;
 import java.util.Random;
 
 import loomscope.recording.RecordedRun;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,8 +32,8 @@ class SavedRunBadInputTest {
 
     @BeforeAll
     static void recordOne() throws Exception {
-        RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withThreads(300).withLockMode(LockMode.SHARED_SYNCHRONIZED)
-                .withSleepMillis(1));
+        RecordedRun run = RecordedRun.start(SeedScenario.config().withThreads(300).withParam(SeedScenario.LOCK, LockMode.SHARED_SYNCHRONIZED.cliName())
+                .withParam(SeedScenario.SLEEP, 1));
         assertTrue(run.await(60_000));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         SavedRunWriter.writeTo(new SavedRun(run.recording(), RunInfo.ofThisHost(List.of(), false), List.of()), bytes);

@@ -15,6 +15,7 @@ import loomscope.probe.StackFrame;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.childjvm.ChildRun;
+import loomscope.scenario.SeedScenario;
 import loomscope.testing.Jdk21;
 import loomscope.childjvm.JdkCheck;
 import loomscope.childjvm.JdkInspector;
@@ -56,7 +57,7 @@ class SavedRunRoundTripTest {
     @Test
     void theSeedInEveryLockModeReplaysIdentically() throws Exception {
         for (LockMode mode : LockMode.values()) {
-            RunRecording live = runHere(WorkloadConfig.seed().withThreads(400).withParallelism(2).withLockMode(mode));
+            RunRecording live = runHere(SeedScenario.config().withThreads(400).withParallelism(2).withParam(SeedScenario.LOCK, mode.cliName()));
             SavedRun opened = roundTrip(live, List.of());
             RecordingsCompare.assertSameFacts(live, opened.recording());
             RecordingsCompare.assertSameReplay(live, opened.recording(), 100);
@@ -65,7 +66,7 @@ class SavedRunRoundTripTest {
 
     @Test
     void pinnedEventsAndAStoppedRunSurvive() throws Exception {
-        RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withThreads(2_000).withLockMode(LockMode.SHARED_SYNCHRONIZED));
+        RecordedRun run = RecordedRun.start(SeedScenario.config().withThreads(2_000).withParam(SeedScenario.LOCK, LockMode.SHARED_SYNCHRONIZED.cliName()));
         Thread.sleep(300);
         run.run().cancel();
         assertTrue(run.await(30_000));
@@ -88,7 +89,7 @@ class SavedRunRoundTripTest {
      */
     @Test
     void jfrStacksAreStoredOnceAndEveryEventSurvives() throws Exception {
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(2_000).withParallelism(2).withLockMode(LockMode.NATIVE_FRAME);
+        WorkloadConfig config = SeedScenario.config().withThreads(2_000).withParallelism(2).withParam(SeedScenario.LOCK, LockMode.NATIVE_FRAME.cliName());
         ProbeSession.ProbedRun probed = ProbeSession.start(config, ProbeSelection.JFR, 1);
         List<PinnedEvent> events;
         try (ProbeSession session = probed.probes()) {
@@ -110,7 +111,7 @@ class SavedRunRoundTripTest {
 
     @Test
     void distinctStacksAndStringsAndNullsSurvive() throws Exception {
-        RunRecording live = runHere(WorkloadConfig.seed().withThreads(50).withCpuIterations(0).withSleepMillis(1));
+        RunRecording live = runHere(SeedScenario.config().withThreads(50).withParam(SeedScenario.CPU, 0).withParam(SeedScenario.SLEEP, 1));
         List<PinnedEvent> events = new java.util.ArrayList<>();
         for (int i = 0; i < 300; i++) {
             List<StackFrame> stack = List.of(
@@ -131,7 +132,7 @@ class SavedRunRoundTripTest {
         JdkCheck check = new JdkInspector().inspect(home, "test");
         assertTrue(check.accepted(), check::toString);
         ChildRun child = ChildRun.start(RunTarget.ChildJvm.of(((JdkCheck.Accepted) check).jdk()),
-                WorkloadConfig.seed().withThreads(300), ChildRun.Options.plain());
+                SeedScenario.config().withThreads(300), ChildRun.Options.plain());
         assertTrue(child.await(120_000), "the child run did not end");
         RunRecording live = child.recording();
         assertTrue(live.jdkVersion().startsWith("21"), live.jdkVersion());
@@ -143,7 +144,7 @@ class SavedRunRoundTripTest {
 
     @Test
     void aMillionThreadRunReplaysIdentically() throws Exception {
-        RunRecording live = runHere(new WorkloadConfig(1_000_000, 0, 5, LockMode.SYNCHRONIZED, 2,
+        RunRecording live = runHere(SeedScenario.config(1_000_000, 0, 5, LockMode.SYNCHRONIZED, 2,
                 loomscope.workload.SchedulerKind.POOL, loomscope.workload.ThreadKind.VIRTUAL));
         long t0 = System.nanoTime();
         SavedRun opened = roundTrip(live, List.of());

@@ -9,7 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 import loomscope.recording.RecordedRun;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
@@ -44,14 +45,14 @@ class ScenarioSavedRunTest {
     @Test
     void everyScenarioAndSchedulerOpensUnderTheReadersChecks() throws Exception {
         List<WorkloadConfig> configs = new java.util.ArrayList<>();
-        for (loomscope.workload.Scenario scenario : Scenarios.ALL) {
+        for (loomscope.scenario.Scenario scenario : Scenarios.ALL) {
             int threads = Math.max(scenario.minimumThreads(), Math.min(scenario.defaultThreads(), 40));
             if (scenario.minimumJdk() <= Runtime.version().feature()) {
                 configs.add(Scenarios.config(scenario, Map.of(), threads, null, SchedulerKind.POOL, ThreadKind.VIRTUAL));
             }
         }
-        configs.add(WorkloadConfig.seed().withThreads(200).withScheduler(SchedulerKind.DEFAULT));
-        configs.add(WorkloadConfig.seed().withThreads(50).withThreadKind(ThreadKind.PLATFORM));
+        configs.add(SeedScenario.config().withThreads(200).withScheduler(SchedulerKind.DEFAULT));
+        configs.add(SeedScenario.config().withThreads(50).withThreadKind(ThreadKind.PLATFORM));
         for (WorkloadConfig config : configs) {
             RecordedRun run = RecordedRun.start(config);
             assertTrue(run.await(60_000), config + " did not end");
@@ -64,14 +65,14 @@ class ScenarioSavedRunTest {
 
     @Test
     void aSeedRunIsWrittenAsBefore() throws Exception {
-        RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withThreads(20).withCpuIterations(0).withSleepMillis(1));
+        RecordedRun run = RecordedRun.start(SeedScenario.config().withThreads(20).withParam(SeedScenario.CPU, 0).withParam(SeedScenario.SLEEP, 1));
         assertTrue(run.await(10_000));
         Path file = folder.resolve("seed" + SavedRun.EXTENSION);
         new SavedRun(run.recording(), RunInfo.ofThisHost(List.of(), false), List.of()).write(file, false);
         assertTrue(!Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1).contains("\"params\""));
         SavedRun opened = SavedRun.read(file);
         assertEquals("seed", opened.info().scenario());
-        assertTrue(opened.recording().config().isSeed());
+        assertEquals(new SeedScenario(), Scenarios.of(opened.recording().config()));
         assertEquals(run.recording().config(), opened.recording().config());
     }
 }

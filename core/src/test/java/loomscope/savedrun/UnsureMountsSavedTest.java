@@ -11,7 +11,7 @@ import java.util.List;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
-import loomscope.workload.WorkloadConfig;
+import loomscope.scenario.SeedScenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +21,7 @@ class UnsureMountsSavedTest {
 
     @Test
     void everyVerdictSurvivesSavingAndOpening(@TempDir Path dir) throws Exception {
-        RecordingBuilder b = RecordingBuilder.of(WorkloadConfig.seed().withThreads(3).withParallelism(1), "25.0.3")
+        RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(3).withParallelism(1), "25.0.3")
                 .carrier(0, "c0", 0, false);
         b.mount(0, 0, START, START + 1_000, START + 2_000_000, RecordingBuilder.NOT_PINNED);
         b.mount(0, 1, START, START + 3_000_000, START + 9_000_000, RecordingBuilder.PINNED);

@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.LockMode;
-import loomscope.workload.Scenario;
-import loomscope.workload.Scenarios;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 import loomscope.childjvm.ChildRun;
 import loomscope.childjvm.RunOutcome;
 import loomscope.childjvm.RunTarget;
-import loomscope.workload.Scenarios;
-import loomscope.workload.TaskFileScenario;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.TaskFileScenario;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import loomscope.recording.RecordedRun;
+import loomscope.scenario.SeedScenario;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -17,8 +18,8 @@ class CancelTest {
     @ParameterizedTest
     @EnumSource(value = LockMode.class, names = {"NATIVE_FRAME", "SHARED_SYNCHRONIZED", "SYNCHRONIZED"})
     void cancelMidRunLeavesNothingAlive(LockMode mode) throws Exception {
-        RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withLockMode(mode).withParallelism(2)
-                .withCpuIterations(mode == LockMode.SYNCHRONIZED ? 2_000_000 : 10_000));
+        RecordedRun run = RecordedRun.start(SeedScenario.config().withParam(SeedScenario.LOCK, mode.cliName()).withParallelism(2)
+                .withParam(SeedScenario.CPU, mode == LockMode.SYNCHRONIZED ? 2_000_000 : 10_000));
         Thread.sleep(300);
         assertTrue(run.run().ended() < 5_000, "the run ended before the cancel: nothing was tested");
 

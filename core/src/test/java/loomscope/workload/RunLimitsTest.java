@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import loomscope.probe.InProcessSnapshotter;
+import loomscope.scenario.ScenarioParam;
+import loomscope.scenario.SeedScenario;
 import org.junit.jupiter.api.Test;
 
 class RunLimitsTest {
@@ -15,38 +17,39 @@ class RunLimitsTest {
     void oneSourceOfTruthForTheLimits() {
         assertEquals(RunLimits.MAX_THREADS, WorkloadConfig.MAX_THREADS);
         assertEquals(RunLimits.MAX_PARALLELISM, WorkloadConfig.MAX_PARALLELISM);
-        assertEquals(RunLimits.MAX_CPU_ITERATIONS, WorkloadConfig.MAX_CPU_ITERATIONS);
-        assertEquals(RunLimits.MAX_SLEEP_MILLIS, WorkloadConfig.MAX_SLEEP_MILLIS);
+        // the seed's knobs are its parameters now: their bounds are the rule book's, whether set by --param or its flags
+        assertEquals(RunLimits.MAX_CPU_ITERATIONS, seedParam(SeedScenario.CPU).max());
+        assertEquals(RunLimits.MAX_SLEEP_MILLIS, seedParam(SeedScenario.SLEEP).max());
         List<Double> offered = InProcessSnapshotter.OFFERED_RATES_HZ;
         assertEquals(RunLimits.MAX_SNAPSHOT_RATE_HZ, offered.get(offered.size() - 1), "the window offers what the CLI allows");
     }
 
     @Test
     void aConfigOutsideTheLimitsCannotBeBuiltAndTheMessageNamesTheField() {
-        WorkloadConfig seed = WorkloadConfig.seed();
+        WorkloadConfig seed = SeedScenario.config();
         RunLimits.InvalidRunException e = assertThrows(RunLimits.InvalidRunException.class, () -> seed.withParallelism(0));
         assertEquals(RunLimits.Field.PARALLELISM, e.first().field());
         assertEquals("parallelism must be 1..64, was 0", e.getMessage());
         assertEquals("--parallelism must be 1..64, was 0", e.first().cliMessage());
         assertEquals("\"parallelism\" must be 1..64, was 0", e.first().message("\"parallelism\""));
         assertThrows(RunLimits.InvalidRunException.class, () -> seed.withThreads(RunLimits.MAX_THREADS + 1));
-        assertThrows(RunLimits.InvalidRunException.class, () -> seed.withSleepMillis(-1));
-        assertThrows(RunLimits.InvalidRunException.class, () -> seed.withCpuIterations(RunLimits.MAX_CPU_ITERATIONS + 1));
-        assertThrows(RunLimits.InvalidRunException.class, () -> seed.withLockMode(null));
+        assertThrows(RunLimits.InvalidRunException.class, () -> seed.withParam(SeedScenario.SLEEP, -1));
+        assertThrows(RunLimits.InvalidRunException.class, () -> seed.withParam(SeedScenario.CPU, RunLimits.MAX_CPU_ITERATIONS + 1));
+        assertThrows(RunLimits.InvalidRunException.class, () -> seed.withParam(SeedScenario.LOCK, null));
     }
 
     @Test
     void platformThreadsHaveTheirOwnBound() {
-        WorkloadConfig platform = WorkloadConfig.seed().withThreads(RunLimits.MAX_PLATFORM_THREADS).withThreadKind(ThreadKind.PLATFORM);
+        WorkloadConfig platform = SeedScenario.config().withThreads(RunLimits.MAX_PLATFORM_THREADS).withThreadKind(ThreadKind.PLATFORM);
         RunLimits.InvalidRunException e = assertThrows(RunLimits.InvalidRunException.class,
                 () -> platform.withThreads(RunLimits.MAX_PLATFORM_THREADS + 1));
         assertTrue(e.getMessage().startsWith("threads must be 1..10,000 for platform threads"), e.getMessage());
-        assertEquals(1_000_000, WorkloadConfig.seed().withThreads(1_000_000).threads(), "a million virtual threads headless");
+        assertEquals(1_000_000, SeedScenario.config().withThreads(1_000_000).threads(), "a million virtual threads headless");
     }
 
     @Test
     void aSurfaceMayAskForALowerMaximum() {
-        WorkloadConfig big = WorkloadConfig.seed().withThreads(RunLimits.WINDOW_MAX_THREADS + 1);
+        WorkloadConfig big = SeedScenario.config().withThreads(RunLimits.WINDOW_MAX_THREADS + 1);
         List<RunLimits.Problem> problems = RunLimits.problems(big, RunLimits.WINDOW_MAX_THREADS);
         assertEquals(1, problems.size());
         assertEquals("N must be 1..100,000, was 100,001", problems.get(0).message("N"));
@@ -72,5 +75,9 @@ class RunLimitsTest {
         assertEquals(0.5, RunLimits.checkSnapshotRate(0.5));
         assertEquals("--snapshot-rate must be more than 0 and at most 10 per second, was NaN",
                 RunLimits.snapshotRateProblems(Double.NaN).get(0).cliMessage());
+    }
+
+    private static ScenarioParam.Int seedParam(String name) {
+        return (ScenarioParam.Int) new SeedScenario().params().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
     }
 }

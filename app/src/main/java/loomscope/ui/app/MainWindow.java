@@ -44,7 +44,8 @@ import loomscope.ui.yourcode.SnippetFiles;
 import loomscope.ui.yourcode.YourCodeView;
 import loomscope.ui.yourcode.YourCodeViewModel;
 import loomscope.workload.LockMode;
-import loomscope.workload.Scenario;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
 
 /**
  * One main window, wired: the composition root builds every feature's view model and view here, hands the views to
@@ -130,8 +131,8 @@ public final class MainWindow {
         model.lockModeProperty().addListener((o, a, b) -> shownLock.set(b));
         model.recordingProperty().addListener((o, a, r) -> {
             if (r != null) {
-                shownLock.set(r.config().lockMode());
-                shownScenario.set(r.config().scenarioKind());
+                shownLock.set(r.config().shape().lockMode());
+                shownScenario.set(Scenarios.of(r.config()));
             }
         });
     }

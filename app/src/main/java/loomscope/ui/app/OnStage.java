@@ -12,9 +12,9 @@ import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import loomscope.childjvm.RunTarget;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.RunLimits;
-import loomscope.workload.Scenario;
-import loomscope.workload.Scenarios;
 import loomscope.ui.export.AnimatedExportViewModel;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.export.AnimatedExportWindow;
@@ -176,15 +176,7 @@ public final class OnStage {
         model.runOnProperty().set(where != null ? where : new RunTarget.ThisJvm());
         Scenario scenario = setup.scenario().scenario();
         model.scenarioProperty().set(scenario);   // first: choosing a scenario sets its own N and P
-        if (setup.scenario().isSeed()) {
-            model.lockModeProperty().set(setup.lock());
-            if (setup.sleepMillis() != null) {
-                model.sleepTextProperty().set(Integer.toString(setup.sleepMillis()));
-            }
-        } else {
-            // every parameter, defaults filled in: a chapter's run is the same whatever was typed before
-            setup.scenario().values().forEach((name, value) -> model.inputs().paramTextProperty(scenario, name).set(value));
-        }
+        setup.values().forEach((name, value) -> model.inputs().setParam(scenario, name, value));
         model.parallelismProperty().set(setup.parallelism());
         model.threadsTextProperty().set(Integer.toString(setup.threads()));
     }

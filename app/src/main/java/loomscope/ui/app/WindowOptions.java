@@ -41,7 +41,7 @@ public final class WindowOptions {
     private java.util.Map<String, String> params = java.util.Map.of();
 
     /** --scenario, checked; null when not given. */
-    private loomscope.workload.Scenario chosen;
+    private loomscope.scenario.Scenario chosen;
 
     @Option(names = "--lock", paramLabel = "MODE", converter = LockModeOption.class,
             description = "Lock mode of the first run: ${COMPLETION-CANDIDATES}.", completionCandidates = LockModeOption.Names.class)
@@ -156,8 +156,8 @@ public final class WindowOptions {
         }
         if (scenario != null) {
             try {
-                chosen = loomscope.workload.Scenarios.chosenByName(scenario);
-                new loomscope.workload.ScenarioParams(chosen, chosen.name().equals("seed") ? java.util.Map.of() : params);
+                chosen = loomscope.scenario.Scenarios.chosenByName(scenario);
+                new loomscope.scenario.ScenarioParams(chosen, chosen.name().equals("seed") ? java.util.Map.of() : params);
             } catch (RunLimits.InvalidRunException e) {
                 problems.add(e.first().message(e.first().field().cliOption()));
             }

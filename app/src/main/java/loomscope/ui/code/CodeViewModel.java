@@ -6,9 +6,9 @@ import java.util.Map;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableValue;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.Scenario;
-import loomscope.workload.SeedScenario;
 
 /**
  * The code the next run's threads run, for the code pane: it follows the chosen scenario (and, for the seed, the

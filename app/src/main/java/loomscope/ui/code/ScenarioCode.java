@@ -4,19 +4,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import loomscope.workload.CartServiceScenario;
-import loomscope.workload.ClassInitScenario;
-import loomscope.workload.ClassLoaderScenario;
-import loomscope.workload.FileIoScenario;
+import loomscope.scenario.CartServiceScenario;
+import loomscope.scenario.ClassInitScenario;
+import loomscope.scenario.ClassLoaderScenario;
+import loomscope.scenario.FileIoScenario;
+import loomscope.scenario.NativeFrameScenario;
+import loomscope.scenario.ObjectWaitScenario;
+import loomscope.scenario.PlatformVsVirtualScenario;
+import loomscope.scenario.ProducerConsumerScenario;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.SeedScenario;
+import loomscope.scenario.TaskFileScenario;
+import loomscope.scenario.WavesScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.NativeFrameScenario;
-import loomscope.workload.ObjectWaitScenario;
-import loomscope.workload.PlatformVsVirtualScenario;
-import loomscope.workload.ProducerConsumerScenario;
-import loomscope.workload.Scenario;
-import loomscope.workload.SeedScenario;
-import loomscope.workload.TaskFileScenario;
-import loomscope.workload.WavesScenario;
 
 /**
  * Which part of the workload's source each scenario's threads run: the code pane and the presentation show
@@ -70,15 +70,15 @@ public record ScenarioCode(String caption, List<Excerpt> parts, String focus) {
         };
     }
 
-    /** The seed's Task: after its CPU work, the lock mode's section, and the sleep inside it. */
+    /** The seed's task (SeedTask): after its CPU work, the lock mode's section, and the sleep inside it. */
     private static ScenarioCode seedTask(LockMode lock) {
         List<Excerpt> parts = new ArrayList<>();
-        parts.add(Excerpt.of("Task.java", "private void enterSection()", "case " + lock.name() + " ->"));
+        parts.add(Excerpt.of("SeedTask.java", "private boolean enterSection(", "case " + lock.name() + " ->"));
         if (lock == LockMode.NATIVE_FRAME) {
             parts.add(Excerpt.of("jdk22/QsortUpcallSection.java", "public void callThroughNativeFrame("));
         }
-        parts.add(Excerpt.of("Task.java", "private void holdAndSleep()"));
-        return new ScenarioCode("Task.java: the " + lock.cliName() + " section and the sleep inside it"
+        parts.add(Excerpt.of("SeedTask.java", "private boolean holdAndSleep("));
+        return new ScenarioCode("SeedTask.java: the " + lock.cliName() + " section and the sleep inside it"
                 + (lock == LockMode.NATIVE_FRAME ? "; jdk22/QsortUpcallSection.java: the native frame" : ""), List.copyOf(parts),
                 "Thread.sleep(");
     }

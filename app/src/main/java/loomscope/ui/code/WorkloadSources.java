@@ -7,8 +7,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The workload's own source files, as the build copies them beside the classes (the pom's second resource:
- * {@code core/src/main/java/loomscope/workload/**} to {@code loomscope/sources/workload/}). What the code pane shows
+ * The workload's and the scenarios' own source files, as the build copies them beside the classes (the core pom's
+ * resources: {@code core/src/main/java/loomscope/workload/**} and {@code .../scenario/*} to
+ * {@code loomscope/sources/workload/}). What the code pane shows
  * is cut from these, so it is the code that was compiled into this very build.
  */
 public final class WorkloadSources {
@@ -18,7 +19,7 @@ public final class WorkloadSources {
     private WorkloadSources() { }
 
     /**
-     * The text of {@code file} ("Task.java", "jdk22/QsortUpcallSection.java"), line ends as in the file.
+     * The text of {@code file} ("SeedTask.java", "jdk22/QsortUpcallSection.java"), line ends as in the file.
      *
      * @throws IllegalStateException if the build did not copy it (a build without the pom's resource step)
      */

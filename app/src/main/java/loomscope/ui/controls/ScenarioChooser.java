@@ -13,8 +13,8 @@ import javafx.util.Duration;
 import javafx.util.StringConverter;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunInputs;
-import loomscope.workload.Scenario;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
 
 /**
  * The scenario of the next run, one of {@link Scenarios#ALL}, on one row with its title; choosing one sets N and P

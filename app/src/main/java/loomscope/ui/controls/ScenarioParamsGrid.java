@@ -15,8 +15,8 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunInputs;
-import loomscope.workload.Scenario;
-import loomscope.workload.ScenarioParam;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.ScenarioParam;
 
 /**
  * N and the chosen scenario's parameters, one row each: for the seed its CPU iterations and sleep, for another

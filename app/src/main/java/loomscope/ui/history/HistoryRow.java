@@ -4,6 +4,7 @@ import java.util.List;
 
 import loomscope.recording.RunSummary;
 import loomscope.report.HistoryEntry;
+import loomscope.scenario.Scenarios;
 
 /**
  * One finished run as the history table and chart show it: its summary, not its recording. A recording of
@@ -45,8 +46,8 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
 
     /** The same row for a run of {@code config}: named by its scenario unless it is the seed. */
     public HistoryRow of(loomscope.workload.WorkloadConfig config) {
-        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, config.isSeed() ? null
-                : config.scenarioKind().runName(config.scenario()), unsureMounts);
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, Scenarios.of(config) instanceof loomscope.scenario.SeedScenario ? null
+                : Scenarios.of(config).runName(Scenarios.params(config)), unsureMounts);
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered) {

@@ -17,10 +17,13 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import loomscope.scenario.Scenarios;
+import loomscope.ui.keys.KeyBinding;
+import loomscope.ui.keys.KeyMap;
+import loomscope.ui.code.CodeView;
 import loomscope.ui.code.CodeViewModel;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
-import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.sweep.SweepPlan;
 

@@ -29,14 +29,15 @@ import loomscope.childjvm.InProcessRun;
 import loomscope.childjvm.LiveRun;
 import loomscope.childjvm.RunTarget;
 import loomscope.childjvm.RunTargets;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.TaskFileScenario;
 import loomscope.taskfile.TaskFileLaunch;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.replay.ReplayViewModel;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
-import loomscope.workload.Scenario;
-import loomscope.workload.TaskFileScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -97,7 +98,7 @@ public final class MainViewModel {
             return RecordedRun.start(config, new TeeObserver(probes.observerFor(config), host.carrierPriority()));
         };
         // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.childjvm
-        this.lifecycle = new RunLifecycle(executor, (config, where) -> config.scenarioKind() instanceof TaskFileScenario
+        this.lifecycle = new RunLifecycle(executor, (config, where) -> Scenarios.of(config) instanceof TaskFileScenario
                 ? startYourCode(taskSource.get(), config, where)
                 : where instanceof RunTarget.ChildJvm ? RunTargets.start(where, config) : InProcessRun.of(here.apply(config)));
         lifecycle.setListener(new Follower());
@@ -124,7 +125,7 @@ public final class MainViewModel {
      * text as it is when that run starts), but without this window's probes.
      */
     public RunLifecycle.Starter starterForOtherWindows() {
-        return (config, where) -> config.scenarioKind() instanceof TaskFileScenario
+        return (config, where) -> Scenarios.of(config) instanceof TaskFileScenario
                 ? startYourCode(yourCodeNow, config, where) : RunTargets.start(where, config);
     }
 
@@ -142,7 +143,7 @@ public final class MainViewModel {
             return;
         }
         RunTarget where = inputs.where();
-        if (config.scenarioKind() instanceof TaskFileScenario) {
+        if (Scenarios.of(config) instanceof TaskFileScenario) {
             taskSource.set(yourCode.source());
             yourCode.starting();
         }
@@ -208,7 +209,7 @@ public final class MainViewModel {
         }
 
         private boolean isYourCode() {
-            return lifecycle.config() != null && lifecycle.config().scenarioKind() instanceof TaskFileScenario;
+            return lifecycle.config() != null && Scenarios.of(lifecycle.config()) instanceof TaskFileScenario;
         }
 
         @Override

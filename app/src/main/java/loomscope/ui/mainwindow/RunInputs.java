@@ -13,14 +13,14 @@ import java.util.List;
 import java.util.Map;
 
 import loomscope.childjvm.RunTarget;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.ScenarioParam;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
+import loomscope.scenario.TaskFileScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
-import loomscope.workload.Scenario;
-import loomscope.workload.ScenarioParam;
-import loomscope.workload.Scenarios;
 import loomscope.workload.SchedulerKind;
-import loomscope.workload.SeedScenario;
-import loomscope.workload.TaskFileScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
@@ -41,8 +41,8 @@ public final class RunInputs {
     /** The thread field draws one cell per thread; beyond this the cells get smaller than a pixel. */
     public static final int MAX_UI_THREADS = loomscope.workload.RunLimits.WINDOW_MAX_THREADS;
     private static final IntInput THREADS = new IntInput("Virtual threads N", 1, MAX_UI_THREADS);
-    private static final IntInput CPU = new IntInput("CPU iterations", 0, WorkloadConfig.MAX_CPU_ITERATIONS);
-    private static final IntInput SLEEP = new IntInput("Sleep ms", 0, WorkloadConfig.MAX_SLEEP_MILLIS);
+    private static final IntInput CPU = new IntInput("CPU iterations", 0, RunLimits.MAX_CPU_ITERATIONS);
+    private static final IntInput SLEEP = new IntInput("Sleep ms", 0, RunLimits.MAX_SLEEP_MILLIS);
 
     private final ObjectProperty<RunTarget> runOn = new SimpleObjectProperty<>(new RunTarget.ThisJvm());
     private final ObjectProperty<LockMode> lockMode = new SimpleObjectProperty<>(LockMode.SYNCHRONIZED);
@@ -121,7 +121,7 @@ public final class RunInputs {
         if (!errors.isEmpty()) {
             return null;
         }
-        return new WorkloadConfig(n, cpu, sleep, lockMode.get(), parallelism.get(), SchedulerKind.POOL, ThreadKind.VIRTUAL);
+        return SeedScenario.config(n, cpu, sleep, lockMode.get(), parallelism.get(), SchedulerKind.POOL, ThreadKind.VIRTUAL);
     }
 
     /** A scenario's own parameters, each checked by its {@link ScenarioParam} (one rule book: the CLI's). */
@@ -206,6 +206,25 @@ public final class RunInputs {
             throw new IllegalArgumentException(of.name() + " has no parameter input " + param);
         }
         return text;
+    }
+
+    /**
+     * Sets {@code param} of {@code of} to {@code value}: the seed's to its lock mode, CPU and sleep inputs, another
+     * scenario's to its own input.
+     *
+     * @throws IllegalArgumentException for a name the scenario does not have
+     */
+    public void setParam(Scenario of, String param, String value) {
+        if (!isSeed(of)) {
+            paramTextProperty(of, param).set(value);
+            return;
+        }
+        switch (param) {
+            case SeedScenario.LOCK -> lockMode.set(LockMode.fromCliName(value));
+            case SeedScenario.CPU -> cpuText.set(value);
+            case SeedScenario.SLEEP -> sleepText.set(value);
+            default -> throw new IllegalArgumentException(of.name() + " has no parameter input " + param);
+        }
     }
 
     /** Names the class of your code's next run (the window's source says it). */

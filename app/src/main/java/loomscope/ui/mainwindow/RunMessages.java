@@ -7,8 +7,9 @@ import loomscope.recording.RunSummary;
 import loomscope.childjvm.RunOutcome;
 import loomscope.childjvm.RunTarget;
 import loomscope.report.TimeText;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
-
 /** The window's three lines of words: the status, the error, and the note that changed settings wait for the next run. */
 public final class RunMessages {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Ready. Press Run (Ctrl+R).");
@@ -21,7 +22,7 @@ public final class RunMessages {
 
     /** What runs, in a few words: the seed's lock mode ("synchronized"), else the scenario ("object-wait wait-ms=100"). */
     public static String what(WorkloadConfig c) {
-        return c.isSeed() ? c.lockMode().cliName() : c.scenarioText();
+        return Scenarios.of(c) instanceof SeedScenario ? c.workloadName() : c.scenarioText();
     }
 
     void alreadyRunning() {

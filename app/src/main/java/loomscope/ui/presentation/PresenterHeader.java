@@ -17,6 +17,8 @@ import loomscope.childjvm.RunTarget;
 import loomscope.report.HistoryEntry;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunState;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.ui.talktrack.Chapter;
 import loomscope.ui.talktrack.ChapterJvms;
 import loomscope.ui.talktrack.ChapterNavigator;
@@ -148,19 +150,19 @@ public final class PresenterHeader extends HBox {
 
     /** Non-breaking spaces inside each item: a wrapped caption breaks between items, never inside "N 5,000". */
     private static String describe(WorkloadConfig c) {
-        if (!c.isSeed()) {
+        if (!(Scenarios.of(c) instanceof SeedScenario)) {
             StringBuilder s = new StringBuilder(c.scenario().name());
-            if (c.scenarioKind() instanceof loomscope.workload.TaskFileScenario) {
+            if (Scenarios.of(c) instanceof loomscope.scenario.TaskFileScenario) {
                 s.setLength(0);
-                s.append(c.scenarioKind().runName(c.scenario()));   // your code: its class, not our temporary folder
+                s.append(Scenarios.of(c).runName(Scenarios.params(c)));   // your code: its class, not our temporary folder
             } else {
                 c.scenario().values().forEach((k, v) -> s.append(" · ").append(k).append('\u00a0').append(v));
             }
             return s + String.format(Locale.ROOT, " · P\u00a0%d · N\u00a0%,d", c.parallelism(), c.threads());
         }
         return String.format(Locale.ROOT, "%s · P\u00a0%d · N\u00a0%,d",
-                c.lockMode().cliName(), c.parallelism(), c.threads())
-                + (c.sleepMillis() == 5 ? "" : String.format(Locale.ROOT, " · sleep\u00a0%,d\u00a0ms", c.sleepMillis()));
+                c.workloadName(), c.parallelism(), c.threads())
+                + (c.shape().sleepMillis() == 5 ? "" : String.format(Locale.ROOT, " · sleep\u00a0%,d\u00a0ms", c.shape().sleepMillis()));
     }
 
     Label clock() { return clock; }

@@ -25,6 +25,7 @@ import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.ui.job.BackgroundJob;
 import loomscope.ui.job.JobThreads;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
 import loomscope.workload.WorkloadRun;
@@ -172,7 +173,7 @@ public final class ProbeViewModel {
             return;
         }
         otherRun = other;
-        if (other != null && other.config().scenarioKind() instanceof loomscope.workload.TaskFileScenario) {
+        if (other != null && Scenarios.of(other.config()) instanceof loomscope.scenario.TaskFileScenario) {
             snapshotText.set("Your code ran in a child JVM (Java " + other.jdkVersion() + "); no snapshots there.");
             jfrText.set("JFR ran in that child: its pinned events are marked at your code's lines in the code pane.");
             lagText.set("");

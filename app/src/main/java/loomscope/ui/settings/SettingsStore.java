@@ -8,11 +8,11 @@ import java.util.prefs.BackingStoreException;
 import java.util.stream.Collectors;
 import java.util.prefs.Preferences;
 
+import loomscope.scenario.Scenario;
+import loomscope.scenario.ScenarioParam;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
-import loomscope.workload.Scenario;
-import loomscope.workload.ScenarioParam;
-import loomscope.workload.Scenarios;
 import loomscope.workload.WorkloadConfig;
 
 /**

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import loomscope.report.ExportFolder;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 
@@ -35,8 +36,8 @@ public record StageSettings(String theme, boolean highContrast, LockMode lock, i
     }
 
     public static StageSettings defaults() {
-        WorkloadConfig seed = WorkloadConfig.seed();
-        return new StageSettings("dark", false, seed.lockMode(), seed.parallelism(), seed.threads(), 0,
+        WorkloadConfig seed = SeedScenario.config();
+        return new StageSettings("dark", false, seed.shape().lockMode(), seed.parallelism(), seed.threads(), 0,
                 ExportFolder.defaultFolder(), WindowBounds.UNSET,
                 SEED, Map.of());
     }

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import loomscope.workload.PlatformVsVirtualScenario;
-import loomscope.workload.Scenario;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.PlatformVsVirtualScenario;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.WavesScenario;
 import loomscope.workload.ThreadKind;
-import loomscope.workload.WavesScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -45,7 +45,7 @@ public record SweepPlan(String title, String xLabel, List<Point> points) {
      *         sizes above and any parameters the inputs accept)
      */
     public static SweepPlan of(WorkloadConfig base) {
-        Scenario scenario = base.scenarioKind();
+        Scenario scenario = Scenarios.of(base);
         int[] sizes;
         String xLabel;
         if (scenario instanceof WavesScenario) {

@@ -1,9 +1,12 @@
 package loomscope.ui.talktrack;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 
+import loomscope.scenario.ScenarioParams;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.ScenarioParams;
 
 /**
  * One chapter of the talk: the experiment it sets up and what the speaker says over it.
@@ -36,14 +39,9 @@ public record Chapter(int number, String title, ScenarioParams scenario, LockMod
         }
     }
 
-    /** Whether the chapter runs the seed: then its lock mode and sleep are what it sets. */
-    public boolean isSeed() {
-        return scenario.isSeed();
-    }
-
     /** "synchronized" for the seed, the scenario's name otherwise: what a list of chapters says it runs. */
     public String runs() {
-        return snippet != null ? snippet : isSeed() ? lock.cliName() : scenario.name();
+        return snippet != null ? snippet : scenario.scenario().label(scenario);
     }
 
     /**
@@ -72,6 +70,22 @@ public record Chapter(int number, String title, ScenarioParams scenario, LockMod
 
         public int parallelism() {
             return chapter.parallelism();
+        }
+
+        /**
+         * The parameter values the chapter sets: every one of its scenario's (defaults filled in: a chapter's run is
+         * the same whatever was typed before), but of the seed only its lock and the sleep it names, as always.
+         */
+        public Map<String, String> values() {
+            if (!(scenario.scenario() instanceof SeedScenario)) {
+                return scenario.values();
+            }
+            Map<String, String> seed = new LinkedHashMap<>();
+            seed.put(SeedScenario.LOCK, lock.cliName());
+            if (sleepMillis != null) {
+                seed.put(SeedScenario.SLEEP, Integer.toString(sleepMillis));
+            }
+            return seed;
         }
 
         public int threads() {

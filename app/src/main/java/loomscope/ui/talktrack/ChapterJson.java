@@ -16,14 +16,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import loomscope.json.JsonProblem;
 import loomscope.json.StrictJson;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.ScenarioParam;
+import loomscope.scenario.ScenarioParams;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
+import loomscope.scenario.TaskFileScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
-import loomscope.workload.Scenario;
-import loomscope.workload.ScenarioParam;
-import loomscope.workload.ScenarioParams;
-import loomscope.workload.Scenarios;
-import loomscope.workload.SeedScenario;
-import loomscope.workload.TaskFileScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -124,7 +124,7 @@ record ChapterJson(String title, @JsonSetter(nulls = Nulls.SKIP) String scenario
                         + "\"lock\" and \"sleepMs\"");
             }
             lock = r.lock(lock());
-            sleep = sleepMs() == null ? null : r.within("sleepMs", sleepMs(), 0, WorkloadConfig.MAX_SLEEP_MILLIS);
+            sleep = sleepMs() == null ? null : r.within("sleepMs", sleepMs(), 0, RunLimits.MAX_SLEEP_MILLIS);
             params = TalkTrackLoader.seed(lock, sleep);
         } else {
             if (lock() != null || sleepMs() != null) {
@@ -132,7 +132,7 @@ record ChapterJson(String title, @JsonSetter(nulls = Nulls.SKIP) String scenario
                         + scenario.name() + " takes \"params\" " + paramNames(scenario));
             }
             params = snippet != null ? ScenarioParams.defaults(scenario) : r.params(scenario, params());
-            lock = scenario.seedFields(params).lockMode();
+            lock = params.shape().lockMode();
         }
         String notes = r.bounded("notes", r.textOrLines("notes", notes()), MAX_NOTES_CHARS);
         ChapterRunTarget runOn = ChapterRunTarget.THIS_JVM;
@@ -159,7 +159,7 @@ record ChapterJson(String title, @JsonSetter(nulls = Nulls.SKIP) String scenario
                     + "\" needs a \"standIn\" {\"lock\", \"label\"} to run while that JVM is not available");
         }
         Rules s = new Rules(where + ", standIn");
-        Integer sleep = standIn().sleepMs() == null ? null : s.within("sleepMs", standIn().sleepMs(), 0, WorkloadConfig.MAX_SLEEP_MILLIS);
+        Integer sleep = standIn().sleepMs() == null ? null : s.within("sleepMs", standIn().sleepMs(), 0, RunLimits.MAX_SLEEP_MILLIS);
         return new Chapter.StandIn(s.lock(standIn().lock()), sleep,
                 s.bounded("label", s.nonBlank("label", standIn().label()), MAX_LABEL_CHARS));
     }

@@ -21,10 +21,10 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import loomscope.json.JsonProblem;
 import loomscope.json.StrictJson;
+import loomscope.scenario.ScenarioParams;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.ScenarioParams;
-import loomscope.workload.Scenarios;
-import loomscope.workload.SeedScenario;
 
 /**
  * Reads the talk track: the built-in chapters (a resource), or a speaker's own file. A speaker edits

@@ -18,7 +18,7 @@ public record Bounds(double cpuMillisPerTask, double pinnedSeconds, double unpin
             anyCpuDone = r.phase(vt, Phase.CPU_DONE) >= 0;
         }
         return anyCpuDone
-                ? of(RunSummary.cpuMillisPerTask(r), r.threads(), r.config().sleepMillis(), r.config().parallelism())
+                ? of(RunSummary.cpuMillisPerTask(r), r.threads(), r.config().shape().sleepMillis(), r.config().parallelism())
                 : null;
     }
 

@@ -88,7 +88,7 @@ public final class TimingView extends VBox {
             bounds = Bounds.measured(r);
             boundsFor = null;
         }
-        if (!r.config().scenarioKind().hasSeedBounds()) {
+        if (!r.config().shape().boundsApply()) {
             // the bounds are the seed task's (N x CPU / P, N x (sleep + CPU) / P): another task has none to claim
             bounds = null;
         }

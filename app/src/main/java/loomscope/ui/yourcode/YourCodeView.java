@@ -20,8 +20,8 @@ import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import loomscope.ui.mainwindow.RunInputs;
+import loomscope.scenario.Scenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.Scenario;
 
 /**
  * Your code, editable: which snippet it is (or which scenario it started from), the text with the marks of the last

@@ -8,11 +8,11 @@ import javafx.beans.InvalidationListener;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import loomscope.scenario.Scenario;
 import loomscope.taskfile.StarterSnippets;
 import loomscope.taskfile.TaskFileCompiler;
 import loomscope.ui.mainwindow.YourCode;
 import loomscope.workload.LockMode;
-import loomscope.workload.Scenario;
 
 /**
  * The editor's model: the source it edits (the window's {@link YourCode}), the marks at its lines from the last compile

@@ -17,6 +17,8 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import loomscope.ui.code.CodeView;
+import loomscope.scenario.ScenarioParams;
+import loomscope.scenario.Scenarios;
 import loomscope.ui.lanes.LanesCanvas;
 
 import loomscope.ui.mainwindow.MainViewModel;
@@ -28,8 +30,6 @@ import loomscope.ui.talktrack.TalkTrack;
 import loomscope.ui.talktrack.TalkTrackLoader;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
-import loomscope.workload.ScenarioParams;
-import loomscope.workload.Scenarios;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

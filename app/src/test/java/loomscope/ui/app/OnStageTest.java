@@ -138,7 +138,7 @@ class OnStageTest {
         assertTrue(robot.lookup("#presenter-stand-in").queryAs(Label.class).getText().startsWith("Stand-in:"));
         robot.type(KeyCode.RIGHT, KeyCode.RIGHT, KeyCode.RIGHT, KeyCode.RIGHT, KeyCode.RIGHT);
         assertEquals("Object.wait on JDK 21", onStage.chapters().current().title());
-        assertEquals("native-frame", view.model().configFromInputsQuietly().lockMode().cliName(),
+        assertEquals("native-frame", view.model().configFromInputsQuietly().shape().lockMode().cliName(),
                 "no JDK 21 here: the labelled stand-in");
         robot.type(KeyCode.RIGHT);
         assertEquals("Object.wait today", onStage.chapters().current().title());

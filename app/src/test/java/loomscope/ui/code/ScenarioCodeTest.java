@@ -11,26 +11,32 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.LockMode;
-import loomscope.workload.Scenario;
-import loomscope.workload.Scenarios;
 import org.junit.jupiter.api.Test;
 
 /** The code pane shows the workload's real source: the very files in src/main, cut, never retyped. */
 class ScenarioCodeTest {
-    private static final Path WORKLOAD = Path.of("../core/src/main/java/loomscope/workload");
+    /** The two source folders the build copies into one: the workload's and the scenarios'. */
+    private static final List<Path> SOURCES = List.of(Path.of("../core/src/main/java/loomscope/workload"),
+            Path.of("../core/src/main/java/loomscope/scenario"));
 
     @Test
     void everyWorkloadSourceFileIsInTheBuildExactlyAsInSrcMain() throws IOException {
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(WORKLOAD)) {
-            files = walk.filter(p -> p.toString().endsWith(".java")).toList();
+        int count = 0;
+        for (Path folder : SOURCES) {
+            List<Path> files;
+            try (Stream<Path> walk = Files.walk(folder)) {
+                files = walk.filter(p -> p.toString().endsWith(".java")).toList();
+            }
+            for (Path file : files) {
+                String name = folder.relativize(file).toString().replace('\\', '/');
+                assertEquals(Files.readString(file), WorkloadSources.read(name), name + " as the build copied it");
+            }
+            count += files.size();
         }
-        assertTrue(files.size() > 20, "the workload's sources: " + files.size());
-        for (Path file : files) {
-            String name = WORKLOAD.relativize(file).toString().replace('\\', '/');
-            assertEquals(Files.readString(file), WorkloadSources.read(name), name + " as the build copied it");
-        }
+        assertTrue(count > 20, "the workload's and the scenarios' sources: " + count);
     }
 
     @Test
@@ -40,7 +46,7 @@ class ScenarioCodeTest {
                 ScenarioCode code = ScenarioCode.of(scenario, lock);
                 assertFalse(code.parts().isEmpty(), scenario.name());
                 for (Excerpt part : code.parts()) {
-                    assertIsABlockOf(Files.readAllLines(WORKLOAD.resolve(part.file())), part.lines(), scenario.name() + " " + part);
+                    assertIsABlockOf(Files.readAllLines(source(part.file())), part.lines(), scenario.name() + " " + part);
                 }
                 assertFalse(code.caption().isBlank(), scenario.name());
                 assertTrue(code.text().contains(code.focus()), scenario.name() + " shows the line it focuses on: " + code.focus());
@@ -50,13 +56,13 @@ class ScenarioCodeTest {
 
     @Test
     void whatEachScenarioShowsIsWhereItsThreadsBlock() {
-        assertShows("seed", LockMode.SYNCHRONIZED, "synchronized (lock) {", "Thread.sleep(config.sleepMillis());");
+        assertShows("seed", LockMode.SYNCHRONIZED, "synchronized (lock) {", "Thread.sleep(shape.sleepMillis());");
         assertShows("seed", LockMode.SHARED_SYNCHRONIZED, "synchronized (SHARED_LOCK) {");
         assertShows("seed", LockMode.REENTRANT_LOCK, "lock.lock();", "lock.unlock();");
-        assertShows("seed", LockMode.NATIVE_FRAME, "nativeSection.callThroughNativeFrame(this::holdAndSleep);", "QSORT.invokeExact(");
+        assertShows("seed", LockMode.NATIVE_FRAME, "nativeSection.callThroughNativeFrame(() -> slept[0] = holdAndSleep(vt, observer, cancel));", "QSORT.invokeExact(");
         assertShows("native-frame", LockMode.NONE, "QSORT.invokeExact(");
         assertShows("waves", LockMode.REENTRANT_LOCK, "synchronized (lock) {");
-        assertShows("platform-vs-virtual", LockMode.SYNCHRONIZED, "case NONE -> holdAndSleep();");
+        assertShows("platform-vs-virtual", LockMode.SYNCHRONIZED, "case NONE -> {", "return holdAndSleep(vt, observer, cancel);");
         assertShows("object-wait", LockMode.NONE, "synchronized (lock) {", "lock.wait(");
         assertShows("class-init", LockMode.NONE, "Class.forName(FreshClassLoader.TARGET, true, loader);", "static {", "Thread.sleep(loader.initMillis());");
         assertShows("class-loader", LockMode.NONE, "loader.loadClass(FreshClassLoader.TARGET);", "synchronized (getClassLoadingLock(name)) {", "Thread.sleep(findMillis);");
@@ -70,8 +76,8 @@ class ScenarioCodeTest {
     @Test
     void anExcerptThatNoLongerMatchesItsSourceSaysWhere() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> Excerpt.of("Task.java", "private void noSuchMethod()").lines());
-        assertTrue(e.getMessage().startsWith("Task.java has no line with \"private void noSuchMethod()\""), e.getMessage());
+                () -> Excerpt.of("SeedTask.java", "private void noSuchMethod()").lines());
+        assertTrue(e.getMessage().startsWith("SeedTask.java has no line with \"private void noSuchMethod()\""), e.getMessage());
         assertEquals(List.of("if (x) {", "    y();", "}"), Excerpt.of("X.java", "if (x)").cut("class X {\n    if (x) {\n        y();\n    }\n}\n"));
     }
 
@@ -100,5 +106,11 @@ class ScenarioCodeTest {
             }
         }
         throw new AssertionError(what + ": not a block of its file:\n" + String.join("\n", shown));
+    }
+
+    /** {@code file} as {@link WorkloadSources} names it, in whichever source folder holds it. */
+    private static Path source(String file) {
+        return SOURCES.stream().map(folder -> folder.resolve(file)).filter(Files::exists).findFirst()
+                .orElseThrow(() -> new AssertionError(file + " is in no source folder"));
     }
 }

@@ -13,12 +13,13 @@ import loomscope.childjvm.RunOutcome;
 import loomscope.ui.mainwindow.FakeRun;
 import loomscope.ui.mainwindow.RunLifecycle;
 import loomscope.ui.mainwindow.RunState;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
 /** Compare pairing without a window: two sides with fake runs started on the test's thread. */
 class CompareViewModelTest {
-    private static final WorkloadConfig CONFIG = WorkloadConfig.seed().withThreads(4).withParallelism(2);
+    private static final WorkloadConfig CONFIG = SeedScenario.config().withThreads(4).withParallelism(2);
 
     private final List<FakeRun> leftRuns = new ArrayList<>();
     private final List<FakeRun> rightRuns = new ArrayList<>();
@@ -161,7 +162,7 @@ class CompareViewModelTest {
 
     private static java.nio.file.Path save(java.nio.file.Path folder, String name, loomscope.workload.LockMode mode) throws Exception {
         loomscope.recording.RecordedRun run = loomscope.recording.RecordedRun.start(
-                WorkloadConfig.seed().withThreads(200).withCpuIterations(100).withSleepMillis(2).withLockMode(mode));
+                SeedScenario.config().withThreads(200).withParam(SeedScenario.CPU, 100).withParam(SeedScenario.SLEEP, 2).withParam(SeedScenario.LOCK, mode.cliName()));
         assertTrue(run.await(30_000));
         java.nio.file.Path file = folder.resolve(name);
         new loomscope.savedrun.SavedRun(run.recording(), loomscope.savedrun.RunInfo.ofThisHost(List.of(), false), List.of())

@@ -26,6 +26,7 @@ import loomscope.report.TimingCard;
 import loomscope.report.TimingCardRenderer;
 import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.mainwindow.RunState;
+import loomscope.scenario.SeedScenario;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
@@ -45,7 +46,7 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class CompareViewTest {
     private static final int N = 300;
-    private static final WorkloadConfig CONFIG = WorkloadConfig.seed().withThreads(N).withLockMode(LockMode.SYNCHRONIZED);
+    private static final WorkloadConfig CONFIG = SeedScenario.config().withThreads(N).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName());
 
     @TempDir
     static Path tmp;
@@ -97,7 +98,7 @@ class CompareViewTest {
         // counts and a lower bound, not a ratio of times: the right run is CPU-bound and load stretches it at will
         assertEquals(1, left.maxLockHolders(), "pinned at P=1: one sleeper at a time: " + left);
         assertTrue(right.maxLockHolders() > 1, "unmounted: sleeps overlap: " + right);
-        assertTrue(left.wallMillis() >= 0.95 * N * CONFIG.sleepMillis(), "pinned sleeps add up: " + left);
+        assertTrue(left.wallMillis() >= 0.95 * N * CONFIG.shape().sleepMillis(), "pinned sleeps add up: " + left);
         assertTrue(robot.lookup("#compare-ratio").queryAs(Label.class).getText().startsWith("Left took "));
         WaitForAsyncUtils.waitForFxEvents();
         double[] bars = view.chart().barWidths();

@@ -10,6 +10,7 @@ import loomscope.recording.UnsureRun;
 import loomscope.report.TimingCard;
 import loomscope.ui.mainwindow.RunLifecycle;
 import loomscope.workload.WorkloadConfig;
+import loomscope.scenario.SeedScenario;
 import org.junit.jupiter.api.Test;
 
 /** Each side of the compare view counts its run's unsure mounts, and its card carries them. */
@@ -22,7 +23,7 @@ class UnsureCompareTest {
     void bothSidesAndTheirCardCountTheUnsureMount() {
         CompareSideViewModel left = new CompareSideViewModel("left", Runnable::run, NEVER);
         CompareSideViewModel right = new CompareSideViewModel("right", Runnable::run, NEVER);
-        CompareViewModel model = new CompareViewModel(WorkloadConfig::seed, left, right);
+        CompareViewModel model = new CompareViewModel(SeedScenario::config, left, right);
         assertEquals(0, left.unsureMounts(), "before any run");
         assertTrue(left.showOpened(UnsureRun.record(), List.of(), "a.loomrun"));
         assertTrue(right.showOpened(UnsureRun.record(false), List.of(), "b.loomrun"));

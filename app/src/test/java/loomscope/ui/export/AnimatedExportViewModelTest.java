@@ -13,7 +13,7 @@ import java.util.concurrent.Executor;
 
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
-import loomscope.workload.WorkloadConfig;
+import loomscope.scenario.SeedScenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +27,7 @@ class AnimatedExportViewModelTest {
     private final Executor byHand = queued::add;
 
     private static RunRecording smallRun() throws Exception {
-        RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withThreads(50).withCpuIterations(100).withSleepMillis(1));
+        RecordedRun run = RecordedRun.start(SeedScenario.config().withThreads(50).withParam(SeedScenario.CPU, 100).withParam(SeedScenario.SLEEP, 1));
         assertTrue(run.await(30_000));
         return run.recording();
     }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import loomscope.recording.RunSummary;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import org.junit.jupiter.api.Test;

@@ -17,12 +17,13 @@ import loomscope.recording.RunRecording;
 import loomscope.childjvm.LiveRun;
 import loomscope.childjvm.RunOutcome;
 import loomscope.childjvm.RunTarget;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
 /** The run's state machine with a fake starter, no JavaFX toolkit and no thread: the test runs the starter's task. */
 class RunLifecycleTest {
-    private static final WorkloadConfig CONFIG = WorkloadConfig.seed().withThreads(4).withParallelism(2);
+    private static final WorkloadConfig CONFIG = SeedScenario.config().withThreads(4).withParallelism(2);
     private static final RunTarget HERE = new RunTarget.ThisJvm();
 
     /** Holds the starter's task until the test runs it: the FX side and the starter thread, interleaved by hand. */

@@ -15,6 +15,8 @@ import java.util.Map;
 
 import loomscope.host.RunShare;
 import loomscope.recording.RecordedRun;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.testing.Jdk21;
 import loomscope.childjvm.JdkCheck;
 import loomscope.childjvm.JdkInspector;
@@ -23,7 +25,6 @@ import loomscope.childjvm.RunTarget;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.job.JobThreads;
 import loomscope.workload.LockMode;
-import loomscope.workload.Scenarios;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
@@ -53,7 +54,7 @@ class ScenarioInputsTest {
         WorkloadConfig c = m.configFromInputs();
         assertEquals("waves", c.scenario().name());
         assertEquals(Map.of("sleep-ms", "400"), c.scenario().values());
-        assertEquals(LockMode.SYNCHRONIZED, c.lockMode(), "waves sleeps in synchronized whatever the seed's lock says");
+        assertEquals(LockMode.SYNCHRONIZED, c.shape().lockMode(), "waves sleeps in synchronized whatever the seed's lock says");
 
         m.scenarioProperty().set(Scenarios.byName("producer-consumer"));
         assertEquals("2000", m.threadsTextProperty().get());
@@ -64,7 +65,7 @@ class ScenarioInputsTest {
         m.scenarioProperty().set(RunInputs.SEED);
         assertEquals("5000", m.threadsTextProperty().get());
         assertEquals(1, m.parallelismProperty().get());
-        assertTrue(m.configFromInputs().isSeed());
+        assertEquals(new SeedScenario(), Scenarios.of(m.configFromInputs()));
         m.scenarioProperty().set(Scenarios.byName("producer-consumer"));
         assertEquals("5,000", m.inputs().paramTextProperty(Scenarios.byName("producer-consumer"), "tasks").get(),
                 "a scenario's parameters stay as typed while another is chosen");

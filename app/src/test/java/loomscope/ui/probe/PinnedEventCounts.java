@@ -9,7 +9,7 @@ import loomscope.probe.ProbeReport;
  * sleep. Besides those, the first tasks to enter the native section at the same time can block on class loading
  * or lazy initialisation while pinned, and each such wait is a pinned event too (seen with {@code jfr print}: up
  * to 5 per run of 200 tasks on 2 carriers, in BuiltinClassLoader.loadClassOrNull, ValueLayouts varHandle() and
- * Task.enterSection; some fall outside the recorded pinned sleep). And an event may miss the last flush. So:
+ * SeedTask.enterSection; some fall outside the recorded pinned sleep). And an event may miss the last flush. So:
  * every recorded pin but a couple has its event, and only a few events more or off a recorded pin.
  */
 final class PinnedEventCounts {

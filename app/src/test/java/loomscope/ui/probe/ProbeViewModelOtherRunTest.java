@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import loomscope.probe.PinnedThreadsTable;
 import loomscope.recording.RunRecording;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ class ProbeViewModelOtherRunTest {
         // stands for the table of the previous in-process run
         probes.rows().add(new PinnedThreadsTable.Row("loomscope.workload.Task.holdAndSleep", "native frame", 5, 1, 5));
 
-        probes.showing(RunRecording.forAnotherJvm(WorkloadConfig.seed().withThreads(10), "21.0.8+9"));
+        probes.showing(RunRecording.forAnotherJvm(SeedScenario.config().withThreads(10), "21.0.8+9"));
 
         assertTrue(probes.showsAnotherRun());
         assertTrue(probes.rows().isEmpty(), "the previous run's pinned threads are gone");
@@ -35,7 +36,7 @@ class ProbeViewModelOtherRunTest {
     @Test
     void theRunBeingAttachedIsNotCalledAnotherJvmsRun() throws Exception {
         ProbeViewModel probes = new ProbeViewModel();
-        loomscope.workload.WorkloadConfig config = WorkloadConfig.seed().withThreads(20);
+        loomscope.workload.WorkloadConfig config = SeedScenario.config().withThreads(20);
         probes.prepare(config);
         loomscope.recording.RecordedRun run = loomscope.recording.RecordedRun.start(config);
 
@@ -59,7 +60,7 @@ class ProbeViewModelOtherRunTest {
     @Test
     void theJfrSummaryComputedOffThePulseReachesThePanel() throws Exception {
         ProbeViewModel probes = new ProbeViewModel();
-        WorkloadConfig config = WorkloadConfig.seed().withThreads(40).withParallelism(2).withLockMode(loomscope.workload.LockMode.NATIVE_FRAME);
+        WorkloadConfig config = SeedScenario.config().withThreads(40).withParallelism(2).withParam(SeedScenario.LOCK, loomscope.workload.LockMode.NATIVE_FRAME.cliName());
         probes.prepare(config);
         loomscope.recording.RecordedRun run = loomscope.recording.RecordedRun.start(config);
         probes.attach(run);
@@ -76,7 +77,7 @@ class ProbeViewModelOtherRunTest {
                 + " on a recorded pinned mount of their carrier, " + report.jfr().unmatchedEvents() + " not; "
                 + report.jfr().pinnedMountsWithoutEvent() + " recorded pinned mounts without an event.", probes.jfrTextProperty().get());
         assertTrue(probes.lagTextProperty().get().startsWith("JFR is late: "), probes.lagTextProperty().get());
-        assertTrue(probes.rows().get(0).method().startsWith("loomscope.workload.Task.holdAndSleep"), probes.rows().toString());
+        assertTrue(probes.rows().get(0).method().startsWith("loomscope.scenario.SeedTask.holdAndSleep"), probes.rows().toString());
         assertEquals(report.jfr().events(), probes.rows().stream().mapToInt(PinnedThreadsTable.Row::count).sum());
     }
 }

@@ -68,7 +68,7 @@ class ProbeViewTest {
         assertTrue(jfrText.contains(report.jfr().matchedEvents() + " on a recorded pinned mount of their carrier"), jfrText);
         assertTrue(onFx(() -> lookupText("#verified-lag")).startsWith("JFR is late: its pinned events arrived "));
         assertTrue(onFx(() -> lookupText("#verified-snapshots")).contains("were on the carrier the lanes show"));
-        assertTrue(onFx(() -> ui.pinnedThreadsPanel().table().getItems().get(0).method()).startsWith("loomscope.workload.Task.holdAndSleep"));
+        assertTrue(onFx(() -> ui.pinnedThreadsPanel().table().getItems().get(0).method()).startsWith("loomscope.scenario.SeedTask.holdAndSleep"));
 
         // replay sits at the end: the last 4 s of lanes hold every pin, framed by JFR's events in the text colour
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> ui.overlay().drawnLastFrame() > 0));
@@ -82,7 +82,7 @@ class ProbeViewTest {
         ThreadSnapshot busy = onFx(() -> ui.controller().session().snapshots().snapshots().stream()
                 // a pass can catch a thread between mount and its task's first frame: pick one inside the task
                 .filter(s -> s.mountedOn(0) != null && s.mountedOn(0).stack().stream()
-                        .anyMatch(f -> f.className().startsWith("loomscope.workload.Task")))
+                        .anyMatch(f -> f.className().startsWith("loomscope.scenario.SeedTask")))
                 .findFirst().orElse(null));
         assertNotNull(busy, "no snapshot saw carrier 0 busy");
         ThreadSample onLane0 = busy.mountedOn(0);
@@ -99,7 +99,7 @@ class ProbeViewTest {
         });
         assertEquals(0, (int) onFx(() -> lanes.laneAt(5)), "lane geometry");
         assertEquals("Mounted: " + onLane0.name(), onFx(() -> ui.inspectorPanel().carrierText()));
-        assertTrue(onFx(() -> ui.inspectorPanel().stack().getItems()).stream().anyMatch(f -> f.contains("loomscope.workload.Task")));
+        assertTrue(onFx(() -> ui.inspectorPanel().stack().getItems()).stream().anyMatch(f -> f.contains("loomscope.scenario.SeedTask")));
 
         onFx(() -> {
             ui.inspectThread(onLane0.taskIndex());

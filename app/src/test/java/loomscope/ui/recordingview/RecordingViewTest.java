@@ -14,11 +14,11 @@ import javafx.stage.Stage;
 import loomscope.recording.RunRecording;
 import loomscope.recording.StateTimeline;
 import loomscope.recording.VtState;
+import loomscope.scenario.SeedScenario;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
 import loomscope.workload.Phase;
-import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -47,7 +47,7 @@ class RecordingViewTest {
 
     @BeforeEach
     void record() {
-        recording = new RunRecording(WorkloadConfig.seed().withThreads(2).withParallelism(1), "25.0.3+9-test");
+        recording = new RunRecording(SeedScenario.config().withThreads(2).withParallelism(1), "25.0.3+9-test");
         base = System.nanoTime();
         recording.runStarted(base);
         recording.carrierAdded(0, "loomscope-carrier-0", base);

@@ -15,6 +15,7 @@ import javafx.stage.Stage;
 import loomscope.recording.RunRecording;
 import loomscope.recording.UnsureRun;
 import loomscope.recording.VtState;
+import loomscope.scenario.SeedScenario;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.HatchPaint;
@@ -98,7 +99,7 @@ class UnsureLanesTest {
 
     @Test
     void aRunWithoutUnsureMountsHasNoUnsureLegend() {
-        RunRecording none = new RunRecording(loomscope.workload.WorkloadConfig.seed().withThreads(2), "25.0.3+9-test");
+        RunRecording none = new RunRecording(loomscope.scenario.SeedScenario.config().withThreads(2), "25.0.3+9-test");
         none.runStarted(System.nanoTime());
         none.runEnded(System.nanoTime(), 0, false);
         fx(() -> {

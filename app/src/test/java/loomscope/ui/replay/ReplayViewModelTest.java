@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import loomscope.recording.RecordedRun;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
-import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
 class ReplayViewModelTest {
 
     @Test
     void movesByElapsedTimeTimesSpeedNotByFrames() throws Exception {
-        RecordedRun run = RecordedRun.start(WorkloadConfig.seed().withThreads(200).withLockMode(LockMode.NONE));
+        RecordedRun run = RecordedRun.start(SeedScenario.config().withThreads(200).withParam(SeedScenario.LOCK, LockMode.NONE.cliName()));
         assertTrue(run.await(30_000));
         ReplayViewModel replay = new ReplayViewModel();
         replay.load(run.recording());

@@ -11,7 +11,8 @@ import java.util.Map;
 
 import loomscope.childjvm.RunTarget;
 import loomscope.childjvm.RunTargets;
-import loomscope.workload.Scenarios;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
@@ -42,7 +43,7 @@ class SweepViewModelTest {
         assertEquals("K threads", plan.xLabel());
         assertEquals(10_000, SweepPlan.of(Scenarios.config(Scenarios.byName("platform-vs-virtual"), Map.of(), null, 1,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL)).points().getLast().x(), "platform threads stop at 10,000");
-        assertNull(SweepPlan.of(WorkloadConfig.seed()));
+        assertNull(SweepPlan.of(SeedScenario.config()));
         assertFalse(SweepPlan.supports(Scenarios.byName("object-wait")));
     }
 
@@ -88,7 +89,7 @@ class SweepViewModelTest {
     @Test
     void aScenarioWithoutASweepOrBadInputsSayWhy() {
         SweepViewModel m = new SweepViewModel(Runnable::run, RunTargets::start);
-        m.start(WorkloadConfig.seed(), HERE);
+        m.start(SeedScenario.config(), HERE);
         assertEquals("Sweeps are for waves and platform-vs-virtual; seed has none.", m.messageProperty().get());
         m.start(null, HERE);
         assertEquals("The window's inputs are not valid: fix them first.", m.messageProperty().get());

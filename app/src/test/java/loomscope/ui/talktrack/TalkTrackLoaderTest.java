@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
+import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,7 +106,7 @@ class TalkTrackLoaderTest {
         Chapter wait = TalkTrackLoader.builtIn().chapter(7);
         Chapter.ChapterSetup here = wait.setupFor(Set.of(ChapterRunTarget.THIS_JVM));
         assertTrue(here.isStandIn());
-        assertTrue(here.scenario().isSeed());
+        assertEquals(new SeedScenario(), here.scenario().scenario());
         assertEquals(LockMode.NATIVE_FRAME, here.lock());
         assertEquals(100, here.sleepMillis());
         Chapter.ChapterSetup legacy = wait.setupFor(Set.of(ChapterRunTarget.THIS_JVM, ChapterRunTarget.LEGACY_LOCKING));

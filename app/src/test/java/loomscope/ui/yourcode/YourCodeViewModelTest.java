@@ -9,11 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import loomscope.scenario.Scenarios;
 import loomscope.taskfile.StarterSnippets;
 import loomscope.taskfile.TaskFileCompiler;
 import loomscope.ui.mainwindow.YourCode;
 import loomscope.workload.LockMode;
-import loomscope.workload.Scenarios;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,13 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.List;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.Phase;
+import loomscope.workload.RunLimits;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.TaskShape;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * Each thread enters {@code synchronized} on its own monitor and calls {@code wait(W)}: JDK 21 cannot unmount
@@ -40,13 +47,11 @@ public record ObjectWaitScenario() implements Scenario {
 
     @Override public int defaultParallelism() { return 1; }
 
-    @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(0, p.intValue(WAIT), LockMode.SYNCHRONIZED);
-    }
-
     /** One thread per wait: pinned, N*W/P; unmounted (or compensated), W. */
-    @Override public boolean hasSeedBounds() { return true; }
+    @Override
+    public TaskShape shape(ScenarioParams p) {
+        return TaskShape.block(p.intValue(WAIT), LockMode.SYNCHRONIZED);
+    }
 
     @Override
     public ScenarioRun prepare(WorkloadConfig config) {

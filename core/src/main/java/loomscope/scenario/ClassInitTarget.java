@@ -1,4 +1,4 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 /**
  * The class the class-init scenario initialises: never referenced by name, so the application's loader never

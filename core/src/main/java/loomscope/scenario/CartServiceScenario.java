@@ -1,8 +1,15 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.Phase;
+import loomscope.workload.RunLimits;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.TaskShape;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * The seed's cart service: each thread updates one product under that product's own monitor, with a simulated
@@ -42,11 +49,9 @@ public record CartServiceScenario() implements Scenario {
     @Override public int defaultParallelism() { return 10; }
 
     @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(0, p.intValue(API), LockMode.SYNCHRONIZED);
+    public TaskShape shape(ScenarioParams p) {
+        return TaskShape.block(p.intValue(API), LockMode.SYNCHRONIZED);
     }
-
-    @Override public boolean hasSeedBounds() { return true; }
 
     /** The seed's JMH operation is one whole round: N threads started, each updating once, all joined. */
     @Override

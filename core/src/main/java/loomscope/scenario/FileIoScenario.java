@@ -1,4 +1,4 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -6,6 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+
+import loomscope.workload.CancelToken;
+import loomscope.workload.RunObserver;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.UnsupportedModeException;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * Each thread reads a real temporary file from start to end with blocking reads. A virtual thread cannot unmount

@@ -1,8 +1,13 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+
+import loomscope.workload.RunLimits;
+import loomscope.workload.SchedulerKind;
+import loomscope.workload.ThreadKind;
+import loomscope.workload.WorkloadConfig;
 
 /** Every scenario, looked up by name, and the one way to build a run of one. */
 public final class Scenarios {
@@ -12,6 +17,16 @@ public final class Scenarios {
     public static final List<Scenario> ALL = List.of(new SeedScenario(), new WavesScenario(), new ObjectWaitScenario(),
             new ClassInitScenario(), new ClassLoaderScenario(), new FileIoScenario(), new NativeFrameScenario(), new CartServiceScenario(),
             new ProducerConsumerScenario(), new PlatformVsVirtualScenario());
+
+    /** The scenario of a run: {@link ScenarioParams} is the one {@code workload.ScenarioChoice}. */
+    public static ScenarioParams params(WorkloadConfig config) {
+        return (ScenarioParams) config.scenario();
+    }
+
+    /** Which scenario a run runs. */
+    public static Scenario of(WorkloadConfig config) {
+        return params(config).scenario();
+    }
 
     public static String names() {
         return ALL.stream().map(Scenario::name).collect(Collectors.joining(", "));
@@ -59,9 +74,7 @@ public final class Scenarios {
             throw new RunLimits.InvalidRunException(List.of(new RunLimits.Problem(RunLimits.Field.THREADS,
                     "must be at least " + scenario.minimumThreads() + " for " + scenario.name() + ", was " + threads)));
         }
-        Scenario.SeedFields f = scenario.seedFields(checked);
-        return new WorkloadConfig(threads != null ? threads : scenario.defaultThreads(), f.cpuIterations(),
-                f.sleepMillis(), f.lockMode(), parallelism != null ? parallelism : scenario.defaultParallelism(),
-                scheduler, threadKind, checked);
+        return new WorkloadConfig(threads != null ? threads : scenario.defaultThreads(),
+                parallelism != null ? parallelism : scenario.defaultParallelism(), scheduler, threadKind, checked);
     }
 }

@@ -1,4 +1,4 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -12,6 +12,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
+
+import loomscope.workload.CancelToken;
+import loomscope.workload.RunObserver;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.ThrowableText;
+import loomscope.workload.UnsupportedModeException;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * The audience's own code: a class compiled from a task file (see loomscope.taskfile), loaded from its folder by a

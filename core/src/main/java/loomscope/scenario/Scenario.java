@@ -1,16 +1,23 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.List;
+
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.TaskShape;
+import loomscope.workload.UnsupportedModeException;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * A workload LoomScope can run and record: its task code, its parameters with defaults and bounds, and the
  * write-up it comes from with that write-up's published figures. The seed experiment (per-task lock, five lock
- * modes) is one of them. Every scenario runs on the same carriers and reports at least {@link Phase#STARTED}
- * and {@link Phase#DONE} per thread; the seed's lock and sleep phases only where the task really has them.
+ * modes) is one of them, with no privilege. Every scenario runs on the same carriers and reports at least
+ * {@code Phase.STARTED} and {@code Phase.DONE} per thread (in {@code workload.TaskFrame}); the lock and sleep phases only
+ * where the task really has them.
  * <p>
  * {@code threads}, {@code parallelism}, the scheduler and the thread kind are every scenario's; the rest are
- * its own {@link #params()}. A scenario also says which seed fields of {@link WorkloadConfig} stand for it
- * ({@link #seedFields}), so that the bounds and labels that read a config still mean something.
+ * its own {@link #params()}. What else LoomScope needs it says about itself, with defaults that ask nothing of a
+ * new one: its task ({@link #prepare}), the shape of that task ({@link #shape}: what the bounds and the formats
+ * read) and its label on a card ({@link #label}).
  */
 public sealed interface Scenario permits SeedScenario, ObjectWaitScenario, ClassInitScenario, FileIoScenario,
         WavesScenario, PlatformVsVirtualScenario, NativeFrameScenario, CartServiceScenario, ProducerConsumerScenario, ClassLoaderScenario,
@@ -37,20 +44,17 @@ public sealed interface Scenario permits SeedScenario, ObjectWaitScenario, Class
     /** The lowest JDK feature release it runs on. */
     default int minimumJdk() { return 21; }
 
-    /** The config's cpu, sleep and lock fields for these parameters (for the seed task, what it runs). */
-    default SeedFields seedFields(ScenarioParams params) { return new SeedFields(0, 0, LockMode.NONE); }
-
-    /** Whether each thread runs the seed's {@code Task} as the seed fields describe (then no {@link #prepare}). */
-    default boolean runsSeedTask() { return false; }
-
     /**
      * Whether its carriers are of the JDK's own carrier class, so that the JDK compensates for a blocked carrier by
      * adding one, as on its default scheduler (see CarrierPool): the scenarios about compensation.
      */
     default boolean onJdkCarriers() { return false; }
 
-    /** Whether the seed's bounds (N*(sleep+cpu)/P pinned, N*cpu/P+sleep unpinned) describe this workload. */
-    default boolean hasSeedBounds() { return runsSeedTask(); }
+    /** What one of its tasks does, in the recording's terms; {@link TaskShape#UNSTATED} unless it says. */
+    default TaskShape shape(ScenarioParams params) { return TaskShape.UNSTATED; }
+
+    /** What a card, a file name or a chart label calls a run of it: its name unless it says more. */
+    default String label(ScenarioParams params) { return name(); }
 
     /** What a history row calls a run of it: its name, or more where the name alone says too little. */
     default String runName(ScenarioParams params) { return name(); }
@@ -59,14 +63,24 @@ public sealed interface Scenario permits SeedScenario, ObjectWaitScenario, Class
     default String paramsText(ScenarioParams params) { return params.text(); }
 
     /**
-     * The per-run state of a scenario with its own task (a buffer, a temporary file, a fresh class loader),
+     * Refuses a run this JVM cannot do, before anything starts.
+     *
+     * @throws UnsupportedModeException saying why not and what would work
+     */
+    default void checkRunnable(ScenarioParams params) {
+        if (Runtime.version().feature() < minimumJdk()) {
+            throw new UnsupportedModeException(name() + " needs JDK " + minimumJdk() + "+; this JVM is "
+                    + Runtime.version());
+        }
+    }
+
+    /**
+     * The per-run state of its task (a buffer, a temporary file, a fresh class loader, or just its parameters),
      * made before the clock starts.
      *
      * @throws UnsupportedModeException if this JVM or host cannot run it
      */
-    default ScenarioRun prepare(WorkloadConfig config) {
-        throw new IllegalStateException(name() + " runs the seed task");
-    }
+    ScenarioRun prepare(WorkloadConfig config);
 
     /**
      * What a finished run of it reports in the seed's own unit (tasks/s, ops/s), or null where the seed reports
@@ -76,9 +90,6 @@ public sealed interface Scenario permits SeedScenario, ObjectWaitScenario, Class
 
     /** A throughput as the seed states it: {@code perSecond} of {@code unit} ("tasks/s"). */
     record Rate(double perSecond, String unit) { }
-
-    /** The seed fields a scenario sets in {@link WorkloadConfig}. */
-    record SeedFields(int cpuIterations, int sleepMillis, LockMode lockMode) { }
 
     /**
      * Where a scenario comes from: the write-up and its author, and its published figures quoted as text (with

@@ -1,7 +1,9 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.io.IOException;
 import java.io.InputStream;
+
+import loomscope.workload.UnsupportedModeException;
 
 /**
  * Defines {@link ClassInitTarget} anew from its class file, so that its static initializer runs (and blocks)

@@ -1,6 +1,12 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.List;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.TaskShape;
+import loomscope.workload.WorkloadConfig;
 
 /** The seed's task with its sleep inside an FFM upcall from native qsort: pins on every JDK, JEP 491 or not. */
 public record NativeFrameScenario() implements Scenario {
@@ -33,9 +39,12 @@ public record NativeFrameScenario() implements Scenario {
     @Override public int minimumJdk() { return LockMode.NATIVE_FRAME.minimumJdk(); }
 
     @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(p.intValue(SeedScenario.CPU), p.intValue(SeedScenario.SLEEP), LockMode.NATIVE_FRAME);
+    public TaskShape shape(ScenarioParams p) {
+        return new TaskShape(p.intValue(SeedScenario.CPU), p.intValue(SeedScenario.SLEEP), LockMode.NATIVE_FRAME, true, true);
     }
 
-    @Override public boolean runsSeedTask() { return true; }
+    /** The native section says why not, and what would work, on JDK 21. */
+    @Override public void checkRunnable(ScenarioParams p) { SeedTask.checkRunnable(shape(p)); }
+
+    @Override public ScenarioRun prepare(WorkloadConfig config) { return SeedTask.of(config.scenario().shape()); }
 }

@@ -1,6 +1,12 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.List;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.TaskShape;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * Threads load a class through a class loader whose {@code findClass} sleeps, as the seed's custom loader does.
@@ -39,9 +45,10 @@ public record ClassLoaderScenario() implements Scenario {
 
     @Override public int defaultParallelism() { return 1; }
 
+    /** findClass's sleep is the block; no bounds: whether threads share a loader decides who waits. */
     @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(0, p.intValue(FIND), LockMode.SYNCHRONIZED);
+    public TaskShape shape(ScenarioParams p) {
+        return new TaskShape(0, p.intValue(FIND), LockMode.SYNCHRONIZED, false, false);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -7,15 +7,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import loomscope.workload.RunLimits;
+import loomscope.workload.ScenarioChoice;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.TaskShape;
+import loomscope.workload.WorkloadConfig;
+
 /**
  * A scenario and the values of its own parameters, every one present (defaults filled in), checked on
  * construction: an unknown name or a value out of bounds is refused with one line naming it, like
- * {@link RunLimits} does for the run's shape. For the seed its values mirror the config's cpu, sleep and lock
- * fields, which stay the truth ({@link WorkloadConfig} rebuilds them from those fields).
+ * {@link RunLimits} does for the run's shape.
  *
  * @param values canonical text by parameter name, in the scenario's order
  */
-public record ScenarioParams(Scenario scenario, Map<String, String> values) {
+public record ScenarioParams(Scenario scenario, Map<String, String> values) implements ScenarioChoice {
 
     public ScenarioParams {
         if (scenario == null) {
@@ -49,19 +54,35 @@ public record ScenarioParams(Scenario scenario, Map<String, String> values) {
         return new ScenarioParams(scenario, Map.of());
     }
 
-    /** The seed with the given cpu, sleep and lock (what {@link WorkloadConfig#seed()} runs at its defaults). */
-    static ScenarioParams seed(int cpuIterations, int sleepMillis, LockMode lock) {
-        return new ScenarioParams(new SeedScenario(), SeedScenario.values(cpuIterations, sleepMillis, lock));
+    @Override public String name() { return scenario.name(); }
+
+    /** What one task does with these values ({@link Scenario#shape}). */
+    @Override public TaskShape shape() { return scenario.shape(this); }
+
+    @Override public String label() { return scenario.label(this); }
+
+    @Override public String paramsText() { return scenario.paramsText(this); }
+
+    @Override public boolean onJdkCarriers() { return scenario.onJdkCarriers(); }
+
+    @Override public void checkRunnable() { scenario.checkRunnable(this); }
+
+    @Override public ScenarioRun prepare(WorkloadConfig config) { return scenario.prepare(config); }
+
+    /** These values with {@code name} set to {@code value}, checked like any. */
+    @Override
+    public ScenarioParams with(String name, String value) {
+        Map<String, String> changed = new LinkedHashMap<>(values);
+        changed.put(name, value);
+        return new ScenarioParams(scenario, changed);
     }
 
-    public String name() { return scenario.name(); }
-
-    public boolean isSeed() { return scenario instanceof SeedScenario; }
-
+    @Override
     public int intValue(String name) {
         return Integer.parseInt(value(name));
     }
 
+    @Override
     public String value(String name) {
         String v = values.get(name);
         if (v == null) {
@@ -71,6 +92,7 @@ public record ScenarioParams(Scenario scenario, Map<String, String> values) {
     }
 
     /** {@code k=v k=v}, in the scenario's order: how a log line or a card names what ran. */
+    @Override
     public String text() {
         return values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
     }

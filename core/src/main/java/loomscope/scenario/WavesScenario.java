@@ -1,6 +1,12 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.List;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.TaskShape;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * K threads each sleep S inside {@code synchronized} on their own monitor: pinned virtual threads finish in
@@ -36,10 +42,13 @@ public record WavesScenario() implements Scenario {
 
     @Override public int defaultParallelism() { return 12; }
 
+    /** The seed's task with no CPU work, in its own synchronized. */
     @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(0, p.intValue(SLEEP), LockMode.SYNCHRONIZED);
+    public TaskShape shape(ScenarioParams p) {
+        return new TaskShape(0, p.intValue(SLEEP), LockMode.SYNCHRONIZED, true, true);
     }
 
-    @Override public boolean runsSeedTask() { return true; }
+    @Override public void checkRunnable(ScenarioParams p) { SeedTask.checkRunnable(shape(p)); }
+
+    @Override public ScenarioRun prepare(WorkloadConfig config) { return SeedTask.of(config.scenario().shape()); }
 }

@@ -1,6 +1,12 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.List;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.TaskShape;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * N threads touch a class whose static initializer sleeps: one runs {@code <clinit>}, the others wait for it in
@@ -35,9 +41,10 @@ public record ClassInitScenario() implements Scenario {
 
     @Override public int defaultParallelism() { return 1; }
 
+    /** The initializer's sleep is the block; no bounds: the JVM's class-init lock, not ours, decides who waits. */
     @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(0, p.intValue(INIT), LockMode.NONE);
+    public TaskShape shape(ScenarioParams p) {
+        return new TaskShape(0, p.intValue(INIT), LockMode.NONE, false, false);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 /**
  * Called from {@link ClassInitTarget}'s static initializer in a fresh loader (a different runtime package, hence

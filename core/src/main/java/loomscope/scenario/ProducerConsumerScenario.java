@@ -1,7 +1,12 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.ArrayDeque;
 import java.util.List;
+
+import loomscope.workload.CancelToken;
+import loomscope.workload.RunObserver;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * The seed's producer-consumer: one {@code synchronized} buffer with wait/notifyAll, the first half of the threads

@@ -1,4 +1,4 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,6 +11,13 @@ import java.util.Map;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
+import loomscope.workload.LockMode;
+import loomscope.workload.Phase;
+import loomscope.workload.RunLimits;
+import loomscope.workload.SchedulerKind;
+import loomscope.workload.TaskShape;
+import loomscope.workload.ThreadKind;
+import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -94,13 +101,48 @@ class ScenariosTest {
     void theSeedScenarioIsTheSeed() {
         WorkloadConfig viaScenario = Scenarios.config(new SeedScenario(), Map.of(), null, null,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL);
-        assertEquals(WorkloadConfig.seed(), viaScenario);
-        assertTrue(WorkloadConfig.seed().isSeed());
-        assertEquals("seed lock=synchronized cpu-iterations=10000 sleep-ms=5", WorkloadConfig.seed().scenarioText());
-        WorkloadConfig reentrant = WorkloadConfig.seed().withLockMode(LockMode.REENTRANT_LOCK);
+        assertEquals(SeedScenario.config(), viaScenario);
+        assertEquals("synchronized", SeedScenario.config().workloadName(), "a card calls a seed run by its lock mode");
+        assertEquals("seed lock=synchronized cpu-iterations=10000 sleep-ms=5", SeedScenario.config().scenarioText());
+        WorkloadConfig reentrant = SeedScenario.config().withParam(SeedScenario.LOCK, LockMode.REENTRANT_LOCK.cliName());
         assertEquals("reentrant-lock", reentrant.scenario().value("lock"));
         assertEquals(reentrant, Scenarios.config(new SeedScenario(), Map.of("lock", "reentrant-lock"), null, null,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL));
+    }
+
+    /** What each scenario says of its task is what the bounds, the summary and a saved run's header read. */
+    @Test
+    void eachScenarioStatesItsOwnTaskShapeAndLabel() {
+        assertEquals(new TaskShape(10_000, 5, LockMode.SYNCHRONIZED, true, true), SeedScenario.config().shape());
+        assertEquals(new TaskShape(0, 400, LockMode.SYNCHRONIZED, true, true), defaults("waves").shape());
+        assertEquals(new TaskShape(10_000, 5, LockMode.NATIVE_FRAME, true, true), defaults("native-frame").shape());
+        assertEquals(new TaskShape(0, 100, LockMode.SYNCHRONIZED, true, false), defaults("object-wait").shape());
+        assertEquals(new TaskShape(0, 50, LockMode.SYNCHRONIZED, true, false), defaults("cart-service").shape());
+        assertEquals(new TaskShape(0, 100, LockMode.NONE, false, false), defaults("class-init").shape());
+        assertEquals(new TaskShape(0, 100, LockMode.SYNCHRONIZED, false, false), defaults("class-loader").shape());
+        assertEquals(TaskShape.UNSTATED, defaults("file-io").shape(), "a scenario that states nothing asks nothing");
+        assertEquals(TaskShape.UNSTATED, defaults("producer-consumer").shape());
+        assertEquals("shared-synchronized", SeedScenario.config().withParam(SeedScenario.LOCK, "shared-synchronized")
+                .workloadName());
+        assertEquals("cart-service", defaults("cart-service").workloadName());
+    }
+
+    /** The seed's knobs are its parameters, but its own flags still name what they refuse, as they always did. */
+    @Test
+    void theSeedsFlagsKeepTheirNamesAndItsParamsTheirs() {
+        var cpu = assertThrows(RunLimits.InvalidRunException.class, () -> SeedScenario.config(10, -1, 5, LockMode.NONE, 1,
+                SchedulerKind.POOL, ThreadKind.VIRTUAL));
+        assertEquals("--cpu-iterations must be 0..100,000,000, was -1", cpu.first().cliMessage());
+        var threadsFirst = assertThrows(RunLimits.InvalidRunException.class, () -> SeedScenario.config(0, -1, -1, null, 1,
+                SchedulerKind.POOL, ThreadKind.VIRTUAL));
+        assertEquals(RunLimits.Field.THREADS, threadsFirst.first().field(), "in the order RunLimits checks a run");
+        var param = assertThrows(RunLimits.InvalidRunException.class,
+                () -> SeedScenario.config().withParam(SeedScenario.SLEEP, 60_001));
+        assertEquals("--param sleep-ms must be 0..60,000, was 60,001", param.first().cliMessage());
+    }
+
+    private static WorkloadConfig defaults(String scenario) {
+        return Scenarios.config(Scenarios.byName(scenario), Map.of(), null, null, SchedulerKind.POOL, ThreadKind.VIRTUAL);
     }
 
     @Test

@@ -1,6 +1,12 @@
-package loomscope.workload;
+package loomscope.scenario;
 
 import java.util.List;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.TaskShape;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * The seed's task without a lock (CPU work, then a sleep) on N threads: run it with {@code --thread-kind platform}
@@ -38,9 +44,11 @@ public record PlatformVsVirtualScenario() implements Scenario {
     }
 
     @Override
-    public SeedFields seedFields(ScenarioParams p) {
-        return new SeedFields(p.intValue(SeedScenario.CPU), p.intValue(SeedScenario.SLEEP), LockMode.NONE);
+    public TaskShape shape(ScenarioParams p) {
+        return new TaskShape(p.intValue(SeedScenario.CPU), p.intValue(SeedScenario.SLEEP), LockMode.NONE, true, true);
     }
 
-    @Override public boolean runsSeedTask() { return true; }
+    @Override public void checkRunnable(ScenarioParams p) { SeedTask.checkRunnable(shape(p)); }
+
+    @Override public ScenarioRun prepare(WorkloadConfig config) { return SeedTask.of(config.scenario().shape()); }
 }

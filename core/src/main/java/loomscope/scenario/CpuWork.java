@@ -1,4 +1,6 @@
-package loomscope.workload;
+package loomscope.scenario;
+
+import loomscope.workload.CancelToken;
 
 /** The seeds' CPU burn: {@code iterations} of sin(i)*cos(i), kept alive so the JIT cannot drop it. */
 public final class CpuWork {

@@ -1,0 +1,94 @@
+package loomscope.scenario;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import loomscope.workload.LockMode;
+import loomscope.workload.RunLimits;
+import loomscope.workload.ScenarioRun;
+import loomscope.workload.SchedulerKind;
+import loomscope.workload.TaskShape;
+import loomscope.workload.ThreadKind;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * The seeds' experiment as LoomScope has always run it: CPU work, then a sleep inside the section its lock mode
+ * chooses, in {@link SeedTask}. Its parameters are its own, like any scenario's: lock, cpu-iterations, sleep-ms.
+ */
+public record SeedScenario() implements Scenario {
+
+    public static final String NAME = "seed";
+    public static final String LOCK = "lock";
+    public static final String CPU = "cpu-iterations";
+    public static final String SLEEP = "sleep-ms";
+
+    private static final List<ScenarioParam> PARAMS = List.of(
+            new ScenarioParam.Choice(LOCK, LockMode.SYNCHRONIZED.cliName(),
+                    Arrays.stream(LockMode.values()).map(LockMode::cliName).toList(),
+                    "where the sleep happens: the five lock modes"),
+            new ScenarioParam.Int(CPU, 10_000, 0, RunLimits.MAX_CPU_ITERATIONS, "sin*cos iterations before the lock"),
+            new ScenarioParam.Int(SLEEP, 5, 0, RunLimits.MAX_SLEEP_MILLIS, "sleep inside the lock, ms"));
+
+    @Override public String name() { return NAME; }
+
+    @Override
+    public String shows() {
+        return "CPU work, then a sleep inside a per-task synchronized (or another lock mode): JEP 491 in one run";
+    }
+
+    @Override
+    public ScenarioSource source() {
+        return new ScenarioSource("Dan Vega (danvega/pinning; per-task lock by alexander-shustanov)",
+                "JEP 491 demo: 5,000 virtual threads, 10,000 sin*cos iterations, 5 ms sleep in synchronized, parallelism 1",
+                "JDK 21.0.6: 31.791 s; JDK 24: 0.454 s (Spring AiO: JDK 21 34.1 s, JDK 24 0.640 s; shared lock 32.3 / 31.6 s)");
+    }
+
+    @Override public List<ScenarioParam> params() { return PARAMS; }
+
+    @Override public int defaultThreads() { return 5_000; }
+
+    @Override public int defaultParallelism() { return 1; }
+
+    @Override
+    public TaskShape shape(ScenarioParams p) {
+        return new TaskShape(p.intValue(CPU), p.intValue(SLEEP), lock(p), true, true);
+    }
+
+    /** A card calls a seed run by its lock mode: the one knob the seeds compare. */
+    @Override public String label(ScenarioParams p) { return lock(p).cliName(); }
+
+    @Override public void checkRunnable(ScenarioParams p) { SeedTask.checkRunnable(shape(p)); }
+
+    @Override public ScenarioRun prepare(WorkloadConfig config) { return SeedTask.of(config.scenario().shape()); }
+
+    private static LockMode lock(ScenarioParams p) { return LockMode.fromCliName(p.value(LOCK)); }
+
+    /** The seed's parameters: {@code lock} around a {@code sleepMillis} sleep after {@code cpuIterations}. */
+    public static ScenarioParams params(LockMode lock, int cpuIterations, int sleepMillis) {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put(LOCK, lock.cliName());
+        v.put(CPU, Integer.toString(cpuIterations));
+        v.put(SLEEP, Integer.toString(sleepMillis));
+        return new ScenarioParams(new SeedScenario(), v);
+    }
+
+    /** The seeds' experiment: 5,000 virtual threads, 10,000 iterations, 5 ms, per-task lock, one carrier. */
+    public static WorkloadConfig config() {
+        return config(5_000, 10_000, 5, LockMode.SYNCHRONIZED, 1, SchedulerKind.POOL, ThreadKind.VIRTUAL);
+    }
+
+    /**
+     * A seed run as the CLI's seed flags give it. The seed's knobs are refused by their own flags' names
+     * ({@code --cpu-iterations}, not {@code --param}), in the order {@link RunLimits} checks a run.
+     *
+     * @throws RunLimits.InvalidRunException naming the first refused value
+     */
+    public static WorkloadConfig config(int threads, int cpuIterations, int sleepMillis, LockMode lock, int parallelism,
+                                        SchedulerKind scheduler, ThreadKind threadKind) {
+        RunLimits.throwIfAny(RunLimits.problems(threads, cpuIterations, sleepMillis, parallelism, lock, scheduler,
+                threadKind, RunLimits.MAX_THREADS));
+        return new WorkloadConfig(threads, parallelism, scheduler, threadKind, params(lock, cpuIterations, sleepMillis));
+    }
+}
