@@ -83,6 +83,7 @@ public final class MainWindow {
         controls = new ControlsView(model);
         runOnChooser = new RunOnChooser(model, runOn);
         controls.addSetting(runOnChooser);
+        controls.compactProperty().addListener((o, was, compact) -> runOnChooser.setCompact(compact));
         timing = new TimingView(model);
         history = new HistoryView(model.history());
         replayView = new ReplayView(model.replay());

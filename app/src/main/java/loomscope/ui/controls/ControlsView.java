@@ -2,12 +2,15 @@ package loomscope.ui.controls;
 
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Slider;
+import javafx.scene.control.Spinner;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
@@ -44,6 +47,19 @@ public final class ControlsView extends VBox {
     private final ToggleButton debugToggle = new ToggleButton("Frame stats");
     private final HBox tools;
     private final FlowPane settings;
+    /** The lock mode and P as a list and a spinner: the compact row of a 1280×720 or 1366×768 projector. */
+    private final ComboBox<LockMode> lockChoice = new ComboBox<>();
+    private final Spinner<Integer> parallelismSpinner = new Spinner<>(1, WorkloadConfig.MAX_PARALLELISM, 1);
+    private final BooleanProperty compact = new SimpleBooleanProperty(this, "compact");
+    private final LayoutBarrier progressBox;
+    private final LayoutBarrier progressTextBox;
+    private final LayoutBarrier clockBox;
+    /** Settings other features add ("Run on"): in the compact layout they stand in the Run row, beside the clock. */
+    private final java.util.List<javafx.scene.Node> addedSettings = new java.util.ArrayList<>();
+    private HBox runRow;
+
+    /** Window heights under this get the compact controls: 1366×768 and 1280×720 projectors. */
+    public static final double COMPACT_BELOW_HEIGHT = 820;
 
     public ControlsView(MainViewModel model) {
         getStyleClass().add("controls-bar");
@@ -110,24 +126,35 @@ public final class ControlsView extends VBox {
         javafx.scene.layout.Region gap = new javafx.scene.layout.Region();
         gap.setMinWidth(14);
         gap.managedProperty().bind(lockTitle.managedProperty());
-        scenarioChooser.getChildren().addAll(gap, lockTitle);
+        buildCompactChoices(model);
+        scenarioChooser.getChildren().addAll(gap, lockTitle, lockChoice);
         // the lock mode is the seed's parameter: another scenario says what it shows in its place
-        lockBox.visibleProperty().bind(scenarioChooser.seedChosen());
+        lockBox.visibleProperty().bind(scenarioChooser.seedChosen().and(compact.not()));
+        lockTitle.visibleProperty().unbind();
+        lockTitle.visibleProperty().bind(scenarioChooser.seedChosen());
+        lockChoice.visibleProperty().bind(scenarioChooser.seedChosen().and(compact));
+        lockChoice.managedProperty().bind(lockChoice.visibleProperty());
         lockBox.managedProperty().bind(lockBox.visibleProperty());
         Label shows = scenarioChooser.shows();
         shows.visibleProperty().bind(scenarioChooser.seedChosen().not());
         shows.managedProperty().bind(shows.visibleProperty());
         // the scenario row sits on the lock mode's box: at 1280 px the first row of settings still fits
         VBox scenarioBox = new VBox(6, scenarioChooser, lockBox, shows);
-        settings = new FlowPane(24, 8,
-                scenarioBox,
-                labelled("Carriers (parallelism)", parallelismSlider, parallelismValue),
-                fields);
+        VBox sliderBox = labelled("Carriers (parallelism)", parallelismSlider, parallelismValue);
+        VBox spinnerBox = labelled("Carriers P", parallelismSpinner);
+        sliderBox.visibleProperty().bind(compact.not());
+        sliderBox.managedProperty().bind(sliderBox.visibleProperty());
+        spinnerBox.visibleProperty().bind(compact);
+        spinnerBox.managedProperty().bind(spinnerBox.visibleProperty());
+        settings = new FlowPane(24, 8, scenarioBox, sliderBox, spinnerBox, fields);
         settings.setAlignment(Pos.CENTER_LEFT);
-        HBox run = new HBox(14, runButton, stopButton, new LayoutBarrier(progressBar, 240, 22),
-                new LayoutBarrier(progressText, 190, 30), new LayoutBarrier(clock, 170, 40), nextRunNote);
+        progressBox = new LayoutBarrier(progressBar, 240, 22);
+        progressTextBox = new LayoutBarrier(progressText, 190, 30);
+        clockBox = new LayoutBarrier(clock, 170, 40);
+        HBox run = new HBox(14, runButton, stopButton, progressBox, progressTextBox, clockBox, nextRunNote);
         run.setAlignment(Pos.CENTER_LEFT);
         run.setMinWidth(Region.USE_PREF_SIZE);
+        runRow = run;
         runButton.setMinWidth(Region.USE_PREF_SIZE);
         stopButton.setMinWidth(Region.USE_PREF_SIZE);
         tools = new HBox(8, themeChoice, debugToggle);
@@ -141,7 +168,63 @@ public final class ControlsView extends VBox {
         // a projector gets long sliders; at 1280 px everything still fits in two rows
         widthProperty().addListener((o, a, w) -> fitSliders(w.doubleValue()));
         fitSliders(1920);
+        compact.addListener((o, a, b) -> compactActions(b));
+        // the window's height decides: a short projector gets one row of settings and one of actions
+        sceneProperty().addListener((o, a, scene) -> {
+            compact.unbind();
+            // the root's height, which is the window's (and a test's laid-out size without a shown stage)
+            if (scene != null && scene.getRoot() instanceof Region root) {
+                compact.bind(root.heightProperty().greaterThan(0).and(root.heightProperty().lessThan(COMPACT_BELOW_HEIGHT)));
+            }
+        });
     }
+
+    private void buildCompactChoices(MainViewModel model) {
+        lockChoice.setId("lock-choice");
+        lockChoice.getItems().setAll(LockMode.values());
+        lockChoice.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(LockMode mode) { return mode == null ? "" : mode.cliName(); }
+
+            @Override
+            public LockMode fromString(String text) { return LockMode.fromCliName(text); }
+        });
+        lockChoice.valueProperty().bindBidirectional(model.lockModeProperty());
+        lockChoice.setTooltip(lockSlider.getTooltip());
+        parallelismSpinner.setId("parallelism-spinner");
+        parallelismSpinner.setPrefWidth(110);
+        parallelismSpinner.setTooltip(new Tooltip("Carrier threads of the run's own scheduler (1 = the seeds' setting)"));
+        parallelismSpinner.getValueFactory().setValue(model.parallelismProperty().get());
+        parallelismSpinner.valueProperty().addListener((o, a, b) -> {
+            if (b != null && model.parallelismProperty().get() != b) {
+                model.parallelismProperty().set(b);
+            }
+        });
+        model.parallelismProperty().addListener((o, a, b) -> {
+            if (!b.equals(parallelismSpinner.getValue())) {
+                parallelismSpinner.getValueFactory().setValue(b.intValue());
+            }
+        });
+    }
+
+    /** Compact: narrower progress and clock, and the theme and frame-stats tools left to their keys (Ctrl+T, F12). */
+    private void compactActions(boolean on) {
+        progressBox.setPrefWidth(on ? 140 : 240);
+        progressTextBox.setPrefWidth(on ? 130 : 190);
+        clockBox.setPrefWidth(on ? 140 : 170);
+        for (javafx.scene.Node tool : new javafx.scene.Node[] {themeChoice, debugToggle}) {
+            tool.setVisible(!on);
+            tool.setManaged(!on);
+        }
+        fields.setInOneRow(on);
+        for (javafx.scene.Node setting : addedSettings) {
+            (on ? settings : runRow).getChildren().remove(setting);
+            (on ? runRow : settings).getChildren().add(setting);
+        }
+    }
+
+    /** Whether the compact controls are on (the window is under {@link #COMPACT_BELOW_HEIGHT} high). */
+    public javafx.beans.property.ReadOnlyBooleanProperty compactProperty() { return compact; }
 
     private void buildLockSlider(MainViewModel model) {
         lockSlider.setId("lock-slider");
@@ -226,7 +309,8 @@ public final class ControlsView extends VBox {
 
     /** Adds a setting of the next run after the built-in ones (the "Run on" choice). */
     public void addSetting(javafx.scene.Node setting) {
-        settings.getChildren().add(setting);
+        addedSettings.add(setting);
+        (compact.get() ? runRow : settings).getChildren().add(setting);
     }
 
     /** Hook for other features' buttons (the stage's export and presentation): placed before the theme choice. */

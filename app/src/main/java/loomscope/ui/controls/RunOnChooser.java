@@ -18,6 +18,7 @@ import loomscope.ui.mainwindow.RunOnCatalog;
  */
 public final class RunOnChooser extends VBox {
     private final ComboBox<RunTarget> choice = new ComboBox<>();
+    private final Label note;
 
     public RunOnChooser(MainViewModel model, RunOnCatalog catalog) {
         super(4);
@@ -45,6 +46,14 @@ public final class RunOnChooser extends VBox {
         skipped.textProperty().bind(catalog.skippedProperty());
         note.setTooltip(skipped);
         getChildren().addAll(title, choice, note);
+        this.note = note;
+    }
+
+    /** Compact (a short window): a narrower list, and the runtimes' count only in the list's tooltip. */
+    public void setCompact(boolean compact) {
+        choice.setPrefWidth(compact ? 280 : 380);
+        note.setVisible(!compact);
+        note.setManaged(!compact);
     }
 
     public ComboBox<RunTarget> choice() { return choice; }

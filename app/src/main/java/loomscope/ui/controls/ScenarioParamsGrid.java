@@ -35,6 +35,9 @@ public final class ScenarioParamsGrid extends GridPane {
 
     private record Row(Control input, String name) { }
 
+    /** Each input under its name, side by side (the compact controls), rather than one row each. */
+    private boolean inOneRow;
+
     ScenarioParamsGrid(MainViewModel model) {
         super(10, 6);
         this.model = model;
@@ -58,12 +61,12 @@ public final class ScenarioParamsGrid extends GridPane {
         unbind.clear();
         rows.clear();
         getChildren().clear();
-        addRow(0, bold("Virtual threads N"), threadsField);
+        place(0, "Virtual threads N", threadsField);
         if (RunInputs.SEED.equals(scenario)) {
             rows.add(new Row(cpuField, "CPU iterations"));
             rows.add(new Row(sleepField, "Sleep ms"));
-            addRow(1, bold("CPU iterations"), cpuField);
-            addRow(2, bold("Sleep ms"), sleepField);
+            place(1, "CPU iterations", cpuField);
+            place(2, "Sleep ms", sleepField);
         } else {
             int r = 1;
             for (ScenarioParam p : RunInputs.paramsWithInputs(scenario)) {
@@ -71,10 +74,27 @@ public final class ScenarioParamsGrid extends GridPane {
                 input.setId("param-" + p.name());
                 input.setTooltip(new Tooltip(p.description() + " (" + p.allowedText() + ", default " + p.defaultText() + ")"));
                 rows.add(new Row(input, p.name()));
-                addRow(r++, bold(p.name()), input);
+                place(r++, p.name(), input);
             }
         }
         markInvalid();
+    }
+
+    /** Side by side, each input under its name (a short window), or one row each. */
+    void setInOneRow(boolean oneRow) {
+        if (oneRow != inOneRow) {
+            inOneRow = oneRow;
+            build(model.scenarioProperty().get());
+        }
+    }
+
+    private void place(int index, String name, Control input) {
+        if (inOneRow) {
+            add(bold(name), index, 0);
+            add(input, index, 1);
+        } else {
+            addRow(index, bold(name), input);
+        }
     }
 
     private Control input(Scenario scenario, ScenarioParam p) {

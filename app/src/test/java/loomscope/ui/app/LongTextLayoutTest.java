@@ -109,16 +109,6 @@ class LongTextLayoutTest {
             onStage.chapters().go(0);   // applies the chapter: class-loader chosen, its code beside the lanes
             layOut();
         });
-        fx(() -> {
-            Node h = scene.getRoot().lookup("#presenter-header");
-            System.out.println("DEBUG header " + h.getLayoutBounds() + " pref " + ((javafx.scene.layout.Region) h).prefHeight(1280)
-                + " min " + ((javafx.scene.layout.Region) h).minHeight(1280) + " right " + view.view().getRight().getLayoutBounds()
-                + " rightmin " + ((javafx.scene.layout.Region) view.view().getRight()).minHeight(-1) + " centermin " + ((javafx.scene.layout.Region) view.view().getCenter()).minHeight(-1));
-            for (Node c : ((javafx.scene.layout.Pane) h).getChildren()) {
-                System.out.println("DEBUG child " + c + " " + c.localToScene(c.getLayoutBounds()) + " y " + c.getLayoutY());
-                if (c instanceof javafx.scene.layout.Pane p) { for (Node g : p.getChildren()) System.out.println("DEBUG  grand " + g + " " + g.localToScene(g.getLayoutBounds())); }
-            }
-        });
         assertInside(find("#presenter-clock"), "the presenter's clock");
         assertInside(lanes(), "the lanes, presenting");
         assertTrue(onFx(() -> scene.getRoot().lookup("#presenter-code") == null),
