@@ -2,6 +2,7 @@ package loomscope.ui.presentation;
 
 import java.util.Collections;
 import java.util.Locale;
+import java.util.Map;
 
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -100,6 +101,9 @@ public final class PresenterHeader extends HBox {
 
         chapters.setupProperty().addListener((o, was, now) -> show(chapters));
         show(chapters);
+        // the narration stands only over the chapter's own run: any other run on screen is said to be off script
+        narration.textProperty().bind(Bindings.createStringBinding(() -> narration(chapters.setupProperty().get(), model),
+                chapters.setupProperty(), model.stateProperty(), model.inputs().revisionProperty(), model.recordingProperty()));
 
         VBox words = new VBox(4, chapter, narration, runsOn, standIn);
         words.setAlignment(Pos.CENTER_LEFT);
@@ -115,12 +119,45 @@ public final class PresenterHeader extends HBox {
     private void show(ChapterNavigator chapters) {
         Chapter.ChapterSetup setup = chapters.setupProperty().get();
         chapter.setText(chapters.heading());
-        narration.setText(setup == null ? "" : setup.chapter().narration());
         standIn.setText(setup == null || !setup.isStandIn() ? "" : setup.standInLabel());
     }
 
     /**
-     * "synchronized · P 1 · N 5,000" for the run going or just ended; "last run: …" once the settings moved
+     * The chapter's narration while the run on screen (or, before one and once the settings moved on, the next run) is
+     * the chapter's own; else "off script: " and what it is, so that the story of one run never stands over another.
+     */
+    static String narration(Chapter.ChapterSetup setup, MainViewModel model) {
+        if (setup == null) {
+            return "";
+        }
+        // a run whose settings the presenter has moved on from (a new chapter) is "last run" under the dimmed clock:
+        // the chapter's words are judged against what runs next
+        boolean movedOn = !model.state().isActive() && !model.nextRunRepeatsLast();
+        WorkloadConfig shown = model.state() == RunState.IDLE || model.runningConfig() == null || movedOn
+                ? model.configFromInputsQuietly() : model.runningConfig();
+        if (shown == null || onScript(shown, setup)) {
+            return setup.chapter().narration();
+        }
+        return "off script: " + describe(shown).replace('\u00a0', ' ');
+    }
+
+    /** Whether {@code config} is the run {@code setup} asks for: its scenario and values, P and N (your code: a snippet's). */
+    static boolean onScript(WorkloadConfig config, Chapter.ChapterSetup setup) {
+        if (config.parallelism() != setup.parallelism() || config.threads() != setup.threads()) {
+            return false;
+        }
+        if (setup.chapter().snippet() != null && !setup.isStandIn()) {
+            return Scenarios.of(config) instanceof loomscope.scenario.TaskFileScenario;
+        }
+        if (!config.scenario().name().equals(setup.scenario().scenario().name())) {
+            return false;
+        }
+        Map<String, String> values = config.scenario().values();
+        return setup.values().entrySet().stream().allMatch(e -> e.getValue().equals(values.get(e.getKey())));
+    }
+
+    /**
+     * "synchronized · P 1 · N 5,000 · JDK 25.0.3" for the run going or just ended; "last run: …" once the settings moved
      * on; the next run's settings before any run (the clock then reads 0.00 s, which claims nothing).
      */
     static String caption(MainViewModel model, boolean stale) {
@@ -129,7 +166,9 @@ public final class PresenterHeader extends HBox {
             WorkloadConfig next = model.configFromInputsQuietly();
             return next == null ? "" : "next: " + describe(next);
         }
-        return (stale ? "last run: " : "") + describe(shown)
+        loomscope.recording.RunRecording run = model.recordingProperty().get();
+        String jvm = run == null ? "" : " · JDK\u00a0" + loomscope.report.TimeText.jdk(run.jdkVersion());
+        return (stale ? "last run: " : "") + describe(shown) + jvm
                 + (model.runShare().lowersCarriers() ? " · " + HistoryEntry.LOWERED_NOTE_SHORT : "");
     }
 

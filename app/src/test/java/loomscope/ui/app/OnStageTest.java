@@ -244,12 +244,18 @@ class OnStageTest {
         // P = 2 on a 2-core machine lowers the carriers: then the caption says its time is not the CLI's
         String lowered = loomscope.host.CpuShare.forRun(2, Runtime.getRuntime().availableProcessors())
                 == loomscope.host.CpuShare.YIELDING_CARRIERS ? " · " + loomscope.report.HistoryEntry.LOWERED_NOTE_SHORT : "";
-        assertEquals("synchronized · P\u00a02 · N\u00a0300" + lowered, caption.getText());
+        String jdk = " · JDK\u00a0" + loomscope.report.TimeText.jdk(Runtime.version().toString());
+        assertEquals("synchronized · P\u00a02 · N\u00a0300" + jdk + lowered, caption.getText());
+        // chapter 1 is the seeds' experiment (P 1, N 5,000): its words do not stand over this run
+        Label narration = robot.lookup("#presenter-narration").queryAs(Label.class);
+        assertEquals("off script: synchronized · P 2 · N 300", narration.getText());
         assertFalse(clock.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("stale")));
         assertEquals(oneLineCaptionHeight, caption.getHeight(), 0.5, "the header keeps its height as runs start and end");
 
         robot.type(KeyCode.PAGE_DOWN);   // the next chapter sets other inputs; the clock still holds the old time
-        assertEquals("last run: synchronized · P\u00a02 · N\u00a0300" + lowered, caption.getText());
+        assertEquals("last run: synchronized · P\u00a02 · N\u00a0300" + jdk + lowered, caption.getText());
+        assertEquals(onStage.chapters().setupProperty().get().chapter().narration(), narration.getText(),
+                "the chapter set the next run: its words are back");
         assertTrue(clock.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("stale")), "dimmed");
         robot.interact(() -> {
             view.model().lockModeProperty().set(LockMode.SYNCHRONIZED);
@@ -258,7 +264,8 @@ class OnStageTest {
             view.model().cpuTextProperty().set("10000");
             view.model().sleepTextProperty().set("5");
         });
-        assertEquals("synchronized · P\u00a02 · N\u00a0300" + lowered, caption.getText(), "the same settings again: the time is theirs");
+        assertEquals("synchronized · P\u00a02 · N\u00a0300" + jdk + lowered, caption.getText(), "the same settings again: the time is theirs");
+        assertTrue(narration.getText().startsWith("off script: synchronized · P 2 · N 300"), narration.getText());
     }
 
     @Test
