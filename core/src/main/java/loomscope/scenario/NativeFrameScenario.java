@@ -3,7 +3,6 @@ package loomscope.scenario;
 import java.util.List;
 
 import loomscope.workload.LockMode;
-import loomscope.workload.RunLimits;
 import loomscope.workload.ScenarioRun;
 import loomscope.workload.TaskShape;
 import loomscope.workload.WorkloadConfig;
@@ -12,8 +11,7 @@ import loomscope.workload.WorkloadConfig;
 public record NativeFrameScenario() implements Scenario {
 
     private static final List<ScenarioParam> PARAMS = List.of(
-            new ScenarioParam.Int(SeedScenario.CPU, 10_000, 0, RunLimits.MAX_CPU_ITERATIONS, "sin*cos iterations first"),
-            new ScenarioParam.Int(SeedScenario.SLEEP, 5, 0, RunLimits.MAX_SLEEP_MILLIS, "sleep inside the upcall, ms"));
+            SeedScenario.cpuParam("sin*cos iterations first"), SeedScenario.sleepParam("sleep inside the upcall, ms"));
 
     @Override public String name() { return "native-frame"; }
 

@@ -28,8 +28,18 @@ public record SeedScenario() implements Scenario {
             new ScenarioParam.Choice(LOCK, LockMode.SYNCHRONIZED.cliName(),
                     Arrays.stream(LockMode.values()).map(LockMode::cliName).toList(),
                     "where the sleep happens: the five lock modes"),
-            new ScenarioParam.Int(CPU, 10_000, 0, RunLimits.MAX_CPU_ITERATIONS, "sin*cos iterations before the lock"),
-            new ScenarioParam.Int(SLEEP, 5, 0, RunLimits.MAX_SLEEP_MILLIS, "sleep inside the lock, ms"));
+            cpuParam("sin*cos iterations before the lock"),
+            sleepParam("sleep inside the lock, ms"));
+
+    /** The seed's CPU work as a parameter, for the scenarios built on its task (native-frame, platform-vs-virtual). */
+    static ScenarioParam cpuParam(String description) {
+        return new ScenarioParam.Int(CPU, 10_000, 0, RunLimits.MAX_CPU_ITERATIONS, description);
+    }
+
+    /** The seed's sleep as a parameter; {@code description} says where the scenario sleeps. */
+    static ScenarioParam sleepParam(String description) {
+        return new ScenarioParam.Int(SLEEP, 5, 0, RunLimits.MAX_SLEEP_MILLIS, description);
+    }
 
     @Override public String name() { return NAME; }
 

@@ -94,6 +94,7 @@ public final class OnStage {
     private final PresentationMode presentation;
     private final ExportViewModel export;
     private final AnimatedExportViewModel animated;
+    private boolean standInsSaid;
     private final Toast toast;
     private final ShortcutsOverlay overlay = new ShortcutsOverlay();
     private final TalkClock talkClock = new TalkClock();
@@ -136,6 +137,13 @@ public final class OnStage {
         });
         chapters.restore(s.chapter());
         jvms.follow(chapters);
+        // the launch output names every chapter that cannot run as written here, once the JDKs are known
+        view.runOnCatalog().discoveringProperty().addListener((o, was, now) -> {
+            if (was && !now && !standInsSaid) {
+                standInsSaid = true;
+                context.talk().track().standInLines(jvms.reachable()).forEach(System.out::println);
+            }
+        });
         toast = new Toast(context.openFolder());
         export = new ExportViewModel(scene, new HistoryTimes(model.history()), toast, s.exportFolder());
         view.setCardExport(export::exportCard);

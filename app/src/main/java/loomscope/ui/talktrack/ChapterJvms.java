@@ -27,7 +27,8 @@ public final class ChapterJvms {
         catalog.targets().addListener((ListChangeListener<RunTarget>) change -> chapters.setReachable(reachable()));
     }
 
-    Set<ChapterRunTarget> reachable() {
+    /** The chapter targets the catalog can meet now. */
+    public Set<ChapterRunTarget> reachable() {
         Set<ChapterRunTarget> reachable = EnumSet.of(ChapterRunTarget.THIS_JVM);
         for (ChapterRunTarget wish : ChapterRunTarget.values()) {
             if (wish != ChapterRunTarget.THIS_JVM && resolve(wish) != null) {

@@ -21,6 +21,26 @@ public record TalkTrack(String title, List<Chapter> chapters, String source) {
         return chapters.get(clamp(index));
     }
 
+    /**
+     * One line per chapter whose JVM this machine lacks, for the launch output: what it wanted and what runs in its
+     * place ({@link Chapter#setupFor}); nothing for chapters that can run as written.
+     */
+    public java.util.List<String> standInLines(java.util.Set<ChapterRunTarget> reachable) {
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        for (Chapter c : chapters) {
+            Chapter.ChapterSetup setup = c.setupFor(reachable);
+            if (setup.isStandIn()) {
+                lines.add("LoomScope: chapter " + c.number() + " runs on " + c.runOn().label() + ", which this machine lacks: "
+                        + "it runs " + setup.standInLabel() + (c.snippet() != null ? " instead of its snippet " + c.snippet() : "")
+                        + " (the header says so too)");
+            } else if (setup.target() != c.runOn()) {
+                lines.add("LoomScope: chapter " + c.number() + " runs on " + setup.target().label() + " in place of "
+                        + c.runOn().label() + ", which this machine lacks");
+            }
+        }
+        return lines;
+    }
+
     public int clamp(int index) {
         return Math.max(0, Math.min(chapters.size() - 1, index));
     }

@@ -115,6 +115,20 @@ class TalkTrackLoaderTest {
     }
 
     @Test
+    void theLaunchOutputNamesEveryChapterThatCannotRunAsWritten() {
+        TalkTrack track = TalkTrackLoader.builtIn();
+        java.util.List<String> bare = track.standInLines(Set.of(ChapterRunTarget.THIS_JVM));
+        assertTrue(bare.stream().anyMatch(l -> l.startsWith("LoomScope: chapter 3 runs on JDK 21, which this machine lacks: it runs Stand-in:")),
+                bare.toString());
+        assertTrue(bare.stream().allMatch(l -> !l.contains("\n")), "one line each");
+        assertEquals(java.util.List.of(), track.standInLines(java.util.EnumSet.allOf(ChapterRunTarget.class)),
+                "every JVM at hand: nothing to say");
+        java.util.List<String> legacyOnly = track.standInLines(Set.of(ChapterRunTarget.THIS_JVM, ChapterRunTarget.LEGACY_LOCKING));
+        assertTrue(legacyOnly.stream().anyMatch(l -> l.contains("runs on JDK 25 with legacy locking in place of JDK 21")),
+                legacyOnly.toString());
+    }
+
+    @Test
     void theBuiltInTrackPromisesNoTimeAndAttributesEveryFigure() {
         java.util.regex.Pattern seconds = java.util.regex.Pattern.compile("\\d[\\d.,]* s\\b");
         for (Chapter c : TalkTrackLoader.builtIn().chapters()) {
