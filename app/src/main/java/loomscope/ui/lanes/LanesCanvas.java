@@ -28,6 +28,7 @@ import loomscope.ui.theme.Palette;
 public final class LanesCanvas extends CanvasRegion {
     static final double LABEL_WIDTH = 200;
     static final double NOW_WIDTH = 150;
+    /** Room under the lanes for the time axis's labels at their ordinary size. */
     static final double AXIS_HEIGHT = 26;
     private static final double MAX_LANE_HEIGHT = 120;
 
@@ -44,7 +45,10 @@ public final class LanesCanvas extends CanvasRegion {
     private Font laneFont = Font.font(18);
     private Font nowFont = Font.font("monospace", FontWeight.BOLD, 22);
     private Font smallFont = Font.font(13);
-    private final Font axisFont = Font.font(14);
+    /** The time axis's labels in the window, px. */
+    public static final double AXIS_TEXT = 14;
+    private Font axisFont = Font.font(AXIS_TEXT);
+    private double axisHeight = AXIS_HEIGHT;
     private double fontForHeight = -1;
 
     // what the last frame showed, per lane: read by tests and exports, never by drawing
@@ -106,7 +110,16 @@ public final class LanesCanvas extends CanvasRegion {
 
     /** The height that shows {@code lanes} lanes at their largest, with the time axis. */
     public double heightFor(int lanes) {
-        return Math.max(1, lanes) * MAX_LANE_HEIGHT + AXIS_HEIGHT + 8;
+        return Math.max(1, lanes) * MAX_LANE_HEIGHT + axisHeight + 8;
+    }
+
+    /** The time axis's labels in {@code px} (14 in the window; presentation mode asks for projector size). */
+    public void setAxisTextSize(double px) {
+        if (px != axisFont.getSize()) {
+            axisFont = Font.font(px);
+            axisHeight = Math.max(AXIS_HEIGHT, Math.ceil(px * 1.3) + 8);
+            staticW = -1;   // labelled again in the next frame
+        }
     }
 
     public void setTrailSeconds(double seconds) { this.trailNanos = (long) (seconds * 1e9); }
@@ -181,7 +194,7 @@ public final class LanesCanvas extends CanvasRegion {
         if (carriers <= 0 || w <= LABEL_WIDTH + NOW_WIDTH) {
             return;
         }
-        double laneStep = Math.min(MAX_LANE_HEIGHT, (h - AXIS_HEIGHT) / carriers);
+        double laneStep = Math.min(MAX_LANE_HEIGHT, (h - axisHeight) / carriers);
         double laneH = laneStep - (laneStep >= 12 ? 3 : 0);
         resizeFonts(laneH);
         double trailW = w - LABEL_WIDTH - NOW_WIDTH - 8;
@@ -238,7 +251,7 @@ public final class LanesCanvas extends CanvasRegion {
             geometry = null;
             return;
         }
-        double laneStep = Math.min(MAX_LANE_HEIGHT, (h - AXIS_HEIGHT) / logs.length);
+        double laneStep = Math.min(MAX_LANE_HEIGHT, (h - axisHeight) / logs.length);
         double gap = laneStep >= 12 ? 3 : 0;
         double laneH = laneStep - gap;
         drawnLaneStep = laneStep;

@@ -48,10 +48,10 @@ public final class RunOnCatalog {
         new BackgroundJob<JdkDiscovery.Found>().start(
                 progress -> new JdkDiscovery(JdkDiscovery.Places.ofThisMachine(userPaths.paths()), inspector).discover(),
                 outcome -> {
-                    discovering.set(false);
                     if (!(outcome instanceof BackgroundJob.Outcome.Done<JdkDiscovery.Found> discovered)) {
                         note.set("Could not look for Java runtimes: "
                                 + ((BackgroundJob.Outcome.Failed<JdkDiscovery.Found>) outcome).error());
+                        discovering.set(false);
                         done.accept(List.copyOf(targets));
                         return;
                     }
@@ -62,6 +62,7 @@ public final class RunOnCatalog {
                             found.refused().isEmpty() ? "" : ", " + found.refused().size() + " skipped (hover for why)"));
                     skipped.set(found.refused().stream().map(JdkCheck.Refused::reason)
                             .collect(java.util.stream.Collectors.joining("\n")));
+                    discovering.set(false);   // after the list: a listener of this flag sees what was found
                     done.accept(offered);
                 });
     }

@@ -12,6 +12,7 @@ import javafx.scene.input.KeyCombination;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import loomscope.ui.code.CodeView;
+import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.talktrack.ChapterNavigator;
 
@@ -97,6 +98,9 @@ public final class PresentationMode {
     /** The code pane of the big screen (tests: its text is the window's). */
     public CodeView code() { return code; }
 
+    /** The lanes' time labels while presenting: readable from the back of the room, as the other texts are. */
+    static final double PRESENTING_AXIS_TEXT = 28;
+
     public void toggle() {
         if (presenting.get()) {
             leave();
@@ -124,6 +128,7 @@ public final class PresentationMode {
         Platform.runLater(this::coverScreenIfFullScreenWasIgnored);
         // a focused text field would swallow Space and digits; the lanes take focus instead
         view.recordingView().requestFocus();
+        view.recordingView().lanes().setAxisTextSize(PRESENTING_AXIS_TEXT);
         talkClock.start();
         presenting.set(true);
         placeCode();
@@ -142,6 +147,7 @@ public final class PresentationMode {
         }
         coveredByHand = false;
         root.getStyleClass().remove("presenting");
+        view.recordingView().lanes().setAxisTextSize(LanesCanvas.AXIS_TEXT);
         presenting.set(false);
         placeCode();
         view.setControlsVisible(true);
