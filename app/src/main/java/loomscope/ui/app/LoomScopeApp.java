@@ -32,6 +32,37 @@ public final class LoomScopeApp extends Application {
         stageContext = OnStage.Context.prepare(options, SettingsStore.forUser(), getHostServices());
     }
 
+    /**
+     * One launch line when the window's first frame is laid out and about to be drawn: the time since the JVM started
+     * (docs/performance.md measures it so), what a user waits for after typing the command. On a small machine the
+     * first frame is the warm-up's copy of the window, which the warm-up puts on the stage: whichever scene the stage
+     * holds draws it.
+     */
+    private static void sayFirstFrame(Stage stage) {
+        boolean[] said = new boolean[1];
+        java.util.function.Consumer<Scene> watch = new java.util.function.Consumer<>() {
+            @Override
+            public void accept(Scene scene) {
+                Runnable[] once = new Runnable[1];
+                once[0] = () -> {
+                    scene.removePostLayoutPulseListener(once[0]);
+                    if (!said[0]) {
+                        said[0] = true;
+                        System.out.printf(java.util.Locale.ROOT, "LoomScope: first frame %.2f s after the JVM started%n",
+                                java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
+                    }
+                };
+                scene.addPostLayoutPulseListener(once[0]);
+            }
+        };
+        watch.accept(stage.getScene());
+        stage.sceneProperty().addListener((o, was, now) -> {
+            if (now != null && !said[0]) {
+                watch.accept(now);
+            }
+        });
+    }
+
     @Override
     public void start(Stage stage) {
         HostPolicy host = HostPolicy.forThisMachine(options.host());
@@ -58,6 +89,7 @@ public final class LoomScopeApp extends Application {
         stage.setMinHeight(720);
         stage.setScene(scene);
         OnStage onStage = OnStage.install(stage, view, root, stageContext);
+        sayFirstFrame(stage);
         stage.show();
         onStage.shown();
         if (!options.autorun()) {
