@@ -44,6 +44,7 @@ class ArchitectureTest {
             .layer("savedrun").definedBy("loomscope.savedrun..")
             .layer("childjvm").definedBy("loomscope.childjvm..")
             .layer("taskfile").definedBy("loomscope.taskfile..")
+            .layer("attach").definedBy("loomscope.attach..")
             .layer("report").definedBy("loomscope.report..")
             .layer("cli").definedBy("loomscope.cli..")
             .layer("host").definedBy("loomscope.host..")
@@ -57,9 +58,10 @@ class ArchitectureTest {
             .whereLayer("savedrun").mayOnlyAccessLayers("io", "json", "workload", "recording", "probe")
             .whereLayer("childjvm").mayOnlyAccessLayers("workload", "recording", "probe")
             .whereLayer("taskfile").mayOnlyAccessLayers("io", "workload", "childjvm")
+            .whereLayer("attach").mayOnlyAccessLayers("workload", "recording", "probe")
             .whereLayer("report").mayOnlyAccessLayers("io", "json", "workload", "recording", "childjvm")
             .whereLayer("cli").mayOnlyAccessLayers("io", "json", "workload", "recording", "probe", "savedrun", "childjvm",
-                    "taskfile", "report")
+                    "taskfile", "attach", "report")
             .whereLayer("host").mayOnlyAccessLayers("workload")
             .whereLayer("ui").mayOnlyAccessLayers("io", "json", "workload", "recording", "probe", "savedrun", "childjvm",
                     "taskfile", "report", "host")

@@ -1,0 +1,213 @@
+package loomscope.agent;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The target's side of one session: a connection it opens to LoomScope's loopback port (the agent listens on
+ * nothing), one platform thread that drains the carriers' rings every {@value #FLUSH_MILLIS} ms and writes
+ * {@link AgentWire} lines, and one that waits for LoomScope's {@code stop} (or the connection's end).
+ */
+final class EpisodeStream implements CarrierRecorder.Sink {
+    static final long FLUSH_MILLIS = 10;
+    private static final long HEARTBEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    private final Socket socket;
+    private final OutputStream out;
+    private final long origin;
+    private final StringBuilder pending = new StringBuilder(1 << 16);
+    /** Dense indices by thread id: ids, not threads, so that a finished thread is not kept alive by the session. */
+    private final Map<Long, Integer> vtIndex = new HashMap<>();
+    private final ConcurrentLinkedQueue<String> extraLines = new ConcurrentLinkedQueue<>();
+    private int carriersAnnounced;
+    private long[] droppedSent = new long[0];
+    private Thread writer;
+    private volatile boolean closing;
+    private volatile boolean broken;
+    /** What the end line says: the hooks were taken out, or the target is exiting. */
+    private volatile String endReason = "detached";
+
+    private EpisodeStream(Socket socket, long origin) throws IOException {
+        this.socket = socket;
+        this.out = socket.getOutputStream();
+        this.origin = origin;
+    }
+
+    /** Connects to LoomScope and sends the token and the hello line. */
+    static EpisodeStream connect(int port, String token) throws IOException {
+        Socket socket = new Socket(InetAddress.getByAddress("localhost", new byte[] {127, 0, 0, 1}), port);
+        socket.setTcpNoDelay(true);
+        EpisodeStream stream = new EpisodeStream(socket, System.nanoTime());
+        stream.pending.append(token).append('\n')
+                .append(AgentWire.HELLO).append(' ').append(AgentWire.VERSION).append(' ')
+                .append(AgentWire.oneLine(Runtime.version().toString())).append('\n');
+        stream.writePending();
+        return stream;
+    }
+
+    long origin() { return origin; }
+
+    /** A refusal: one line and the end; nothing in the target was changed. */
+    void refuse(String why) {
+        pending.append('F').append(' ').append(AgentWire.oneLine(why)).append('\n').append('Z').append('\n');
+        try {
+            writePending();
+        } catch (IOException e) {
+            // LoomScope is gone: nobody to tell
+        }
+        close();
+    }
+
+    /** Starts writing (what was queued before is not this session's) and listening for {@code stop}. */
+    void start(Runnable onStop) {
+        for (CarrierRecorder r : Hooks.carriers()) {
+            r.skipQueued();
+        }
+        writer = new Thread(this::drainLoop, "loomscope-agent-stream");
+        writer.setDaemon(true);
+        writer.start();
+        Thread commands = new Thread(() -> awaitStop(onStop), "loomscope-agent-commands");
+        commands.setDaemon(true);
+        commands.start();
+    }
+
+    /** A line from another source (the JFR tap), written in order with the episodes. */
+    void send(String line) {
+        extraLines.add(line);
+    }
+
+    /** Drains what is left, sends the end line with {@code reason}, closes; waits at most {@code millis} for the writer. */
+    void finish(long millis, String reason) {
+        endReason = reason;
+        closing = true;
+        Thread w = writer;
+        if (w != null) {
+            LockSupport.unpark(w);
+            try {
+                w.join(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        close();
+    }
+
+    boolean isBroken() { return broken; }
+
+    private void awaitStop(Runnable onStop) {
+        try {
+            // not closed here: closing a socket's input closes the socket, and the end line is still to be sent
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            String line;
+            while ((line = in.readLine()) != null && !line.equals(AgentWire.STOP)) {
+                // nothing else is asked of the agent
+            }
+        } catch (IOException e) {
+            // the connection ended: the same as stop
+        }
+        if (!closing) {
+            onStop.run();
+        }
+    }
+
+    private void drainLoop() {
+        long lastWrite = System.nanoTime();
+        try {
+            while (true) {
+                boolean last = closing;   // read before draining: everything published before the hooks left is sent
+                boolean wrote = drainOnce();
+                long now = System.nanoTime();
+                if (!wrote && now - lastWrite >= HEARTBEAT_NANOS) {
+                    pending.append('H').append(' ').append(now - origin).append('\n');
+                    wrote = true;
+                }
+                if (last) {
+                    pending.append('Z').append(' ').append(endReason).append('\n');
+                    writePending();
+                    return;
+                }
+                if (wrote) {
+                    writePending();
+                    lastWrite = now;
+                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(FLUSH_MILLIS));
+            }
+        } catch (IOException e) {
+            broken = true;
+        }
+    }
+
+    private boolean drainOnce() throws IOException {
+        List<CarrierRecorder> carriers = Hooks.carriers();
+        boolean wrote = false;
+        for (; carriersAnnounced < carriers.size(); carriersAnnounced++) {
+            CarrierRecorder r = carriers.get(carriersAnnounced);
+            pending.append('C').append(' ').append(r.index).append(' ').append(r.seenAt - origin).append(' ')
+                    .append(AgentWire.oneLine(r.carrier.getName())).append('\n');
+            wrote = true;
+        }
+        if (droppedSent.length < carriers.size()) {
+            droppedSent = java.util.Arrays.copyOf(droppedSent, carriers.size());
+        }
+        for (CarrierRecorder r : carriers) {
+            wrote |= r.drain(this) > 0;
+            long dropped = r.dropped();
+            if (dropped != droppedSent[r.index]) {
+                droppedSent[r.index] = dropped;
+                pending.append('D').append(' ').append(r.index).append(' ').append(dropped).append('\n');
+                wrote = true;
+            }
+            if (pending.length() >= 1 << 15) {
+                writePending();
+            }
+        }
+        String line;
+        while ((line = extraLines.poll()) != null) {
+            pending.append(line).append('\n');
+            wrote = true;
+        }
+        return wrote;
+    }
+
+    @Override
+    public void episode(CarrierRecorder carrier, Thread vthread, long start, long end, long blockedValue,
+                        boolean parkedPinned) {
+        Integer vt = vtIndex.get(vthread.threadId());
+        if (vt == null) {
+            vt = vtIndex.size();
+            vtIndex.put(vthread.threadId(), vt);
+            pending.append('V').append(' ').append(vt).append(' ').append(vthread.threadId()).append(' ')
+                    .append(AgentWire.oneLine(vthread.getName())).append('\n');
+        }
+        pending.append('M').append(' ').append(carrier.index).append(' ').append(vt).append(' ')
+                .append(start - origin).append(' ').append(end - origin).append(' ').append(blockedValue).append(' ')
+                .append(parkedPinned ? '1' : '0').append('\n');
+    }
+
+    private void writePending() throws IOException {
+        if (pending.length() > 0) {
+            out.write(pending.toString().getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            pending.setLength(0);
+        }
+    }
+
+    private void close() {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // closing on the way out
+        }
+    }
+}
