@@ -45,7 +45,12 @@ public final class Agent {
             System.err.println("loomscope-agent: not started: LoomScope's port " + parsed.port() + " did not answer: " + e);
             return;
         }
-        String refusal = HookSites.refusal(Runtime.version().feature());
+        String refusal;
+        try {
+            refusal = HookSites.refusal(Runtime.version().feature());
+        } catch (RuntimeException | LinkageError e) {
+            refusal = "could not read VirtualThread's methods: " + e;   // e.g. an agent jar without its ASM
+        }
         if (refusal == null && !inst.isRetransformClassesSupported()) {
             refusal = "this JVM cannot retransform classes";
         }

@@ -8,10 +8,12 @@ package loomscope.agent;
  * Core's {@code loomscope.attach.AgentStreamReader} reads it; the two must change together (its tests attach this jar).
  * <pre>
  * LOOMSCOPE-AGENT 1 &lt;java version&gt;     hello
+ * O nanoTime                            the origin on the target's System.nanoTime clock (for marks made in the target)
  * C carrier t name                      carrier seen (its first hooked mount, or already known at the session's start)
  * V vt threadId name                    virtual thread seen for the first time in this session
  * M carrier vt start end blocked pinnedPark(0|1)   one mount episode; blocked as core's BlockedTime value
- * D carrier dropped                     episodes dropped so far on that carrier (its ring was full)
+ * D carrier dropped doubled             so far on that carrier: episodes dropped (its ring was full), and mounts
+ *                                       of a thread already mounted there (a hook running twice: must stay 0)
  * J threadId start duration carrierName JFR jdk.VirtualThreadPinned (carrier name empty before JDK 24)
  * H t                                   heartbeat, at least every half second
  * F message                             refused or failed (one line); nothing was changed in the target

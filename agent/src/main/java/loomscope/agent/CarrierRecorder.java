@@ -27,6 +27,11 @@ final class CarrierRecorder {
     /** Entries below it were read: set by the reader, after which the carrier may write over them. */
     private final AtomicLong consumed = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
+    /**
+     * Mounts of the thread already mounted here: only a hook that runs twice does that (a transformer left in by a
+     * detach that removed it through another Instrumentation). Counted so that the pitfall shows.
+     */
+    private final AtomicLong doubled = new AtomicLong();
 
     // the carrier's own: no other thread reads these
     private long written;
@@ -44,6 +49,10 @@ final class CarrierRecorder {
     void mounted(Thread vthread) {
         if (clock == null) {
             clock = CarrierClock.forCurrentThread();   // its /proc files name the thread that opens them
+        }
+        if (openVthread == vthread) {
+            doubled.lazySet(doubled.get() + 1);
+            return;
         }
         clock.startMount();
         openVthread = vthread;
@@ -109,5 +118,9 @@ final class CarrierRecorder {
 
     long dropped() {
         return dropped.get();
+    }
+
+    long doubled() {
+        return doubled.get();
     }
 }

@@ -51,7 +51,8 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         EpisodeStream stream = new EpisodeStream(socket, System.nanoTime());
         stream.pending.append(token).append('\n')
                 .append(AgentWire.HELLO).append(' ').append(AgentWire.VERSION).append(' ')
-                .append(AgentWire.oneLine(Runtime.version().toString())).append('\n');
+                .append(AgentWire.oneLine(Runtime.version().toString())).append('\n')
+                .append('O').append(' ').append(stream.origin).append('\n');
         stream.writePending();
         return stream;
     }
@@ -162,10 +163,11 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         }
         for (CarrierRecorder r : carriers) {
             wrote |= r.drain(this) > 0;
-            long dropped = r.dropped();
+            long dropped = r.dropped() + r.doubled();
             if (dropped != droppedSent[r.index]) {
                 droppedSent[r.index] = dropped;
-                pending.append('D').append(' ').append(r.index).append(' ').append(dropped).append('\n');
+                pending.append('D').append(' ').append(r.index).append(' ').append(r.dropped()).append(' ')
+                        .append(r.doubled()).append('\n');
                 wrote = true;
             }
             if (pending.length() >= 1 << 15) {

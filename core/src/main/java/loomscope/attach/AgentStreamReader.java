@@ -84,9 +84,13 @@ public final class AgentStreamReader {
                 into.episode(Integer.parseInt(f[1]), Integer.parseInt(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]),
                         Long.parseLong(f[5]), f[6].equals("1"));
             }
+            case 'O' -> {
+                expect(f, 2);
+                into.origin(Long.parseLong(f[1]));
+            }
             case 'D' -> {
-                expect(f, 3);
-                into.dropped(Integer.parseInt(f[1]), Long.parseLong(f[2]));
+                expect(f, 4);
+                into.dropped(Integer.parseInt(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]));
             }
             case 'J' -> into.jfrPin(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]), f.length > 4 ? f[4] : "");
             case 'H' -> {

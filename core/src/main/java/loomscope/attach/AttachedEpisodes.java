@@ -68,8 +68,10 @@ public final class AttachedEpisodes {
     private final List<Episode> episodes = new ArrayList<>();
     private final List<JfrPin> jfrPins = new ArrayList<>();
     private final Map<Integer, Long> droppedByLane = new HashMap<>();
+    private final Map<Integer, Long> doubledByLane = new HashMap<>();
     private String javaVersion = "unknown";
     private long lastTime;
+    private long targetOrigin;
 
     synchronized void hello(String version) {
         javaVersion = version;
@@ -98,16 +100,32 @@ public final class AttachedEpisodes {
         lastTime = Math.max(lastTime, end);
     }
 
-    synchronized void dropped(int agentIndex, long total) {
+    synchronized void dropped(int agentIndex, long total, long doubledMounts) {
         Integer lane = laneOfAgentIndex.get(agentIndex);
         if (lane != null) {
             droppedByLane.put(lane, total);
+            doubledByLane.put(lane, doubledMounts);
         }
+    }
+
+    /**
+     * Mounts the agent saw twice without an unmount between: a hook that runs twice (see the agent's
+     * CarrierRecorder). 0 unless a detach left a transformer in.
+     */
+    public synchronized long doubledHooks() {
+        return doubledByLane.values().stream().mapToLong(Long::longValue).sum();
     }
 
     synchronized void jfrPin(long threadId, long start, long duration, String carrierName) {
         jfrPins.add(new JfrPin(threadId, start, duration, carrierName));
     }
+
+    synchronized void origin(long targetNanoTime) {
+        targetOrigin = targetNanoTime;
+    }
+
+    /** The session's time 0 on the target's own {@code System.nanoTime()} clock: marks made inside it go on the episodes' clock. */
+    public synchronized long targetOrigin() { return targetOrigin; }
 
     synchronized void heartbeat(long t) {
         lastTime = Math.max(lastTime, t);
