@@ -63,8 +63,7 @@ final class CarrierClock {
         return CPU_CLOCK;
     }
 
-    void startMount() {
-        long now = System.nanoTime();
+    void startMount(long now) {
         if (now - markNanos > MARK_AGE_NANOS) {
             markClocks(now);
         }

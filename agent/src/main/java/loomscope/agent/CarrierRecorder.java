@@ -54,10 +54,11 @@ final class CarrierRecorder {
             doubled.lazySet(doubled.get() + 1);
             return;
         }
-        clock.startMount();
+        long now = System.nanoTime();   // one clock read serves the marks' age and the start (~20 ns each)
+        clock.startMount(now);
         openVthread = vthread;
         openParkedPinned = false;
-        openStart = System.nanoTime();
+        openStart = now;
     }
 
     void pinnedPark() {

@@ -21,6 +21,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class EpisodeStream implements CarrierRecorder.Sink {
     static final long FLUSH_MILLIS = 10;
+    /** A drain of at least this many episodes (a quarter of a ring) is followed by another without a pause. */
+    private static final int BUSY_EPISODES = CarrierRecorder.CAPACITY / 4;
     private static final long HEARTBEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
     private final Socket socket;
@@ -127,7 +129,8 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         try {
             while (true) {
                 boolean last = closing;   // read before draining: everything published before the hooks left is sent
-                boolean wrote = drainOnce();
+                int drained = drainOnce();
+                boolean wrote = drained != 0;
                 long now = System.nanoTime();
                 if (!wrote && now - lastWrite >= HEARTBEAT_NANOS) {
                     pending.append('H').append(' ').append(now - origin).append('\n');
@@ -142,16 +145,20 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                     writePending();
                     lastWrite = now;
                 }
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(FLUSH_MILLIS));
+                // a busy target is drained every millisecond: a carrier of back-to-back mounts fills its ring in
+                // ~2 ms; draining without a pause cost the carrier more than the drops it saved (docs/performance.md)
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(drained >= BUSY_EPISODES ? 1 : FLUSH_MILLIS));
             }
         } catch (IOException e) {
             broken = true;
         }
     }
 
-    private boolean drainOnce() throws IOException {
+    /** Episodes drained, or -1 when only other lines were written; 0 when nothing was. */
+    private int drainOnce() throws IOException {
         List<CarrierRecorder> carriers = Hooks.carriers();
         boolean wrote = false;
+        int episodes = 0;
         for (; carriersAnnounced < carriers.size(); carriersAnnounced++) {
             CarrierRecorder r = carriers.get(carriersAnnounced);
             pending.append('C').append(' ').append(r.index).append(' ').append(r.seenAt - origin).append(' ')
@@ -162,7 +169,9 @@ final class EpisodeStream implements CarrierRecorder.Sink {
             droppedSent = java.util.Arrays.copyOf(droppedSent, carriers.size());
         }
         for (CarrierRecorder r : carriers) {
-            wrote |= r.drain(this) > 0;
+            int n = r.drain(this);
+            episodes += n;
+            wrote |= n > 0;
             long dropped = r.dropped() + r.doubled();
             if (dropped != droppedSent[r.index]) {
                 droppedSent[r.index] = dropped;
@@ -179,7 +188,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
             pending.append(line).append('\n');
             wrote = true;
         }
-        return wrote;
+        return episodes > 0 ? episodes : wrote ? -1 : 0;
     }
 
     @Override
