@@ -115,7 +115,10 @@ public final class Agent {
     /** The application exits while attached: send what was recorded (the hooks go with the JVM). */
     private static synchronized void targetExits() {
         if (stream != null) {
-            closeJfr();
+            if (jfr != null) {
+                jfr.closeAtExit();
+                jfr = null;
+            }
             stream.finish(FINISH_MILLIS, "exited");
             stream = null;
         }

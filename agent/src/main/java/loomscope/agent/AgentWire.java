@@ -9,6 +9,7 @@ package loomscope.agent;
  * <pre>
  * LOOMSCOPE-AGENT 1 &lt;java version&gt;     hello
  * O nanoTime                            the origin on the target's System.nanoTime clock (for marks made in the target)
+ * I pid mainClass                       the target: its pid and main class (or jar), as its launcher names them
  * C carrier t name                      carrier seen (its first hooked mount, or already known at the session's start)
  * V vt threadId name                    virtual thread seen for the first time in this session
  * M carrier vt start end blocked pinnedPark(0|1)   one mount episode; blocked as core's BlockedTime value

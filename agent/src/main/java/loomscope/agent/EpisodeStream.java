@@ -54,12 +54,21 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         stream.pending.append(token).append('\n')
                 .append(AgentWire.HELLO).append(' ').append(AgentWire.VERSION).append(' ')
                 .append(AgentWire.oneLine(Runtime.version().toString())).append('\n')
-                .append('O').append(' ').append(stream.origin).append('\n');
+                .append('O').append(' ').append(stream.origin).append('\n')
+                .append('I').append(' ').append(ProcessHandle.current().pid()).append(' ')
+                .append(AgentWire.oneLine(mainClass())).append('\n');
         stream.writePending();
         return stream;
     }
 
     long origin() { return origin; }
+
+    /** The launcher's name for the main class or jar (first word of sun.java.command), or "". */
+    private static String mainClass() {
+        String command = System.getProperty("sun.java.command", "").strip();
+        int space = command.indexOf(' ');
+        return space < 0 ? command : command.substring(0, space);
+    }
 
     /** A refusal: one line and the end; nothing in the target was changed. */
     void refuse(String why) {

@@ -33,11 +33,28 @@ final class JfrPinnedTap implements AutoCloseable {
             RecordingStream stream = new RecordingStream();
             stream.enable(EVENT).withThreshold(Duration.ZERO).withoutStackTrace();
             stream.onEvent(EVENT, e -> lines.accept(line(e, originEpochNanos)));
-            stream.startAsync();
+            startAsDaemon(stream);
             return new JfrPinnedTap(stream);
         } catch (RuntimeException | Error e) {
             return null;
         }
+    }
+
+    /**
+     * {@code startAsync()} makes a thread that is no daemon: under {@code -javaagent} the application then never
+     * exits (seen: DestroyJavaVM waiting on "JFR Event Stream 1"). The stream runs on a daemon thread of ours instead,
+     * in the blocking {@code start()}, which returns when the stream is closed.
+     */
+    private static void startAsDaemon(RecordingStream stream) {
+        Thread runner = new Thread(() -> {
+            try {
+                stream.start();
+            } catch (RuntimeException e) {
+                // closed or failed: the session goes on without JFR's events
+            }
+        }, "loomscope-agent-jfr");
+        runner.setDaemon(true);
+        runner.start();
     }
 
     private static String line(RecordedEvent e, long originEpochNanos) {
@@ -54,6 +71,18 @@ final class JfrPinnedTap implements AutoCloseable {
 
     private static long epochNanos(Instant t) {
         return t.getEpochSecond() * 1_000_000_000L + t.getNano();
+    }
+
+    /**
+     * At the JVM's exit: closes without waiting for the last events (JFR stops its recordings in a shutdown hook of
+     * its own, and a {@code stop()} that waits for them then never returns: measured, the application never exited).
+     */
+    void closeAtExit() {
+        try {
+            stream.close();
+        } catch (RuntimeException e) {
+            // JFR is shutting down too
+        }
     }
 
     /** Stops the recording and waits for the events still in its buffers (JDK 20+ {@code stop()}). */

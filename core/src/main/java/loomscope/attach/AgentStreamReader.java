@@ -75,7 +75,7 @@ public final class AgentStreamReader {
             return null;
         }
         char kind = line.charAt(0);
-        String[] f = line.split(" ", kind == 'C' ? 4 : kind == 'V' ? 4 : kind == 'J' ? 5 : -1);
+        String[] f = line.split(" ", kind == 'C' || kind == 'V' ? 4 : kind == 'J' ? 5 : kind == 'I' ? 3 : -1);
         switch (kind) {
             case 'C' -> into.carrier(Integer.parseInt(f[1]), Long.parseLong(f[2]), f.length > 3 ? f[3] : "");
             case 'V' -> into.virtualThread(Integer.parseInt(f[1]), Long.parseLong(f[2]), f.length > 3 ? f[3] : "");
@@ -84,6 +84,7 @@ public final class AgentStreamReader {
                 into.episode(Integer.parseInt(f[1]), Integer.parseInt(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]),
                         Long.parseLong(f[5]), f[6].equals("1"));
             }
+            case 'I' -> into.identity(Long.parseLong(f[1]), f.length > 2 ? f[2] : "");
             case 'O' -> {
                 expect(f, 2);
                 into.origin(Long.parseLong(f[1]));

@@ -62,6 +62,50 @@ public final class AttachSession implements AutoCloseable {
         }
     }
 
+    /**
+     * The other way in: LoomScope listens first, and the application is started with the agent on its command line
+     * ({@link Waiting#javaagentFlag()}), so that it is recorded from its start to its exit.
+     */
+    public static Waiting listen(Path agentJar) throws IOException {
+        return new Waiting(AgentPort.listen(), agentJar);
+    }
+
+    /** A port waiting for an application started with {@code -javaagent}. */
+    public static final class Waiting implements AutoCloseable {
+        private final AgentPort port;
+        private final Path agentJar;
+
+        private Waiting(AgentPort port, Path agentJar) {
+            this.port = port;
+            this.agentJar = agentJar;
+        }
+
+        /**
+         * The flag to start the application with. It holds the token: a command line can be read by every user of the
+         * machine, so it is good for one connection only, and only until the application makes it (docs/attach.md).
+         */
+        public String javaagentFlag() {
+            return "-javaagent:" + agentJar + "=port=" + port.port() + ",token=" + port.token();
+        }
+
+        /** Waits up to {@code millis} for the application's agent; null if none came. */
+        public AttachSession awaitAgent(long millis) throws IOException {
+            Socket socket = port.accept(millis);
+            if (socket == null) {
+                return null;
+            }
+            AttachSession session = new AttachSession(new JvmEntry(-1, "", "unknown", null), socket);
+            session.startReading();
+            session.awaitHello();
+            return session;
+        }
+
+        @Override
+        public void close() {
+            port.close();
+        }
+    }
+
     private static void load(long pid, Path agentJar, String options) {
         VirtualMachine vm;
         try {
@@ -107,17 +151,27 @@ public final class AttachSession implements AutoCloseable {
         }
         if (ending instanceof AgentStreamReader.Ending.Refused r) {
             close();
-            throw new AttachRefusedException("pid " + target.pid() + ": the agent refused: " + r.why());
+            throw new AttachRefusedException(whose() + "the agent refused: " + r.why());
         }
         if (!reader.helloSeen()) {
             close();
-            throw new AttachRefusedException("pid " + target.pid() + ": the agent connected but never said hello");
+            throw new AttachRefusedException(whose() + "the agent connected but never said hello");
         }
     }
 
-    public JvmEntry target() { return target; }
+    /** The target: as listed before the attach, or as its agent told it (a {@code -javaagent} start). */
+    public JvmEntry target() {
+        if (target.pid() >= 0) {
+            return target;
+        }
+        return new JvmEntry(episodes.targetPid(), episodes.targetMainClass(), episodes.javaVersion(), null);
+    }
 
     public AttachedEpisodes episodes() { return episodes; }
+
+    private String whose() {
+        return target.pid() >= 0 ? "pid " + target.pid() + ": " : "";
+    }
 
     /** Waits up to {@code millis} for the stream to end (the target exited, or after {@link #stop()}). */
     public boolean awaitEnd(long millis) throws InterruptedException {

@@ -72,6 +72,8 @@ public final class AttachedEpisodes {
     private String javaVersion = "unknown";
     private long lastTime;
     private long targetOrigin;
+    private long targetPid = -1;
+    private String targetMainClass = "";
 
     synchronized void hello(String version) {
         javaVersion = version;
@@ -119,6 +121,17 @@ public final class AttachedEpisodes {
     synchronized void jfrPin(long threadId, long start, long duration, String carrierName) {
         jfrPins.add(new JfrPin(threadId, start, duration, carrierName));
     }
+
+    synchronized void identity(long pid, String mainClass) {
+        targetPid = pid;
+        targetMainClass = mainClass;
+    }
+
+    /** The target's pid as it told it (-1 before it did). */
+    public synchronized long targetPid() { return targetPid; }
+
+    /** The target's main class or jar as its launcher names it ("" if it does not say). */
+    public synchronized String targetMainClass() { return targetMainClass; }
 
     synchronized void origin(long targetNanoTime) {
         targetOrigin = targetNanoTime;

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -41,6 +42,10 @@ final class AttachCommand implements Callable<Integer> {
     @Option(names = "--list", description = "List this user's JVMs: pid, main class, Java version, attachable or why not.")
     boolean list;
 
+    @Option(names = "--wait", description = "Print a -javaagent flag, wait for an application started with it, and record "
+            + "it from its start to its exit (or --seconds, or Ctrl+C).")
+    boolean waitForAgent;
+
     @Option(names = "--seconds", paramLabel = "S",
             description = "Record for S seconds (more than 0, up to 86400), then detach. Default: until Ctrl+C or the target exits.")
     Double seconds;
@@ -59,13 +64,16 @@ final class AttachCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (list) {
-            if (pid != null || seconds != null || save != null) {
-                throw new BadOption("--list", "takes no PID, --seconds or --save");
+            if (pid != null || seconds != null || save != null || waitForAgent) {
+                throw new BadOption("--list", "takes no PID, --seconds, --save or --wait");
             }
             return list(out);
         }
-        if (pid == null) {
-            throw new IllegalArgumentException("attach needs a PID (or --list)");
+        if (pid == null && !waitForAgent) {
+            throw new IllegalArgumentException("attach needs a PID (or --list, or --wait)");
+        }
+        if (pid != null && waitForAgent) {
+            throw new BadOption("--wait", "takes no PID: the application connects when it starts");
         }
         if (seconds != null && !(seconds > 0 && seconds <= 86_400)) {
             throw new BadOption("--seconds", "must be more than 0 and at most 86400: " + seconds);
@@ -73,8 +81,11 @@ final class AttachCommand implements Callable<Integer> {
         SavedRunOutput.check(save);
         Path agentJar = AgentJar.locate();
         PrintWriter err = spec.commandLine().getErr();
+        AttachSession session = waitForAgent ? awaitAgent(agentJar, out, err) : AttachSession.start(pid, agentJar);
+        if (session == null) {
+            return 130;   // Ctrl+C before any application connected
+        }
         long started = System.nanoTime();
-        AttachSession session = AttachSession.start(pid, agentJar);
         CountDownLatch printed = new CountDownLatch(1);
         Thread stopOnCtrlC = new Thread(() -> {
             session.stop();
@@ -87,7 +98,7 @@ final class AttachCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
         try {
             if (!json) {
-                out.printf(Locale.ROOT, "Attached to %d (%s), Java %s%s.%n", pid, shown(session.target().mainClass()),
+                out.printf(Locale.ROOT, "Attached to %d (%s), Java %s%s.%n", session.target().pid(), shown(session.target().mainClass()),
                         session.episodes().javaVersion(),
                         seconds == null ? "; Ctrl+C detaches" : String.format(Locale.ROOT, "; detaching in %.1f s", seconds));
                 out.flush();
@@ -125,6 +136,40 @@ final class AttachCommand implements Callable<Integer> {
                 Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
             } catch (IllegalStateException e) {
                 // Ctrl+C: the hook is running, and has just been let go
+            }
+        }
+    }
+
+    /** {@code --wait}: the flag on stderr (so that --json's stdout stays one object), then the application's connection. */
+    private static AttachSession awaitAgent(Path agentJar, PrintWriter out, PrintWriter err) throws java.io.IOException {
+        try (AttachSession.Waiting waiting = AttachSession.listen(agentJar)) {
+            AtomicBoolean interrupted = new AtomicBoolean();
+            Thread onCtrlC = new Thread(() -> {
+                interrupted.set(true);
+                waiting.close();
+            }, "loomscope-stop-waiting");
+            Runtime.getRuntime().addShutdownHook(onCtrlC);
+            err.println("Start the application with this flag (good for one connection; Ctrl+C stops waiting):");
+            err.println("  " + waiting.javaagentFlag());
+            err.flush();
+            try {
+                AttachSession session = null;
+                while (session == null && !interrupted.get()) {
+                    try {
+                        session = waiting.awaitAgent(1_000);
+                    } catch (java.net.SocketException e) {
+                        if (!interrupted.get()) {
+                            throw e;
+                        }
+                    }
+                }
+                return session;
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(onCtrlC);
+                } catch (IllegalStateException e) {
+                    // Ctrl+C: the hook is running
+                }
             }
         }
     }

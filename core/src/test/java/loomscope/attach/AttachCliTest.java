@@ -147,6 +147,37 @@ class AttachCliTest {
         }
     }
 
+    @Test
+    void waitRecordsAnApplicationStartedWithTheFlagFromItsStartToItsExit() throws Exception {
+        Path source = scratch.resolve("TenThreads.java");
+        Files.writeString(source, "public class TenThreads { public static void main(String[] a) throws Exception {"
+                + " Thread[] t = new Thread[10]; for (int i = 0; i < 10; i++) { t[i] = Thread.ofVirtual().start(() -> {"
+                + " try { for (int k = 0; k < 3; k++) Thread.sleep(20); } catch (InterruptedException e) { } }); }"
+                + " for (Thread x : t) x.join(); } }");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int[] exit = {-1};
+        Thread cli = new Thread(() -> exit[0] = LoomScopeCli.execute(new String[] {"attach", "--wait", "--json"},
+                new PrintWriter(out, true), new PrintWriter(err, true)), "attach-wait");
+        cli.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!err.toString().contains("-javaagent:")) {
+            assertTrue(System.nanoTime() < deadline, "no flag printed: " + err);
+            Thread.sleep(20);
+        }
+        String flag = err.toString().lines().filter(l -> l.strip().startsWith("-javaagent:")).findFirst().orElseThrow().strip();
+        Process app = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), flag,
+                source.toString()).redirectErrorStream(true).redirectOutput(scratch.resolve("app.out").toFile()).start();
+        assertTrue(app.waitFor(120, TimeUnit.SECONDS), "the application did not end");
+        cli.join(60_000);
+        assertEquals(0, exit[0], err.toString() + Files.readString(scratch.resolve("app.out")));
+        JsonNode json = new ObjectMapper().readTree(out.toString().strip());
+        assertEquals(app.pid(), json.get("pid").asLong(), json.toString());
+        assertTrue(json.get("targetExited").asBoolean(), json.toString());
+        assertEquals(10, json.get("virtualThreads").asInt(), json.toString());
+        assertEquals(10 * 4, json.get("mounts").asInt(), "3 sleeps: 4 mount episodes a thread; " + json);
+    }
+
     /** `attach PID` in a JVM of its own, stopped by SIGTERM (the same shutdown path as Ctrl+C's SIGINT). */
     private Process stopBySignal(long pid) throws Exception {
         Path out = scratch.resolve("cli.out");
