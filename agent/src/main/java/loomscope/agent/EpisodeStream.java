@@ -28,7 +28,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     private final Socket socket;
     private final OutputStream out;
     private final long origin;
-    private final StringBuilder pending = new StringBuilder(1 << 16);
+    private final LineBuffer pending = new LineBuffer();
     /** Dense indices by thread id: ids, not threads, so that a finished thread is not kept alive by the session. */
     private final Map<Long, Integer> vtIndex = new HashMap<>();
     private final ConcurrentLinkedQueue<String> extraLines = new ConcurrentLinkedQueue<>();
@@ -51,12 +51,12 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         Socket socket = new Socket(InetAddress.getByAddress("localhost", new byte[] {127, 0, 0, 1}), port);
         socket.setTcpNoDelay(true);
         EpisodeStream stream = new EpisodeStream(socket, System.nanoTime());
-        stream.pending.append(token).append('\n')
-                .append(AgentWire.HELLO).append(' ').append(AgentWire.VERSION).append(' ')
-                .append(AgentWire.oneLine(Runtime.version().toString())).append('\n')
-                .append('O').append(' ').append(stream.origin).append('\n')
-                .append('I').append(' ').append(ProcessHandle.current().pid()).append(' ')
-                .append(AgentWire.oneLine(mainClass())).append('\n');
+        stream.pending.put(token).put('\n')
+                .put(AgentWire.HELLO).put(' ').put(AgentWire.VERSION).put(' ')
+                .put(AgentWire.oneLine(Runtime.version().toString())).put('\n')
+                .put('O').put(' ').put(stream.origin).put('\n')
+                .put('I').put(' ').put(ProcessHandle.current().pid()).put(' ')
+                .put(AgentWire.oneLine(mainClass())).put('\n');
         stream.writePending();
         return stream;
     }
@@ -72,7 +72,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
 
     /** A refusal: one line and the end; nothing in the target was changed. */
     void refuse(String why) {
-        pending.append('F').append(' ').append(AgentWire.oneLine(why)).append('\n').append('Z').append('\n');
+        pending.put('F').put(' ').put(AgentWire.oneLine(why)).put('\n').put('Z').put('\n');
         try {
             writePending();
         } catch (IOException e) {
@@ -142,11 +142,11 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                 boolean wrote = drained != 0;
                 long now = System.nanoTime();
                 if (!wrote && now - lastWrite >= HEARTBEAT_NANOS) {
-                    pending.append('H').append(' ').append(now - origin).append('\n');
+                    pending.put('H').put(' ').put(now - origin).put('\n');
                     wrote = true;
                 }
                 if (last) {
-                    pending.append('Z').append(' ').append(endReason).append('\n');
+                    pending.put('Z').put(' ').put(endReason).put('\n');
                     writePending();
                     return;
                 }
@@ -170,8 +170,8 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         int episodes = 0;
         for (; carriersAnnounced < carriers.size(); carriersAnnounced++) {
             CarrierRecorder r = carriers.get(carriersAnnounced);
-            pending.append('C').append(' ').append(r.index).append(' ').append(r.seenAt - origin).append(' ')
-                    .append(AgentWire.oneLine(r.carrier.getName())).append('\n');
+            pending.put('C').put(' ').put(r.index).put(' ').put(r.seenAt - origin).put(' ')
+                    .put(AgentWire.oneLine(r.carrier.getName())).put('\n');
             wrote = true;
         }
         if (droppedSent.length < carriers.size()) {
@@ -184,8 +184,8 @@ final class EpisodeStream implements CarrierRecorder.Sink {
             long dropped = r.dropped() + r.doubled();
             if (dropped != droppedSent[r.index]) {
                 droppedSent[r.index] = dropped;
-                pending.append('D').append(' ').append(r.index).append(' ').append(r.dropped()).append(' ')
-                        .append(r.doubled()).append('\n');
+                pending.put('D').put(' ').put(r.index).put(' ').put(r.dropped()).put(' ')
+                        .put(r.doubled()).put('\n');
                 wrote = true;
             }
             if (pending.length() >= 1 << 15) {
@@ -194,7 +194,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         }
         String line;
         while ((line = extraLines.poll()) != null) {
-            pending.append(line).append('\n');
+            pending.put(line).put('\n');
             wrote = true;
         }
         return episodes > 0 ? episodes : wrote ? -1 : 0;
@@ -207,20 +207,16 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         if (vt == null) {
             vt = vtIndex.size();
             vtIndex.put(vthread.threadId(), vt);
-            pending.append('V').append(' ').append(vt).append(' ').append(vthread.threadId()).append(' ')
-                    .append(AgentWire.oneLine(vthread.getName())).append('\n');
+            pending.put('V').put(' ').put(vt).put(' ').put(vthread.threadId()).put(' ')
+                    .put(AgentWire.oneLine(vthread.getName())).put('\n');
         }
-        pending.append('M').append(' ').append(carrier.index).append(' ').append(vt).append(' ')
-                .append(start - origin).append(' ').append(end - origin).append(' ').append(blockedValue).append(' ')
-                .append(parkedPinned ? '1' : '0').append('\n');
+        pending.put('M').put(' ').put(carrier.index).put(' ').put(vt).put(' ')
+                .put(start - origin).put(' ').put(end - origin).put(' ').put(blockedValue).put(' ')
+                .put(parkedPinned ? '1' : '0').put('\n');
     }
 
     private void writePending() throws IOException {
-        if (pending.length() > 0) {
-            out.write(pending.toString().getBytes(StandardCharsets.UTF_8));
-            out.flush();
-            pending.setLength(0);
-        }
+        pending.writeTo(out);
     }
 
     private void close() {

@@ -1,9 +1,7 @@
 package loomscope.attach;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -36,31 +34,113 @@ public final class AgentStreamReader {
 
     boolean helloSeen() { return helloSeen; }
 
+    /**
+     * Reads until an ending. Episode lines, nearly all of a busy target's, are parsed straight from the bytes: a
+     * String and a split per line cost LoomScope's JVM more CPU than the target's own drain thread spends writing
+     * them, and on a small machine that CPU is the target's carriers' too.
+     */
     Ending read(InputStream in) {
-        BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+        byte[] buf = new byte[1 << 16];
+        int filled = 0;
         try {
-            String line;
-            while ((line = lines.readLine()) != null) {
-                if (line.isEmpty()) {
-                    continue;
+            while (true) {
+                if (filled == buf.length) {
+                    buf = java.util.Arrays.copyOf(buf, buf.length * 2);   // a line longer than the buffer
                 }
-                Ending ending;
-                try {
-                    ending = line(line);
-                } catch (RuntimeException e) {
-                    return new Ending.Garbled(line.length() > 200 ? line.substring(0, 200) : line, String.valueOf(e.getMessage()));
+                int n = in.read(buf, filled, buf.length - filled);
+                if (n < 0) {
+                    return new Ending.Cut();
                 }
-                if (ending != null) {
-                    return ending;
+                int from = filled;
+                filled += n;
+                int lineStart = 0;
+                for (int i = from; i < filled; i++) {
+                    if (buf[i] != '\n') {
+                        continue;
+                    }
+                    Ending ending;
+                    try {
+                        ending = helloSeen && buf[lineStart] == 'M' && i > lineStart + 1
+                                ? episode(buf, lineStart + 1, i) : line(new String(buf, lineStart, i - lineStart, StandardCharsets.UTF_8));
+                    } catch (RuntimeException e) {
+                        String text = new String(buf, lineStart, Math.min(i - lineStart, 200), StandardCharsets.UTF_8);
+                        return new Ending.Garbled(text, String.valueOf(e.getMessage()));
+                    }
+                    lineStart = i + 1;
+                    if (ending != null) {
+                        return ending;
+                    }
                 }
+                System.arraycopy(buf, lineStart, buf, 0, filled - lineStart);
+                filled -= lineStart;
             }
-            return new Ending.Cut();
         } catch (IOException e) {
             return new Ending.Cut();
         }
     }
 
+    /** "M carrier vt start end blocked pinnedPark", from the byte after the M. */
+    private Ending episode(byte[] b, int from, int to) {
+        Fields f = new Fields(b, from, to);
+        int carrier = (int) f.next();
+        int vt = (int) f.next();
+        long start = f.next();
+        long end = f.next();
+        long blocked = f.next();
+        long park = f.next();
+        f.expectEnd();
+        into.episode(carrier, vt, start, end, blocked, park == 1);
+        return null;
+    }
+
+    /** Space-separated numbers of one line, parsed in place. */
+    private static final class Fields {
+        private final byte[] b;
+        private final int to;
+        private int pos;
+
+        Fields(byte[] b, int pos, int to) {
+            this.b = b;
+            this.pos = pos;
+            this.to = to;
+        }
+
+        long next() {
+            if (pos >= to || b[pos] != ' ') {
+                throw new IllegalArgumentException("missing field");
+            }
+            pos++;
+            boolean negative = pos < to && b[pos] == '-';
+            if (negative) {
+                pos++;
+            }
+            int start = pos;
+            long v = 0;
+            while (pos < to && b[pos] != ' ') {
+                int d = b[pos] - '0';
+                if (d < 0 || d > 9) {
+                    throw new IllegalArgumentException("not a number");
+                }
+                v = v * 10 + d;
+                pos++;
+            }
+            if (pos == start) {
+                throw new IllegalArgumentException("empty field");
+            }
+            return negative ? -v : v;
+        }
+
+        void expectEnd() {
+            if (pos != to) {
+                throw new IllegalArgumentException("extra fields");
+            }
+        }
+    }
+
     private Ending line(String line) {
+        if (line.isEmpty()) {
+            return null;
+        }
         if (!helloSeen) {
             String[] parts = line.split(" ", 3);
             if (parts.length < 3 || !parts[0].equals(HELLO)) {
@@ -79,11 +159,6 @@ public final class AgentStreamReader {
         switch (kind) {
             case 'C' -> into.carrier(Integer.parseInt(f[1]), Long.parseLong(f[2]), f.length > 3 ? f[3] : "");
             case 'V' -> into.virtualThread(Integer.parseInt(f[1]), Long.parseLong(f[2]), f.length > 3 ? f[3] : "");
-            case 'M' -> {
-                expect(f, 7);
-                into.episode(Integer.parseInt(f[1]), Integer.parseInt(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]),
-                        Long.parseLong(f[5]), f[6].equals("1"));
-            }
             case 'I' -> into.identity(Long.parseLong(f[1]), f.length > 2 ? f[2] : "");
             case 'O' -> {
                 expect(f, 2);
