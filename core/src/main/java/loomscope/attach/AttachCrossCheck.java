@@ -27,10 +27,14 @@ public record AttachCrossCheck(int events, int eventsAtFloor, int matchedEvents,
             vtOfThreadId.put(t.threadId(), t.vt());
         }
         List<AttachedEpisodes.Carrier> carriers = session.carriers();
-        int pinned = 0;
+        // only pinned episodes can match: a few among millions, so each event is held against them alone
+        List<AttachedEpisodes.Episode> pinnedEpisodes = new java.util.ArrayList<>();
         for (AttachedEpisodes.Episode e : episodes) {
-            pinned += e.verdict() == AttachedEpisodes.Episode.PINNED ? 1 : 0;
+            if (e.verdict() == AttachedEpisodes.Episode.PINNED) {
+                pinnedEpisodes.add(e);
+            }
         }
+        int pinned = pinnedEpisodes.size();
         int atFloor = 0;
         int matched = 0;
         Set<Integer> episodesMatched = new HashSet<>();
@@ -41,10 +45,9 @@ public record AttachCrossCheck(int events, int eventsAtFloor, int matchedEvents,
             atFloor++;
             Integer vt = pin.threadId() < 0 ? null : vtOfThreadId.get(pin.threadId());
             boolean found = false;
-            for (int i = 0; i < episodes.size(); i++) {
-                AttachedEpisodes.Episode e = episodes.get(i);
-                if (e.verdict() != AttachedEpisodes.Episode.PINNED
-                        || (vt != null && e.vt() != vt)
+            for (int i = 0; i < pinnedEpisodes.size(); i++) {
+                AttachedEpisodes.Episode e = pinnedEpisodes.get(i);
+                if ((vt != null && e.vt() != vt)
                         || (!pin.carrierName().isEmpty() && !carriers.get(e.lane()).name().equals(pin.carrierName()))
                         || e.start() > pin.end() + SLACK_NANOS || e.end() < pin.start() - SLACK_NANOS) {
                     continue;

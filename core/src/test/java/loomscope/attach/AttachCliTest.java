@@ -53,6 +53,16 @@ class AttachCliTest {
     }
 
     @Test
+    void badInputIsOneLineAndExit2() {
+        assertRefused(cli("attach"), "needs a PID");
+        assertRefused(cli("attach", "not-a-pid"), "not-a-pid");
+        assertRefused(cli("attach", "1", "--seconds", "0"), "--seconds");
+        assertRefused(cli("attach", "--list", "1"), "--list");
+        assertRefused(cli("attach", "--wait", "1"), "--wait");
+        assertRefused(cli("attach", Long.toString(ProcessHandle.current().pid())), "LoomScope itself");
+    }
+
+    @Test
     void aProcessThatIsNoJvmIsRefused() throws Exception {
         Process sleep = new ProcessBuilder("sleep", "60").start();
         try {
