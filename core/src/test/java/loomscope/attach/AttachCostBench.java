@@ -29,7 +29,7 @@ public final class AttachCostBench {
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
         String[] modes = {"no agent", "agent loaded, no hooks", "agent recording"};
-        List<List<Double>> results = new ArrayList<>();
+        List<List<double[]>> results = new ArrayList<>();
         Target[] targets = new Target[modes.length];
         for (int m = 0; m < modes.length; m++) {
             targets[m] = Target.start();
@@ -56,10 +56,17 @@ public final class AttachCostBench {
             t.process.waitFor();
         }
         System.out.println("Java " + Runtime.version() + ", " + THREADS + " threads x " + YIELDS + " yields on one carrier, "
-                + rounds + " interleaved rounds; wall ns per episode, median (min..max):");
+                + rounds + " interleaved rounds; ns per episode, median (min..max):");
+        String[] measures = {"wall", "carrier CPU", "process CPU"};
         for (int m = 0; m < modes.length; m++) {
-            double[] v = results.get(m).stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            System.out.printf(Locale.ROOT, "  %-24s %6.1f  (%.1f..%.1f)%n", modes[m], v[v.length / 2], v[0], v[v.length - 1]);
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-24s", modes[m]));
+            for (int k = 0; k < measures.length; k++) {
+                int measure = k;
+                double[] v = results.get(m).stream().mapToDouble(r -> r[measure]).sorted().toArray();
+                line.append(String.format(Locale.ROOT, "  %s %6.1f (%.1f..%.1f)", measures[k], v[v.length / 2], v[0],
+                        v[v.length - 1]));
+            }
+            System.out.println(line);
         }
         System.out.printf(Locale.ROOT, "  recorded %,d episodes, dropped %,d (%.1f%%)%n", episodes, dropped,
                 100.0 * dropped / Math.max(1, episodes + dropped));
@@ -78,11 +85,12 @@ public final class AttachCostBench {
             return new Target(p, out, p.getOutputStream());
         }
 
-        double run() throws Exception {
+        /** Wall, carrier CPU and process CPU nanoseconds per episode of one round. */
+        double[] run() throws Exception {
             in.write("go\n".getBytes(StandardCharsets.US_ASCII));
             in.flush();
-            String line = out.readLine();
-            return Double.parseDouble(line.substring(3));
+            String[] f = out.readLine().split(" ");
+            return new double[] {Double.parseDouble(f[1]), Double.parseDouble(f[2]), Double.parseDouble(f[3])};
         }
     }
 
