@@ -167,7 +167,8 @@ class AttachCliTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int[] exit = {-1};
-        Thread cli = new Thread(() -> exit[0] = LoomScopeCli.execute(new String[] {"attach", "--wait", "--json"},
+        Path saved = scratch.resolve("ten.loomrun");
+        Thread cli = new Thread(() -> exit[0] = LoomScopeCli.execute(new String[] {"attach", "--wait", "--json", "--save", saved.toString()},
                 new PrintWriter(out, true), new PrintWriter(err, true)), "attach-wait");
         cli.start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -185,7 +186,15 @@ class AttachCliTest {
         assertEquals(app.pid(), json.get("pid").asLong(), json.toString());
         assertTrue(json.get("targetExited").asBoolean(), json.toString());
         assertEquals(10, json.get("virtualThreads").asInt(), json.toString());
-        assertEquals(10 * 4, json.get("mounts").asInt(), "3 sleeps: 4 mount episodes a thread; " + json);
+        // 3 sleeps: 4 episodes a thread, fewer only where an episode holds a whole 20 ms sleep (its carrier stalled)
+        long absorbed = 0;
+        for (loomscope.recording.CarrierLog log : SavedRun.read(saved).recording().carriers()) {
+            for (int i = 0; i < log.size(); i++) {
+                absorbed += (log.end(i) - log.start(i)) / 20_000_000L;
+            }
+        }
+        int missing = 10 * 4 - json.get("mounts").asInt();
+        assertTrue(missing == 0 || missing > 0 && missing <= absorbed, "3 sleeps: 4 mount episodes a thread; " + json);
     }
 
     /** `attach PID` in a JVM of its own, stopped by SIGTERM (the same shutdown path as Ctrl+C's SIGINT). */

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The agent in a real server library's JVM (Helidon SE 4, each connection's requests on a virtual thread), on JDK 25
  * and on JDK 21: every request's virtual thread is seen, a request that sleeps k times is exactly k + 1 mount episodes
- * between its marks, each pinning request is a pinned episode that the target's own JFR recording saw on the same
+ * between its marks (fewer only where an episode holds a whole sleep: its carrier stalled past it), each pinning request is a pinned episode that the target's own JFR recording saw on the same
  * virtual thread (and carrier, where JFR names it) at the same time, the server answers after the detach, and a second
  * attach to the same JVM records every episode once. Load is bounded (a few dozen requests, four at a time) and no
  * assertion is about how long anything took.
@@ -77,16 +77,30 @@ class AttachHelidonTest {
                 for (Marks m : s.sleeps) {
                     assertTrue(m.isVirtual, where + "Helidon served a request on a platform thread");
                     assertTrue(vtOf.containsKey(m.threadId), where + "request thread " + m.threadId + " not seen");
-                    assertEquals(SLEEPS + 1, episodesBetween(e, vtOf.get(m.threadId), m), where
-                            + "episodes of thread " + m.threadId + " between its marks (" + SLEEPS + " sleeps)");
+                    List<AttachedEpisodes.Episode> between = episodesBetween(e, vtOf.get(m.threadId), m);
+                    // A sleep whose carrier was stalled past its end returns without unmounting (rare, real: seen on a
+                    // loaded machine): its episode then holds the whole sleep. Only such an episode may stand for a
+                    // missing one; more episodes than k + 1 are never allowed.
+                    long absorbed = between.stream().mapToLong(x -> (x.end() - x.start()) / (SLEEP_MS * 1_000_000L)).sum();
+                    int missing = SLEEPS + 1 - between.size();
+                    assertTrue(missing == 0 || missing > 0 && missing <= absorbed, where + "episodes of thread "
+                            + m.threadId + " between its marks: " + between.size() + " for " + SLEEPS + " sleeps: " + between);
                 }
                 List<AttachedEpisodes.JfrPin> jfr = jfrPins(jfrFile, s.clockPair, e.targetOrigin());
+                int pinsSeen = 0;
                 for (Marks m : s.pins) {
                     assertTrue(vtOf.containsKey(m.threadId), where + "pinning thread " + m.threadId + " not seen");
                     List<AttachedEpisodes.Episode> pinned = e.episodes().stream()
                             .filter(x -> x.vt() == vtOf.get(m.threadId) && overlaps(x.start(), x.end(), m, e.targetOrigin()))
                             .filter(x -> x.verdict() == AttachedEpisodes.Episode.PINNED).toList();
-                    assertEquals(1, pinned.size(), where + "pinned episodes of pinning thread " + m.threadId);
+                    boolean jfrSawAPin = jfr.stream().anyMatch(p -> p.threadId() == m.threadId
+                            && p.duration() >= PinningInit.PIN_MILLIS * 1_000_000L / 2);
+                    if (pinned.isEmpty() && !jfrSawAPin) {
+                        continue;   // the initializer's sleep never parked (its carrier stalled past it): neither saw a pin
+                    }
+                    pinsSeen++;
+                    assertEquals(1, pinned.size(), where + "pinned episodes of pinning thread " + m.threadId
+                            + " (JFR saw a pin of it: " + jfrSawAPin + ")");
                     AttachedEpisodes.Episode ep = pinned.get(0);
                     String carrier = e.carriers().get(ep.lane()).name();
                     boolean inJfr = jfr.stream().anyMatch(p -> p.threadId() == m.threadId
@@ -95,6 +109,7 @@ class AttachHelidonTest {
                     assertTrue(inJfr, where + "no JFR pinned event of thread " + m.threadId + " on " + carrier
                             + " overlapping its pinned episode " + ep + "; JFR saw " + jfr);
                 }
+                assertTrue(pinsSeen > 0, where + "no pinning request pinned");
                 assertEquals("pong", target.get("/ping"), where + "the server does not answer after the detach");
             }
             assertTrue(target.isAlive());
@@ -147,8 +162,8 @@ class AttachHelidonTest {
         return end > m.start - origin && start < m.end - origin;
     }
 
-    private static long episodesBetween(AttachedEpisodes e, int vt, Marks m) {
-        return e.episodes().stream().filter(x -> x.vt() == vt && overlaps(x.start(), x.end(), m, e.targetOrigin())).count();
+    private static List<AttachedEpisodes.Episode> episodesBetween(AttachedEpisodes e, int vt, Marks m) {
+        return e.episodes().stream().filter(x -> x.vt() == vt && overlaps(x.start(), x.end(), m, e.targetOrigin())).toList();
     }
 
     /** The target's own JFR file, its instants placed on the session's clock through the target's (nanoTime, epoch) pair. */
