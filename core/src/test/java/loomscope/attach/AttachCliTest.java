@@ -74,6 +74,29 @@ class AttachCliTest {
     }
 
     @Test
+    void anotherUsersProcessIsRefused() throws Exception {
+        Path runuser = Path.of("/usr/sbin/runuser");
+        assumeTrue("root".equals(System.getProperty("user.name")) && Files.isExecutable(runuser),
+                "needs root and runuser to start a process of another user");
+        Process other = new ProcessBuilder(runuser.toString(), "-u", "nobody", "--", "sleep", "60").start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            // runuser's child is the sleep of nobody's
+            long pid = -1;
+            while (pid < 0) {
+                pid = other.children().filter(p -> p.info().user().orElse("").equals("nobody")).mapToLong(ProcessHandle::pid)
+                        .findFirst().orElse(-1);
+                assertTrue(System.nanoTime() < deadline, "no process of nobody's appeared");
+                Thread.sleep(20);
+            }
+            assertRefused(cli("attach", Long.toString(pid), "--seconds", "1"), "nobody's process");
+        } finally {
+            other.descendants().forEach(ProcessHandle::destroyForcibly);
+            other.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void aJdk17TargetIsRefusedUntouched() throws Exception {
         assumeTrue(Files.isExecutable(JDK17.resolve("bin/java")), "no JDK 17 at " + JDK17);
         refusedUntouched(JDK17, List.of(), "Java 17");
