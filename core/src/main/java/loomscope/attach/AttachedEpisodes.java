@@ -65,7 +65,7 @@ public final class AttachedEpisodes {
     private final List<Carrier> carriers = new ArrayList<>();
     private final Map<Integer, Integer> laneOfAgentIndex = new HashMap<>();
     private final List<VirtualThreadSeen> threads = new ArrayList<>();
-    private final List<Episode> episodes = new ArrayList<>();
+    private final EpisodeColumns episodes = new EpisodeColumns();
     private final List<JfrPin> jfrPins = new ArrayList<>();
     private final Map<Integer, Long> droppedByLane = new HashMap<>();
     private final Map<Integer, Long> doubledByLane = new HashMap<>();
@@ -98,7 +98,7 @@ public final class AttachedEpisodes {
         if (lane == null || vt < 0 || vt >= threads.size() || end < start) {
             throw new IllegalArgumentException("an episode of an unknown carrier or thread, or ending before it began");
         }
-        episodes.add(new Episode(lane, vt, start, end, blocked, pinnedPark));
+        episodes.add(lane, vt, start, end, blocked, pinnedPark);
         lastTime = Math.max(lastTime, end);
     }
 
@@ -150,7 +150,11 @@ public final class AttachedEpisodes {
 
     public synchronized List<VirtualThreadSeen> virtualThreads() { return List.copyOf(threads); }
 
-    public synchronized List<Episode> episodes() { return List.copyOf(episodes); }
+    /** The episodes kept so far, in arrival order (per carrier, its own order); a view, not a copy. */
+    public synchronized List<Episode> episodes() { return episodes.view(episodes.size()); }
+
+    /** Episodes that arrived after the session held {@link EpisodeColumns#MAX_KEPT}: counted, not kept. */
+    public synchronized long notKept() { return episodes.notKept(); }
 
     public synchronized List<JfrPin> jfrPins() { return List.copyOf(jfrPins); }
 
@@ -181,7 +185,8 @@ public final class AttachedEpisodes {
         for (Carrier c : carriers) {
             builder.carrier(c.lane(), c.name(), c.seenAt(), false);
         }
-        for (Episode e : episodes) {
+        for (int i = 0; i < episodes.size(); i++) {
+            Episode e = episodes.get(i);
             builder.mount(e.lane(), e.vt(), e.start(), e.start(), e.end(), e.verdict());
         }
         return builder.finish(0, lastTime, 0, false);

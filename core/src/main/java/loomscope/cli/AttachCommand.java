@@ -197,6 +197,10 @@ final class AttachCommand implements Callable<Integer> {
                 e.lastTime() / 1e9, c.mounts, e.virtualThreads().size(), e.carriers().size());
         out.printf(Locale.ROOT, "Pinned mounts: %,d (carrier blocked 1 ms or more with the thread mounted); unsure: %,d; "
                 + "dropped (a carrier's buffer was full): %,d.%n", c.pinned, c.unsure, e.dropped());
+        if (e.notKept() > 0) {
+            out.printf(Locale.ROOT, "Not kept: %,d mounts after the first %,d (LoomScope's bound for one session): "
+                    + "counted in the mounts, not judged, not saved.%n", e.notKept(), c.mounts - e.notKept());
+        }
         for (AttachedEpisodes.Carrier carrier : e.carriers().stream().sorted(Comparator.comparingInt(AttachedEpisodes.Carrier::lane)).toList()) {
             out.printf(Locale.ROOT, "  %s: %,d mounts, %,d pinned%n", shown(carrier.name()), c.perLane[carrier.lane()],
                     c.pinnedPerLane[carrier.lane()]);
@@ -227,6 +231,7 @@ final class AttachCommand implements Callable<Integer> {
         node.put("pinnedMounts", c.pinned);
         node.put("unsureMounts", c.unsure);
         node.put("droppedMounts", e.dropped());
+        node.put("notKeptMounts", e.notKept());
         node.put("virtualThreads", e.virtualThreads().size());
         node.put("carriers", e.carriers().size());
         var names = node.putArray("carrierNames");
@@ -280,7 +285,7 @@ final class AttachCommand implements Callable<Integer> {
                     unsure++;
                 }
             }
-            return new Counts(all.size(), pinned, unsure, per, pinnedPer);
+            return new Counts(all.size() + e.notKept(), pinned, unsure, per, pinnedPer);
         }
     }
 }
