@@ -100,6 +100,11 @@ public final class AttachSession implements AutoCloseable {
             return session;
         }
 
+        /** Stops waiting from another thread (Ctrl+C): a wait in {@link #awaitAgent} then throws. */
+        public void stopWaiting() {
+            port.close();
+        }
+
         @Override
         public void close() {
             port.close();

@@ -146,7 +146,7 @@ final class AttachCommand implements Callable<Integer> {
             AtomicBoolean interrupted = new AtomicBoolean();
             Thread onCtrlC = new Thread(() -> {
                 interrupted.set(true);
-                waiting.close();
+                waiting.stopWaiting();
             }, "loomscope-stop-waiting");
             Runtime.getRuntime().addShutdownHook(onCtrlC);
             err.println("Start the application with this flag (good for one connection; Ctrl+C stops waiting):");
