@@ -220,6 +220,23 @@ class AttachCliTest {
         assertTrue(missing == 0 || missing > 0 && missing <= absorbed, "3 sleeps: 4 mount episodes a thread; " + json);
     }
 
+    @Test
+    void aSignalWhileWaitingEndsTheWait() throws Exception {
+        Path out = scratch.resolve("wait.out");
+        Process cli = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-D" + AgentJar.PROPERTY + "=" + AgentJar.locate(), "-cp", System.getProperty("java.class.path"),
+                LoomScopeCli.class.getName(), "attach", "--wait")
+                .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.readString(out).contains("-javaagent:")) {
+            assertTrue(System.nanoTime() < deadline && cli.isAlive(), "no flag printed: " + Files.readString(out));
+            Thread.sleep(50);
+        }
+        cli.destroy();
+        assertTrue(cli.waitFor(30, TimeUnit.SECONDS), "the wait did not end on a signal");
+        assertFalse(Files.readString(out).contains("Exception"), Files.readString(out));
+    }
+
     /** `attach PID` in a JVM of its own, stopped by SIGTERM (the same shutdown path as Ctrl+C's SIGINT). */
     private Process stopBySignal(long pid) throws Exception {
         Path out = scratch.resolve("cli.out");
