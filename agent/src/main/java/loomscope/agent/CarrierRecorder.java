@@ -11,6 +11,11 @@ import java.util.concurrent.atomic.AtomicLong;
 final class CarrierRecorder {
     static final int CAPACITY = 1 << 13;
     private static final int MASK = CAPACITY - 1;
+    /** How often (in episodes) a carrier looks whether its ring is half full and the drain thread must come now. */
+    private static final int WAKE_CHECK = CAPACITY / 8;
+
+    /** The stream's drain thread while a session runs (null between sessions). */
+    static volatile Thread drainer;
 
     final int index;
     final Thread carrier;
@@ -88,6 +93,14 @@ final class CarrierRecorder {
         parkedPinned[i] = openParkedPinned;
         written = w + 1;
         published.lazySet(w + 1);
+        if ((written & (WAKE_CHECK - 1)) == 0 && written - consumedSeen >= CAPACITY / 2) {
+            consumedSeen = consumed.get();
+            Thread d = drainer;
+            if (d != null && written - consumedSeen >= CAPACITY / 2) {
+                // a wake-up, never a wait: once per 1,024 episodes at most, and only when the ring is half full
+                java.util.concurrent.locks.LockSupport.unpark(d);
+            }
+        }
     }
 
     /** What the reader is handed, one episode at a time. */

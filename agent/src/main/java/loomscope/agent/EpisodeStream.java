@@ -88,6 +88,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         }
         writer = new Thread(this::drainLoop, "loomscope-agent-stream");
         writer.setDaemon(true);
+        CarrierRecorder.drainer = writer;
         writer.start();
         Thread commands = new Thread(() -> awaitStop(onStop), "loomscope-agent-commands");
         commands.setDaemon(true);
@@ -103,6 +104,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     void finish(long millis, String reason) {
         endReason = reason;
         closing = true;
+        CarrierRecorder.drainer = null;
         Thread w = writer;
         if (w != null) {
             LockSupport.unpark(w);
@@ -154,8 +156,8 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                     writePending();
                     lastWrite = now;
                 }
-                // a busy target is drained every millisecond: a carrier of back-to-back mounts fills its ring in
-                // ~2 ms; draining without a pause cost the carrier more than the drops it saved (docs/performance.md)
+                // a busy target is drained every millisecond, and a carrier whose ring is half full wakes the drain at
+                // once; draining without any pause cost the carrier more than the drops it saved (docs/performance.md)
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(drained >= BUSY_EPISODES ? 1 : FLUSH_MILLIS));
             }
         } catch (IOException e) {

@@ -48,8 +48,10 @@ public final class AttachCostBench {
             }
         }
         session.stop();
-        long episodes = session.episodes().episodeCount();
+        long kept = session.episodes().episodeCount();
+        long notKept = session.episodes().notKept();
         long dropped = session.episodes().dropped();
+        long ended = (long) THREADS * (YIELDS + 1) * (rounds + 1);   // the warm-up round's too
         session.close();
         for (Target t : targets) {
             t.process.getOutputStream().close();
@@ -68,8 +70,8 @@ public final class AttachCostBench {
             }
             System.out.println(line);
         }
-        System.out.printf(Locale.ROOT, "  recorded %,d episodes, dropped %,d (%.1f%%)%n", episodes, dropped,
-                100.0 * dropped / Math.max(1, episodes + dropped));
+        System.out.printf(Locale.ROOT, "  the recording target ended %,d episodes: %,d dropped in it (%.1f%%); LoomScope kept %,d"
+                + " and counted %,d past its bound%n", ended, dropped, 100.0 * dropped / ended, kept, notKept);
     }
 
     private record Target(Process process, BufferedReader out, OutputStream in) {
