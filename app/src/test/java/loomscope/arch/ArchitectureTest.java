@@ -45,6 +45,7 @@ class ArchitectureTest {
             .layer("savedrun").definedBy("loomscope.savedrun..")
             .layer("childjvm").definedBy("loomscope.childjvm..")
             .layer("taskfile").definedBy("loomscope.taskfile..")
+            .layer("attach").definedBy("loomscope.attach..")
             .layer("report").definedBy("loomscope.report..")
             .layer("cli").definedBy("loomscope.cli..")
             .layer("host").definedBy("loomscope.host..")
@@ -59,9 +60,10 @@ class ArchitectureTest {
             .whereLayer("savedrun").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe")
             .whereLayer("childjvm").mayOnlyAccessLayers("workload", "scenario", "recording", "probe")
             .whereLayer("taskfile").mayOnlyAccessLayers("io", "workload", "scenario", "childjvm")
+            .whereLayer("attach").mayOnlyAccessLayers("workload", "scenario", "recording", "probe")
             .whereLayer("report").mayOnlyAccessLayers("io", "json", "workload", "recording", "childjvm")
             .whereLayer("cli").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe", "savedrun",
-                    "childjvm", "taskfile", "report")
+                    "childjvm", "taskfile", "attach", "report")
             .whereLayer("host").mayOnlyAccessLayers("workload")
             .whereLayer("ui").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe", "savedrun",
                     "childjvm", "taskfile", "report", "host")

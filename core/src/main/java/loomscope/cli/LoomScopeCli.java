@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 /** {@code java -jar core/target/loomscope.jar run|bench|export ...}: the workload without a window, on JDK 21 or 25. */
 @Command(name = "loomscope", mixinStandardHelpOptions = true, versionProvider = LoomScopeCli.Version.class,
         description = "Runs the JEP 491 pinning experiment on real carriers and reports what was recorded.",
-        subcommands = {RunCommand.class, BenchCommand.class, ExportCommand.class, ScenariosCommand.class})
+        subcommands = {RunCommand.class, BenchCommand.class, ExportCommand.class, ScenariosCommand.class,
+                AttachCommand.class})
 public final class LoomScopeCli {
 
     /** Exit code for input we refuse, as picocli uses for usage errors. */

@@ -1,0 +1,43 @@
+package loomscope.agent;
+
+/**
+ * The agent's options, {@code key=value} pairs separated by commas: {@code port=N,token=HEX}. The token is the first
+ * line the target sends LoomScope over loopback; it travels in the attach request (the same user's socket), never in
+ * a command line that other users can read.
+ */
+record AgentArgs(int port, String token) {
+
+    static AgentArgs parse(String args) {
+        int port = -1;
+        String token = null;
+        for (String pair : (args == null ? "" : args).split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq < 0) {
+                continue;
+            }
+            String key = pair.substring(0, eq).trim();
+            String value = pair.substring(eq + 1).trim();
+            switch (key) {
+                case "port" -> port = parsePort(value);
+                case "token" -> token = value.matches("[0-9a-f]{16,128}") ? value : null;
+                default -> throw new IllegalArgumentException("unknown option " + key);
+            }
+        }
+        if (port < 0 || token == null) {
+            throw new IllegalArgumentException("needs port=N,token=HEX (LoomScope's attach gives both)");
+        }
+        return new AgentArgs(port, token);
+    }
+
+    private static int parsePort(String value) {
+        try {
+            int p = Integer.parseInt(value);
+            if (p > 0 && p < 65_536) {
+                return p;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException("port is not a port: " + value);
+    }
+}

@@ -1,0 +1,51 @@
+package loomscope.agent;
+
+import java.io.File;
+import java.lang.instrument.Instrumentation;
+import java.util.jar.JarFile;
+
+/**
+ * The agent's entry for {@code -javaagent} and for a dynamic attach. Loaded by the system class loader; it only
+ * appends this jar to the bootstrap search path and hands over to {@link Agent}, loaded there, because the hooks
+ * placed in {@code java.lang.VirtualThread} (a boot class) can call only classes the boot loader sees. Every later
+ * attach finds the same boot classes and so the same state: the {@link Instrumentation} that added the transformer
+ * stays reachable for the detach that must remove it through that same instance.
+ */
+public final class AgentMain {
+    private static final String AGENT_CLASS = "loomscope.agent.Agent";
+
+    private AgentMain() { }
+
+    public static void premain(String args, Instrumentation inst) {
+        start(args, inst, true);
+    }
+
+    public static void agentmain(String args, Instrumentation inst) {
+        start(args, inst, false);
+    }
+
+    private static void start(String args, Instrumentation inst, boolean atStartup) {
+        try {
+            if (!onBootPath()) {
+                File jar = new File(AgentMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+                inst.appendToBootstrapClassLoaderSearch(new JarFile(jar));
+            }
+            Class<?> agent = Class.forName(AGENT_CLASS, true, null);
+            agent.getMethod("start", String.class, Instrumentation.class, boolean.class)
+                    .invoke(null, args, inst, atStartup);
+        } catch (ReflectiveOperationException | java.io.IOException | java.net.URISyntaxException | RuntimeException e) {
+            // never throw into the application: one line on its stderr, and it goes on unchanged
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            System.err.println("loomscope-agent: not started: " + cause);
+        }
+    }
+
+    private static boolean onBootPath() {
+        try {
+            Class.forName(AGENT_CLASS, false, null);
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package loomscope.agent;
+
+/**
+ * What the agent sends LoomScope over the loopback connection the target opens to it, after the token line: UTF-8
+ * text, one line each, fields separated by one space, times in nanoseconds since the session's origin (taken just
+ * before the hello). The child JVMs' stream (core's {@code loomscope.childjvm.Wire}) in its style, with what only an
+ * attached JVM has: its virtual threads' own ids and names, whole episodes, drops, and JFR events by thread id.
+ * Core's {@code loomscope.attach.AgentStreamReader} reads it; the two must change together (its tests attach this jar).
+ * <pre>
+ * LOOMSCOPE-AGENT 1 &lt;java version&gt;     hello
+ * O nanoTime                            the origin on the target's System.nanoTime clock (for marks made in the target)
+ * I pid mainClass                       the target: its pid and main class (or jar), as its launcher names them
+ * C carrier t name                      carrier seen (its first hooked mount, or already known at the session's start)
+ * V vt threadId name                    virtual thread seen for the first time in this session
+ * M carrier vt start end blocked pinnedPark(0|1)   one mount episode; blocked as core's BlockedTime value
+ * D carrier dropped doubled             so far on that carrier: episodes dropped (its ring was full), and mounts
+ *                                       of a thread already mounted there (a hook running twice: must stay 0)
+ * J threadId start duration carrierName JFR jdk.VirtualThreadPinned (carrier name empty before JDK 24)
+ * H t                                   heartbeat, at least every half second
+ * F message                             refused or failed (one line); nothing was changed in the target
+ * Z detached|exited                     end: everything recorded was sent; the hooks are out, or the JVM exits
+ * </pre>
+ * LoomScope to target: {@code stop}; the end of the connection means the same.
+ */
+final class AgentWire {
+    static final String HELLO = "LOOMSCOPE-AGENT";
+    static final int VERSION = 1;
+    static final String STOP = "stop";
+
+    private AgentWire() { }
+
+    static String oneLine(String text) {
+        return text == null ? "" : text.replace('\r', ' ').replace('\n', ' ');
+    }
+}

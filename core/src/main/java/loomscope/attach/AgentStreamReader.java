@@ -1,0 +1,192 @@
+package loomscope.attach;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Reads the agent's lines (the agent module's {@code AgentWire} documents them) into {@link AttachedEpisodes} until
+ * the end line, the connection's end, or a line that makes no sense. Never throws: how it ended is its result.
+ */
+public final class AgentStreamReader {
+    static final String HELLO = "LOOMSCOPE-AGENT";
+    static final String VERSION = "1";
+    static final String STOP = "stop";
+
+    /** How the stream ended. */
+    public sealed interface Ending {
+        /** The agent sent its end line: everything was sent; the hooks are out, or the target is exiting. */
+        record Complete(boolean targetExited) implements Ending { }
+        /** The agent refused or failed, with its reason. */
+        record Refused(String why) implements Ending { }
+        /** The connection ended without the end line (the target died or was killed). */
+        record Cut() implements Ending { }
+        /** A line that is not the agent's protocol. */
+        record Garbled(String line, String why) implements Ending { }
+    }
+
+    private final AttachedEpisodes into;
+    private volatile boolean helloSeen;
+
+    AgentStreamReader(AttachedEpisodes into) {
+        this.into = into;
+    }
+
+    boolean helloSeen() { return helloSeen; }
+
+    /**
+     * Reads until an ending. Episode lines, nearly all of a busy target's, are parsed straight from the bytes: a
+     * String and a split per line cost LoomScope's JVM more CPU than the target's own drain thread spends writing
+     * them, and on a small machine that CPU is the target's carriers' too.
+     */
+    Ending read(InputStream in) {
+        byte[] buf = new byte[1 << 16];
+        int filled = 0;
+        try {
+            while (true) {
+                if (filled == buf.length) {
+                    buf = java.util.Arrays.copyOf(buf, buf.length * 2);   // a line longer than the buffer
+                }
+                int n = in.read(buf, filled, buf.length - filled);
+                if (n < 0) {
+                    return new Ending.Cut();
+                }
+                int from = filled;
+                filled += n;
+                int lineStart = 0;
+                for (int i = from; i < filled; i++) {
+                    if (buf[i] != '\n') {
+                        continue;
+                    }
+                    Ending ending;
+                    try {
+                        ending = helloSeen && buf[lineStart] == 'M' && i > lineStart + 1
+                                ? episode(buf, lineStart + 1, i) : line(new String(buf, lineStart, i - lineStart, StandardCharsets.UTF_8));
+                    } catch (RuntimeException e) {
+                        String text = new String(buf, lineStart, Math.min(i - lineStart, 200), StandardCharsets.UTF_8);
+                        return new Ending.Garbled(text, String.valueOf(e.getMessage()));
+                    }
+                    lineStart = i + 1;
+                    if (ending != null) {
+                        return ending;
+                    }
+                }
+                System.arraycopy(buf, lineStart, buf, 0, filled - lineStart);
+                filled -= lineStart;
+            }
+        } catch (IOException e) {
+            return new Ending.Cut();
+        }
+    }
+
+    /** "M carrier vt start end blocked pinnedPark", from the byte after the M. */
+    private Ending episode(byte[] b, int from, int to) {
+        Fields f = new Fields(b, from, to);
+        int carrier = (int) f.next();
+        int vt = (int) f.next();
+        long start = f.next();
+        long end = f.next();
+        long blocked = f.next();
+        long park = f.next();
+        f.expectEnd();
+        into.episode(carrier, vt, start, end, blocked, park == 1);
+        return null;
+    }
+
+    /** Space-separated numbers of one line, parsed in place. */
+    private static final class Fields {
+        private final byte[] b;
+        private final int to;
+        private int pos;
+
+        Fields(byte[] b, int pos, int to) {
+            this.b = b;
+            this.pos = pos;
+            this.to = to;
+        }
+
+        long next() {
+            if (pos >= to || b[pos] != ' ') {
+                throw new IllegalArgumentException("missing field");
+            }
+            pos++;
+            boolean negative = pos < to && b[pos] == '-';
+            if (negative) {
+                pos++;
+            }
+            int start = pos;
+            long v = 0;
+            while (pos < to && b[pos] != ' ') {
+                int d = b[pos] - '0';
+                if (d < 0 || d > 9) {
+                    throw new IllegalArgumentException("not a number");
+                }
+                v = v * 10 + d;
+                pos++;
+            }
+            if (pos == start) {
+                throw new IllegalArgumentException("empty field");
+            }
+            return negative ? -v : v;
+        }
+
+        void expectEnd() {
+            if (pos != to) {
+                throw new IllegalArgumentException("extra fields");
+            }
+        }
+    }
+
+    private Ending line(String line) {
+        if (line.isEmpty()) {
+            return null;
+        }
+        if (!helloSeen) {
+            String[] parts = line.split(" ", 3);
+            if (parts.length < 3 || !parts[0].equals(HELLO)) {
+                throw new IllegalArgumentException("not the agent's hello");
+            }
+            if (!parts[1].equals(VERSION)) {
+                return new Ending.Refused("the target runs another LoomScope agent (protocol " + parts[1]
+                        + "): a JVM keeps the first agent jar it loaded; restart it to use this one");
+            }
+            into.hello(parts[2]);
+            helloSeen = true;
+            return null;
+        }
+        char kind = line.charAt(0);
+        String[] f = line.split(" ", kind == 'C' || kind == 'V' ? 4 : kind == 'J' ? 5 : kind == 'I' ? 3 : -1);
+        switch (kind) {
+            case 'C' -> into.carrier(Integer.parseInt(f[1]), Long.parseLong(f[2]), f.length > 3 ? f[3] : "");
+            case 'V' -> into.virtualThread(Integer.parseInt(f[1]), Long.parseLong(f[2]), f.length > 3 ? f[3] : "");
+            case 'I' -> into.identity(Long.parseLong(f[1]), f.length > 2 ? f[2] : "");
+            case 'O' -> {
+                expect(f, 2);
+                into.origin(Long.parseLong(f[1]));
+            }
+            case 'D' -> {
+                expect(f, 4);
+                into.dropped(Integer.parseInt(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]));
+            }
+            case 'J' -> into.jfrPin(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]), f.length > 4 ? f[4] : "");
+            case 'H' -> {
+                expect(f, 2);
+                into.heartbeat(Long.parseLong(f[1]));
+            }
+            case 'F' -> {
+                return new Ending.Refused(line.length() > 2 ? line.substring(2) : "(no reason given)");
+            }
+            case 'Z' -> {
+                return new Ending.Complete(line.equals("Z exited"));
+            }
+            default -> throw new IllegalArgumentException("unknown line kind '" + kind + "'");
+        }
+        return null;
+    }
+
+    private static void expect(String[] fields, int n) {
+        if (fields.length != n) {
+            throw new IllegalArgumentException(n + " fields expected, " + fields.length + " came");
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package loomscope.attach;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import com.sun.tools.attach.AgentInitializationException;
+import com.sun.tools.attach.AgentLoadException;
+import com.sun.tools.attach.AttachNotSupportedException;
+import com.sun.tools.attach.VirtualMachine;
+
+/**
+ * One attach to a running JVM: checked from outside first ({@link JvmList#describe}), then the agent loaded with
+ * LoomScope's loopback port and a token, then the agent's connection read on a thread of its own until
+ * {@link #stop()} (the hooks leave the target, which runs on) or the target's exit.
+ */
+public final class AttachSession implements AutoCloseable {
+    /** How long the agent may take to connect back after it was loaded (class loading in a busy target). */
+    static final long CONNECT_MILLIS = 30_000;
+    /** How long a stop waits for the agent's end line. */
+    static final long STOP_MILLIS = 30_000;
+
+    private final JvmEntry target;
+    private final Socket socket;
+    private final AttachedEpisodes episodes = new AttachedEpisodes();
+    private final AgentStreamReader reader = new AgentStreamReader(episodes);
+    private final CountDownLatch ended = new CountDownLatch(1);
+    private final CountDownLatch helloOrEnd = new CountDownLatch(1);
+    private volatile AgentStreamReader.Ending ending;
+    private volatile boolean stopSent;
+
+    private AttachSession(JvmEntry target, Socket socket) {
+        this.target = target;
+        this.socket = socket;
+    }
+
+    /**
+     * Attaches and waits until the agent says it records (its hello) or refuses.
+     *
+     * @throws AttachRefusedException why not, in one line; nothing was changed in the target
+     */
+    public static AttachSession start(long pid, Path agentJar) throws IOException {
+        JvmEntry target = JvmList.describe(pid);
+        if (!target.attachable()) {
+            throw new AttachRefusedException("pid " + pid + ": " + target.refusal());
+        }
+        try (AgentPort port = AgentPort.listen()) {
+            load(pid, agentJar, "port=" + port.port() + ",token=" + port.token());
+            Socket socket = port.accept(CONNECT_MILLIS);
+            if (socket == null) {
+                throw new AttachRefusedException("pid " + pid + " took the agent but did not connect back within "
+                        + CONNECT_MILLIS / 1000 + " s (its stderr says why)");
+            }
+            AttachSession session = new AttachSession(target, socket);
+            session.startReading();
+            session.awaitHello();
+            return session;
+        }
+    }
+
+    /**
+     * The other way in: LoomScope listens first, and the application is started with the agent on its command line
+     * ({@link Waiting#javaagentFlag()}), so that it is recorded from its start to its exit.
+     */
+    public static Waiting listen(Path agentJar) throws IOException {
+        return new Waiting(AgentPort.listen(), agentJar);
+    }
+
+    /** A port waiting for an application started with {@code -javaagent}. */
+    public static final class Waiting implements AutoCloseable {
+        private final AgentPort port;
+        private final Path agentJar;
+
+        private Waiting(AgentPort port, Path agentJar) {
+            this.port = port;
+            this.agentJar = agentJar;
+        }
+
+        /**
+         * The flag to start the application with. It holds the token: a command line can be read by every user of the
+         * machine, so it is good for one connection only, and only until the application makes it (docs/attach.md).
+         */
+        public String javaagentFlag() {
+            return "-javaagent:" + agentJar + "=port=" + port.port() + ",token=" + port.token();
+        }
+
+        /** Waits up to {@code millis} for the application's agent; null if none came. */
+        public AttachSession awaitAgent(long millis) throws IOException {
+            Socket socket = port.accept(millis);
+            if (socket == null) {
+                return null;
+            }
+            AttachSession session = new AttachSession(new JvmEntry(-1, "", "unknown", null), socket);
+            session.startReading();
+            session.awaitHello();
+            return session;
+        }
+
+        /** Stops waiting from another thread (Ctrl+C): a wait in {@link #awaitAgent} then throws. */
+        public void stopWaiting() {
+            port.close();
+        }
+
+        @Override
+        public void close() {
+            port.close();
+        }
+    }
+
+    private static void load(long pid, Path agentJar, String options) {
+        VirtualMachine vm;
+        try {
+            vm = VirtualMachine.attach(Long.toString(pid));
+        } catch (AttachNotSupportedException | IOException e) {
+            throw new AttachRefusedException("pid " + pid + " refused the attach: " + oneLine(e));
+        }
+        try {
+            vm.loadAgent(agentJar.toString(), options);
+        } catch (AgentLoadException | AgentInitializationException | IOException e) {
+            throw new AttachRefusedException("pid " + pid + " refused the agent: " + oneLine(e));
+        } finally {
+            try {
+                vm.detach();
+            } catch (IOException e) {
+                // the attach handle only: the agent's own connection is what matters
+            }
+        }
+    }
+
+    private void startReading() throws IOException {
+        var in = socket.getInputStream();
+        Thread t = new Thread(() -> {
+            try {
+                ending = reader.read(in);
+            } finally {
+                helloOrEnd.countDown();
+                ended.countDown();
+            }
+        }, "loomscope-attach-reader");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void awaitHello() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONNECT_MILLIS);
+        try {
+            while (!reader.helloSeen() && ended.getCount() > 0 && System.nanoTime() < deadline) {
+                helloOrEnd.await(20, TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (ending instanceof AgentStreamReader.Ending.Refused r) {
+            close();
+            throw new AttachRefusedException(whose() + "the agent refused: " + r.why());
+        }
+        if (!reader.helloSeen()) {
+            close();
+            throw new AttachRefusedException(whose() + "the agent connected but never said hello");
+        }
+    }
+
+    /** The target: as listed before the attach, or as its agent told it (a {@code -javaagent} start). */
+    public JvmEntry target() {
+        if (target.pid() >= 0) {
+            return target;
+        }
+        return new JvmEntry(episodes.targetPid(), episodes.targetMainClass(), episodes.javaVersion(), null);
+    }
+
+    public AttachedEpisodes episodes() { return episodes; }
+
+    private String whose() {
+        return target.pid() >= 0 ? "pid " + target.pid() + ": " : "";
+    }
+
+    /** Waits up to {@code millis} for the stream to end (the target exited, or after {@link #stop()}). */
+    public boolean awaitEnd(long millis) throws InterruptedException {
+        return ended.await(millis, TimeUnit.MILLISECONDS);
+    }
+
+    /** Asks the agent to take its hooks out and send the rest; waits for its end line. Returns how it ended. */
+    public AgentStreamReader.Ending stop() {
+        if (!stopSent && ended.getCount() > 0) {
+            stopSent = true;
+            try {
+                OutputStream out = socket.getOutputStream();
+                out.write((AgentStreamReader.STOP + "\n").getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+            } catch (IOException e) {
+                // the target is gone: its end is what the reader saw
+            }
+        }
+        try {
+            ended.await(STOP_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return ending;
+    }
+
+    /** How the stream ended, or null while it runs. */
+    public AgentStreamReader.Ending ending() { return ending; }
+
+    /** Whether the agent sent its end line after taking its hooks out: detached, nothing lost, the target running. */
+    public boolean detached() { return ending instanceof AgentStreamReader.Ending.Complete c && !c.targetExited(); }
+
+    /** Whether the target exited (or was killed) while attached. */
+    public boolean targetExited() {
+        return ending instanceof AgentStreamReader.Ending.Complete c ? c.targetExited() : ending instanceof AgentStreamReader.Ending.Cut;
+    }
+
+    @Override
+    public void close() {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // on the way out
+        }
+    }
+
+    private static String oneLine(Exception e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.strip().lines().findFirst().orElse(m);
+    }
+}

@@ -1,0 +1,198 @@
+package loomscope.attach;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import loomscope.recording.PinnedRule;
+import loomscope.recording.RecordingBuilder;
+import loomscope.recording.RunRecording;
+import loomscope.workload.BlockedTime;
+import loomscope.scenario.ScenarioParams;
+import loomscope.workload.SchedulerKind;
+import loomscope.scenario.TaskFileScenario;
+import loomscope.workload.ThreadKind;
+import loomscope.workload.WorkloadConfig;
+
+/**
+ * Everything one attach session received from the agent, as the target told it; times in nanoseconds since the
+ * session's origin. Filled by {@link AgentStreamReader} on its thread, read once the session is over (every method is
+ * synchronized: the CLI also reads counts while it runs). {@link #toRecording} turns it into a {@link RunRecording}
+ * like any run's, so that save, summary and export treat an attached application as they treat LoomScope's own runs.
+ */
+public final class AttachedEpisodes {
+    /** A carrier as the target names it; {@code lane} counts from 0 in the order seen. */
+    public record Carrier(int lane, String name, long seenAt) { }
+
+    /** A virtual thread of the target: {@code vt} counts from 0 in the order its first episode arrived. */
+    public record VirtualThreadSeen(int vt, long threadId, String name) { }
+
+    /**
+     * One mount episode: {@code blocked} is the carrier clocks' value (see {@link BlockedTime}), {@code pinnedPark}
+     * whether the thread parked in {@code parkOnCarrierThread} (the JDK's park of a pinned thread) in it.
+     */
+    public record Episode(int lane, int vt, long start, long end, long blocked, boolean pinnedPark) {
+        public static final int NOT_PINNED = RecordingBuilder.NOT_PINNED;
+        public static final int PINNED = RecordingBuilder.PINNED;
+        public static final int UNSURE = RecordingBuilder.UNSURE;
+
+        /**
+         * Pinned: its carrier blocked for the floor or more with the thread mounted (the carrier clock rule), or the
+         * clocks are unsure and the thread did park pinned; where no CPU clock exists, a pinned park of the floor or
+         * more. Unsure: the clocks could not tell, and no pinned park says more.
+         */
+        public int verdict() {
+            if (PinnedRule.blockedWhileMounted(blocked)) {
+                return PINNED;
+            }
+            if (BlockedTime.isUnsure(blocked)) {
+                return pinnedPark ? PINNED : UNSURE;
+            }
+            if (blocked == BlockedTime.UNMEASURED) {
+                return pinnedPark && end - start >= PinnedRule.MIN_BLOCKED_NANOS ? PINNED : NOT_PINNED;
+            }
+            return NOT_PINNED;
+        }
+    }
+
+    /** A JFR {@code jdk.VirtualThreadPinned} event from inside the target; {@code threadId} -1 where JFR lost it. */
+    public record JfrPin(long threadId, long start, long duration, String carrierName) {
+        public long end() { return start + duration; }
+    }
+
+    private final List<Carrier> carriers = new ArrayList<>();
+    private final Map<Integer, Integer> laneOfAgentIndex = new HashMap<>();
+    private final List<VirtualThreadSeen> threads = new ArrayList<>();
+    private final EpisodeColumns episodes = new EpisodeColumns();
+    private final List<JfrPin> jfrPins = new ArrayList<>();
+    private final Map<Integer, Long> droppedByLane = new HashMap<>();
+    private final Map<Integer, Long> doubledByLane = new HashMap<>();
+    private String javaVersion = "unknown";
+    private long lastTime;
+    private long targetOrigin;
+    private long targetPid = -1;
+    private String targetMainClass = "";
+
+    synchronized void hello(String version) {
+        javaVersion = version;
+    }
+
+    synchronized void carrier(int agentIndex, long seenAt, String name) {
+        laneOfAgentIndex.computeIfAbsent(agentIndex, i -> {
+            carriers.add(new Carrier(carriers.size(), name, seenAt));
+            return carriers.size() - 1;
+        });
+    }
+
+    synchronized void virtualThread(int vt, long threadId, String name) {
+        if (vt != threads.size()) {
+            throw new IllegalArgumentException("virtual thread " + vt + " after " + threads.size());
+        }
+        threads.add(new VirtualThreadSeen(vt, threadId, name));
+    }
+
+    synchronized void episode(int agentIndex, int vt, long start, long end, long blocked, boolean pinnedPark) {
+        Integer lane = laneOfAgentIndex.get(agentIndex);
+        if (lane == null || vt < 0 || vt >= threads.size() || end < start) {
+            throw new IllegalArgumentException("an episode of an unknown carrier or thread, or ending before it began");
+        }
+        episodes.add(lane, vt, start, end, blocked, pinnedPark);
+        lastTime = Math.max(lastTime, end);
+    }
+
+    synchronized void dropped(int agentIndex, long total, long doubledMounts) {
+        Integer lane = laneOfAgentIndex.get(agentIndex);
+        if (lane != null) {
+            droppedByLane.put(lane, total);
+            doubledByLane.put(lane, doubledMounts);
+        }
+    }
+
+    /**
+     * Mounts the agent saw twice without an unmount between: a hook that runs twice (see the agent's
+     * CarrierRecorder). 0 unless a detach left a transformer in.
+     */
+    public synchronized long doubledHooks() {
+        return doubledByLane.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    synchronized void jfrPin(long threadId, long start, long duration, String carrierName) {
+        jfrPins.add(new JfrPin(threadId, start, duration, carrierName));
+    }
+
+    synchronized void identity(long pid, String mainClass) {
+        targetPid = pid;
+        targetMainClass = mainClass;
+    }
+
+    /** The target's pid as it told it (-1 before it did). */
+    public synchronized long targetPid() { return targetPid; }
+
+    /** The target's main class or jar as its launcher names it ("" if it does not say). */
+    public synchronized String targetMainClass() { return targetMainClass; }
+
+    synchronized void origin(long targetNanoTime) {
+        targetOrigin = targetNanoTime;
+    }
+
+    /** The session's time 0 on the target's own {@code System.nanoTime()} clock: marks made inside it go on the episodes' clock. */
+    public synchronized long targetOrigin() { return targetOrigin; }
+
+    synchronized void heartbeat(long t) {
+        lastTime = Math.max(lastTime, t);
+    }
+
+    public synchronized String javaVersion() { return javaVersion; }
+
+    public synchronized List<Carrier> carriers() { return List.copyOf(carriers); }
+
+    public synchronized List<VirtualThreadSeen> virtualThreads() { return List.copyOf(threads); }
+
+    /** The episodes kept so far, in arrival order (per carrier, its own order); a view, not a copy. */
+    public synchronized List<Episode> episodes() { return episodes.view(episodes.size()); }
+
+    /** Episodes that arrived after the session held {@link EpisodeColumns#MAX_KEPT}: counted, not kept. */
+    public synchronized long notKept() { return episodes.notKept(); }
+
+    public synchronized List<JfrPin> jfrPins() { return List.copyOf(jfrPins); }
+
+    public synchronized int episodeCount() { return episodes.size(); }
+
+    /** Episodes the agent dropped because a carrier's ring was full, all carriers. */
+    public synchronized long dropped() {
+        return droppedByLane.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** The latest time the stream told of (an episode's end or a heartbeat). */
+    public synchronized long lastTime() { return lastTime; }
+
+    /**
+     * The session as a recording: one lane per carrier in the order seen, the episodes as its mounts with their
+     * verdicts. The target's pool size is not known here: every lane is a carrier, none is marked as added by the
+     * pool. The application's own code ran, so the run is a {@code task-file} run of its main class (no phases are
+     * made up: only the mounts are facts).
+     */
+    public synchronized RunRecording toRecording(String mainClass) {
+        int lanes = Math.max(1, carriers.size());
+        int threadCount = Math.max(1, threads.size());
+        WorkloadConfig config = new WorkloadConfig(threadCount, Math.min(WorkloadConfig.MAX_PARALLELISM, lanes),
+                SchedulerKind.POOL, ThreadKind.VIRTUAL, new ScenarioParams(new TaskFileScenario(),
+                        Map.of(TaskFileScenario.CLASS, classNameFor(mainClass), TaskFileScenario.CLASSES, "")));
+        RecordingBuilder builder = RecordingBuilder.of(config, javaVersion);
+        for (Carrier c : carriers) {
+            builder.carrier(c.lane(), c.name(), c.seenAt(), false);
+        }
+        for (int i = 0; i < episodes.size(); i++) {
+            Episode e = episodes.get(i);
+            builder.mount(e.lane(), e.vt(), e.start(), e.start(), e.end(), e.verdict());
+        }
+        return builder.finish(0, lastTime, 0, false);
+    }
+
+    /** A main class as a task's class name; a jar path or nothing becomes {@code Attached}. */
+    static String classNameFor(String mainClass) {
+        return mainClass != null && mainClass.matches("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*")
+                && !mainClass.endsWith(".jar") ? mainClass : "Attached";
+    }
+}

@@ -1,0 +1,291 @@
+package loomscope.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import loomscope.attach.AgentJar;
+import loomscope.attach.AttachCrossCheck;
+import loomscope.attach.AttachSession;
+import loomscope.attach.AttachedEpisodes;
+import loomscope.attach.JvmEntry;
+import loomscope.attach.JvmList;
+import loomscope.probe.PinnedEvent;
+import loomscope.recording.RunRecording;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code attach --list} and {@code attach PID}: records a running application's virtual threads on its own carriers
+ * (loomscope-agent.jar, loaded into it), for {@code --seconds} or until Ctrl+C or its exit, then detaches (its
+ * {@code VirtualThread} restored, the application running on) and prints what was recorded.
+ */
+@Command(name = "attach", mixinStandardHelpOptions = true,
+        description = "Record a running JVM's virtual threads on its own carriers (this user's JVMs, Java 21+), then detach.")
+final class AttachCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PID", description = "The JVM to attach to (see --list).")
+    Long pid;
+
+    @Option(names = "--list", description = "List this user's JVMs: pid, main class, Java version, attachable or why not.")
+    boolean list;
+
+    @Option(names = "--wait", description = "Print a -javaagent flag, wait for an application started with it, and record "
+            + "it from its start to its exit (or --seconds, or Ctrl+C).")
+    boolean waitForAgent;
+
+    @Option(names = "--seconds", paramLabel = "S",
+            description = "Record for S seconds (more than 0, up to 86400), then detach. Default: until Ctrl+C or the target exits.")
+    Double seconds;
+
+    @Option(names = "--save", paramLabel = "FILE.loomrun",
+            description = "Save the recording (every mount and JFR pinned event) to open, replay and export later.")
+    Path save;
+
+    @Option(names = "--json", description = "Print one JSON object instead of the lines.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        if (list) {
+            if (pid != null || seconds != null || save != null || waitForAgent) {
+                throw new BadOption("--list", "takes no PID, --seconds, --save or --wait");
+            }
+            return list(out);
+        }
+        if (pid == null && !waitForAgent) {
+            throw new IllegalArgumentException("attach needs a PID (or --list, or --wait)");
+        }
+        if (pid != null && waitForAgent) {
+            throw new BadOption("--wait", "takes no PID: the application connects when it starts");
+        }
+        if (seconds != null && !(seconds > 0 && seconds <= 86_400)) {
+            throw new BadOption("--seconds", "must be more than 0 and at most 86400: " + seconds);
+        }
+        SavedRunOutput.check(save);
+        Path agentJar = AgentJar.locate();
+        PrintWriter err = spec.commandLine().getErr();
+        AttachSession session = waitForAgent ? awaitAgent(agentJar, out, err) : AttachSession.start(pid, agentJar);
+        if (session == null) {
+            return 130;   // Ctrl+C before any application connected
+        }
+        long started = System.nanoTime();
+        CountDownLatch printed = new CountDownLatch(1);
+        Thread stopOnCtrlC = new Thread(() -> {
+            session.stop();
+            try {
+                printed.await(30, TimeUnit.SECONDS);   // the JVM halts when this returns: let the summary out first
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "loomscope-detach");
+        Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
+        try {
+            if (!json) {
+                out.printf(Locale.ROOT, "Attached to %d (%s), Java %s%s.%n", session.target().pid(), shown(session.target().mainClass()),
+                        session.episodes().javaVersion(),
+                        seconds == null ? "; Ctrl+C detaches" : String.format(Locale.ROOT, "; detaching in %.1f s", seconds));
+                out.flush();
+            }
+            long millis = seconds == null ? Long.MAX_VALUE : (long) Math.ceil(seconds * 1000);
+            session.awaitEnd(millis);
+            session.stop();
+            boolean clean = session.detached();
+            boolean targetEnded = session.targetExited();
+            double wallSeconds = (System.nanoTime() - started) / 1e9;
+            List<String> failures = new ArrayList<>();
+            AttachedEpisodes episodes = session.episodes();
+            String saved = null;
+            if (save != null) {
+                RunRecording recording = episodes.toRecording(session.target().mainClass());
+                saved = SavedRunOutput.write(save, recording, List.of(), pinnedEvents(episodes), failures);
+            }
+            AttachCrossCheck check = AttachCrossCheck.of(episodes);
+            if (json) {
+                out.println(json(session, check, targetEnded, clean));
+            } else {
+                print(out, session, check, wallSeconds, targetEnded, clean);
+                if (saved != null) {
+                    out.println(saved);
+                }
+            }
+            out.flush();
+            failures.forEach(err::println);
+            err.flush();
+            return !failures.isEmpty() || !clean && !targetEnded ? 1 : 0;
+        } finally {
+            printed.countDown();
+            session.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
+            } catch (IllegalStateException e) {
+                // Ctrl+C: the hook is running, and has just been let go
+            }
+        }
+    }
+
+    /** {@code --wait}: the flag on stderr (so that --json's stdout stays one object), then the application's connection. */
+    private static AttachSession awaitAgent(Path agentJar, PrintWriter out, PrintWriter err) throws java.io.IOException {
+        try (AttachSession.Waiting waiting = AttachSession.listen(agentJar)) {
+            AtomicBoolean interrupted = new AtomicBoolean();
+            Thread onCtrlC = new Thread(() -> {
+                interrupted.set(true);
+                waiting.stopWaiting();
+            }, "loomscope-stop-waiting");
+            Runtime.getRuntime().addShutdownHook(onCtrlC);
+            err.println("Start the application with this flag (good for one connection; Ctrl+C stops waiting):");
+            err.println("  " + waiting.javaagentFlag());
+            err.flush();
+            try {
+                AttachSession session = null;
+                while (session == null && !interrupted.get()) {
+                    try {
+                        session = waiting.awaitAgent(1_000);
+                    } catch (java.net.SocketException e) {
+                        if (!interrupted.get()) {
+                            throw e;
+                        }
+                    }
+                }
+                return session;
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(onCtrlC);
+                } catch (IllegalStateException e) {
+                    // Ctrl+C: the hook is running
+                }
+            }
+        }
+    }
+
+    private int list(PrintWriter out) {
+        List<JvmEntry> jvms = JvmList.list();
+        if (jvms.isEmpty()) {
+            out.println("No other JVM of this user's is running.");
+            return 0;
+        }
+        int width = Math.max(10, jvms.stream().mapToInt(j -> shown(j.mainClass()).length()).max().orElse(0));
+        out.printf(Locale.ROOT, "%-8s  %-" + width + "s  %-12s  %s%n", "PID", "MAIN CLASS", "JAVA", "ATTACHABLE");
+        for (JvmEntry j : jvms) {
+            out.printf(Locale.ROOT, "%-8d  %-" + width + "s  %-12s  %s%n", j.pid(), shown(j.mainClass()), j.javaVersion(),
+                    j.attachable() ? "yes" : "no: " + j.refusal());
+        }
+        return 0;
+    }
+
+    private static void print(PrintWriter out, AttachSession session, AttachCrossCheck check, double wallSeconds,
+                              boolean targetEnded, boolean clean) {
+        AttachedEpisodes e = session.episodes();
+        Counts c = Counts.of(e);
+        out.printf(Locale.ROOT, "Attached %.3f seconds: %,d mounts of %,d virtual threads on %,d carriers.%n",
+                e.lastTime() / 1e9, c.mounts, e.virtualThreads().size(), e.carriers().size());
+        out.printf(Locale.ROOT, "Pinned mounts: %,d (carrier blocked 1 ms or more with the thread mounted); unsure: %,d; "
+                + "dropped (a carrier's buffer was full): %,d.%n", c.pinned, c.unsure, e.dropped());
+        if (e.notKept() > 0) {
+            out.printf(Locale.ROOT, "Not kept: %,d mounts after the first %,d (LoomScope's bound for one session): "
+                    + "counted in the mounts, not judged, not saved.%n", e.notKept(), c.mounts - e.notKept());
+        }
+        for (AttachedEpisodes.Carrier carrier : e.carriers().stream().sorted(Comparator.comparingInt(AttachedEpisodes.Carrier::lane)).toList()) {
+            out.printf(Locale.ROOT, "  %s: %,d mounts, %,d pinned%n", shown(carrier.name()), c.perLane[carrier.lane()],
+                    c.pinnedPerLane[carrier.lane()]);
+        }
+        out.println(check.describe());
+        if (targetEnded) {
+            out.println(session.ending() instanceof loomscope.attach.AgentStreamReader.Ending.Cut
+                    ? "The target ended before it could send everything (killed, or it crashed)."
+                    : "The target exited while attached; everything it recorded was sent.");
+        } else if (clean) {
+            out.printf(Locale.ROOT, "Detached after %.1f s: VirtualThread restored, the target runs on.%n", wallSeconds);
+        } else {
+            out.println("Detach not confirmed by the target: " + session.ending());
+        }
+    }
+
+    private static String json(AttachSession session, AttachCrossCheck check, boolean targetEnded, boolean clean)
+            throws Exception {
+        AttachedEpisodes e = session.episodes();
+        Counts c = Counts.of(e);
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode node = mapper.createObjectNode();
+        node.put("pid", session.target().pid());
+        node.put("mainClass", session.target().mainClass());
+        node.put("jdkVersion", e.javaVersion());
+        node.put("recordedSeconds", e.lastTime() / 1e9);
+        node.put("mounts", c.mounts);
+        node.put("pinnedMounts", c.pinned);
+        node.put("unsureMounts", c.unsure);
+        node.put("droppedMounts", e.dropped());
+        node.put("notKeptMounts", e.notKept());
+        node.put("virtualThreads", e.virtualThreads().size());
+        node.put("carriers", e.carriers().size());
+        var names = node.putArray("carrierNames");
+        e.carriers().forEach(carrier -> names.add(carrier.name()));
+        node.put("jfrPinnedEvents", check.events());
+        node.put("jfrPinnedEventsAtFloor", check.eventsAtFloor());
+        node.put("jfrPinnedEventsMatched", check.matchedEvents());
+        node.put("pinnedMountsMatchedByJfr", check.pinnedEpisodesMatched());
+        node.put("detached", clean);
+        node.put("targetExited", targetEnded);
+        return mapper.writeValueAsString(node);
+    }
+
+    /** JFR's events placed on the saved run's lanes (by carrier name where JFR gives one). */
+    private static List<PinnedEvent> pinnedEvents(AttachedEpisodes e) {
+        List<AttachedEpisodes.Carrier> carriers = e.carriers();
+        List<PinnedEvent> events = new ArrayList<>();
+        for (AttachedEpisodes.JfrPin pin : e.jfrPins()) {
+            int lane = -1;
+            for (AttachedEpisodes.Carrier c : carriers) {
+                if (c.name().equals(pin.carrierName())) {
+                    lane = c.lane();
+                }
+            }
+            events.add(new PinnedEvent(pin.start(), pin.duration(), pin.carrierName().isEmpty() ? null : pin.carrierName(),
+                    lane, null, null, List.of(), pin.end()));
+        }
+        return events;
+    }
+
+    private static String shown(String text) {
+        return LoomScopeCli.controlsShown(text == null || text.isEmpty() ? "(unnamed)" : text);
+    }
+
+    /** The episodes counted once for both the lines and the JSON. */
+    private record Counts(long mounts, long pinned, long unsure, long[] perLane, long[] pinnedPerLane) {
+        static Counts of(AttachedEpisodes e) {
+            int lanes = e.carriers().size();
+            long[] per = new long[lanes];
+            long[] pinnedPer = new long[lanes];
+            long pinned = 0;
+            long unsure = 0;
+            List<AttachedEpisodes.Episode> all = e.episodes();
+            for (AttachedEpisodes.Episode ep : all) {
+                per[ep.lane()]++;
+                int verdict = ep.verdict();
+                if (verdict == AttachedEpisodes.Episode.PINNED) {
+                    pinned++;
+                    pinnedPer[ep.lane()]++;
+                } else if (verdict == AttachedEpisodes.Episode.UNSURE) {
+                    unsure++;
+                }
+            }
+            return new Counts(all.size() + e.notKept(), pinned, unsure, per, pinnedPer);
+        }
+    }
+}

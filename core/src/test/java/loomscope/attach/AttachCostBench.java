@@ -1,0 +1,103 @@
+package loomscope.attach;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import com.sun.tools.attach.VirtualMachine;
+
+/**
+ * What the agent costs a mount-heavy target (docs/performance.md, "Attach"): {@link MountLoop} on one carrier in three
+ * JVMs, measured in interleaved rounds: no agent; an agent loaded that hooks nothing (ours, given options it refuses:
+ * what loading any agent costs every mount); and ours recording. Not a JUnit test (timing claims live in benchmarks):
+ * {@code java -cp <core test class path> -Dloomscope.agent.jar=agent/target/loomscope-agent.jar
+ * loomscope.attach.AttachCostBench [rounds]} with a JDK 25 (or 21) {@code java}.
+ */
+public final class AttachCostBench {
+    private static final int THREADS = 4;
+    private static final int YIELDS = 500_000;
+
+    private AttachCostBench() { }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
+        String[] modes = {"no agent", "agent loaded, no hooks", "agent recording"};
+        List<List<double[]>> results = new ArrayList<>();
+        Target[] targets = new Target[modes.length];
+        for (int m = 0; m < modes.length; m++) {
+            targets[m] = Target.start();
+            results.add(new ArrayList<>());
+        }
+        VirtualMachine idle = VirtualMachine.attach(Long.toString(targets[1].process.pid()));
+        idle.loadAgent(AgentJar.locate().toString(), "hooks=none");   // refused options: loaded, nothing hooked
+        idle.detach();
+        AttachSession session = AttachSession.start(targets[2].process.pid(), AgentJar.locate());
+        for (Target t : targets) {
+            t.run();   // warm-up round, not counted
+        }
+        for (int r = 0; r < rounds; r++) {
+            for (int m = 0; m < modes.length; m++) {
+                results.get(m).add(targets[m].run());
+            }
+        }
+        session.stop();
+        long kept = session.episodes().episodeCount();
+        long notKept = session.episodes().notKept();
+        long dropped = session.episodes().dropped();
+        long ended = (long) THREADS * (YIELDS + 1) * (rounds + 1);   // the warm-up round's too
+        session.close();
+        for (Target t : targets) {
+            t.process.getOutputStream().close();
+            t.process.waitFor();
+        }
+        System.out.println("Java " + Runtime.version() + ", " + THREADS + " threads x " + YIELDS + " yields on one carrier, "
+                + rounds + " interleaved rounds; ns per episode, median (min..max):");
+        String[] measures = {"wall", "carrier CPU", "process CPU"};
+        for (int m = 0; m < modes.length; m++) {
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-24s", modes[m]));
+            for (int k = 0; k < measures.length; k++) {
+                int measure = k;
+                double[] v = results.get(m).stream().mapToDouble(r -> r[measure]).sorted().toArray();
+                line.append(String.format(Locale.ROOT, "  %s %6.1f (%.1f..%.1f)", measures[k], v[v.length / 2], v[0],
+                        v[v.length - 1]));
+            }
+            System.out.println(line);
+        }
+        System.out.printf(Locale.ROOT, "  the recording target ended %,d episodes: %,d dropped in it (%.1f%%); LoomScope kept %,d"
+                + " and counted %,d past its bound%n", ended, dropped, 100.0 * dropped / ended, kept, notKept);
+    }
+
+    private record Target(Process process, BufferedReader out, OutputStream in) {
+        static Target start() throws Exception {
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Djdk.virtualThreadScheduler.parallelism=1", "-Djdk.virtualThreadScheduler.maxPoolSize=1",
+                    "-cp", classPath(), MountLoop.class.getName(), Integer.toString(THREADS), Integer.toString(YIELDS))
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            if (!"READY".equals(out.readLine())) {
+                throw new IllegalStateException("MountLoop did not start");
+            }
+            return new Target(p, out, p.getOutputStream());
+        }
+
+        /** Wall, carrier CPU and process CPU nanoseconds per episode of one round. */
+        double[] run() throws Exception {
+            in.write("go\n".getBytes(StandardCharsets.US_ASCII));
+            in.flush();
+            String[] f = out.readLine().split(" ");
+            return new double[] {Double.parseDouble(f[1]), Double.parseDouble(f[2]), Double.parseDouble(f[3])};
+        }
+    }
+
+    private static String classPath() {
+        return String.join(File.pathSeparator, Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(e -> !e.contains("agent" + File.separator + "target")).toList());
+    }
+}
