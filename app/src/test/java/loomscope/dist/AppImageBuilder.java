@@ -25,6 +25,7 @@ public final class AppImageBuilder {
     static final String WINDOW_MAIN = "loomscope.launcher.Launcher";
     static final String CLI_MAIN = "loomscope.cli.LoomScopeCli";
     static final String APP_JAR = "loomscope.jar";
+    static final String AGENT_JAR = "loomscope-agent.jar";
     /** Written into every output folder we make: the only kind of folder a rebuild may replace. */
     static final String MARKER = ".loomscope-dist";
 
@@ -41,7 +42,8 @@ public final class AppImageBuilder {
             "java.management",   // in-process thread snapshots
             "jdk.management",    // HotSpotDiagnosticMXBean: the JSON thread dump
             "jdk.jfr",           // the JFR probe (pinned events, --save-jfr)
-            "jdk.compiler");     // issue #17 compiles the user's workload code inside the app
+            "jdk.compiler",      // issue #17 compiles the user's workload code inside the app
+            "jdk.attach");       // `attach` loads the agent into a running JVM
 
     /**
      * The window's and the CLI's JVM options: the same as javafx-maven-plugin's options and the CLI jar's
@@ -57,13 +59,13 @@ public final class AppImageBuilder {
     private AppImageBuilder() { }
 
     /** What the image is made of: Maven's compiled classes and the runtime class path of the dependencies. */
-    public record Inputs(Path classes, List<Path> dependencies, String appVersion) {
+    public record Inputs(Path classes, List<Path> dependencies, String appVersion, Path agentJar) {
         public Inputs {
             dependencies = List.copyOf(dependencies);
         }
 
         /** Reads the class path maven-dependency-plugin wrote ({@code target/runtime-classpath.txt}). */
-        public static Inputs of(Path classes, Path classpathFile, String projectVersion) throws IOException {
+        public static Inputs of(Path classes, Path classpathFile, String projectVersion, Path agentJar) throws IOException {
             if (!Files.isRegularFile(classpathFile)) {
                 throw new IllegalArgumentException("--classpath-file: no file " + classpathFile
                         + " (maven-dependency-plugin writes it in generate-test-resources)");
@@ -76,7 +78,7 @@ public final class AppImageBuilder {
             }
             // jpackage takes numbers only (0.1.0, not 0.1.0-SNAPSHOT)
             int dash = projectVersion.indexOf('-');
-            return new Inputs(classes, jars, dash < 0 ? projectVersion : projectVersion.substring(0, dash));
+            return new Inputs(classes, jars, dash < 0 ? projectVersion : projectVersion.substring(0, dash), agentJar);
         }
     }
 
@@ -96,11 +98,16 @@ public final class AppImageBuilder {
         if (!Files.isDirectory(inputs.classes())) {
             throw new IllegalArgumentException("no compiled classes at " + inputs.classes() + " (run the build's compile first)");
         }
+        if (!Files.isRegularFile(inputs.agentJar())) {
+            throw new IllegalArgumentException("--agent-jar: no " + inputs.agentJar() + " (the agent module's build makes it)");
+        }
         Path work = Files.createTempDirectory(target.getParent(), target.getFileName() + ".tmp-");
         try {
             AppJars jars = AppJars.sort(moduleClassesAsJars(inputs.dependencies(), Files.createDirectory(work.resolve("modules"))));
             Path input = Files.createDirectory(work.resolve("input"));
             AppJars.jarClasses(inputs.classes(), input.resolve(APP_JAR));
+            // `attach` looks for the agent beside the core's jar, which is in this folder too
+            Files.copy(inputs.agentJar(), input.resolve(AGENT_JAR));
             for (Path jar : jars.classPath()) {
                 Files.copy(jar, input.resolve(jar.getFileName().toString()));
             }
@@ -235,6 +242,7 @@ public final class AppImageBuilder {
             String classpathFile = null;
             String version = null;
             String out = null;
+            String agentJar = null;
             for (int i = 0; i < args.length; i += 2) {
                 String value = i + 1 < args.length ? args[i + 1] : null;
                 if (value == null) {
@@ -245,21 +253,23 @@ public final class AppImageBuilder {
                     case "--classpath-file" -> classpathFile = value;
                     case "--app-version" -> version = value;
                     case "--out" -> out = value;
+                    case "--agent-jar" -> agentJar = value;
                     default -> throw new IllegalArgumentException(args[i] + ": unknown option");
                 }
             }
-            if (classes == null || classpathFile == null || version == null || out == null) {
-                throw new IllegalArgumentException("needs --classes, --classpath-file, --app-version and --out");
+            if (classes == null || classpathFile == null || version == null || out == null || agentJar == null) {
+                throw new IllegalArgumentException("needs --classes, --classpath-file, --app-version, --agent-jar and --out");
             }
             long start = System.nanoTime();
-            Path root = build(Inputs.of(Path.of(classes), Path.of(classpathFile), version), Path.of(out));
+            Inputs inputs = Inputs.of(Path.of(classes), Path.of(classpathFile), version, Path.of(agentJar));
+            Path root = build(inputs, Path.of(out));
             System.out.printf("App image: %s (%d MB, built in %.1f s)%n  window: %s%n  CLI:    %s%n", root,
                     Trees.size(root) / 1_000_000, (System.nanoTime() - start) / 1e9,
                     launcher(root, NAME), launcher(root, CLI_LAUNCHER));
             String noDeb = DebPackager.whyNot();
             if (noDeb == null) {
                 long debStart = System.nanoTime();
-                Path deb = DebPackager.pack(root, Inputs.of(Path.of(classes), Path.of(classpathFile), version).appVersion(), Path.of(out));
+                Path deb = DebPackager.pack(root, inputs.appVersion(), Path.of(out));
                 System.out.printf("Debian package: %s (%d MB, built in %.1f s); sudo apt install %s%n", deb,
                         Files.size(deb) / 1_000_000, (System.nanoTime() - debStart) / 1e9, deb.toAbsolutePath());
             } else {

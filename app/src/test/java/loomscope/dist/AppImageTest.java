@@ -40,7 +40,7 @@ class AppImageTest {
     static void buildImage() throws IOException {
         Path base = Path.of(System.getProperty("basedir", "."));
         AppImageBuilder.Inputs inputs = AppImageBuilder.Inputs.of(base.resolve("target/classes"),
-                base.resolve("target/runtime-classpath.txt"), "0.1.0-SNAPSHOT");
+                base.resolve("target/runtime-classpath.txt"), "0.1.0-SNAPSHOT", base.resolve("../agent/target/loomscope-agent.jar"));
         root = AppImageBuilder.build(inputs, temp.resolve("dist"));
     }
 
@@ -92,6 +92,15 @@ class AppImageTest {
             List<String> names = files.map(p -> p.getFileName().toString()).toList();
             assertTrue(names.stream().anyMatch(n -> n.endsWith("-card-1920x1080.png")), names.toString());   // java.desktop
         }
+    }
+
+    @Test
+    void attachListsTheJvmsItCouldAttachTo() throws Exception {
+        // jdk.attach is in the runtime and the agent jar beside the core's: the image's CLI is not a crippled one
+        Result r = cli("attach", "--list");
+        assertEquals(0, r.status(), r.toString());
+        assertTrue(String.join("\n", r.out()).contains(Long.toString(ProcessHandle.current().pid())),
+                "this test's JVM is listed: " + r);
     }
 
     @Test
