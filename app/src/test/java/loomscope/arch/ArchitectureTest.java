@@ -58,9 +58,9 @@ class ArchitectureTest {
             .whereLayer("recording").mayOnlyAccessLayers("workload")
             .whereLayer("probe").mayOnlyAccessLayers("io", "workload", "recording")
             .whereLayer("savedrun").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe")
-            .whereLayer("childjvm").mayOnlyAccessLayers("workload", "scenario", "recording", "probe")
+            .whereLayer("childjvm").mayOnlyAccessLayers("io", "workload", "scenario", "recording", "probe")
             .whereLayer("taskfile").mayOnlyAccessLayers("io", "workload", "scenario", "childjvm")
-            .whereLayer("attach").mayOnlyAccessLayers("workload", "scenario", "recording", "probe")
+            .whereLayer("attach").mayOnlyAccessLayers("io", "workload", "scenario", "recording", "probe")
             .whereLayer("report").mayOnlyAccessLayers("io", "json", "workload", "recording", "childjvm")
             .whereLayer("cli").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe", "savedrun",
                     "childjvm", "taskfile", "attach", "report")

@@ -2,15 +2,11 @@ package loomscope.attach;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.SecureRandom;
-import java.util.HexFormat;
+
+import loomscope.io.LoopbackToken;
 
 /**
  * LoomScope's end of an attach: a loopback port the target's agent connects to (the agent listens on nothing), and a
@@ -19,8 +15,6 @@ import java.util.HexFormat;
  * can open; a connection without it is dropped.
  */
 final class AgentPort implements Closeable {
-    private static final int TOKEN_BYTES = 16;
-    private static final int TOKEN_READ_MILLIS = 2_000;
 
     private final ServerSocket server;
     private final String token;
@@ -31,10 +25,7 @@ final class AgentPort implements Closeable {
     }
 
     static AgentPort listen() throws IOException {
-        ServerSocket server = new ServerSocket(0, 4, InetAddress.getByAddress("localhost", new byte[] {127, 0, 0, 1}));
-        byte[] random = new byte[TOKEN_BYTES];
-        new SecureRandom().nextBytes(random);
-        return new AgentPort(server, HexFormat.of().formatHex(random));
+        return new AgentPort(LoopbackToken.listen(), LoopbackToken.fresh());
     }
 
     int port() { return server.getLocalPort(); }
@@ -56,32 +47,14 @@ final class AgentPort implements Closeable {
             } catch (SocketTimeoutException e) {
                 return null;
             }
-            s.setSoTimeout(TOKEN_READ_MILLIS);
-            if (hasToken(s.getInputStream())) {
+            s.setSoTimeout(LoopbackToken.TOKEN_READ_MILLIS);
+            if (LoopbackToken.sentFirst(s.getInputStream(), token)) {
                 s.setSoTimeout(0);
                 server.close();   // one target, one connection
                 return s;
             }
             s.close();
         }
-    }
-
-    private boolean hasToken(InputStream in) {
-        byte[] expected = (token + "\n").getBytes(StandardCharsets.US_ASCII);
-        byte[] got = new byte[expected.length];
-        try {
-            int n = 0;
-            while (n < got.length) {
-                int r = in.read(got, n, got.length - n);
-                if (r < 0) {
-                    return false;
-                }
-                n += r;
-            }
-        } catch (IOException e) {
-            return false;
-        }
-        return MessageDigest.isEqual(expected, got);
     }
 
     @Override

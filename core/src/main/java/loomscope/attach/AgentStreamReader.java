@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
+import loomscope.io.LineFields;
+
 /**
  * Reads the agent's lines (the agent module's {@code AgentWire} documents them) into {@link AttachedEpisodes} until
  * the end line, the connection's end, or a line that makes no sense. Never throws: how it ended is its result.
@@ -81,60 +83,16 @@ public final class AgentStreamReader {
 
     /** "M carrier vt start end blocked pinnedPark", from the byte after the M. */
     private Ending episode(byte[] b, int from, int to) {
-        Fields f = new Fields(b, from, to);
-        int carrier = (int) f.next();
-        int vt = (int) f.next();
-        long start = f.next();
-        long end = f.next();
-        long blocked = f.next();
-        long park = f.next();
+        LineFields f = new LineFields(b, from, to);
+        int carrier = (int) f.nextLong();
+        int vt = (int) f.nextLong();
+        long start = f.nextLong();
+        long end = f.nextLong();
+        long blocked = f.nextLong();
+        long park = f.nextLong();
         f.expectEnd();
         into.episode(carrier, vt, start, end, blocked, park == 1);
         return null;
-    }
-
-    /** Space-separated numbers of one line, parsed in place. */
-    private static final class Fields {
-        private final byte[] b;
-        private final int to;
-        private int pos;
-
-        Fields(byte[] b, int pos, int to) {
-            this.b = b;
-            this.pos = pos;
-            this.to = to;
-        }
-
-        long next() {
-            if (pos >= to || b[pos] != ' ') {
-                throw new IllegalArgumentException("missing field");
-            }
-            pos++;
-            boolean negative = pos < to && b[pos] == '-';
-            if (negative) {
-                pos++;
-            }
-            int start = pos;
-            long v = 0;
-            while (pos < to && b[pos] != ' ') {
-                int d = b[pos] - '0';
-                if (d < 0 || d > 9) {
-                    throw new IllegalArgumentException("not a number");
-                }
-                v = v * 10 + d;
-                pos++;
-            }
-            if (pos == start) {
-                throw new IllegalArgumentException("empty field");
-            }
-            return negative ? -v : v;
-        }
-
-        void expectEnd() {
-            if (pos != to) {
-                throw new IllegalArgumentException("extra fields");
-            }
-        }
     }
 
     private Ending line(String line) {

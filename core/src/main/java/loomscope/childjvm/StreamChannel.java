@@ -4,15 +4,13 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.function.BooleanSupplier;
+
+import loomscope.io.LoopbackToken;
 
 /**
  * The stream's own channel, a loopback TCP connection from the child to the parent, so that nothing a JVM flag
@@ -25,9 +23,7 @@ import java.util.function.BooleanSupplier;
  */
 final class StreamChannel implements Closeable {
 
-    private static final int TOKEN_BYTES = 16;
     private static final int ACCEPT_POLL_MILLIS = 200;
-    private static final int TOKEN_READ_MILLIS = 2_000;
 
     private final ServerSocket server;
     private final String token;
@@ -38,17 +34,11 @@ final class StreamChannel implements Closeable {
         this.token = token;
     }
 
-    static InetAddress loopback() throws IOException {
-        return InetAddress.getByAddress("localhost", new byte[] {127, 0, 0, 1});
-    }
-
     /** Parent side: listens at once, so the port is known before the child starts. */
     static StreamChannel listen() throws IOException {
-        ServerSocket server = new ServerSocket(0, 4, loopback());
+        ServerSocket server = LoopbackToken.listen();
         server.setSoTimeout(ACCEPT_POLL_MILLIS);
-        byte[] random = new byte[TOKEN_BYTES];
-        new SecureRandom().nextBytes(random);
-        return new StreamChannel(server, HexFormat.of().formatHex(random));
+        return new StreamChannel(server, LoopbackToken.fresh());
     }
 
     int port() { return server.getLocalPort(); }
@@ -73,8 +63,8 @@ final class StreamChannel implements Closeable {
                 }
                 continue;
             }
-            s.setSoTimeout(TOKEN_READ_MILLIS);
-            if (hasToken(s.getInputStream())) {
+            s.setSoTimeout(LoopbackToken.TOKEN_READ_MILLIS);
+            if (LoopbackToken.sentFirst(s.getInputStream(), token)) {
                 s.setSoTimeout(0);
                 socket = s;
                 server.close();   // one child, one connection
@@ -83,24 +73,6 @@ final class StreamChannel implements Closeable {
             s.close();
         }
         return null;
-    }
-
-    private boolean hasToken(InputStream in) {
-        byte[] expected = (token + "\n").getBytes(StandardCharsets.US_ASCII);
-        byte[] got = new byte[expected.length];
-        try {
-            int n = 0;
-            while (n < got.length) {
-                int r = in.read(got, n, got.length - n);
-                if (r < 0) {
-                    return false;
-                }
-                n += r;
-            }
-        } catch (IOException e) {
-            return false;   // too slow or gone: not our child
-        }
-        return MessageDigest.isEqual(expected, got);
     }
 
     @Override public void close() {
@@ -120,7 +92,7 @@ final class StreamChannel implements Closeable {
 
     /** Child side: connects to the parent's port, sends the token, returns where the stream goes. */
     static OutputStream connect(int port, String token) throws IOException {
-        Socket s = new Socket(loopback(), port);
+        Socket s = new Socket(LoopbackToken.loopback(), port);
         s.setTcpNoDelay(true);   // the streamer flushes every 15 ms for a live view: do not hold small writes back
         OutputStream out = s.getOutputStream();
         out.write((token + "\n").getBytes(StandardCharsets.US_ASCII));

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
+import loomscope.io.LineFields;
 import loomscope.workload.Phase;
 import loomscope.workload.RunObserver;
 
@@ -156,7 +157,7 @@ final class StreamReceiver {
     }
 
     private Ending event(byte[] b, int from, int to) {
-        Fields f = new Fields(b, from + 1, to);
+        LineFields f = new LineFields(b, from + 1, to);
         switch (b[from]) {
             case Wire.SUBMITTED -> observer.submitted(f.nextInt(), base + f.nextLong());
             case Wire.MOUNT -> observer.mountStarted(f.nextInt(), f.nextInt(), base + f.nextLong(), base + f.nextLong());
@@ -197,64 +198,4 @@ final class StreamReceiver {
         return null;
     }
 
-    /** Space-separated fields of one line, parsed in place. */
-    private static final class Fields {
-        private final byte[] b;
-        private final int to;
-        private int pos;
-
-        Fields(byte[] b, int pos, int to) {
-            this.b = b;
-            this.pos = pos;
-            this.to = to;
-        }
-
-        long nextLong() {
-            if (pos >= to || b[pos] != ' ') {
-                throw new IllegalArgumentException("missing field");
-            }
-            pos++;
-            boolean negative = pos < to && b[pos] == '-';
-            if (negative) {
-                pos++;
-            }
-            int start = pos;
-            long v = 0;
-            while (pos < to && b[pos] != ' ') {
-                int d = b[pos] - '0';
-                if (d < 0 || d > 9) {
-                    throw new IllegalArgumentException("not a number");
-                }
-                v = v * 10 + d;
-                pos++;
-            }
-            if (pos == start) {
-                throw new IllegalArgumentException("empty field");
-            }
-            return negative ? -v : v;
-        }
-
-        int nextInt() {
-            long v = nextLong();
-            if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("number out of range");
-            }
-            return (int) v;
-        }
-
-        String rest() {
-            if (pos < to && b[pos] == ' ') {
-                pos++;
-            }
-            String s = new String(b, pos, to - pos, StandardCharsets.UTF_8);
-            pos = to;
-            return s;
-        }
-
-        void expectEnd() {
-            if (pos != to) {
-                throw new IllegalArgumentException("extra fields");
-            }
-        }
-    }
 }
