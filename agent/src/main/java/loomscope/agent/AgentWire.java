@@ -1,5 +1,6 @@
 package loomscope.agent;
 
+import loomscope.clock.BlockedTime;
 /**
  * What the agent sends LoomScope over the loopback connection the target opens to it, after the token line: UTF-8
  * text, one line each, fields separated by one space, times in nanoseconds since the session's origin (taken just

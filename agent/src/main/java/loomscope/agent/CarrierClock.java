@@ -6,8 +6,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
+
+import loomscope.clock.BlockedTime;
+import loomscope.clock.ProcFiles;
 
 /**
  * A carrier's own clocks around its mount episodes: the same rule as LoomScope's carrier pool (core's
@@ -20,11 +21,10 @@ import java.nio.file.Path;
  * against marks taken at most {@value #MARK_AGE_NANOS} ns before its start.
  */
 final class CarrierClock {
-    static final long MIN_BLOCKED_NANOS = 1_000_000;
-    static final long UNMEASURED = -1;
+    static final long MIN_BLOCKED_NANOS = BlockedTime.MIN_BLOCKED_NANOS;
+    static final long UNMEASURED = BlockedTime.UNMEASURED;
     private static final long UNKNOWN = -1;
     private static final long MARK_AGE_NANOS = 500_000;
-    private static final byte[] PREEMPTED_KEY = "nonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final GarbageCollectorMXBean[] COLLECTORS =
@@ -55,7 +55,7 @@ final class CarrierClock {
 
     /** On the carrier itself. */
     static CarrierClock forCurrentThread() {
-        return new CarrierClock(open("/proc/thread-self/schedstat"), open("/proc/thread-self/status"));
+        return new CarrierClock(ProcFiles.openThreadSelf("schedstat"), ProcFiles.openThreadSelf("status"));
     }
 
     /** Loads what the clocks need before any hook runs (class loading inside mount() only costs the carrier time). */
@@ -89,36 +89,9 @@ final class CarrierClock {
         long gcMillisBefore = gcMillisMark;
         boolean collected = markCollections();
         long gcPause = collected ? Math.min(wall, (gcMillisMark - gcMillisBefore + 1) * 1_000_000) : 0;
-        return judge(wall, cpu, queued, switches, preempted, gcPause, before);
+        return BlockedTime.judge(wall, cpu, queued, switches, preempted, gcPause, before);
     }
 
-    /** Core's {@code BlockedTime.judge}, the same cases in the same order (its comment has the measurements). */
-    static long judge(long wall, long cpu, long queued, long switches, long involuntary, long gcPause, long before) {
-        if (cpu < 0) {
-            return UNMEASURED;
-        }
-        if (switches == 0) {
-            return 0;
-        }
-        long offCpu = Math.max(0, wall - cpu);
-        long offCpuAtMost = Math.min(wall, Math.max(0, wall - cpu + before));
-        if (offCpuAtMost < MIN_BLOCKED_NANOS) {
-            return offCpu;
-        }
-        long lower;
-        if (involuntary == 0) {
-            lower = offCpu - gcPause;
-        } else if (queued >= 0) {
-            lower = offCpu - queued - gcPause;
-        } else {
-            lower = 0;
-        }
-        return lower >= MIN_BLOCKED_NANOS ? lower : unsure(lower);
-    }
-
-    static long unsure(long lowerNanos) {
-        return -2 - Math.max(0, Math.min(lowerNanos, MIN_BLOCKED_NANOS - 1));
-    }
 
     private void markClocks(long nanos) {
         cpuMark = CPU_CLOCK ? THREADS.getCurrentThreadCpuTime() : UNKNOWN;
@@ -155,8 +128,8 @@ final class CarrierClock {
             buffer.clear();
             int n = schedstat.read(buffer, 0);
             if (n > 0) {
-                queue = field(buffer.array(), n, 1);
-                scheduled = field(buffer.array(), n, 2);
+                queue = ProcFiles.field(buffer.array(), n, 1);
+                scheduled = ProcFiles.field(buffer.array(), n, 2);
             }
         } catch (IOException e) {
             // stays UNKNOWN
@@ -170,59 +143,14 @@ final class CarrierClock {
         try {
             statusBuffer.clear();
             int n = status.read(statusBuffer, 0);
-            return n > 0 ? valueAfter(statusBuffer.array(), n, PREEMPTED_KEY) : UNKNOWN;
+            return n > 0 ? ProcFiles.valueAfter(statusBuffer.array(), n, ProcFiles.PREEMPTED_KEY) : UNKNOWN;
         } catch (IOException e) {
             return UNKNOWN;
         }
     }
 
-    /** "sum_exec_runtime run_delay timeslices": field {@code index} (from 0), parsed without allocating. */
-    static long field(byte[] text, int length, int index) {
-        int i = 0;
-        for (int skip = 0; skip < index; skip++) {
-            while (i < length && text[i] != ' ') {
-                i++;
-            }
-            i++;
-        }
-        return digits(text, i, length);
-    }
 
-    static long valueAfter(byte[] text, int length, byte[] key) {
-        outer:
-        for (int i = 0; i + key.length <= length; i++) {
-            for (int k = 0; k < key.length; k++) {
-                if (text[i + k] != key[k]) {
-                    continue outer;
-                }
-            }
-            int j = i + key.length;
-            while (j < length && (text[j] == '\t' || text[j] == ' ')) {
-                j++;
-            }
-            return digits(text, j, length);
-        }
-        return UNKNOWN;
-    }
 
-    private static long digits(byte[] text, int from, int length) {
-        long value = 0;
-        boolean any = false;
-        for (int i = from; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
-            value = value * 10 + (text[i] - '0');
-            any = true;
-        }
-        return any ? value : UNKNOWN;
-    }
-
-    private static FileChannel open(String procFile) {
-        try {
-            Path file = Path.of(procFile);
-            return file.toFile().canRead() ? FileChannel.open(file) : null;
-        } catch (IOException | UnsupportedOperationException | SecurityException e) {
-            return null;
-        }
-    }
 
     private static boolean cpuClockAvailable() {
         try {

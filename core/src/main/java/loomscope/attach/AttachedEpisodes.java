@@ -8,7 +8,7 @@ import java.util.Map;
 import loomscope.recording.PinnedRule;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
-import loomscope.workload.BlockedTime;
+import loomscope.clock.BlockedTime;
 import loomscope.scenario.ScenarioParams;
 import loomscope.workload.SchedulerKind;
 import loomscope.scenario.TaskFileScenario;

@@ -2,7 +2,7 @@ package loomscope.recording;
 
 import java.util.Arrays;
 
-import loomscope.workload.BlockedTime;
+import loomscope.clock.BlockedTime;
 
 /**
  * The mounts of one carrier, in the order they happened. Only that carrier writes (so no locks); any thread

@@ -4,7 +4,7 @@ package loomscope.recording;
 public enum MountVerdict {
     NOT_PINNED,
     PINNED,
-    /** Blocked at least the floor or not: the clocks cannot tell (see {@link loomscope.workload.BlockedTime}). */
+    /** Blocked at least the floor or not: the clocks cannot tell (see {@link loomscope.clock.BlockedTime}). */
     UNSURE,
     /** This JVM has no thread CPU clock. */
     UNMEASURED

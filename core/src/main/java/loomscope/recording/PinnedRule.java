@@ -1,6 +1,6 @@
 package loomscope.recording;
 
-import loomscope.workload.BlockedTime;
+import loomscope.clock.BlockedTime;
 
 /**
  * The generic rule for "pinned", for any code: a mount is blocked while mounted — its carrier wasted — when the

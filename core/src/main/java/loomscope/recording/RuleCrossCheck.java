@@ -12,7 +12,7 @@ import java.util.Locale;
  *   here: 0-3 of 2,000 mounts a run, 1-7 ms each, no safepoint or collection at the time, mostly while the JIT
  *   is still compiling); the phase rule cannot see those, so they are counted, not called disagreements;</li>
  *   <li>an <em>unsure</em> mount: the clocks could not tell whether it blocked (it was also preempted, or a collection
- *   stopped it; see {@link loomscope.workload.BlockedTime#judge}): counted, shown as unsure, never as not pinned;</li>
+ *   stopped it; see {@link loomscope.clock.BlockedTime#judge}): counted, shown as unsure, never as not pinned;</li>
  *   <li>a <em>disagreement</em>: a sleep or lock wait inside a mount that the clocks judged not blocked: the generic
  *   rule hid a block. The acceptance test asserts none in a run that was not stopped (Stop sends every
  *   waiting thread at the lock at once: the phase rule calls that wait a block, the clocks show it spinning).</li>

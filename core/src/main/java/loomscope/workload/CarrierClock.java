@@ -6,8 +6,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
+
+import loomscope.clock.BlockedTime;
+import loomscope.clock.ProcFiles;
 
 /**
  * A carrier's own clocks, read around its mounts, so that a mount can be judged by what its carrier did rather than
@@ -30,7 +31,6 @@ public final class CarrierClock {
             ManagementFactory.getGarbageCollectorMXBeans().toArray(new GarbageCollectorMXBean[0]);
     private static final boolean CPU_CLOCK = cpuClockAvailable();
 
-    private static final byte[] PREEMPTED_KEY = "nonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
 
     /**
      * How old the CPU and schedstat marks may be at a mount's start before it reads them again. A mount is judged by
@@ -144,7 +144,7 @@ public final class CarrierClock {
 
     /** Call on the carrier itself. */
     static CarrierClock forCurrentThread() {
-        return new CarrierClock(open("/proc/thread-self/schedstat"), open("/proc/thread-self/status"));
+        return new CarrierClock(ProcFiles.openThreadSelf("schedstat"), ProcFiles.openThreadSelf("status"));
     }
 
     /** This thread's CPU time in nanoseconds, or {@link #UNKNOWN}. */
@@ -167,8 +167,8 @@ public final class CarrierClock {
             int n = schedstat.read(buffer, 0);
             if (n > 0) {
                 byte[] text = buffer.array();
-                queue = field(text, n, 1);
-                scheduled = field(text, n, 2);
+                queue = ProcFiles.field(text, n, 1);
+                scheduled = ProcFiles.field(text, n, 2);
             }
         } catch (IOException e) {
             // stays UNKNOWN
@@ -204,35 +204,11 @@ public final class CarrierClock {
             statusBuffer.clear();
             int n = status.read(statusBuffer, 0);
             if (n > 0) {
-                involuntary = valueAfter(statusBuffer.array(), n, PREEMPTED_KEY);
+                involuntary = ProcFiles.valueAfter(statusBuffer.array(), n, ProcFiles.PREEMPTED_KEY);
             }
         } catch (IOException e) {
             // stay UNKNOWN
         }
-    }
-
-    /** The decimal number after {@code key} (and any tabs or spaces) in {@code text}, or {@link #UNKNOWN}. */
-    static long valueAfter(byte[] text, int length, byte[] key) {
-        outer:
-        for (int i = 0; i + key.length <= length; i++) {
-            for (int k = 0; k < key.length; k++) {
-                if (text[i + k] != key[k]) {
-                    continue outer;
-                }
-            }
-            int j = i + key.length;
-            while (j < length && (text[j] == '\t' || text[j] == ' ')) {
-                j++;
-            }
-            long value = 0;
-            boolean digits = false;
-            for (; j < length && text[j] >= '0' && text[j] <= '9'; j++) {
-                value = value * 10 + (text[j] - '0');
-                digits = true;
-            }
-            return digits ? value : UNKNOWN;
-        }
-        return UNKNOWN;
     }
 
     /** Collections so far, all collectors. */
@@ -266,32 +242,6 @@ public final class CarrierClock {
         }
     }
 
-    /** "sum_exec_runtime run_delay timeslices": field {@code index} (from 0), parsed without allocating. */
-    static long field(byte[] text, int length, int index) {
-        int i = 0;
-        for (int skip = 0; skip < index; skip++) {
-            while (i < length && text[i] != ' ') {
-                i++;
-            }
-            i++;
-        }
-        long value = 0;
-        boolean digits = false;
-        for (; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
-            value = value * 10 + (text[i] - '0');
-            digits = true;
-        }
-        return digits ? value : UNKNOWN;
-    }
-
-    private static FileChannel open(String procFile) {
-        try {
-            Path file = Path.of(procFile);
-            return file.toFile().canRead() ? FileChannel.open(file) : null;
-        } catch (IOException | UnsupportedOperationException | SecurityException e) {
-            return null;
-        }
-    }
 
     private static boolean cpuClockAvailable() {
         try {

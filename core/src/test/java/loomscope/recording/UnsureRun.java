@@ -3,7 +3,7 @@ package loomscope.recording;
 import java.util.Map;
 
 import loomscope.scenario.Scenarios;
-import loomscope.workload.BlockedTime;
+import loomscope.clock.BlockedTime;
 import loomscope.workload.Phase;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;

@@ -1,39 +1,20 @@
 package loomscope.workload;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import loomscope.clock.BlockedTime;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** The parsers of the carrier's /proc files, and its blocked-time arithmetic. */
+/** The carrier's clocks on a real thread, and its blocked-time arithmetic (the /proc parsers: ProcFilesTest). */
 class CarrierClockTest {
 
     private static byte[] ascii(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
-    }
-
-    @Test
-    void schedstatFieldsAreReadInOrder() {
-        byte[] line = ascii("123456 7890 42\n");
-        assertEquals(123456, CarrierClock.field(line, line.length, 0));
-        assertEquals(7890, CarrierClock.field(line, line.length, 1));
-        assertEquals(42, CarrierClock.field(line, line.length, 2));
-        assertEquals(CarrierClock.UNKNOWN, CarrierClock.field(line, line.length, 3));
-    }
-
-    @Test
-    void preemptionsAreTheNonVoluntaryLineNotTheVoluntaryOne() {
-        byte[] status = ascii("Name:\tx\nvoluntary_ctxt_switches:\t237\nnonvoluntary_ctxt_switches:\t380\n");
-        byte[] key = ascii("nonvoluntary_ctxt_switches:");
-        assertEquals(380, CarrierClock.valueAfter(status, status.length, key));
-        assertEquals(CarrierClock.UNKNOWN, CarrierClock.valueAfter(status, status.length, ascii("missing:")));
-        byte[] cut = ascii("nonvoluntary_ctxt_switches:\t");
-        assertEquals(CarrierClock.UNKNOWN, CarrierClock.valueAfter(cut, cut.length, key));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package loomscope.workload;
+package loomscope.clock;
 
 /**
  * What a carrier's clocks say about one mount, packed into the one {@code long} that {@link RunObserver#mountEnded}
@@ -18,7 +18,7 @@ public final class BlockedTime {
     public static final long MIN_BLOCKED_NANOS = 1_000_000;
 
     /** A count of the kernel's that could not be read. */
-    static final long UNKNOWN_COUNT = -1;
+    public static final long UNKNOWN_COUNT = -1;
 
     private BlockedTime() { }
 

@@ -1,4 +1,4 @@
-package loomscope.workload;
+package loomscope.clock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
