@@ -7,6 +7,8 @@ import java.lang.instrument.UnmodifiableClassException;
 import java.util.Map;
 import java.util.Set;
 
+import loomscope.clock.CarrierClock;
+
 /**
  * The agent's state, one per JVM whatever the number of attaches: loaded by the boot loader (see {@link AgentMain}),
  * so every attach meets the same statics. A session runs from a start to its stop; the hooks are in

@@ -2,6 +2,8 @@ package loomscope.agent;
 
 import java.util.concurrent.atomic.AtomicLong;
 
+import loomscope.clock.CarrierClock;
+
 /**
  * One carrier's mount episodes: written only by that carrier (single writer), read by the stream's thread (single
  * reader), through a ring of {@value #CAPACITY} entries in primitive arrays. A full ring drops the episode and

@@ -7,6 +7,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.ToIntFunction;
 
+import loomscope.clock.CarrierClock;
+
 /**
  * A scheduler for virtual threads built like the JDK's default one (an async-mode ForkJoinPool of
  * {@code parallelism} workers), but whose carriers have names and whose every mount is reported.

@@ -4,7 +4,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
 
 import jdk.internal.misc.CarrierThread;
-import loomscope.workload.CarrierClock;
+import loomscope.clock.CarrierClock;
 import loomscope.workload.CarrierPool;
 
 /**

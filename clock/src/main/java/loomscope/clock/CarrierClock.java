@@ -1,4 +1,4 @@
-package loomscope.workload;
+package loomscope.clock;
 
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
@@ -7,8 +7,6 @@ import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
-import loomscope.clock.BlockedTime;
-import loomscope.clock.ProcFiles;
 
 /**
  * A carrier's own clocks, read around its mounts, so that a mount can be judged by what its carrier did rather than
@@ -79,8 +77,12 @@ public final class CarrierClock {
      * old. Marks older than that (the carrier ran short mounts, idled, or loaded classes since) are read again here:
      * its CPU clock and schedstat.
      */
-    void startMount() {
-        long now = System.nanoTime();
+    public void startMount() {
+        startMount(System.nanoTime());
+    }
+
+    /** {@link #startMount()} with the time already read ({@code System.nanoTime()}): the agent reads it once for both. */
+    public void startMount(long now) {
         if (now - markNanos > MARK_AGE_NANOS) {
             markClocks(now);
         }
@@ -93,7 +95,7 @@ public final class CarrierClock {
      * to the marks' age at the mount's start of the carrier's time before it ({@link BlockedTime#judge} widens its
      * bounds by that much). Its readings become the next marks.
      */
-    long endMount(long startNanos, long endNanos) {
+    public long endMount(long startNanos, long endNanos) {
         long wallNanos = endNanos - startNanos;
         return wallNanos < MIN_BLOCKED_NANOS ? 0 : judgeLongMount(startNanos, endNanos, wallNanos);
     }
@@ -143,7 +145,7 @@ public final class CarrierClock {
     }
 
     /** Call on the carrier itself. */
-    static CarrierClock forCurrentThread() {
+    public static CarrierClock forCurrentThread() {
         return new CarrierClock(ProcFiles.openThreadSelf("schedstat"), ProcFiles.openThreadSelf("status"));
     }
 
@@ -212,7 +214,7 @@ public final class CarrierClock {
     }
 
     /** Collections so far, all collectors. */
-    static long gcCount() {
+    public static long gcCount() {
         long n = 0;
         for (GarbageCollectorMXBean gc : COLLECTORS) {
             n += Math.max(0, gc.getCollectionCount());
@@ -221,7 +223,7 @@ public final class CarrierClock {
     }
 
     /** Milliseconds the collectors have stopped the JVM so far (whole milliseconds: that is all the JDK gives). */
-    static long gcMillis() {
+    public static long gcMillis() {
         long ms = 0;
         for (GarbageCollectorMXBean gc : COLLECTORS) {
             ms += Math.max(0, gc.getCollectionTime());
@@ -230,7 +232,7 @@ public final class CarrierClock {
     }
 
     /** On the carrier's way out. */
-    void close() {
+    public void close() {
         for (FileChannel file : new FileChannel[] {schedstat, status}) {
             if (file != null) {
                 try {
@@ -242,6 +244,11 @@ public final class CarrierClock {
         }
     }
 
+
+    /** Loads and checks the clocks before the first mount needs them (class loading in a mount costs its carrier). */
+    public static boolean warmUp() {
+        return CPU_CLOCK;
+    }
 
     private static boolean cpuClockAvailable() {
         try {
