@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
+import loomscope.io.ByteLines;
 import loomscope.io.LineFields;
 
 /**
@@ -42,42 +43,21 @@ public final class AgentStreamReader {
      * them, and on a small machine that CPU is the target's carriers' too.
      */
     Ending read(InputStream in) {
-        byte[] buf = new byte[1 << 16];
-        int filled = 0;
         try {
-            while (true) {
-                if (filled == buf.length) {
-                    buf = java.util.Arrays.copyOf(buf, buf.length * 2);   // a line longer than the buffer
-                }
-                int n = in.read(buf, filled, buf.length - filled);
-                if (n < 0) {
-                    return new Ending.Cut();
-                }
-                int from = filled;
-                filled += n;
-                int lineStart = 0;
-                for (int i = from; i < filled; i++) {
-                    if (buf[i] != '\n') {
-                        continue;
-                    }
-                    Ending ending;
-                    try {
-                        ending = helloSeen && buf[lineStart] == 'M' && i > lineStart + 1
-                                ? episode(buf, lineStart + 1, i) : line(new String(buf, lineStart, i - lineStart, StandardCharsets.UTF_8));
-                    } catch (RuntimeException e) {
-                        String text = new String(buf, lineStart, Math.min(i - lineStart, 200), StandardCharsets.UTF_8);
-                        return new Ending.Garbled(text, String.valueOf(e.getMessage()));
-                    }
-                    lineStart = i + 1;
-                    if (ending != null) {
-                        return ending;
-                    }
-                }
-                System.arraycopy(buf, lineStart, buf, 0, filled - lineStart);
-                filled -= lineStart;
-            }
+            return ByteLines.read(in, this::line, (bytes, unfinished) -> new Ending.Cut());
         } catch (IOException e) {
             return new Ending.Cut();
+        }
+    }
+
+    /** One line [from, to): an episode straight from its bytes, anything else as text; an ending, or null to go on. */
+    private Ending line(byte[] buf, int from, int to) {
+        try {
+            return helloSeen && buf[from] == 'M' && to > from + 1
+                    ? episode(buf, from + 1, to) : line(new String(buf, from, to - from, StandardCharsets.UTF_8));
+        } catch (RuntimeException e) {
+            String text = new String(buf, from, Math.min(to - from, 200), StandardCharsets.UTF_8);
+            return new Ending.Garbled(text, String.valueOf(e.getMessage()));
         }
     }
 

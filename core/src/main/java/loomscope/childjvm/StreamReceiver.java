@@ -3,8 +3,8 @@ package loomscope.childjvm;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
+import loomscope.io.ByteLines;
 import loomscope.io.LineFields;
 import loomscope.workload.Phase;
 import loomscope.workload.RunObserver;
@@ -75,36 +75,12 @@ final class StreamReceiver {
 
     /** Reads until the end of the stream or an unreadable line; never throws. */
     Ending receive(InputStream in) {
-        byte[] buf = new byte[1 << 16];
-        int filled = 0;
         try {
-            while (true) {
-                if (filled == buf.length) {
-                    buf = Arrays.copyOf(buf, buf.length * 2);   // a line longer than the buffer (probe data)
-                }
-                int n = in.read(buf, filled, buf.length - filled);
-                if (n < 0) {
-                    if (garbled != null) {
-                        return garbled;
-                    }
-                    return filled == 0 ? new Ending.Cut(lines)
-                            : new Ending.MidLine(lines, new String(buf, 0, Math.min(filled, 200), StandardCharsets.UTF_8));
-                }
+            return ByteLines.read(in, (bytes, from, to) -> {
                 lastInputNanos = System.nanoTime();
-                filled += n;
-                int lineStart = 0;
-                for (int i = filled - n; i < filled; i++) {
-                    if (buf[i] == '\n') {
-                        Ending ending = line(buf, lineStart, i);
-                        lineStart = i + 1;
-                        if (ending != null) {
-                            return ending;
-                        }
-                    }
-                }
-                System.arraycopy(buf, lineStart, buf, 0, filled - lineStart);
-                filled -= lineStart;
-            }
+                return line(bytes, from, to);
+            }, (bytes, unfinished) -> garbled != null ? garbled : unfinished == 0 ? new Ending.Cut(lines)
+                    : new Ending.MidLine(lines, new String(bytes, 0, Math.min(unfinished, 200), StandardCharsets.UTF_8)));
         } catch (IOException e) {
             return new Ending.ReadFailed(e.getMessage());
         }
