@@ -18,6 +18,7 @@ public sealed interface MatrixCell {
     /**
      * A run that finished, with the JDK's own count beside ours from the same run.
      *
+     * @param jvmFlags          the flags the child ran with (legacy locking), as a saved run or the history keeps them
      * @param pinnedMounts      mounts the recording calls pinned
      * @param jfrEvents         {@code jdk.VirtualThreadPinned} events JFR delivered for the run
      * @param topReason         the most common pinned reason (JDK 24+), the top application frame on JDK 21, or null
@@ -25,10 +26,11 @@ public sealed interface MatrixCell {
      * @param disagreement      null when every event matched a pinned mount and every pinned mount an event; else
      *                          what was left over, in a few words
      */
-    record Measured(String scenario, String jvm, long pinnedMounts, long mounts, int jfrEvents, String topReason,
+    record Measured(String scenario, String jvm, List<String> jvmFlags, long pinnedMounts, long mounts, int jfrEvents, String topReason,
                     double wallMillis, int carriersAdded, String disagreement, RunRecording recording,
                     List<PinnedEvent> pinnedEvents) implements MatrixCell {
         public Measured {
+            jvmFlags = List.copyOf(jvmFlags);
             pinnedEvents = List.copyOf(pinnedEvents);
         }
 

@@ -45,6 +45,11 @@ public record MatrixPlan(List<Scenario> scenarios, List<RunTarget.ChildJvm> jvms
         return scenarios.get(index / jvms.size());
     }
 
+    /** The rows' names, for the tables and the slide (report does not use scenario). */
+    public List<String> rowNames() {
+        return scenarios.stream().map(Scenario::name).toList();
+    }
+
     public RunTarget.ChildJvm jvmOf(int index) {
         return jvms.get(index % jvms.size());
     }

@@ -77,6 +77,9 @@ public final class PinningMatrix {
     public static MatrixCell runCell(Scenario scenario, RunTarget.ChildJvm jvm, int threads, int parallelism,
                                      BooleanSupplier stop) throws InterruptedException {
         String column = MatrixPlan.columnName(jvm);
+        if (stop.getAsBoolean()) {
+            return new MatrixCell.NotRun(scenario.name(), column, MatrixCell.STOPPED);
+        }
         WorkloadConfig config;
         try {
             config = Scenarios.config(scenario, Map.of(), threads, parallelism, SchedulerKind.POOL, ThreadKind.VIRTUAL);
@@ -99,11 +102,12 @@ public final class PinningMatrix {
         if (outcome.isError() || recording == null || !recording.isFinished()) {
             return new MatrixCell.NotRun(scenario.name(), column, shortWhy(outcome.describe()));
         }
-        return measured(scenario.name(), column, recording, run.pinnedEvents());
+        return measured(scenario.name(), column, jvm.jvmArgs(), recording, run.pinnedEvents());
     }
 
     /** The cell's numbers from one finished run and the events JFR delivered for it. */
-    static MatrixCell.Measured measured(String scenario, String column, RunRecording recording, List<PinnedEvent> events) {
+    static MatrixCell.Measured measured(String scenario, String column, List<String> jvmFlags, RunRecording recording,
+                                        List<PinnedEvent> events) {
         RunSummary summary = RunSummary.of(recording);
         JfrCrossCheck check = JfrCrossCheck.of(events, recording);
         List<String> leftOver = new ArrayList<>();
@@ -113,7 +117,7 @@ public final class PinningMatrix {
         if (check.pinnedMountsWithoutEvent() > 0) {
             leftOver.add(check.pinnedMountsWithoutEvent() + " pinned mounts without a JFR event");
         }
-        return new MatrixCell.Measured(scenario, column, summary.pinnedMounts(), summary.mounts(), events.size(),
+        return new MatrixCell.Measured(scenario, column, jvmFlags, summary.pinnedMounts(), summary.mounts(), events.size(),
                 topReason(events), summary.wallMillis(), summary.carriersAddedByPool(),
                 leftOver.isEmpty() ? null : String.join(", ", leftOver), recording, events);
     }

@@ -64,7 +64,7 @@ public final class MatrixPictureRenderer {
         }
         for (int row = 0; row < rows; row++) {
             double y = TOP + headHeight + row * rowHeight;
-            ink.fitted("row-" + row, plan.scenarios().get(row).name(), Font.BOLD, Math.min(30, rowHeight * 0.4), 16,
+            ink.fitted("row-" + row, plan.rowNames().get(row), Font.BOLD, Math.min(30, rowHeight * 0.4), 16,
                     NAME_COLUMN - 2 * GAP, palette.text(), MARGIN, y + rowHeight / 2 + 10);
             for (int col = 0; col < columns; col++) {
                 int index = row * columns + col;

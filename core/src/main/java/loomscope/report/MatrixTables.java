@@ -18,7 +18,7 @@ public final class MatrixTables {
         plan.jvms().forEach(j -> out.append("| ").append(HistoryTables.markdownCell(MatrixPlan.columnName(j))).append(' '));
         out.append("|\n|---").append("|---".repeat(plan.jvms().size())).append("|\n");
         for (int row = 0; row < plan.scenarios().size(); row++) {
-            out.append("| ").append(HistoryTables.markdownCell(plan.scenarios().get(row).name())).append(' ');
+            out.append("| ").append(HistoryTables.markdownCell(plan.rowNames().get(row))).append(' ');
             for (int col = 0; col < plan.jvms().size(); col++) {
                 out.append("| ").append(HistoryTables.markdownCell(text(cell(plan, cells, row * plan.jvms().size() + col)))).append(' ');
             }
@@ -75,6 +75,6 @@ public final class MatrixTables {
 
     static MatrixCell cell(MatrixPlan plan, List<MatrixCell> cells, int index) {
         return index < cells.size() && cells.get(index) != null ? cells.get(index)
-                : new MatrixCell.NotRun(plan.scenarioOf(index).name(), MatrixPlan.columnName(plan.jvmOf(index)), MatrixCell.STOPPED);
+                : new MatrixCell.NotRun(plan.rowNames().get(index / plan.jvms().size()), MatrixPlan.columnName(plan.jvmOf(index)), MatrixCell.STOPPED);
     }
 }
