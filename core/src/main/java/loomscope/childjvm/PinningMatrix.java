@@ -96,7 +96,10 @@ public final class PinningMatrix {
         }
         RunOutcome outcome = run.outcome();
         RunRecording recording = run.recording();
-        if (stopped || outcome instanceof RunOutcome.Cancelled) {
+        // Ctrl+C reaches the child too (or its leftovers' hook kills it): a run that did not complete after a stop
+        // was stopped, whatever its outcome says
+        boolean stopAsked = stopped || stop.getAsBoolean();
+        if (outcome instanceof RunOutcome.Cancelled || stopAsked && !(outcome instanceof RunOutcome.Completed)) {
             return new MatrixCell.NotRun(scenario.name(), column, MatrixCell.STOPPED);
         }
         if (outcome.isError() || recording == null || !recording.isFinished()) {

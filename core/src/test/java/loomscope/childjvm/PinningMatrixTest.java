@@ -47,8 +47,9 @@ class PinningMatrixTest {
         MatrixCell.Measured seedHere = (MatrixCell.Measured) cells.get(0);
         if (!thisJdk.pinsOnSynchronized()) {
             assertEquals(0, seedHere.pinnedMounts(), "JEP 491: synchronized does not pin on " + thisJdk.version());
-            assertEquals(0, seedHere.jfrEvents());
-            assertTrue(seedHere.agreesWithJfr());
+            // JFR may see a task wait for another's class initialisation (a real, brief pin); never the synchronized sleep
+            assertEquals(0, seedHere.pinnedEvents().stream().filter(PinningMatrixTest::inTheLockedSleep).count(),
+                    seedHere.pinnedEvents().toString());
         }
         if (jvms.size() == 2) {
             // legacy locking: every task pins in its synchronized sleep, and JFR (naming the carrier) saw each one
@@ -58,6 +59,10 @@ class PinningMatrixTest {
             assertEquals(THREADS, check.matchedPinnedMounts(), "every pinned mount matched by a JFR event: " + check);
             assertTrue(legacy.topReason() != null && !legacy.topReason().isBlank(), legacy.toString());
         }
+    }
+
+    private static boolean inTheLockedSleep(loomscope.probe.PinnedEvent e) {
+        return e.stack().stream().anyMatch(f -> f.methodName().equals("holdAndSleep"));
     }
 
     @Test
@@ -75,6 +80,7 @@ class PinningMatrixTest {
         MatrixCell.Measured seedHere = (MatrixCell.Measured) cells.get(0);
         MatrixCell.Measured seed21 = (MatrixCell.Measured) cells.get(1);
         assertEquals(0, seedHere.pinnedMounts(), seedHere.toString());
+        assertTrue(seed21.pinnedEvents().stream().allMatch(PinningMatrixTest::inTheLockedSleep), "JDK 21 pins in the locked sleep");
         assertEquals(THREADS, seed21.pinnedMounts(), seed21.toString());
         assertEquals(THREADS, seed21.jfrEvents(), "JFR saw each pin on JDK 21: " + seed21);
         // JDK 21's event names no carrier: matched by time alone, so an event may land on a neighbour's mount
