@@ -28,6 +28,9 @@ import loomscope.report.MatrixTables;
  */
 public final class MatrixView extends BorderPane {
 
+    /** The scenario names' column, in percent of the grid's width. */
+    private static final double NAME_SHARE = 14;
+
     private final MatrixViewModel model;
     private final GridPane grid = new GridPane();
 
@@ -87,12 +90,13 @@ public final class MatrixView extends BorderPane {
         if (plan == null) {
             return;
         }
+        // fixed shares: a long reason must not widen its column at the others' expense
         ColumnConstraints names = new ColumnConstraints();
-        names.setMinWidth(Region.USE_PREF_SIZE);
+        names.setPercentWidth(NAME_SHARE);
         grid.getColumnConstraints().add(names);
         for (int col = 0; col < plan.jvms().size(); col++) {
             ColumnConstraints c = new ColumnConstraints();
-            c.setHgrow(Priority.ALWAYS);
+            c.setPercentWidth((100.0 - NAME_SHARE) / plan.jvms().size());
             grid.getColumnConstraints().add(c);
             Label heading = new Label(MatrixPlan.columnName(plan.jvms().get(col)));
             heading.getStyleClass().add("matrix-heading");
@@ -116,22 +120,28 @@ public final class MatrixView extends BorderPane {
         button.setId("matrix-cell-" + index);
         button.getStyleClass().add("matrix-cell");
         button.setMaxWidth(Double.MAX_VALUE);
+        button.setMinWidth(0);
         button.setGraphic(lines);
         GridPane.setFillWidth(button, true);
         if (index < model.cells().size()) {
             switch (model.cells().get(index)) {
                 case MatrixCell.Measured m -> {
                     lines.getChildren().add(line(MatrixTables.pinned(m), "matrix-count", m.pinnedMounts() > 0 ? "pinned" : "not-pinned"));
-                    lines.getChildren().add(line(String.format(Locale.ROOT, "JFR %,d%s · %s · %s", m.jfrEvents(),
-                            m.topReason() == null ? "" : " (" + m.topReason() + ")", MatrixTables.seconds(m.wallMillis()),
-                            MatrixTables.carriers(m)), "matrix-details"));
+                    lines.getChildren().add(line(String.format(Locale.ROOT, "JFR %,d · %s · %s", m.jfrEvents(),
+                            MatrixTables.seconds(m.wallMillis()), MatrixTables.carriers(m)), "matrix-details"));
+                    if (m.topReason() != null) {
+                        lines.getChildren().add(line(m.topReason(), "matrix-details"));
+                    }
                     if (!m.agreesWithJfr()) {
                         button.getStyleClass().add("disagrees");
                         lines.getChildren().add(line("≠ JFR: " + m.disagreement(), "matrix-disagrees"));
                     }
-                    button.setTooltip(new Tooltip("Click: show this run in the main window's lanes"));
+                    button.setTooltip(new Tooltip(MatrixTables.text(m) + "\nClick: show this run in the main window's lanes"));
                 }
-                case MatrixCell.NotRun n -> lines.getChildren().add(line("— " + n.why(), "matrix-why"));
+                case MatrixCell.NotRun n -> {
+                    lines.getChildren().add(line("— " + n.why(), "matrix-why"));
+                    button.setTooltip(new Tooltip(n.why()));
+                }
             }
             button.setOnAction(e -> model.open(index));
         } else {
