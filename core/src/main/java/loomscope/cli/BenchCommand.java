@@ -1,12 +1,14 @@
 package loomscope.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import loomscope.childjvm.MatrixPlan;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunSummary;
 import loomscope.scenario.SeedScenario;
@@ -23,7 +25,8 @@ import picocli.CommandLine.Spec;
 
 /** Sweeps lock modes x parallelism with repeats and prints the seeds' comparison as a Markdown table of medians. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Sweep lock modes x parallelism, print a Markdown table of medians and ratios to the bounds.")
+        description = {"Sweep lock modes x parallelism, print a Markdown table of medians and ratios to the bounds.",
+                "bench --matrix: every scenario x every JVM found, each cell a real run with JFR's count beside ours."})
 final class BenchCommand implements Callable<Integer> {
 
     @Mixin
@@ -48,6 +51,22 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--recording-overhead", description = "Also run each cell unrecorded, to measure what recording costs.")
     boolean recordingOverhead;
 
+    @Option(names = "--matrix", description = "The pinning matrix: every scenario on every JVM found (this JDK, with "
+            + "legacy locking, each other JDK), each cell one run in a child JVM with JFR on. Default size: "
+            + MatrixPlan.DEFAULT_THREADS + " threads, P " + MatrixPlan.DEFAULT_PARALLELISM + ".")
+    boolean matrix;
+
+    @Option(names = "--scenarios", split = ",", paramLabel = "NAME[,NAME...]",
+            description = "With --matrix: the rows. Default: every scenario.")
+    List<String> matrixScenarios;
+
+    @Option(names = "--jdk", paramLabel = "PATH", description = "With --matrix: a JDK to add as a column (repeatable); "
+            + "with it the columns are this JDK and the named ones, else every JDK found.")
+    List<Path> matrixJdks = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "FOLDER", description = "With --matrix: write matrix.md, matrix.csv and matrix.png there.")
+    Path matrixOut;
+
     @Spec
     CommandSpec spec;
 
@@ -56,6 +75,17 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         // every cell's parameters are checked before the header is printed or a cell runs
+        picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        if (matrix) {
+            MatrixBench.Request request = MatrixBench.check(parsed, workload.threads, parallelisms, matrixScenarios,
+                    matrixJdks, matrixOut);
+            return MatrixBench.run(request, spec.commandLine().getOut(), spec.commandLine().getErr());
+        }
+        for (String matrixOnly : List.of("--scenarios", "--jdk", "--out")) {
+            if (parsed.hasMatchedOption(matrixOnly)) {
+                throw new BadOption(matrixOnly, "is used only with --matrix");
+            }
+        }
         if (repeats < 1 || repeats > MAX_REPEATS) {
             throw new BadOption("--repeats", "must be 1.." + MAX_REPEATS + ", was " + repeats);
         }

@@ -85,7 +85,7 @@ public final class HistoryTables {
     }
 
     /** RFC 4180: quote a field holding a comma or quote; double its quotes. Control characters are escaped first. */
-    private static void appendCsvRow(StringBuilder out, List<String> fields) {
+    static void appendCsvRow(StringBuilder out, List<String> fields) {
         for (int i = 0; i < fields.size(); i++) {
             String f = visible(fields.get(i));
             if (i > 0) {

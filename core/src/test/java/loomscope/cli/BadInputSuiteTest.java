@@ -102,6 +102,7 @@ class BadInputSuiteTest {
         savedRuns();
         scenarios();
         issue24CliAndExport();
+        matrix();
         System.out.println("bad-input suite (cli): " + cases.size() + " inputs");
         int[] n = {0};
         return cases.stream().map(c -> DynamicTest.dynamicTest(c.label(), () -> check(c, root.resolve("case-" + n[0]++))));
@@ -302,6 +303,33 @@ class BadInputSuiteTest {
         bad("--modes", "bench", "--modes", "");
         bad("--sleep-ms", "bench", "--sleep-ms", "-5");
         bad("--bogus", "bench", "--bogus");
+    }
+
+    /** {@code bench --matrix}: every input checked before discovery or a child JVM. */
+    private void matrix() {
+        for (String v : List.of("0", "-1", "100001")) {
+            bad("--threads", "bench", "--matrix", "--threads", v);
+        }
+        for (String v : List.of("0", "65", "1,2", "abc")) {
+            bad("--parallelism", "bench", "--matrix", "--parallelism", v);
+        }
+        for (String v : List.of("foo", "seed,seed", "", "seed,,waves", "task-file")) {
+            bad("--scenarios", "bench", "--matrix", "--scenarios", v);
+        }
+        bad("--jdk", "bench", "--matrix", "--jdk", "{dir}/sentinel-dir");
+        bad("--jdk", "bench", "--matrix", "--jdk", "{dir}/no-such-jdk");
+        bad("--jdk", "bench", "--matrix", "--jdk", "");
+        bad("--out", "bench", "--matrix", "--out", "{dir}/sentinel.txt");
+        bad("--out", "bench", "--matrix", "--out", "{dir}/sentinel.txt/deeper");
+        bad("--out", "bench", "--matrix", "--out", " ");
+        badWith(dir -> Files.writeString(dir.resolve("empty-dir").resolve("matrix.png"), "someone's picture"),
+                "--out", "bench", "--matrix", "--out", "{dir}/empty-dir");
+        bad("--modes", "bench", "--matrix", "--modes", "none");
+        bad("--scenario", "bench", "--matrix", "--scenario", "waves");
+        bad("--compare-schedulers", "bench", "--matrix", "--compare-schedulers");
+        bad("--scenarios", "bench", "--scenarios", "seed");
+        bad("--out", "bench", "--out", "{dir}/empty-dir");
+        bad("--jdk", "bench", "--jdk", "{dir}");
     }
 
     private void export() {

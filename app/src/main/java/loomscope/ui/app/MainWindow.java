@@ -8,6 +8,9 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Scene;
+import loomscope.childjvm.JdkDiscovery;
+import loomscope.childjvm.JdkInspector;
+import loomscope.childjvm.PinningMatrix;
 import loomscope.childjvm.RunTargets;
 import loomscope.ui.code.CodeView;
 import loomscope.ui.code.CodeViewModel;
@@ -36,6 +39,8 @@ import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.savedruns.SavedRunsView;
 import loomscope.ui.savedruns.SavedRunsViewModel;
+import loomscope.ui.matrix.MatrixViewModel;
+import loomscope.ui.matrix.MatrixWindow;
 import loomscope.ui.sweep.SweepViewModel;
 import loomscope.ui.sweep.SweepWindow;
 import loomscope.ui.theme.AppTheme;
@@ -76,6 +81,7 @@ public final class MainWindow {
     private boolean logsRuns = true;
     private CompareCard.Export cardExport;
     private SweepWindow sweepWindow;
+    private MatrixWindow matrixWindow;
 
     private MainWindow(MainViewModel model, RunOnCatalog runOn) {
         this.model = model;
@@ -95,7 +101,8 @@ public final class MainWindow {
         savedRuns = new SavedRunsViewModel(model, JobThreads.jobs());
         savedRunsView = new SavedRunsView(savedRuns);
         view = new MainView(model, new MainView.Parts(controls, recordingView, overlay, frameStats, timing, code, codeView,
-                yourCodeView, history, replayView, savedRunsView, this::openCompare, this::openSweep));
+                yourCodeView, history, replayView, savedRunsView, this::openCompare, this::openSweep,
+                this::openMatrix));
         view.addPulseHook(timing::refresh);
         view.addPulseHook(nanos -> snippets.pulse());
         view.addPulseHook(nanos -> savedRuns.pulse());
@@ -176,6 +183,7 @@ public final class MainWindow {
         keys.put(KeyBinding.REPLAY_BACK, () -> model.replay().step(-1));
         keys.put(KeyBinding.REPLAY_FORWARD, () -> model.replay().step(1));
         keys.put(KeyBinding.COMPARE, this::openCompare);
+        keys.put(KeyBinding.MATRIX, this::openMatrix);
         keys.put(KeyBinding.SAVE_RUN, savedRunsView::chooseAndSave);
         keys.put(KeyBinding.OPEN_RUN, savedRunsView::chooseAndOpen);
         keys.put(KeyBinding.RUN_ON, this::chooseRunOn);
@@ -235,6 +243,30 @@ public final class MainWindow {
         }
         sweepWindow.show();
         return sweepWindow;
+    }
+
+    /**
+     * Opens the pinning matrix: the JVMs are found as the Run-on list finds them, then each cell is one real run in a
+     * child JVM on a standing starter thread, taken up in this window's pulse; a click on a cell shows its run here.
+     */
+    public MatrixWindow openMatrix() {
+        if (matrixWindow == null) {
+            MatrixViewModel matrix = new MatrixViewModel(JobThreads.runStarters(),
+                    () -> PinningMatrix.jvmsFound(new JdkDiscovery(JdkDiscovery.Places.ofThisMachine(runOn.userAddedPaths()),
+                            new JdkInspector()).discover()),
+                    PinningMatrix::runCell,
+                    cell -> model.showOpened(cell.recording(), cell.jvmFlags(), false,
+                            "matrix: " + cell.scenario() + " on " + cell.jvm()));
+            view.addPulseHook(nanos -> matrix.pulse());
+            matrixWindow = new MatrixWindow(view.getScene() == null ? null : view.getScene().getWindow(), matrix);
+            view.sceneProperty().addListener((o, was, now) -> {
+                if (now == null) {
+                    matrix.cancel();
+                }
+            });
+        }
+        matrixWindow.show();
+        return matrixWindow;
     }
 
     /** Where the compare view's "Export card" writes (the stage wires its export here). */

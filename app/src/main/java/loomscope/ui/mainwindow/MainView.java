@@ -47,10 +47,11 @@ public final class MainView extends BorderPane {
      * @param savedRuns   Save run / Open run, in the status bar
      * @param openCompare what "Compare JVMs…" does
      * @param openSweep   what "Sweep…" does
+     * @param openMatrix  what "Pinning matrix…" does
      */
     public record Parts(Node controls, RecordingView recordingView, DebugOverlay overlay, FrameStats frameStats,
                         Node timing, CodeViewModel code, Region codeView, Region yourCode, Node history, Node replay,
-                        Node savedRuns, Runnable openCompare, Runnable openSweep) { }
+                        Node savedRuns, Runnable openCompare, Runnable openSweep, Runnable openMatrix) { }
 
     private final MainViewModel model;
     private final Parts parts;
@@ -134,6 +135,12 @@ public final class MainView extends BorderPane {
         sweep.disableProperty().bind(Bindings.createBooleanBinding(
                 () -> !SweepPlan.supports(model.scenarioProperty().get()), model.scenarioProperty()));
         sweep.setMinWidth(Region.USE_PREF_SIZE);
+        Button matrix = new Button("Pinning matrix…");
+        matrix.setId("open-matrix");
+        matrix.setTooltip(new Tooltip("What still pins today, where: every scenario on every JVM found, one real run "
+                + "each, JFR's count beside ours (Ctrl+M)"));
+        matrix.setOnAction(e -> parts.openMatrix().run());
+        matrix.setMinWidth(Region.USE_PREF_SIZE);
         Label keys = new Label(KEYS);
         keys.setId("keys-hint");
         keys.getStyleClass().add("keys-hint");
@@ -147,7 +154,7 @@ public final class MainView extends BorderPane {
         keys.setMaxWidth(Double.MAX_VALUE);
         keys.setAlignment(Pos.CENTER_RIGHT);
         HBox.setHgrow(keys, Priority.ALWAYS);
-        HBox status = new HBox(24, compare, sweep, parts.savedRuns(), message, error, spacer, keys);
+        HBox status = new HBox(24, compare, sweep, matrix, parts.savedRuns(), message, error, spacer, keys);
         status.setStyle("-fx-padding: 4 14 6 14;");
         return status;
     }

@@ -41,6 +41,11 @@ public final class RunOnCatalog {
         this(UserJdkPaths.defaultFile());
     }
 
+    /** The runtimes the user added ("Add JDK…"): other windows look for JVMs where this list does. Reads a file. */
+    public List<Path> userAddedPaths() {
+        return userPaths.paths();
+    }
+
     /** Looks for runtimes in the background; {@code done} runs on the FX thread with the new list. */
     public void discover(Consumer<List<RunTarget>> done) {
         discovering.set(true);
