@@ -50,6 +50,10 @@ class MainWindowTest {
         Scene scene = new Scene(view.view(), 1600, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
+        // the shared stage keeps the size an earlier test gave it (1280x720 puts the controls in their compact row,
+        // without the sliders these tests move): this test's size, explicitly
+        stage.setWidth(1600);
+        stage.setHeight(900);
         stage.show();
     }
 
