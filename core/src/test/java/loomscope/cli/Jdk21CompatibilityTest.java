@@ -28,10 +28,11 @@ class Jdk21CompatibilityTest {
         return home == null ? Path.of("no-jdk21", "bin", "java") : home.resolve("bin").resolve("java");
     }
 
-    /** Our classes plus the non-JavaFX libraries of this test JVM's class path. */
+    /** Our classes (the core's and the clock module's, a folder or a jar) plus the non-JavaFX libraries of this test JVM's class path. */
     static String cliClassPath() {
         return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(e -> e.contains("target" + File.separator + "classes") || e.contains("picocli") || e.contains("jackson"))
+                .filter(e -> e.contains("target" + File.separator + "classes") || e.contains("loomscope-clock")
+                        || e.contains("picocli") || e.contains("jackson"))
                 .filter(e -> !e.contains("test-classes"))
                 .collect(Collectors.joining(File.pathSeparator));
     }
