@@ -27,9 +27,14 @@ public record TimeAxis(long start, long span, boolean sliding) {
 
     /** The axis of {@code recording} at {@code t}. */
     public static TimeAxis of(RunRecording recording, long t, long trailNanos, boolean fit) {
+        return of(recording, t, trailNanos, fit, 0);
+    }
+
+    /** The same; a finished run shown whole spans at least {@code fitSpanAtLeast} (two runs side by side share one scale). */
+    public static TimeAxis of(RunRecording recording, long t, long trailNanos, boolean fit, long fitSpanAtLeast) {
         long runStart = recording.runStart();
         if (fit && recording.isFinished()) {
-            return new TimeAxis(runStart, recording.settledEnd() - runStart, false);
+            return new TimeAxis(runStart, Math.max(recording.settledEnd() - runStart, fitSpanAtLeast), false);
         }
         if (t - runStart <= trailNanos) {
             return new TimeAxis(runStart, trailNanos, false);

@@ -21,6 +21,9 @@ class TimeAxisTest {
         assertEquals(r.runStart() + 62 * MS, whole.end(), "to the last unmount");
         assertEquals(100.0, whole.x(whole.start(), 100, 600));
         assertEquals(700.0, whole.x(whole.end(), 100, 600), 1e-9);
+        assertEquals(1_000 * MS, TimeAxis.of(r, UnsureRun.at(r, 30), TRAIL, true, 1_000 * MS).span(),
+                "beside a 1 s run, on its scale");
+        assertEquals(whole, TimeAxis.of(r, UnsureRun.at(r, 30), TRAIL, true, 10 * MS), "never shorter than the run");
         TimeAxis trail = TimeAxis.of(r, UnsureRun.at(r, 30), TRAIL, false);
         assertEquals(new TimeAxis(r.runStart(), TRAIL, false), trail, "younger than the trail: from the run's start");
     }

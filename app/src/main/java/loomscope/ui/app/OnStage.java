@@ -141,7 +141,9 @@ public final class OnStage {
         view.runOnCatalog().discoveringProperty().addListener((o, was, now) -> {
             if (was && !now && !standInsSaid) {
                 standInsSaid = true;
-                context.talk().track().standInLines(jvms.reachable()).forEach(System.out::println);
+                java.nio.file.Path folder = view.yourCodeView().model().snippets().folderProperty().get();
+                context.talk().track().standInLines(jvms.reachable(), name -> loomscope.taskfile.StarterSnippets.byFileName(name) != null
+                        || folder != null && java.nio.file.Files.isRegularFile(folder.resolve(name))).forEach(System.out::println);
             }
         });
         toast = new Toast(context.openFolder());

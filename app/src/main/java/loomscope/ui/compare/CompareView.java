@@ -17,12 +17,11 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import loomscope.recording.CarrierLog;
+import loomscope.childjvm.RunTarget;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.childjvm.RunTarget;
-import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.mainwindow.RunOnCatalog;
+import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.WorkloadConfig;
 
@@ -135,6 +134,10 @@ public final class CompareView extends BorderPane {
             @Override
             public void handle(long now) {
                 model.pulse();
+                // both sides on one time scale: each fitted to its own run, a 0.8 s run would look as long as a 27 s one
+                long span = Math.max(finishedSpan(left.recordingView()), finishedSpan(right.recordingView()));
+                left.recordingView().lanes().setFitSpanAtLeast(span);
+                right.recordingView().lanes().setFitSpanAtLeast(span);
                 show(left.recordingView());
                 show(right.recordingView());
                 if (chartDirty) {
@@ -167,13 +170,13 @@ public final class CompareView extends BorderPane {
             view.showLive();
             return;
         }
-        long settled = r.runEnd();
-        for (CarrierLog log : r.carriers()) {
-            if (log.size() > 0) {
-                settled = Math.max(settled, log.end(log.size() - 1));
-            }
-        }
-        view.showAt(settled);
+        view.showAt(r.settledEnd());
+    }
+
+    /** A finished run's length from its start to its last unmount, 0 for none or one still going. */
+    private static long finishedSpan(RecordingView view) {
+        RunRecording r = view.recording();
+        return r == null || !r.isFinished() ? 0 : r.settledEnd() - r.runStart();
     }
 
     /** Finds runtimes; picks JDK 21 (else the legacy-locking preset) for the left and this JVM for the right. */

@@ -42,6 +42,7 @@ public final class LanesCanvas extends CanvasRegion {
     private long trailNanos = 4_000_000_000L;
     /** A finished run shown whole (the default) rather than as the trail before t. */
     private boolean fitFinished = true;
+    private long fitSpanAtLeast;
     private Font laneFont = Font.font(18);
     private Font nowFont = Font.font("monospace", FontWeight.BOLD, 22);
     private Font smallFont = Font.font(13);
@@ -125,6 +126,12 @@ public final class LanesCanvas extends CanvasRegion {
     public void setTrailSeconds(double seconds) { this.trailNanos = (long) (seconds * 1e9); }
 
     public double trailSeconds() { return trailNanos / 1e9; }
+
+    /**
+     * A finished run shown whole spans at least this long (0: exactly its own length): the compare view gives both
+     * sides the longer run's span, so that the shorter run looks shorter.
+     */
+    public void setFitSpanAtLeast(long nanos) { this.fitSpanAtLeast = Math.max(0, nanos); }
 
     /** Whether a finished run is shown whole (true) or as the trail before t; the next frame follows. */
     public void setFitFinished(boolean fit) { this.fitFinished = fit; }
@@ -230,7 +237,7 @@ public final class LanesCanvas extends CanvasRegion {
         GraphicsContext gc = canvas.getGraphicsContext2D();
         // the canvas keeps its pixels: the background, carrier labels and axis are painted only when the
         // layout changes, each frame repaints just the trails and the boxes (software pipeline: every pixel costs)
-        TimeAxis axis = TimeAxis.of(recording, t, trailNanos, fitFinished);
+        TimeAxis axis = TimeAxis.of(recording, t, trailNanos, fitFinished, fitSpanAtLeast);
         // a sliding axis keeps its labels (they count back from t); a fixed one is labelled once
         boolean repaintStatic = w != staticW || h != staticH || logs.length != staticLanes
                 || palette != staticPalette || recording != staticRecording || !sameLabels(axis, staticAxis);

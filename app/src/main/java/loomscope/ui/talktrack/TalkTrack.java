@@ -26,8 +26,18 @@ public record TalkTrack(String title, List<Chapter> chapters, String source) {
      * place ({@link Chapter#setupFor}); nothing for chapters that can run as written.
      */
     public java.util.List<String> standInLines(java.util.Set<ChapterRunTarget> reachable) {
+        return standInLines(reachable, name -> true);
+    }
+
+    /** The same, and a line per chapter whose snippet {@code snippetFound} does not find (neither a starter nor a file). */
+    public java.util.List<String> standInLines(java.util.Set<ChapterRunTarget> reachable,
+                                               java.util.function.Predicate<String> snippetFound) {
         java.util.List<String> lines = new java.util.ArrayList<>();
         for (Chapter c : chapters) {
+            if (c.snippet() != null && !snippetFound.test(c.snippet())) {
+                lines.add("LoomScope: chapter " + c.number() + "'s snippet " + c.snippet() + " is neither in the snippet "
+                        + "folder nor among the starters: the editor says so when the chapter comes, and Run runs what it holds");
+            }
             Chapter.ChapterSetup setup = c.setupFor(reachable);
             if (setup.isStandIn()) {
                 lines.add("LoomScope: chapter " + c.number() + " runs on " + c.runOn().label() + ", which this machine lacks: "

@@ -115,7 +115,7 @@ class TalkTrackLoaderTest {
     }
 
     @Test
-    void theLaunchOutputNamesEveryChapterThatCannotRunAsWritten() {
+    void theLaunchOutputNamesEveryChapterThatCannotRunAsWritten() throws Exception {
         TalkTrack track = TalkTrackLoader.builtIn();
         java.util.List<String> bare = track.standInLines(Set.of(ChapterRunTarget.THIS_JVM));
         assertTrue(bare.stream().anyMatch(l -> l.startsWith("LoomScope: chapter 3 runs on JDK 21, which this machine lacks: it runs Stand-in:")),
@@ -123,6 +123,12 @@ class TalkTrackLoaderTest {
         assertTrue(bare.stream().allMatch(l -> !l.contains("\n")), "one line each");
         assertEquals(java.util.List.of(), track.standInLines(java.util.EnumSet.allOf(ChapterRunTarget.class)),
                 "every JVM at hand: nothing to say");
+        String ok = "\"title\":\"A\",\"lock\":\"synchronized\",\"parallelism\":1,\"threads\":10,\"narration\":\"n\"";
+        TalkTrack withSnippet = TalkTrackLoader.parse("{\"chapters\":[{" + ok + ",\"snippet\":\"Mine.java\"}]}", "mine.json");
+        assertEquals(java.util.List.of("LoomScope: chapter 1's snippet Mine.java is neither in the snippet folder nor among "
+                + "the starters: the editor says so when the chapter comes, and Run runs what it holds"),
+                withSnippet.standInLines(java.util.EnumSet.allOf(ChapterRunTarget.class), name -> false));
+        assertEquals(java.util.List.of(), withSnippet.standInLines(java.util.EnumSet.allOf(ChapterRunTarget.class), name -> true));
         java.util.List<String> legacyOnly = track.standInLines(Set.of(ChapterRunTarget.THIS_JVM, ChapterRunTarget.LEGACY_LOCKING));
         assertTrue(legacyOnly.stream().anyMatch(l -> l.contains("runs on JDK 25 with legacy locking in place of JDK 21")),
                 legacyOnly.toString());
