@@ -123,8 +123,9 @@ class TalkTrackLoaderTest {
         assertTrue(bare.stream().allMatch(l -> !l.contains("\n")), "one line each");
         assertEquals(java.util.List.of(), track.standInLines(java.util.EnumSet.allOf(ChapterRunTarget.class)),
                 "every JVM at hand: nothing to say");
-        String ok = "\"title\":\"A\",\"lock\":\"synchronized\",\"parallelism\":1,\"threads\":10,\"narration\":\"n\"";
-        TalkTrack withSnippet = TalkTrackLoader.parse("{\"chapters\":[{" + ok + ",\"snippet\":\"Mine.java\"}]}", "mine.json");
+        Chapter mine = new Chapter(1, "A", loomscope.scenario.ScenarioParams.defaults(loomscope.scenario.Scenarios.byName("seed")),
+                LockMode.SYNCHRONIZED, 1, 10, null, "n", "notes", false, ChapterRunTarget.THIS_JVM, null, "Mine.java");
+        TalkTrack withSnippet = new TalkTrack("mine", java.util.List.of(mine), "mine.json");
         assertEquals(java.util.List.of("LoomScope: chapter 1's snippet Mine.java is neither in the snippet folder nor among "
                 + "the starters: the editor says so when the chapter comes, and Run runs what it holds"),
                 withSnippet.standInLines(java.util.EnumSet.allOf(ChapterRunTarget.class), name -> false));
