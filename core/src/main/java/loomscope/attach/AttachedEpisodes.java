@@ -174,20 +174,68 @@ public final class AttachedEpisodes {
      * made up: only the mounts are facts).
      */
     public synchronized RunRecording toRecording(String mainClass) {
-        int lanes = Math.max(1, carriers.size());
+        return toRecording(mainClass, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #toRecording(String)}, with the lanes past the pool's first {@code poolParallelism} carriers (in the
+     * order seen) marked as added by the pool: the carriers it started beyond its parallelism.
+     */
+    public synchronized RunRecording toRecording(String mainClass, int poolParallelism) {
         int threadCount = Math.max(1, threads.size());
-        WorkloadConfig config = new WorkloadConfig(threadCount, Math.min(WorkloadConfig.MAX_PARALLELISM, lanes),
-                SchedulerKind.POOL, ThreadKind.VIRTUAL, new ScenarioParams(new TaskFileScenario(),
-                        Map.of(TaskFileScenario.CLASS, classNameFor(mainClass), TaskFileScenario.CLASSES, "")));
-        RecordingBuilder builder = RecordingBuilder.of(config, javaVersion);
-        for (Carrier c : carriers) {
-            builder.carrier(c.lane(), c.name(), c.seenAt(), false);
-        }
+        RecordingBuilder builder = builderFor(mainClass, threadCount, poolParallelism);
         for (int i = 0; i < episodes.size(); i++) {
             Episode e = episodes.get(i);
             builder.mount(e.lane(), e.vt(), e.start(), e.start(), e.end(), e.verdict());
         }
         return builder.finish(0, lastTime, 0, false);
+    }
+
+    /** What the window shows while attached: the newest episodes, their threads renumbered densely. */
+    public record Newest(RunRecording recording, int episodesShown, int threadsShown, long episodesLeftOut) { }
+
+    /**
+     * The session so far as a finished recording of at most its newest {@code maxEpisodes} episodes and
+     * {@code maxThreads} threads, for a live view rebuilt a few times a second (a copy: the reader goes on filling
+     * this). Threads are numbered in the order of their first episode among those; episodes of threads past
+     * {@code maxThreads} are left out and counted, as are the older episodes.
+     */
+    public synchronized Newest newest(String mainClass, int poolParallelism, int maxEpisodes, int maxThreads) {
+        int from = Math.max(0, episodes.size() - maxEpisodes);
+        Map<Integer, Integer> shownIndex = new HashMap<>();
+        int[] vtOf = new int[episodes.size() - from];
+        for (int i = from; i < episodes.size(); i++) {
+            Integer dense = shownIndex.get(episodes.vt(i));
+            if (dense == null && shownIndex.size() < maxThreads) {
+                dense = shownIndex.size();
+                shownIndex.put(episodes.vt(i), dense);
+            }
+            vtOf[i - from] = dense == null ? -1 : dense;
+        }
+        RecordingBuilder builder = builderFor(mainClass, Math.max(1, shownIndex.size()), poolParallelism);
+        int shown = 0;
+        for (int i = from; i < episodes.size(); i++) {
+            if (vtOf[i - from] >= 0) {
+                Episode e = episodes.get(i);
+                builder.mount(e.lane(), vtOf[i - from], e.start(), e.start(), e.end(), e.verdict());
+                shown++;
+            }
+        }
+        return new Newest(builder.finish(0, lastTime, 0, false), shown, shownIndex.size(),
+                episodes.size() - (long) shown + episodes.notKept());
+    }
+
+    private RecordingBuilder builderFor(String mainClass, int threadCount, int poolParallelism) {
+        int lanes = Math.max(1, carriers.size());
+        int parallelism = Math.max(1, Math.min(Math.min(WorkloadConfig.MAX_PARALLELISM, lanes), poolParallelism));
+        WorkloadConfig config = new WorkloadConfig(threadCount, parallelism,
+                SchedulerKind.POOL, ThreadKind.VIRTUAL, new ScenarioParams(new TaskFileScenario(),
+                        Map.of(TaskFileScenario.CLASS, classNameFor(mainClass), TaskFileScenario.CLASSES, "")));
+        RecordingBuilder builder = RecordingBuilder.of(config, javaVersion);
+        for (Carrier c : carriers) {
+            builder.carrier(c.lane(), c.name(), c.seenAt(), c.lane() >= poolParallelism);
+        }
+        return builder;
     }
 
     /** A main class as a task's class name; a jar path or nothing becomes {@code Attached}. */

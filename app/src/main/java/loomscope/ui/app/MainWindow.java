@@ -9,6 +9,8 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Scene;
 import loomscope.childjvm.RunTargets;
+import loomscope.ui.attach.AttachView;
+import loomscope.ui.attach.AttachViewModel;
 import loomscope.ui.code.CodeView;
 import loomscope.ui.code.CodeViewModel;
 import loomscope.ui.compare.CompareCard;
@@ -76,6 +78,7 @@ public final class MainWindow {
     private boolean logsRuns = true;
     private CompareCard.Export cardExport;
     private SweepWindow sweepWindow;
+    private javafx.stage.Stage attachWindow;
 
     private MainWindow(MainViewModel model, RunOnCatalog runOn) {
         this.model = model;
@@ -100,6 +103,11 @@ public final class MainWindow {
         view.addPulseHook(nanos -> snippets.pulse());
         view.addPulseHook(nanos -> savedRuns.pulse());
         showRunsAndFrames();
+        javafx.scene.control.Button attach = new javafx.scene.control.Button("Attach…");
+        attach.setId("open-attach");
+        attach.setTooltip(new javafx.scene.control.Tooltip("a running JVM's carriers, live, under its own names (Ctrl+Shift+A)"));
+        attach.setOnAction(e -> openAttach());
+        view.addStatusButton(attach);
         view.sceneProperty().addListener((o, was, scene) -> {
             if (scene != null) {
                 installShortcuts(scene);
@@ -176,6 +184,7 @@ public final class MainWindow {
         keys.put(KeyBinding.REPLAY_BACK, () -> model.replay().step(-1));
         keys.put(KeyBinding.REPLAY_FORWARD, () -> model.replay().step(1));
         keys.put(KeyBinding.COMPARE, this::openCompare);
+        keys.put(KeyBinding.ATTACH, this::openAttach);
         keys.put(KeyBinding.SAVE_RUN, savedRunsView::chooseAndSave);
         keys.put(KeyBinding.OPEN_RUN, savedRunsView::chooseAndOpen);
         keys.put(KeyBinding.RUN_ON, this::chooseRunOn);
@@ -235,6 +244,24 @@ public final class MainWindow {
         }
         sweepWindow.show();
         return sweepWindow;
+    }
+
+    /**
+     * Opens the attach window (loomscope.ui.attach), one per main window; its jobs and lanes go with this window's
+     * pulse, and a session that ends is shown here as a finished run (save, replay, compare, export).
+     */
+    public javafx.stage.Stage openAttach() {
+        if (attachWindow == null) {
+            AttachViewModel attach = new AttachViewModel(JobThreads.jobs());
+            attach.setOnDetached(d -> model.showOpened(d.recording(), List.of(), false, d.fileName()));
+            AttachView attachView = new AttachView(attach);
+            view.addPulseHook(attachView::pulse);
+            attachWindow = AttachView.open(view.getScene() == null ? null : view.getScene().getWindow(), attachView);
+            attach.refresh();
+        }
+        attachWindow.show();
+        attachWindow.toFront();
+        return attachWindow;
     }
 
     /** Where the compare view's "Export card" writes (the stage wires its export here). */

@@ -29,6 +29,8 @@ public enum KeyBinding {
     OPEN_RUN(Scope.WINDOW, "Ctrl+Shift+O", "open a saved run (or drop the file on the window)", null,
             combo(KeyCode.O, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
     COMPARE(Scope.WINDOW, "Ctrl+J", "compare two JVMs side by side", "compare", combo(KeyCode.J, KeyCombination.SHORTCUT_DOWN)),
+    ATTACH(Scope.WINDOW, "Ctrl+Shift+A", "attach to a running JVM: its carriers live", null,
+            combo(KeyCode.A, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
     NEXT_THEME(Scope.WINDOW, "Ctrl+T", "next theme: dark, light, high contrast", "theme", combo(KeyCode.T, KeyCombination.SHORTCUT_DOWN)),
     CONTROLS(Scope.WINDOW, "Ctrl+Shift+H", "hide / show the controls", null,
             combo(KeyCode.H, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
