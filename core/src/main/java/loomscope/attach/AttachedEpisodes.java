@@ -9,6 +9,7 @@ import loomscope.recording.PinnedRule;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.workload.BlockedTime;
+import loomscope.workload.Phase;
 import loomscope.scenario.ScenarioParams;
 import loomscope.workload.SchedulerKind;
 import loomscope.scenario.TaskFileScenario;
@@ -170,8 +171,8 @@ public final class AttachedEpisodes {
     /**
      * The session as a recording: one lane per carrier in the order seen, the episodes as its mounts with their
      * verdicts. The target's pool size is not known here: every lane is a carrier, none is marked as added by the
-     * pool. The application's own code ran, so the run is a {@code task-file} run of its main class (no phases are
-     * made up: only the mounts are facts).
+     * pool. The application's own code ran, so the run is a {@code task-file} run of its main class; each thread
+     * exists from its first episode seen, and no other phase is made up: only the mounts are facts.
      */
     public synchronized RunRecording toRecording(String mainClass) {
         return toRecording(mainClass, Integer.MAX_VALUE);
@@ -184,11 +185,13 @@ public final class AttachedEpisodes {
     public synchronized RunRecording toRecording(String mainClass, int poolParallelism) {
         int threadCount = Math.max(1, threads.size());
         RecordingBuilder builder = builderFor(mainClass, threadCount, poolParallelism);
+        long[] firstSeen = unseen(threadCount);
         for (int i = 0; i < episodes.size(); i++) {
             Episode e = episodes.get(i);
             builder.mount(e.lane(), e.vt(), e.start(), e.start(), e.end(), e.verdict());
+            firstSeen[e.vt()] = Math.min(firstSeen[e.vt()], e.start());
         }
-        return builder.finish(0, lastTime, 0, false);
+        return seenFrom(builder, firstSeen).finish(0, lastTime, 0, false);
     }
 
     /** What the window shows while attached: the newest episodes, their threads renumbered densely. */
@@ -213,16 +216,38 @@ public final class AttachedEpisodes {
             vtOf[i - from] = dense == null ? -1 : dense;
         }
         RecordingBuilder builder = builderFor(mainClass, Math.max(1, shownIndex.size()), poolParallelism);
+        long[] firstSeen = unseen(Math.max(1, shownIndex.size()));
         int shown = 0;
         for (int i = from; i < episodes.size(); i++) {
-            if (vtOf[i - from] >= 0) {
+            int vt = vtOf[i - from];
+            if (vt >= 0) {
                 Episode e = episodes.get(i);
-                builder.mount(e.lane(), vtOf[i - from], e.start(), e.start(), e.end(), e.verdict());
+                builder.mount(e.lane(), vt, e.start(), e.start(), e.end(), e.verdict());
+                firstSeen[vt] = Math.min(firstSeen[vt], e.start());
                 shown++;
             }
         }
-        return new Newest(builder.finish(0, lastTime, 0, false), shown, shownIndex.size(),
+        return new Newest(seenFrom(builder, firstSeen).finish(0, lastTime, 0, false), shown, shownIndex.size(),
                 episodes.size() - (long) shown + episodes.notKept());
+    }
+
+    private static long[] unseen(int threads) {
+        long[] first = new long[threads];
+        java.util.Arrays.fill(first, Long.MAX_VALUE);
+        return first;
+    }
+
+    /**
+     * Each thread exists from its first episode seen (its creation is not told: an attached JVM's agent sees mounts
+     * only); no other phase is set, so the lanes and field show it mounted or {@code UNMOUNTED}, never a made-up state.
+     */
+    private static RecordingBuilder seenFrom(RecordingBuilder builder, long[] firstSeen) {
+        for (int vt = 0; vt < firstSeen.length; vt++) {
+            if (firstSeen[vt] != Long.MAX_VALUE) {
+                builder.phase(vt, Phase.CREATED, firstSeen[vt]);
+            }
+        }
+        return builder;
     }
 
     private RecordingBuilder builderFor(String mainClass, int threadCount, int poolParallelism) {

@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
+import loomscope.recording.StateTimeline;
+import loomscope.recording.VtState;
 
 class AttachedEpisodesTest {
 
@@ -74,6 +76,18 @@ class AttachedEpisodesTest {
         assertEquals(10, newest.episodesShown());
         assertEquals(5, newest.threadsShown());
         assertEquals(0, newest.episodesLeftOut());
+    }
+
+    @Test
+    void aThreadOffItsCarrierIsUnmountedNeverAMadeUpQueuedOrParked() {
+        RunRecording r = fiveThreadsTwice().toRecording("com.example.Main", 2);
+        StateTimeline timeline = new StateTimeline(r);
+        assertTrue(StateTimeline.mountsOnly(r));
+        assertEquals(VtState.NEW, timeline.stateAt(1, 5), "not seen yet");
+        assertEquals(VtState.RUNNING, timeline.stateAt(1, 12));
+        assertEquals(VtState.UNMOUNTED, timeline.stateAt(1, 50), "between its two mounts");
+        assertEquals(VtState.UNMOUNTED, timeline.stateAt(1, 200), "after its last mount: the agent cannot tell it ended");
+        assertEquals(VtState.RUNNING, timeline.stateAt(1, 112));
     }
 
     @Test

@@ -56,7 +56,7 @@ public final class AttachView extends BorderPane {
         table.getColumns().add(column("Main class", 380, JvmEntry::mainClass));
         table.getColumns().add(column("Java", 110, JvmEntry::javaVersion));
         table.getColumns().add(column("Attachable", 620, j -> j.attachable() ? "yes" : "no: " + j.refusal()));
-        table.setPrefHeight(150);
+        table.setPrefHeight(175);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> model.selectedProperty().set(now));
         model.selectedProperty().addListener((o, was, now) -> {

@@ -102,8 +102,10 @@ public final class RecordingView extends VBox {
         field.repaintAll();
         lanesTitle.setText(recording == null ? "Carriers" : "Carriers: " + describe(recording));
         if (recording != null) {
-            stateLegend.showStates(recording.recordsMounts()
-                    ? EnumSet.complementOf(EnumSet.of(VtState.WAITING))
+            stateLegend.showStates(StateTimeline.mountsOnly(recording)
+                    ? EnumSet.of(VtState.NEW, VtState.RUNNING, VtState.PINNED, VtState.UNMOUNTED)
+                    : recording.recordsMounts()
+                    ? EnumSet.complementOf(EnumSet.of(VtState.WAITING, VtState.UNMOUNTED))
                     : EnumSet.of(VtState.NEW, VtState.QUEUED, VtState.RUNNING, VtState.WAITING, VtState.DONE, VtState.STOPPED));
         }
         // a finished run's unsure mounts are explained from its first frame; a live run's once one is drawn
