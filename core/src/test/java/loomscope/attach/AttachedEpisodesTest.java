@@ -46,6 +46,27 @@ class AttachedEpisodesTest {
     }
 
     @Test
+    void aCarrierThatReplacedARetiredOneIsNotAddedAndOneWithNoEpisodeHasNoLane() {
+        AttachedEpisodes e = new AttachedEpisodes();
+        for (int c = 0; c < 4; c++) {
+            e.carrier(c, c, "ForkJoinPool-1-worker-" + (c + 1));
+        }
+        e.virtualThread(0, 100, "a");
+        long second = 1_000_000_000L;
+        e.episode(1, 0, 0, 5, 0, false);
+        e.episode(2, 0, 10, 15, 0, false);
+        // 40 s later (the pool retires a worker idle for 30 s): worker 4 takes over, worker 1 never ran in this session
+        e.episode(3, 0, 40 * second, 40 * second + 5, 0, false);
+        CarrierLog[] lanes = e.toRecording("m", 2).carriersByIndex();
+        assertEquals(3, lanes.length);
+        assertEquals("ForkJoinPool-1-worker-2", lanes[0].name());
+        assertEquals("ForkJoinPool-1-worker-4", lanes[2].name());
+        assertFalse(lanes[2].addedByPool());
+        // the CLI's recording keeps every carrier the agent named, none marked
+        assertEquals(4, e.toRecording("m").carriersByIndex().length);
+    }
+
+    @Test
     void theNewestEpisodesWithTheirThreadsRenumberedAndTheRestCounted() {
         AttachedEpisodes e = fiveThreadsTwice();
         // the newest 4 episodes are the second round's threads 1..4; a cap of 3 threads leaves thread 4's out
@@ -65,9 +86,10 @@ class AttachedEpisodesTest {
             }
         }
         assertEquals(3, mounts);
-        // first seen first: thread 1 of the target is thread 0 here, on its own carrier
-        assertEquals(0, r.carriersByIndex()[1].vt(0));
-        assertEquals(110, r.carriersByIndex()[1].start(0));
+        // first seen first: thread 1 of the target is thread 0 here, and its carrier (worker-2) the first lane
+        assertEquals("ForkJoinPool-1-worker-2", r.carriersByIndex()[0].name());
+        assertEquals(0, r.carriersByIndex()[0].vt(0));
+        assertEquals(110, r.carriersByIndex()[0].start(0));
     }
 
     @Test

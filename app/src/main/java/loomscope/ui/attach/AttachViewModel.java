@@ -154,7 +154,9 @@ public final class AttachViewModel {
     public void pulse(long nanos) {
         if (listing.pulse() instanceof BackgroundJob.Outcome.Done<List<JvmEntry>> listed) {
             JvmEntry was = selected.get();
-            jvms.setAll(listed.value());
+            // the ones that can be attached to first (a machine runs many build tools' JVMs), each part by pid
+            jvms.setAll(listed.value().stream().sorted(java.util.Comparator.comparing((JvmEntry j) -> !j.attachable())
+                    .thenComparingLong(JvmEntry::pid)).toList());
             selected.set(was == null ? null : listed.value().stream().filter(j -> j.pid() == was.pid()).findFirst().orElse(null));
         }
         switch (attaching.pulse()) {

@@ -59,13 +59,15 @@ class AttachViewModelTest {
     void aJvmThatCannotBeAttachedToSaysWhyInOneLineAndNothingIsTried() throws Exception {
         AtomicInteger attaches = new AtomicInteger();
         JvmEntry old = new JvmEntry(4242, "org.example.Legacy", "17.0.15", "it runs Java 17.0.15; the agent needs Java 21");
-        AttachViewModel model = new AttachViewModel(jobs, () -> List.of(old), pid -> {
+        JvmEntry server = new JvmEntry(9000, "org.example.Server", "25.0.3", null);
+        AttachViewModel model = new AttachViewModel(jobs, () -> List.of(old, server), pid -> {
             attaches.incrementAndGet();
             return null;
         });
         model.refresh();
         pulseUntil(model, () -> !model.jvms().isEmpty(), 30);
-        model.selectedProperty().set(model.jvms().get(0));
+        assertEquals(List.of(server, old), model.jvms(), "the attachable first");
+        model.selectedProperty().set(model.jvms().get(1));
         model.attach();
         assertEquals("pid 4242: it runs Java 17.0.15; the agent needs Java 21", model.errorProperty().get());
         assertEquals(AttachViewModel.State.IDLE, model.state());
