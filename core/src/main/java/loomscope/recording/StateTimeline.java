@@ -31,7 +31,12 @@ public final class StateTimeline {
                 return false;
             }
         }
-        return true;
+        for (CarrierLog log : r.carriers()) {
+            if (log.size() > 0) {
+                return true;   // mounts, and not one thread's start told: a run stopped before any start has none
+            }
+        }
+        return false;
     }
 
     /** The mount index for the recording as it stands; rebuilt only when new mounts were recorded. */

@@ -136,16 +136,17 @@ public final class AttachViewModel {
                 session.stop();
                 AttachedEpisodes episodes = session.episodes();
                 RunRecording whole = episodes.toRecording(ending.target().mainClass(), ending.poolParallelism());
-                return new Detached(whole, endLine(ending, session), "attach-" + ending.target().pid());
+                return new Detached(whole, endLine(session, whole), "attach-" + ending.target().pid());
             }
         });
     }
 
-    private static String endLine(Attached a, AttachSession session) {
+    private static String endLine(AttachSession session, RunRecording whole) {
         AttachedEpisodes e = session.episodes();
         String how = session.detached() ? "Detached: VirtualThread restored, the target runs on."
                 : session.targetExited() ? "The target exited." : "The stream ended: " + session.ending() + ".";
-        return how + " " + counts(e) + " The whole session is on show in the main window (save, replay, export).";
+        return how + " " + counts(e, whole.carrierCount()) + (whole.carrierCount() == 0 ? " Nothing ran on a carrier while attached."
+                : " The whole session is on show in the main window (save, replay, export).");
     }
 
     // ---- once per pulse ----
@@ -186,7 +187,9 @@ public final class AttachViewModel {
                 state.set(State.IDLE);
                 recording.set(done.value().recording());
                 status.set(done.value().summary());
-                onDetached.accept(done.value());
+                if (done.value().recording().carrierCount() > 0) {
+                    onDetached.accept(done.value());   // nothing ran: no empty run for the history
+                }
             }
             case BackgroundJob.Outcome.Failed<Detached> failed -> {
                 attached = null;
@@ -213,12 +216,13 @@ public final class AttachViewModel {
                 : String.format(" Lanes and field show the newest %,d episodes of %,d threads.", newest.episodesShown(),
                         newest.threadsShown());
         return "Attached to " + a.target().pid() + " (" + a.target().mainClass() + "), Java " + e.javaVersion() + ", pool of "
-                + a.poolParallelism() + ": " + counts(e) + shown;
+                + a.poolParallelism() + ": " + counts(e, newest.recording().carrierCount()) + shown;
     }
 
-    private static String counts(AttachedEpisodes e) {
+    /** @param carriers the carriers that ran a thread (the agent also names those of an earlier attach) */
+    private static String counts(AttachedEpisodes e, int carriers) {
         String line = String.format("%,d mounts of %,d virtual threads on %,d carriers", e.episodeCount() + e.notKept(),
-                e.virtualThreads().size(), e.carriers().size());
+                e.virtualThreads().size(), carriers);
         if (e.dropped() > 0) {
             line += String.format("; %,d dropped (a carrier's buffer was full)", e.dropped());
         }

@@ -119,6 +119,10 @@ public final class RecordingView extends VBox {
 
     /** "native-frame, P=4, JDK 25.0.3": what the audience is looking at, in the lanes' title. */
     static String describe(RunRecording r) {
+        if (StateTimeline.mountsOnly(r)) {   // an attached JVM's session: its own code, named by its main class
+            return "attached to " + r.config().scenario().value(loomscope.scenario.TaskFileScenario.CLASS) + ", P="
+                    + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
+        }
         return r.config().workloadName() + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
     }
 
