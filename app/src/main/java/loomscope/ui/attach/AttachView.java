@@ -6,6 +6,7 @@ import javafx.geometry.Insets;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.BorderPane;
@@ -42,6 +43,9 @@ public final class AttachView extends BorderPane {
             Better: start the application with -javaagent:loomscope-agent.jar=… (`loomscope attach --wait` prints the \
             flag; recorded from its start, no warning) or with -XX:+EnableDynamicAgentLoading (no warning; the cost \
             stays).""";
+
+    /** A lane's least height: its name (9 px at the smallest) and its mounts stay readable. */
+    static final double MIN_LANE_HEIGHT = 18;
 
     private final AttachViewModel model;
     private final RecordingView lanes = new RecordingView();
@@ -99,7 +103,14 @@ public final class AttachView extends BorderPane {
         top.setPadding(new Insets(10, 14, 6, 14));
         setTop(top);
         lanes.setPadding(new Insets(0, 14, 10, 14));
-        setCenter(lanes);
+        // a JVM of 64 or more carriers: every lane keeps 18 px (its name and mounts readable) and the lanes scroll
+        lanes.setMinLaneHeight(MIN_LANE_HEIGHT);
+        ScrollPane scroll = new ScrollPane(lanes);
+        scroll.setFitToWidth(true);
+        scroll.setFitToHeight(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setId("attach-lanes-scroll");
+        setCenter(scroll);
         model.recordingProperty().addListener((o, was, now) -> lanes.setRecording(now));
     }
 

@@ -112,7 +112,12 @@ public final class LanesCanvas extends CanvasRegion {
 
     /** The height that shows {@code lanes} lanes at their largest, with the time axis. */
     public double heightFor(int lanes) {
-        return Math.max(1, lanes) * MAX_LANE_HEIGHT + axisHeight + 8;
+        return heightFor(lanes, MAX_LANE_HEIGHT);
+    }
+
+    /** The height {@code lanes} lanes of {@code laneHeight} each take, with the time axis. */
+    public double heightFor(int lanes, double laneHeight) {
+        return Math.max(1, lanes) * laneHeight + axisHeight + 8;
     }
 
     /** The time axis's labels in {@code px} (14 in the window; presentation mode asks for projector size). */
