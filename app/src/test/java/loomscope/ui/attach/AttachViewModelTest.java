@@ -128,6 +128,35 @@ class AttachViewModelTest {
         assertEquals("pong", out.readLine());
     }
 
+    @Test
+    void realJvmsThatRefuseAreRefusedInOneLineAndNothingReachesThem(@TempDir Path dir) throws Exception {
+        compileTarget(dir);
+        Process locked = start(dir, javaOf(System.getProperty("java.home")), "-XX:-EnableDynamicAgentLoading", "VtTarget");
+        Path jdk17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
+        Process old = Files.isRegularFile(jdk17.resolve("bin/java")) ? start(dir, jdk17.resolve("bin/java").toString(), "-Xss1m", "Idle") : null;
+        AttachViewModel model = new AttachViewModel(jobs);
+        model.refresh();
+        pulseUntil(model, () -> model.jvms().stream().anyMatch(j -> j.pid() == locked.pid())
+                && (old == null || model.jvms().stream().anyMatch(j -> j.pid() == old.pid())), 60);
+        for (Process p : old == null ? List.of(locked) : List.of(locked, old)) {
+            JvmEntry entry = model.jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElseThrow();
+            model.selectedProperty().set(entry);
+            model.attach();
+            String error = model.errorProperty().get();
+            assertTrue(error.startsWith("pid " + p.pid() + ": it "), error);
+            assertFalse(error.contains("\n"), error);
+            assertEquals(AttachViewModel.State.IDLE, model.state());
+            assertTrue(p.isAlive());
+        }
+        assertTrue(model.errorProperty().get().contains(old == null ? "EnableDynamicAgentLoading" : "Java 17"));
+        Thread.sleep(500);
+        assertEquals("", Files.readString(dir.resolve("target.err")), "the targets printed nothing: nothing reached them");
+    }
+
+    private static String javaOf(String home) {
+        return Path.of(home, "bin", "java").toString();
+    }
+
     private static int mounts(RunRecording r) {
         int n = 0;
         if (r != null) {
@@ -143,6 +172,36 @@ class AttachViewModelTest {
      * each line on its stdin (done by a virtual thread) and exits at its end.
      */
     private Process startTarget(Path dir) throws Exception {
+        compileTarget(dir);
+        Process p = start(dir, javaOf(System.getProperty("java.home")), "-Djdk.virtualThreadScheduler.parallelism=2",
+                "VtTarget");
+        assertNotNull(JvmList.describe(p.pid()));
+        return p;
+    }
+
+    /** {@code mainClass} started with {@code java} and {@code flag}, once it says READY. */
+    private Process start(Path dir, String java, String flag, String mainClass) throws Exception {
+        Process p = new ProcessBuilder(java, flag, "-Xmx64m", "-cp", dir.toString(), mainClass)
+                .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("target.err").toFile())).start();
+        started.add(p);
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        assertEquals("READY", out.readLine());
+        return p;
+    }
+
+    /** VtTarget (release 21), and Idle (release 17: a JVM that only waits, for a JDK 17 to run). */
+    private static void compileTarget(Path dir) throws Exception {
+        Path idle = dir.resolve("Idle.java");
+        Files.writeString(idle, """
+                public class Idle {
+                    public static void main(String[] a) throws Exception {
+                        System.out.println("READY");
+                        while (System.in.read() >= 0) { }
+                    }
+                }
+                """);
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "17", "-d", dir.toString(),
+                idle.toString()));
         Path source = dir.resolve("VtTarget.java");
         Files.writeString(source, """
                 import java.io.*;
@@ -167,14 +226,7 @@ class AttachViewModelTest {
                     }
                 }
                 """);
-        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "-d", dir.toString(), source.toString()));
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djdk.virtualThreadScheduler.parallelism=2", "-Xmx64m", "-cp", dir.toString(), "VtTarget")
-                .redirectError(dir.resolve("target.err").toFile()).start();
-        started.add(p);
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        assertEquals("READY", out.readLine());
-        assertNotNull(JvmList.describe(p.pid()));
-        return p;
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "21", "-d", dir.toString(),
+                source.toString()));
     }
 }
