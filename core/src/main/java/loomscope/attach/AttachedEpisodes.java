@@ -150,6 +150,9 @@ public final class AttachedEpisodes {
 
     public synchronized List<VirtualThreadSeen> virtualThreads() { return List.copyOf(threads); }
 
+    /** How many virtual threads were seen (no copy: the window asks ten times a second). */
+    public synchronized int virtualThreadCount() { return threads.size(); }
+
     /** The episodes kept so far, in arrival order (per carrier, its own order); a view, not a copy. */
     public synchronized List<Episode> episodes() { return episodes.view(episodes.size()); }
 

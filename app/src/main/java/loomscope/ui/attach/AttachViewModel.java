@@ -62,12 +62,15 @@ public final class AttachViewModel {
     private final ReadOnlyObjectWrapper<RunRecording> recording = new ReadOnlyObjectWrapper<>();
     private final BackgroundJob<List<JvmEntry>> listing;
     private final BackgroundJob<Attached> attaching;
-    private final BackgroundJob<AttachedEpisodes.Newest> rebuilding;
+    private final BackgroundJob<Live> rebuilding;
     private final BackgroundJob<Detached> detaching;
     private Consumer<Detached> onDetached = d -> { };
     private Attached attached;
     private long lastRebuild = Long.MIN_VALUE;
     private boolean stopAsked;
+
+    /** A rebuild's recording and the line that counts the session at the same moment. */
+    private record Live(RunRecording recording, String line) { }
 
     /** A session with what the window needs to know of its target. */
     private record Attached(AttachSession session, JvmEntry target, int poolParallelism) { }
@@ -176,10 +179,9 @@ public final class AttachViewModel {
             }
             case null -> { }
         }
-        if (rebuilding.pulse() instanceof BackgroundJob.Outcome.Done<AttachedEpisodes.Newest> newest
-                && state.get() == State.ATTACHED) {
-            recording.set(newest.value().recording());
-            status.set(liveLine(attached, newest.value()));
+        if (rebuilding.pulse() instanceof BackgroundJob.Outcome.Done<Live> live && state.get() == State.ATTACHED) {
+            recording.set(live.value().recording());
+            status.set(live.value().line());
         }
         switch (detaching.pulse()) {
             case BackgroundJob.Outcome.Done<Detached> done -> {
@@ -204,8 +206,11 @@ public final class AttachViewModel {
             } else if (!rebuilding.isRunning() && (lastRebuild == Long.MIN_VALUE || nanos - lastRebuild >= REBUILD_NANOS)) {
                 lastRebuild = nanos;
                 Attached a = attached;
-                rebuilding.start(progress -> a.session().episodes().newest(a.target().mainClass(), a.poolParallelism(),
-                        LIVE_EPISODES, LIVE_THREADS));
+                rebuilding.start(progress -> {
+                    AttachedEpisodes.Newest newest = a.session().episodes().newest(a.target().mainClass(),
+                            a.poolParallelism(), LIVE_EPISODES, LIVE_THREADS);
+                    return new Live(newest.recording(), liveLine(a, newest));
+                });
             }
         }
     }
@@ -222,7 +227,7 @@ public final class AttachViewModel {
     /** @param carriers the carriers that ran a thread (the agent also names those of an earlier attach) */
     private static String counts(AttachedEpisodes e, int carriers) {
         String line = String.format("%,d mounts of %,d virtual threads on %,d carriers", e.episodeCount() + e.notKept(),
-                e.virtualThreads().size(), carriers);
+                e.virtualThreadCount(), carriers);
         if (e.dropped() > 0) {
             line += String.format("; %,d dropped (a carrier's buffer was full)", e.dropped());
         }
