@@ -68,7 +68,7 @@ class ArchitectureTest {
                     "childjvm", "taskfile", "attach", "report")
             .whereLayer("host").mayOnlyAccessLayers("workload")
             .whereLayer("ui").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe", "savedrun",
-                    "childjvm", "taskfile", "report", "host")
+                    "childjvm", "taskfile", "attach", "report", "host")
             .whereLayer("launcher").mayNotAccessAnyLayer()
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
             .whereLayer("ui").mayNotBeAccessedByAnyLayer()

@@ -9,6 +9,7 @@ import loomscope.recording.PinnedRule;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.clock.BlockedTime;
+import loomscope.workload.Phase;
 import loomscope.scenario.ScenarioParams;
 import loomscope.workload.SchedulerKind;
 import loomscope.scenario.TaskFileScenario;
@@ -149,6 +150,9 @@ public final class AttachedEpisodes {
 
     public synchronized List<VirtualThreadSeen> virtualThreads() { return List.copyOf(threads); }
 
+    /** How many virtual threads were seen (no copy: the window asks ten times a second). */
+    public synchronized int virtualThreadCount() { return threads.size(); }
+
     /** The episodes kept so far, in arrival order (per carrier, its own order); a view, not a copy. */
     public synchronized List<Episode> episodes() { return episodes.view(episodes.size()); }
 
@@ -170,24 +174,155 @@ public final class AttachedEpisodes {
     /**
      * The session as a recording: one lane per carrier in the order seen, the episodes as its mounts with their
      * verdicts. The target's pool size is not known here: every lane is a carrier, none is marked as added by the
-     * pool. The application's own code ran, so the run is a {@code task-file} run of its main class (no phases are
-     * made up: only the mounts are facts).
+     * pool. The application's own code ran, so the run is a {@code task-file} run of its main class; each thread
+     * exists from its first episode seen, and no other phase is made up: only the mounts are facts.
      */
     public synchronized RunRecording toRecording(String mainClass) {
-        int lanes = Math.max(1, carriers.size());
+        return toRecording(mainClass, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #toRecording(String)}, with the lanes past the pool's first {@code poolParallelism} carriers (in the
+     * order seen) marked as added by the pool: the carriers it started beyond its parallelism.
+     */
+    public synchronized RunRecording toRecording(String mainClass, int poolParallelism) {
         int threadCount = Math.max(1, threads.size());
-        WorkloadConfig config = new WorkloadConfig(threadCount, Math.min(WorkloadConfig.MAX_PARALLELISM, lanes),
+        Lanes lanes = poolParallelism == Integer.MAX_VALUE ? Lanes.all(carriers.size())
+                : Lanes.of(episodes, 0, null, carriers.size(), poolParallelism);
+        RecordingBuilder builder = builderFor(mainClass, threadCount, poolParallelism, lanes);
+        long[] firstSeen = unseen(threadCount);
+        for (int i = 0; i < episodes.size(); i++) {
+            Episode e = episodes.get(i);
+            builder.mount(lanes.shown[e.lane()], e.vt(), e.start(), e.start(), e.end(), e.verdict());
+            firstSeen[e.vt()] = Math.min(firstSeen[e.vt()], e.start());
+        }
+        return seenFrom(builder, firstSeen).finish(0, lastTime, 0, false);
+    }
+
+    /** What the window shows while attached: the newest episodes, their threads renumbered densely. */
+    public record Newest(RunRecording recording, int episodesShown, int threadsShown, long episodesLeftOut) { }
+
+    /**
+     * The session so far as a finished recording of at most its newest {@code maxEpisodes} episodes and
+     * {@code maxThreads} threads, for a live view rebuilt a few times a second (a copy: the reader goes on filling
+     * this). Threads are numbered in the order of their first episode among those; episodes of threads past
+     * {@code maxThreads} are left out and counted, as are the older episodes.
+     */
+    public synchronized Newest newest(String mainClass, int poolParallelism, int maxEpisodes, int maxThreads) {
+        int from = Math.max(0, episodes.size() - maxEpisodes);
+        Map<Integer, Integer> shownIndex = new HashMap<>();
+        int[] vtOf = new int[episodes.size() - from];
+        for (int i = from; i < episodes.size(); i++) {
+            Integer dense = shownIndex.get(episodes.vt(i));
+            if (dense == null && shownIndex.size() < maxThreads) {
+                dense = shownIndex.size();
+                shownIndex.put(episodes.vt(i), dense);
+            }
+            vtOf[i - from] = dense == null ? -1 : dense;
+        }
+        Lanes lanes = Lanes.of(episodes, from, vtOf, carriers.size(), poolParallelism);
+        RecordingBuilder builder = builderFor(mainClass, Math.max(1, shownIndex.size()), poolParallelism, lanes);
+        long[] firstSeen = unseen(Math.max(1, shownIndex.size()));
+        int shown = 0;
+        for (int i = from; i < episodes.size(); i++) {
+            int vt = vtOf[i - from];
+            if (vt >= 0) {
+                Episode e = episodes.get(i);
+                builder.mount(lanes.shown[e.lane()], vt, e.start(), e.start(), e.end(), e.verdict());
+                firstSeen[vt] = Math.min(firstSeen[vt], e.start());
+                shown++;
+            }
+        }
+        return new Newest(seenFrom(builder, firstSeen).finish(0, lastTime, 0, false), shown, shownIndex.size(),
+                episodes.size() - (long) shown + episodes.notKept());
+    }
+
+    private static long[] unseen(int threads) {
+        long[] first = new long[threads];
+        java.util.Arrays.fill(first, Long.MAX_VALUE);
+        return first;
+    }
+
+    /**
+     * Each thread exists from its first episode seen (its creation is not told: an attached JVM's agent sees mounts
+     * only); no other phase is set, so the lanes and field show it mounted or {@code UNMOUNTED}, never a made-up state.
+     */
+    private static RecordingBuilder seenFrom(RecordingBuilder builder, long[] firstSeen) {
+        for (int vt = 0; vt < firstSeen.length; vt++) {
+            if (firstSeen[vt] != Long.MAX_VALUE) {
+                builder.phase(vt, Phase.CREATED, firstSeen[vt]);
+            }
+        }
+        return builder;
+    }
+
+    private RecordingBuilder builderFor(String mainClass, int threadCount, int poolParallelism, Lanes lanes) {
+        int parallelism = Math.max(1, Math.min(Math.min(WorkloadConfig.MAX_PARALLELISM, Math.max(1, lanes.count)),
+                poolParallelism));
+        WorkloadConfig config = new WorkloadConfig(threadCount, parallelism,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL, new ScenarioParams(new TaskFileScenario(),
                         Map.of(TaskFileScenario.CLASS, classNameFor(mainClass), TaskFileScenario.CLASSES, "")));
         RecordingBuilder builder = RecordingBuilder.of(config, javaVersion);
+        Carrier[] byLane = new Carrier[lanes.count];
         for (Carrier c : carriers) {
-            builder.carrier(c.lane(), c.name(), c.seenAt(), false);
+            if (lanes.shown[c.lane()] >= 0) {
+                byLane[lanes.shown[c.lane()]] = c;
+            }
         }
-        for (int i = 0; i < episodes.size(); i++) {
-            Episode e = episodes.get(i);
-            builder.mount(e.lane(), e.vt(), e.start(), e.start(), e.end(), e.verdict());
+        for (int lane = 0; lane < byLane.length; lane++) {
+            Carrier c = byLane[lane];
+            builder.carrier(lane, c.name(), c.seenAt(), lanes.added[c.lane()]);
         }
-        return builder.finish(0, lastTime, 0, false);
+        return builder;
+    }
+
+    /**
+     * Which carriers get a lane, in which order, and which the pool added. A carrier with no episode among those shown
+     * gets none (the agent also names carriers it knew from an earlier attach, which may have retired since). A
+     * carrier is added by the pool when, at its first episode, {@code parallelism} others had ended an episode within
+     * the pool's keep-alive (30 s for the JDK's scheduler: an idle worker is retired after it, so those were still
+     * there); a carrier that replaced a retired one is not. Episodes arrive nearly in time order (each carrier's in
+     * its own order, drained every 10 ms), so a few may be counted late: that errs towards not marking.
+     */
+    private record Lanes(int[] shown, boolean[] added, int count) {
+        static final long KEEP_ALIVE_NANOS = 30_000_000_000L;
+
+        static Lanes all(int carriers) {
+            int[] shown = new int[carriers];
+            for (int i = 0; i < carriers; i++) {
+                shown[i] = i;
+            }
+            return new Lanes(shown, new boolean[carriers], carriers);
+        }
+
+        /** Over episodes {@code from}.. of {@code columns}, those whose {@code vtOf[i - from]} is not -1 (null: all). */
+        static Lanes of(EpisodeColumns columns, int from, int[] vtOf, int carriers, int parallelism) {
+            int[] shown = new int[carriers];
+            java.util.Arrays.fill(shown, -1);
+            boolean[] added = new boolean[carriers];
+            long[] lastEnd = new long[carriers];
+            java.util.Arrays.fill(lastEnd, Long.MIN_VALUE);
+            int count = 0;
+            for (int i = from; i < columns.size(); i++) {
+                if (vtOf != null && vtOf[i - from] < 0) {
+                    continue;
+                }
+                Episode e = columns.get(i);
+                int lane = e.lane();
+                if (shown[lane] < 0) {
+                    int alive = 0;
+                    for (int other = 0; other < carriers; other++) {
+                        if (other != lane && lastEnd[other] != Long.MIN_VALUE && e.start() - lastEnd[other] <= KEEP_ALIVE_NANOS) {
+                            alive++;
+                        }
+                    }
+                    added[lane] = alive >= parallelism;
+                    shown[lane] = count++;
+                }
+                lastEnd[lane] = Math.max(lastEnd[lane], e.end());
+            }
+            return new Lanes(shown, added, count);
+        }
     }
 
     /** A main class as a task's class name; a jar path or nothing becomes {@code Attached}. */

@@ -56,6 +56,8 @@ final class EpisodeColumns {
 
     long notKept() { return notKept; }
 
+    int vt(int i) { return vts[i]; }
+
     AttachedEpisodes.Episode get(int i) {
         return new AttachedEpisodes.Episode(lanes[i], vts[i], starts[i], ends[i], blocked[i], parks[i]);
     }

@@ -82,6 +82,35 @@ public final class JvmList {
         return null;
     }
 
+    /**
+     * The parallelism of the target's default virtual-thread scheduler as it was started: its
+     * {@code -Djdk.virtualThreadScheduler.parallelism}, else its {@code -XX:ActiveProcessorCount}, else this
+     * machine's processor count (the JDK's default; a target confined to fewer CPUs by its own cgroup has fewer).
+     * Carriers seen beyond it are the ones the pool added (to make up for pinned or blocked carriers).
+     */
+    public static int poolParallelism(long pid) {
+        String flags = commandLine(pid);
+        int set = flagValue(flags, "-Djdk.virtualThreadScheduler.parallelism=");
+        if (set > 0) {
+            return set;
+        }
+        int cpus = flagValue(flags, "-XX:ActiveProcessorCount=");
+        return cpus > 0 ? cpus : Runtime.getRuntime().availableProcessors();
+    }
+
+    static int flagValue(String commandLine, String flag) {
+        int at = commandLine.lastIndexOf(flag);
+        if (at < 0) {
+            return -1;
+        }
+        String rest = commandLine.substring(at + flag.length());
+        int end = 0;
+        while (end < rest.length() && Character.isDigit(rest.charAt(end)) && end < 9) {
+            end++;
+        }
+        return end == 0 ? -1 : Integer.parseInt(rest.substring(0, end));
+    }
+
     /** "25.0.3" from the runtime's release file, found from the process's executable; "unknown" if unreadable. */
     static String javaVersion(long pid) {
         try {

@@ -18,6 +18,27 @@ public final class StateTimeline {
 
     public RunRecording recording() { return recording; }
 
+    /**
+     * Whether {@code r} holds mounts but no thread's phases (an attached JVM's session: the agent sees mounts only), so
+     * that a thread off its carrier is {@link VtState#UNMOUNTED}, not queued, parked or blocked.
+     */
+    public static boolean mountsOnly(RunRecording r) {
+        if (!r.recordsMounts() || !r.isFinished()) {
+            return false;
+        }
+        for (int vt = 0; vt < r.threads(); vt++) {
+            if (r.phase(vt, Phase.STARTED) >= 0) {
+                return false;
+            }
+        }
+        for (CarrierLog log : r.carriers()) {
+            if (log.size() > 0) {
+                return true;   // mounts, and not one thread's start told: a run stopped before any start has none
+            }
+        }
+        return false;
+    }
+
     /** The mount index for the recording as it stands; rebuilt only when new mounts were recorded. */
     public MountIndex index() {
         int total = 0;
@@ -66,6 +87,9 @@ public final class StateTimeline {
         }
         if (done >= 0 && t >= done) {
             return ended(vt, t);
+        }
+        if (k >= 0 && recording.phase(vt, Phase.STARTED) < 0) {
+            return VtState.UNMOUNTED;   // mounts and no phases: an attached JVM's thread, off its carrier for a reason untold
         }
         int next = k + 1;
         if (next < mounts.mountCount(vt) && mounts.submit(mounts.mount(vt, next)) <= t) {

@@ -13,7 +13,9 @@ public enum VtState {
     STOPPED("stopped", "ended by Stop before its work was done, or never started"),
     // last, so that the others keep their ordinals (no saved format holds one; appended all the same)
     UNSURE("unsure", "mounted; its carrier's clocks cannot tell whether it blocked (also preempted, or stopped by a "
-            + "collection): maybe pinned, never shown as not pinned");
+            + "collection): maybe pinned, never shown as not pinned"),
+    UNMOUNTED("unmounted", "off its carrier between mounts (parked, waiting or queued): an attached JVM tells its mounts, "
+            + "not why a thread is off");
 
     public static final int COUNT = values().length;
     private static final VtState[] VALUES = values();

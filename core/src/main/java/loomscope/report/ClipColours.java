@@ -35,6 +35,7 @@ final class ClipColours {
         STATES[VtState.DONE.ordinal()] = new Color(0x24502D);
         STATES[VtState.STOPPED.ordinal()] = new Color(0x9E6A03);
         STATES[VtState.UNSURE.ordinal()] = new Color(0xFF701A);
+        STATES[VtState.UNMOUNTED.ordinal()] = new Color(0x39C5CF);
     }
 
     /** Stripes across unsure: its colour with each channel at two fifths, as the window's hatch (ui.theme.HatchPaint). */

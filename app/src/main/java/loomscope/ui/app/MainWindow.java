@@ -12,6 +12,8 @@ import loomscope.childjvm.JdkDiscovery;
 import loomscope.childjvm.JdkInspector;
 import loomscope.childjvm.PinningMatrix;
 import loomscope.childjvm.RunTargets;
+import loomscope.ui.attach.AttachView;
+import loomscope.ui.attach.AttachViewModel;
 import loomscope.ui.code.CodeView;
 import loomscope.ui.code.CodeViewModel;
 import loomscope.ui.compare.CompareCard;
@@ -82,6 +84,7 @@ public final class MainWindow {
     private CompareCard.Export cardExport;
     private SweepWindow sweepWindow;
     private MatrixWindow matrixWindow;
+    private javafx.stage.Stage attachWindow;
 
     private MainWindow(MainViewModel model, RunOnCatalog runOn) {
         this.model = model;
@@ -107,6 +110,11 @@ public final class MainWindow {
         view.addPulseHook(nanos -> snippets.pulse());
         view.addPulseHook(nanos -> savedRuns.pulse());
         showRunsAndFrames();
+        javafx.scene.control.Button attach = new javafx.scene.control.Button("Attach…");
+        attach.setId("open-attach");
+        attach.setTooltip(new javafx.scene.control.Tooltip("a running JVM's carriers, live, under its own names (Ctrl+Shift+A)"));
+        attach.setOnAction(e -> openAttach());
+        view.addStatusButton(attach);
         view.sceneProperty().addListener((o, was, scene) -> {
             if (scene != null) {
                 installShortcuts(scene);
@@ -184,6 +192,7 @@ public final class MainWindow {
         keys.put(KeyBinding.REPLAY_FORWARD, () -> model.replay().step(1));
         keys.put(KeyBinding.COMPARE, this::openCompare);
         keys.put(KeyBinding.MATRIX, this::openMatrix);
+        keys.put(KeyBinding.ATTACH, this::openAttach);
         keys.put(KeyBinding.SAVE_RUN, savedRunsView::chooseAndSave);
         keys.put(KeyBinding.OPEN_RUN, savedRunsView::chooseAndOpen);
         keys.put(KeyBinding.RUN_ON, this::chooseRunOn);
@@ -267,6 +276,24 @@ public final class MainWindow {
         }
         matrixWindow.show();
         return matrixWindow;
+    }
+
+    /**
+     * Opens the attach window (loomscope.ui.attach), one per main window; its jobs and lanes go with this window's
+     * pulse, and a session that ends is shown here as a finished run (save, replay, compare, export).
+     */
+    public javafx.stage.Stage openAttach() {
+        if (attachWindow == null) {
+            AttachViewModel attach = new AttachViewModel(JobThreads.jobs());
+            attach.setOnDetached(d -> model.showOpened(d.recording(), List.of(), false, d.fileName()));
+            AttachView attachView = new AttachView(attach);
+            view.addPulseHook(attachView::pulse);
+            attachWindow = AttachView.open(view.getScene() == null ? null : view.getScene().getWindow(), attachView);
+            attach.refresh();
+        }
+        attachWindow.show();
+        attachWindow.toFront();
+        return attachWindow;
     }
 
     /** Where the compare view's "Export card" writes (the stage wires its export here). */

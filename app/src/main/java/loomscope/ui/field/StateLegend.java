@@ -39,7 +39,7 @@ public final class StateLegend extends FlowPane {
             items[s.ordinal()] = item;
             getChildren().add(item);
         }
-        showStates(EnumSet.complementOf(EnumSet.of(VtState.WAITING)));
+        showStates(EnumSet.complementOf(EnumSet.of(VtState.WAITING, VtState.UNMOUNTED)));
     }
 
     /** Which states apply: WAITING only exists when mounts are not recorded, the others only when they are. */

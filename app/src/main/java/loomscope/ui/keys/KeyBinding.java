@@ -31,6 +31,8 @@ public enum KeyBinding {
     COMPARE(Scope.WINDOW, "Ctrl+J", "compare two JVMs side by side", "compare", combo(KeyCode.J, KeyCombination.SHORTCUT_DOWN)),
     MATRIX(Scope.WINDOW, "Ctrl+M", "pinning matrix: every scenario on every JVM, JFR's count beside ours", null,
             combo(KeyCode.M, KeyCombination.SHORTCUT_DOWN)),
+    ATTACH(Scope.WINDOW, "Ctrl+Shift+A", "attach to a running JVM: its carriers live", null,
+            combo(KeyCode.A, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
     NEXT_THEME(Scope.WINDOW, "Ctrl+T", "next theme: dark, light, high contrast", "theme", combo(KeyCode.T, KeyCombination.SHORTCUT_DOWN)),
     CONTROLS(Scope.WINDOW, "Ctrl+Shift+H", "hide / show the controls", null,
             combo(KeyCode.H, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),

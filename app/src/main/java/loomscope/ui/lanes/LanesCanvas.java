@@ -8,6 +8,7 @@ import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 import loomscope.recording.CarrierLog;
+import loomscope.workload.CarrierPool;
 import loomscope.recording.RunRecording;
 import loomscope.recording.StateTimeline;
 import loomscope.recording.TimeAxis;
@@ -46,6 +47,7 @@ public final class LanesCanvas extends CanvasRegion {
     private Font laneFont = Font.font(18);
     private Font nowFont = Font.font("monospace", FontWeight.BOLD, 22);
     private Font smallFont = Font.font(13);
+    private Font namedFont;
     /** The time axis's labels in the window, px. */
     public static final double AXIS_TEXT = 14;
     private Font axisFont = Font.font(AXIS_TEXT);
@@ -111,7 +113,12 @@ public final class LanesCanvas extends CanvasRegion {
 
     /** The height that shows {@code lanes} lanes at their largest, with the time axis. */
     public double heightFor(int lanes) {
-        return Math.max(1, lanes) * MAX_LANE_HEIGHT + axisHeight + 8;
+        return heightFor(lanes, MAX_LANE_HEIGHT);
+    }
+
+    /** The height {@code lanes} lanes of {@code laneHeight} each take, with the time axis. */
+    public double heightFor(int lanes, double laneHeight) {
+        return Math.max(1, lanes) * laneHeight + axisHeight + 8;
     }
 
     /** The time axis's labels in {@code px} (14 in the window; presentation mode asks for projector size). */
@@ -381,9 +388,11 @@ public final class LanesCanvas extends CanvasRegion {
         boolean twoLines = laneH >= 44;
         for (int lane = 0; lane < logs.length; lane++) {
             double mid = lane * laneStep + laneH / 2;
-            gc.setFont(laneFont);
+            String ownName = ownName(logs[lane]);
+            gc.setFont(ownName == null ? laneFont : namedFont(ownName.length()));
             gc.setFill(palette.text());
-            gc.fillText(carrierLabels.of(logs[lane].index()), 10, twoLines && logs[lane].addedByPool() ? mid - 11 : mid);
+            gc.fillText(ownName == null ? carrierLabels.of(logs[lane].index()) : ownName, 10,
+                    twoLines && logs[lane].addedByPool() ? mid - 11 : mid);
             if (logs[lane].addedByPool()) {
                 gc.setFont(smallFont);
                 gc.setFill(palette.poolAdded());
@@ -391,6 +400,28 @@ public final class LanesCanvas extends CanvasRegion {
                         twoLines ? mid + 13 : mid);
             }
         }
+    }
+
+    /**
+     * A carrier of another JVM's (an attached one: {@code ForkJoinPool-1-worker-3}) goes by its own name, which its
+     * stack traces and thread dumps use too; LoomScope's own carriers by their number. Null: a number.
+     */
+    private static String ownName(CarrierLog log) {
+        String name = log.name();
+        return name == null || name.isEmpty() || name.startsWith(OWN_CARRIER_PREFIX) ? null : name;
+    }
+
+    private static final String OWN_CARRIER_PREFIX = CarrierPool.carrierName(0).replace("0", "");
+
+    /** The lane font, smaller where a name of {@code length} characters would run past the label column. */
+    private Font namedFont(int length) {
+        // a bold character is about 0.62 of the font size wide
+        double fits = Math.floor((LABEL_WIDTH - 16) / (0.62 * Math.max(1, length)));
+        double size = Math.min(laneFont.getSize(), Math.max(9, fits));
+        if (namedFont == null || namedFont.getSize() != size) {
+            namedFont = Font.font(null, FontWeight.BOLD, size);   // changes with the lanes' height, not per frame
+        }
+        return namedFont;
     }
 
     private void resizeFonts(double laneH) {

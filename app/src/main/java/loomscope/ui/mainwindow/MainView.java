@@ -112,6 +112,8 @@ public final class MainView extends BorderPane {
         });
     }
 
+    private HBox statusBar;
+
     private HBox statusBar() {
         Label message = new Label();
         message.setId("status-message");
@@ -156,7 +158,14 @@ public final class MainView extends BorderPane {
         HBox.setHgrow(keys, Priority.ALWAYS);
         HBox status = new HBox(24, compare, sweep, matrix, parts.savedRuns(), message, error, spacer, keys);
         status.setStyle("-fx-padding: 4 14 6 14;");
+        statusBar = status;
         return status;
+    }
+
+    /** A button of another feature (the composition root's) after "Compare JVMs…" and "Sweep…". */
+    public void addStatusButton(Button button) {
+        button.setMinWidth(Region.USE_PREF_SIZE);
+        statusBar.getChildren().add(2, button);
     }
 
     /** Hides the controls bar and the side panel (presentation mode shows only lanes, field and replay). */

@@ -43,6 +43,7 @@ public final class RecordingView extends VBox {
     /** Carriers to show idle before any recording (the next run's P); 0: an empty area. */
     private int idleCarriers;
     private int fittedLanes = -1;
+    private double minLaneHeight;
     private boolean paletteDirty = true;
     private final ChangeListener<AppTheme> themeChanged = (obs, was, now) -> paletteDirty = true;
 
@@ -102,8 +103,10 @@ public final class RecordingView extends VBox {
         field.repaintAll();
         lanesTitle.setText(recording == null ? "Carriers" : "Carriers: " + describe(recording));
         if (recording != null) {
-            stateLegend.showStates(recording.recordsMounts()
-                    ? EnumSet.complementOf(EnumSet.of(VtState.WAITING))
+            stateLegend.showStates(StateTimeline.mountsOnly(recording)
+                    ? EnumSet.of(VtState.NEW, VtState.RUNNING, VtState.PINNED, VtState.UNMOUNTED)
+                    : recording.recordsMounts()
+                    ? EnumSet.complementOf(EnumSet.of(VtState.WAITING, VtState.UNMOUNTED))
                     : EnumSet.of(VtState.NEW, VtState.QUEUED, VtState.RUNNING, VtState.WAITING, VtState.DONE, VtState.STOPPED));
         }
         // a finished run's unsure mounts are explained from its first frame; a live run's once one is drawn
@@ -117,6 +120,11 @@ public final class RecordingView extends VBox {
 
     /** "native-frame, P=4, JDK 25.0.3": what the audience is looking at, in the lanes' title. */
     static String describe(RunRecording r) {
+        if (loomscope.scenario.Scenarios.of(r.config()) instanceof loomscope.scenario.TaskFileScenario
+                && StateTimeline.mountsOnly(r)) {   // an attached JVM's session: its own code, named by its main class
+            return "attached to " + r.config().scenario().value(loomscope.scenario.TaskFileScenario.CLASS) + ", P="
+                    + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
+        }
         return r.config().workloadName() + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
     }
 
@@ -136,8 +144,21 @@ public final class RecordingView extends VBox {
         }
         fittedLanes = count;
         double wanted = lanes.heightFor(count);
-        lanes.setPrefHeight(Math.min(wanted, 640));
-        lanes.setMaxHeight(Math.max(wanted, 160));
+        // at least minLaneHeight a lane (0 unless asked for): more lanes than fit then make the view taller, to scroll
+        double floor = minLaneHeight <= 0 ? 0 : lanes.heightFor(count, minLaneHeight);
+        lanes.setMinHeight(floor > 0 ? floor : USE_COMPUTED_SIZE);
+        lanes.setPrefHeight(Math.max(Math.min(wanted, 640), floor));
+        lanes.setMaxHeight(Math.max(Math.max(wanted, 160), floor));
+    }
+
+    /**
+     * Keeps each lane at least {@code px} high however many carriers there are (a JVM of 64 or more), so that every
+     * lane keeps its name and its mounts readable: the view then grows past its window and is meant to be scrolled
+     * (the attach window puts it in a ScrollPane). 0, the default, fits every lane into the view.
+     */
+    public void setMinLaneHeight(double px) {
+        minLaneHeight = px;
+        fittedLanes = -1;
     }
 
     public void showLive() {

@@ -30,6 +30,7 @@ public record Palette(Color[] states, Color laneBackground, Color idle, Color te
         s[VtState.DONE.ordinal()] = Color.web("#1b4721");
         s[VtState.STOPPED.ordinal()] = Color.web("#9e6a03");
         s[VtState.UNSURE.ordinal()] = Color.web("#ff701a");
+        s[VtState.UNMOUNTED.ordinal()] = Color.web("#39c5cf");
         return new Palette(s, Color.web("#161b22"), Color.web("#21262d"), Color.web("#f0f6fc"),
                 Color.web("#8b949e"), Color.web("#30363d"), Color.web("#d29922"), Color.web("#0d1117"));
     }

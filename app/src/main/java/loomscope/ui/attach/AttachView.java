@@ -1,0 +1,156 @@
+package loomscope.ui.attach;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Insets;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import loomscope.attach.JvmEntry;
+import loomscope.ui.recordingview.RecordingView;
+import loomscope.ui.theme.AppTheme;
+
+/**
+ * The attach window: this user's JVMs as JMC's JVM browser lists them, what attaching costs the target, Attach and
+ * Stop, and the target's carriers as lanes of their own. Own lanes, not the main window's: an attach lives apart
+ * from the main window's run (which may go on meanwhile, with its own Run/Stop, progress and history); the whole
+ * session reaches the main window when it ends, as a finished run. Binds to {@link AttachViewModel}, nothing more;
+ * the main window's pulse calls {@link #pulse(long)}.
+ */
+public final class AttachView extends BorderPane {
+    /**
+     * What attaching costs, in the words and figures of docs/attach.md ("What it costs the target"), measured there;
+     * shown before anyone attaches.
+     */
+    static final String COST = """
+            Attaching loads LoomScope's agent into the running JVM. The JDK prints its four-line warning "A Java agent \
+            has been loaded dynamically" on the target's stderr (and "Sharing is only supported for boot loader \
+            classes": CDS is off for classes it loads later). Loading any agent slows every mount for the rest of \
+            the JVM's life, attached or not (+74–78 ns of carrier CPU per episode on JDK 25, measured); while \
+            attached the hooks add +65–71 ns per episode (docs/attach.md, docs/performance.md). The agent's classes \
+            stay loaded after Stop, doing nothing.""";
+    static final String RECOMMEND = """
+            Better: start the application with -javaagent:loomscope-agent.jar=… (`loomscope attach --wait` prints the \
+            flag; recorded from its start, no warning) or with -XX:+EnableDynamicAgentLoading (no warning; the cost \
+            stays).""";
+
+    /** A lane's least height: its name (9 px at the smallest) and its mounts stay readable. */
+    static final double MIN_LANE_HEIGHT = 18;
+
+    private final AttachViewModel model;
+    private final RecordingView lanes = new RecordingView();
+    private final TableView<JvmEntry> table = new TableView<>(null);
+
+    public AttachView(AttachViewModel model) {
+        this.model = model;
+        getStyleClass().add("attach-view");
+        table.setItems(model.jvms());
+        table.setId("attach-jvms");
+        table.getColumns().add(column("PID", 90, j -> Long.toString(j.pid())));
+        table.getColumns().add(column("Main class", 380, JvmEntry::mainClass));
+        table.getColumns().add(column("Java", 110, JvmEntry::javaVersion));
+        table.getColumns().add(column("Attachable", 620, j -> j.attachable() ? "yes" : "no: " + j.refusal()));
+        table.setPrefHeight(175);
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> model.selectedProperty().set(now));
+        model.selectedProperty().addListener((o, was, now) -> {
+            if (now != table.getSelectionModel().getSelectedItem()) {
+                table.getSelectionModel().select(now);
+            }
+        });
+
+        Button refresh = new Button("Refresh");
+        refresh.setId("attach-refresh");
+        refresh.setOnAction(e -> model.refresh());
+        Button attach = new Button("Attach");
+        attach.setId("attach-attach");
+        attach.setDefaultButton(true);
+        attach.setOnAction(e -> model.attach());
+        attach.disableProperty().bind(Bindings.createBooleanBinding(
+                () -> model.state() != AttachViewModel.State.IDLE || model.selectedProperty().get() == null,
+                model.stateProperty(), model.selectedProperty()));
+        Button stop = new Button("Stop (detach)");
+        stop.setId("attach-stop");
+        stop.setOnAction(e -> model.stop());
+        stop.disableProperty().bind(Bindings.createBooleanBinding(() -> model.state() == AttachViewModel.State.IDLE
+                || model.state() == AttachViewModel.State.DETACHING, model.stateProperty()));
+        Label error = new Label();
+        error.setId("attach-error");
+        error.getStyleClass().addAll("status-message", "error");
+        error.textProperty().bind(model.errorProperty());
+        Label status = new Label();
+        status.setId("attach-status");
+        status.getStyleClass().add("status-message");
+        status.textProperty().bind(model.statusProperty());
+        HBox buttons = new HBox(12, refresh, attach, stop, error);
+        buttons.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+
+        Label cost = wrapped(COST);
+        cost.setId("attach-cost");
+        Label recommend = wrapped(RECOMMEND);
+        recommend.setId("attach-recommend");
+        VBox top = new VBox(8, cost, recommend, table, buttons, status);
+        top.setPadding(new Insets(10, 14, 6, 14));
+        setTop(top);
+        lanes.setPadding(new Insets(0, 14, 10, 14));
+        // a JVM of 64 or more carriers: every lane keeps 18 px (its name and mounts readable) and the lanes scroll
+        lanes.setMinLaneHeight(MIN_LANE_HEIGHT);
+        ScrollPane scroll = new ScrollPane(lanes);
+        scroll.setFitToWidth(true);
+        scroll.setFitToHeight(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setId("attach-lanes-scroll");
+        setCenter(scroll);
+        model.recordingProperty().addListener((o, was, now) -> lanes.setRecording(now));
+    }
+
+    private static Label wrapped(String text) {
+        Label l = new Label(text);
+        l.setWrapText(true);
+        l.setMinHeight(Region.USE_PREF_SIZE);
+        return l;
+    }
+
+    private static TableColumn<JvmEntry, String> column(String title, double width,
+                                                        java.util.function.Function<JvmEntry, String> value) {
+        TableColumn<JvmEntry, String> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
+        return c;
+    }
+
+    /** Once per frame (the main window's pulse): the model's jobs, then the lanes. */
+    public void pulse(long nanos) {
+        model.pulse(nanos);
+        if (getScene() != null && getScene().getWindow() != null && getScene().getWindow().isShowing()) {
+            lanes.showLive();
+        }
+    }
+
+    public RecordingView lanes() { return lanes; }
+
+    /** The window over {@code owner}; closing it detaches (the target runs on). */
+    public static Stage open(Window owner, AttachView view) {
+        Stage stage = new Stage();
+        if (owner != null) {
+            stage.initOwner(owner);
+        }
+        Scene scene = new Scene(view, 1500, 950);
+        AppTheme.current().applyTo(scene);
+        stage.setTitle("LoomScope - attach to a running JVM: its carriers live");
+        stage.setScene(scene);
+        stage.setOnHidden(e -> view.model.stop());
+        HBox.setHgrow(view.table, Priority.ALWAYS);
+        return stage;
+    }
+}

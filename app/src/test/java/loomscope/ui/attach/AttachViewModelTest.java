@@ -1,0 +1,232 @@
+package loomscope.ui.attach;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+import javax.tools.ToolProvider;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import loomscope.attach.AttachRefusedException;
+import loomscope.attach.JvmEntry;
+import loomscope.attach.JvmList;
+import loomscope.recording.CarrierLog;
+import loomscope.recording.RunRecording;
+
+/** The attach window's model without a window: a fake list, a refused attach, and a real target JVM. */
+class AttachViewModelTest {
+    private final ExecutorService jobs = Executors.newFixedThreadPool(2);
+    private final List<Process> started = new ArrayList<>();
+
+    @AfterEach
+    void stopAll() throws InterruptedException {
+        for (Process p : started) {
+            p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+        jobs.shutdownNow();
+    }
+
+    /** Pulses like the window does (about 60 a second) until {@code done}, at most {@code seconds}. */
+    private static void pulseUntil(AttachViewModel model, BooleanSupplier done, int seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!done.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "not within " + seconds + " s; status: " + model.statusProperty().get()
+                    + "; error: " + model.errorProperty().get());
+            model.pulse(System.nanoTime());
+            Thread.sleep(16);
+        }
+    }
+
+    @Test
+    void aJvmThatCannotBeAttachedToSaysWhyInOneLineAndNothingIsTried() throws Exception {
+        AtomicInteger attaches = new AtomicInteger();
+        JvmEntry old = new JvmEntry(4242, "org.example.Legacy", "17.0.15", "it runs Java 17.0.15; the agent needs Java 21");
+        JvmEntry server = new JvmEntry(9000, "org.example.Server", "25.0.3", null);
+        AttachViewModel model = new AttachViewModel(jobs, () -> List.of(old, server), pid -> {
+            attaches.incrementAndGet();
+            return null;
+        });
+        model.refresh();
+        pulseUntil(model, () -> !model.jvms().isEmpty(), 30);
+        assertEquals(List.of(server, old), model.jvms(), "the attachable first");
+        model.selectedProperty().set(model.jvms().get(1));
+        model.attach();
+        assertEquals("pid 4242: it runs Java 17.0.15; the agent needs Java 21", model.errorProperty().get());
+        assertEquals(AttachViewModel.State.IDLE, model.state());
+        assertEquals(0, attaches.get());
+    }
+
+    @Test
+    void aRefusedAttachIsOneLineAndLeavesNothingAttached() throws Exception {
+        JvmEntry target = new JvmEntry(4243, "org.example.Locked", "25.0.3", null);
+        AttachViewModel model = new AttachViewModel(jobs, () -> List.of(target), pid -> {
+            throw new AttachRefusedException("pid " + pid + " refused the agent: dynamic loading is off\nsecond line");
+        });
+        model.selectedProperty().set(target);
+        model.attach();
+        assertEquals(AttachViewModel.State.ATTACHING, model.state());
+        pulseUntil(model, () -> model.state() == AttachViewModel.State.IDLE, 30);
+        assertEquals("pid 4243 refused the agent: dynamic loading is off", model.errorProperty().get());
+        assertNull(model.recordingProperty().get());
+        assertFalse(model.busy());
+    }
+
+    @Test
+    void aRealTargetsCarriersAppearLiveAndStopDetachesWhileItRunsOn(@TempDir Path dir) throws Exception {
+        Process target = startTarget(dir);
+        AttachViewModel model = new AttachViewModel(jobs);
+        List<AttachViewModel.Detached> detached = new ArrayList<>();
+        model.setOnDetached(detached::add);
+        model.refresh();
+        pulseUntil(model, () -> model.jvms().stream().anyMatch(j -> j.pid() == target.pid()), 60);
+        JvmEntry listed = model.jvms().stream().filter(j -> j.pid() == target.pid()).findFirst().orElseThrow();
+        assertTrue(listed.attachable(), listed.toString());
+        assertEquals("VtTarget", listed.mainClass());
+
+        model.selectedProperty().set(listed);
+        model.attach();
+        // live lanes: the target's own carriers, by its names, with mounts on them
+        pulseUntil(model, () -> mounts(model.recordingProperty().get()) >= 20, 120);
+        assertEquals(AttachViewModel.State.ATTACHED, model.state());
+        RunRecording live = model.recordingProperty().get();
+        for (CarrierLog lane : live.carriersByIndex()) {
+            assertTrue(lane.name().startsWith("ForkJoinPool-1-worker-"), lane.name());
+        }
+        assertTrue(model.statusProperty().get().contains("pool of 2"), model.statusProperty().get());
+
+        model.stop();
+        pulseUntil(model, () -> model.state() == AttachViewModel.State.IDLE, 90);
+        assertEquals("", model.errorProperty().get());
+        assertEquals(1, detached.size());
+        assertTrue(detached.get(0).summary().startsWith("Detached: VirtualThread restored"), detached.get(0).summary());
+        RunRecording whole = detached.get(0).recording();
+        assertTrue(whole.isFinished());
+        assertTrue(mounts(whole) >= mounts(live), mounts(whole) + " < " + mounts(live));
+        assertTrue(target.isAlive(), "the target runs on after the detach");
+        // and still works: it answers a line on its stdin after the detach
+        target.getOutputStream().write("ping\n".getBytes(StandardCharsets.US_ASCII));
+        target.getOutputStream().flush();
+        BufferedReader out = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
+        assertEquals("pong", out.readLine());
+    }
+
+    @Test
+    void realJvmsThatRefuseAreRefusedInOneLineAndNothingReachesThem(@TempDir Path dir) throws Exception {
+        compileTarget(dir);
+        Process locked = start(dir, javaOf(System.getProperty("java.home")), "-XX:-EnableDynamicAgentLoading", "VtTarget");
+        Path jdk17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
+        Process old = Files.isRegularFile(jdk17.resolve("bin/java")) ? start(dir, jdk17.resolve("bin/java").toString(), "-Xss1m", "Idle") : null;
+        AttachViewModel model = new AttachViewModel(jobs);
+        model.refresh();
+        pulseUntil(model, () -> model.jvms().stream().anyMatch(j -> j.pid() == locked.pid())
+                && (old == null || model.jvms().stream().anyMatch(j -> j.pid() == old.pid())), 60);
+        for (Process p : old == null ? List.of(locked) : List.of(locked, old)) {
+            JvmEntry entry = model.jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElseThrow();
+            model.selectedProperty().set(entry);
+            model.attach();
+            String error = model.errorProperty().get();
+            assertTrue(error.startsWith("pid " + p.pid() + ": it "), error);
+            assertFalse(error.contains("\n"), error);
+            assertEquals(AttachViewModel.State.IDLE, model.state());
+            assertTrue(p.isAlive());
+        }
+        assertTrue(model.errorProperty().get().contains(old == null ? "EnableDynamicAgentLoading" : "Java 17"));
+        Thread.sleep(500);
+        assertEquals("", Files.readString(dir.resolve("target.err")), "the targets printed nothing: nothing reached them");
+    }
+
+    private static String javaOf(String home) {
+        return Path.of(home, "bin", "java").toString();
+    }
+
+    private static int mounts(RunRecording r) {
+        int n = 0;
+        if (r != null) {
+            for (CarrierLog lane : r.carriersByIndex()) {
+                n += lane.size();
+            }
+        }
+        return n;
+    }
+
+    /**
+     * A JVM of the test's JDK whose virtual threads sleep in a loop on a pool of 2 carriers; it answers "pong" to
+     * each line on its stdin (done by a virtual thread) and exits at its end.
+     */
+    private Process startTarget(Path dir) throws Exception {
+        compileTarget(dir);
+        Process p = start(dir, javaOf(System.getProperty("java.home")), "-Djdk.virtualThreadScheduler.parallelism=2",
+                "VtTarget");
+        assertNotNull(JvmList.describe(p.pid()));
+        return p;
+    }
+
+    /** {@code mainClass} started with {@code java} and {@code flag}, once it says READY. */
+    private Process start(Path dir, String java, String flag, String mainClass) throws Exception {
+        Process p = new ProcessBuilder(java, flag, "-Xmx64m", "-cp", dir.toString(), mainClass)
+                .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("target.err").toFile())).start();
+        started.add(p);
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        assertEquals("READY", out.readLine());
+        return p;
+    }
+
+    /** VtTarget (release 21), and Idle (release 17: a JVM that only waits, for a JDK 17 to run). */
+    private static void compileTarget(Path dir) throws Exception {
+        Path idle = dir.resolve("Idle.java");
+        Files.writeString(idle, """
+                public class Idle {
+                    public static void main(String[] a) throws Exception {
+                        System.out.println("READY");
+                        while (System.in.read() >= 0) { }
+                    }
+                }
+                """);
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "17", "-d", dir.toString(),
+                idle.toString()));
+        Path source = dir.resolve("VtTarget.java");
+        Files.writeString(source, """
+                import java.io.*;
+                public class VtTarget {
+                    public static void main(String[] a) throws Exception {
+                        Thread.ofPlatform().daemon().start(() -> {
+                            while (true) {
+                                for (int i = 0; i < 4; i++) {
+                                    Thread.ofVirtual().name("sleeper-" + i).start(() -> {
+                                        try { Thread.sleep(3); Thread.sleep(3); } catch (InterruptedException e) { }
+                                    });
+                                }
+                                try { Thread.sleep(20); } catch (InterruptedException e) { return; }
+                            }
+                        });
+                        System.out.println("READY");
+                        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+                        for (String line; (line = in.readLine()) != null; ) {
+                            Thread answer = Thread.ofVirtual().start(() -> System.out.println("pong"));
+                            answer.join();
+                        }
+                    }
+                }
+                """);
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "21", "-d", dir.toString(),
+                source.toString()));
+    }
+}

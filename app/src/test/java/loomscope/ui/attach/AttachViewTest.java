@@ -1,0 +1,75 @@
+package loomscope.ui.attach;
+
+import static loomscope.ui.UiTestSupport.fx;
+import static loomscope.ui.UiTestSupport.onFx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.stage.Stage;
+import loomscope.recording.RecordingBuilder;
+import loomscope.recording.RunRecording;
+import loomscope.scenario.SeedScenario;
+import loomscope.ui.theme.AppTheme;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** The attach window's layout: the cost shown before any attach, and 64 carriers that stay readable by scrolling. */
+@ExtendWith(ApplicationExtension.class)
+class AttachViewTest {
+    private AttachView view;
+
+    @Start
+    void start(Stage stage) {
+        view = new AttachView(new AttachViewModel(Runnable::run, List::of, pid -> null));
+        Scene scene = new Scene(view, 1500, 950);
+        AppTheme.DARK.applyTo(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @Test
+    void theCostAndTheBetterWaysAreShownBeforeAnyAttach() {
+        String cost = onFx(() -> ((Label) view.lookup("#attach-cost")).getText());
+        // the figures are docs/attach.md's measured ones
+        assertTrue(cost.contains("A Java agent has been loaded dynamically"), cost);
+        assertTrue(cost.contains("+74–78 ns") && cost.contains("+65–71 ns"), cost);
+        String better = onFx(() -> ((Label) view.lookup("#attach-recommend")).getText());
+        assertTrue(better.contains("-javaagent:") && better.contains("-XX:+EnableDynamicAgentLoading"), better);
+    }
+
+    @Test
+    void sixtyFourCarriersKeepReadableLanesAndScroll() {
+        RunRecording carriers64 = recordingOf(64);
+        fx(() -> {
+            view.lanes().setRecording(carriers64);
+            view.lanes().showLive();
+        });
+        fx(() -> view.lanes().showLive());   // laid out at the new size, drawn again
+        double lanesHeight = onFx(() -> view.lanes().lanes().getHeight());
+        assertTrue(lanesHeight >= 64 * AttachView.MIN_LANE_HEIGHT, "lanes " + lanesHeight + " px for 64 carriers");
+        ScrollPane scroll = onFx(() -> (ScrollPane) view.lookup("#attach-lanes-scroll"));
+        double content = onFx(() -> scroll.getContent().getBoundsInLocal().getHeight());
+        double viewport = onFx(() -> scroll.getViewportBounds().getHeight());
+        assertTrue(content > viewport, "the lanes scroll: " + content + " px in a viewport of " + viewport);
+        assertEquals(64, onFx(() -> view.lanes().lanes().laneCount()));
+    }
+
+    /** {@code n} carriers named as a JDK pool names them, one mount each. */
+    private static RunRecording recordingOf(int n) {
+        RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(n).withParallelism(n), "25.0.3");
+        for (int c = 0; c < n; c++) {
+            b.carrier(c, "ForkJoinPool-1-worker-" + (c + 1), 0, false);
+        }
+        for (int c = 0; c < n; c++) {
+            b.mount(c, c, c * 1_000_000L, c * 1_000_000L, c * 1_000_000L + 5_000_000L, RecordingBuilder.NOT_PINNED);
+        }
+        return b.finish(0, 100_000_000L, n, false);
+    }
+}
