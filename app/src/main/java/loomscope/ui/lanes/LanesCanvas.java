@@ -8,15 +8,14 @@ import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 import loomscope.recording.CarrierLog;
-import loomscope.workload.CarrierPool;
 import loomscope.recording.RunRecording;
 import loomscope.recording.StateTimeline;
 import loomscope.recording.TimeAxis;
 import loomscope.recording.VtState;
 import loomscope.ui.lanes.MountSpans.Pass;
 import loomscope.ui.theme.HatchPaint;
-import loomscope.ui.widgets.CanvasRegion;
 import loomscope.ui.theme.Palette;
+import loomscope.ui.widgets.CanvasRegion;
 
 /**
  * One canvas, one lane per carrier: on the right the thread mounted at time t (running or pinned, or idle),
@@ -29,8 +28,6 @@ import loomscope.ui.theme.Palette;
 public final class LanesCanvas extends CanvasRegion {
     static final double LABEL_WIDTH = 200;
     static final double NOW_WIDTH = 150;
-    /** Room under the lanes for the time axis's labels at their ordinary size. */
-    static final double AXIS_HEIGHT = 26;
     private static final double MAX_LANE_HEIGHT = 120;
 
     private final Canvas canvas;
@@ -38,6 +35,7 @@ public final class LanesCanvas extends CanvasRegion {
     private final MountSpans spans = new MountSpans(painter);
     private final NumberLabels vtLabels = new NumberLabels("VT ");
     private final NumberLabels carrierLabels = new NumberLabels("carrier ");
+    private final CarrierNames names = new CarrierNames(carrierLabels);
     private Palette palette = Palette.fallback();
     private Paint unsureHatch = HatchPaint.of(palette.of(VtState.UNSURE));
     private long trailNanos = 4_000_000_000L;
@@ -47,11 +45,9 @@ public final class LanesCanvas extends CanvasRegion {
     private Font laneFont = Font.font(18);
     private Font nowFont = Font.font("monospace", FontWeight.BOLD, 22);
     private Font smallFont = Font.font(13);
-    private Font namedFont;
     /** The time axis's labels in the window, px. */
     public static final double AXIS_TEXT = 14;
-    private Font axisFont = Font.font(AXIS_TEXT);
-    private double axisHeight = AXIS_HEIGHT;
+    private final TimeGrid grid = new TimeGrid();
     private double fontForHeight = -1;
 
     // what the last frame showed, per lane: read by tests and exports, never by drawing
@@ -118,14 +114,12 @@ public final class LanesCanvas extends CanvasRegion {
 
     /** The height {@code lanes} lanes of {@code laneHeight} each take, with the time axis. */
     public double heightFor(int lanes, double laneHeight) {
-        return Math.max(1, lanes) * laneHeight + axisHeight + 8;
+        return Math.max(1, lanes) * laneHeight + grid.height() + 8;
     }
 
     /** The time axis's labels in {@code px} (14 in the window; presentation mode asks for projector size). */
     public void setAxisTextSize(double px) {
-        if (px != axisFont.getSize()) {
-            axisFont = Font.font(px);
-            axisHeight = Math.max(AXIS_HEIGHT, Math.ceil(px * 1.3) + 8);
+        if (grid.setTextSize(px)) {
             staticW = -1;   // labelled again in the next frame
         }
     }
@@ -208,7 +202,7 @@ public final class LanesCanvas extends CanvasRegion {
         if (carriers <= 0 || w <= LABEL_WIDTH + NOW_WIDTH) {
             return;
         }
-        double laneStep = Math.min(MAX_LANE_HEIGHT, (h - axisHeight) / carriers);
+        double laneStep = Math.min(MAX_LANE_HEIGHT, (h - grid.height()) / carriers);
         double laneH = laneStep - (laneStep >= 12 ? 3 : 0);
         resizeFonts(laneH);
         double trailW = w - LABEL_WIDTH - NOW_WIDTH - 8;
@@ -247,7 +241,7 @@ public final class LanesCanvas extends CanvasRegion {
         TimeAxis axis = TimeAxis.of(recording, t, trailNanos, fitFinished, fitSpanAtLeast);
         // a sliding axis keeps its labels (they count back from t); a fixed one is labelled once
         boolean repaintStatic = w != staticW || h != staticH || logs.length != staticLanes
-                || palette != staticPalette || recording != staticRecording || !sameLabels(axis, staticAxis);
+                || palette != staticPalette || recording != staticRecording || !TimeGrid.sameLabels(axis, staticAxis);
         if (repaintStatic) {
             gc.setFill(palette.background());
             gc.fillRect(0, 0, w, h);
@@ -265,7 +259,7 @@ public final class LanesCanvas extends CanvasRegion {
             geometry = null;
             return;
         }
-        double laneStep = Math.min(MAX_LANE_HEIGHT, (h - axisHeight) / logs.length);
+        double laneStep = Math.min(MAX_LANE_HEIGHT, (h - grid.height()) / logs.length);
         double gap = laneStep >= 12 ? 3 : 0;
         double laneH = laneStep - gap;
         drawnLaneStep = laneStep;
@@ -279,7 +273,7 @@ public final class LanesCanvas extends CanvasRegion {
         for (int lane = 0; lane < logs.length; lane++) {
             gc.fillRect(trailX, lane * laneStep, trailW, laneH);
         }
-        drawTimeGrid(gc, axis, recording.runStart(), trailX, trailW, logs.length * laneStep, repaintStatic);
+        grid.paint(gc, palette, axis, recording.runStart(), trailX, trailW, logs.length * laneStep, repaintStatic);
         spans.setTrailNanos(axis.span());
         spans.beginFrame();
         gc.setFill(palette.running());
@@ -316,44 +310,12 @@ public final class LanesCanvas extends CanvasRegion {
         }
         drawNowBoxes(gc, logs.length, laneStep, laneH, w - NOW_WIDTH);
         if (repaintStatic) {
-            drawLabels(gc, logs, laneStep, laneH);
+            names.paint(gc, palette, logs, laneStep, laneH, laneFont, smallFont);
         }
         geometry = new LaneGeometry(t0, t, axis, trailX, trailW, laneStep, laneH, logs.length);
         if (overlay != null) {
             overlay.paint(gc, geometry);
         }
-    }
-
-    private void drawTimeGrid(GraphicsContext gc, TimeAxis axis, long runStart, double x, double width,
-                              double lanesBottom, boolean withLabels) {
-        // grid lines as 1-px rectangles: strokeLine goes through the anti-aliasing rasterizer, which profiling
-        // showed as a third of the software pipeline's render time per frame
-        java.util.List<TimeAxis.Tick> ticks = axis.ticks(runStart, MAX_TICKS);
-        gc.setFill(palette.grid());
-        for (TimeAxis.Tick tick : ticks) {
-            gc.fillRect(Math.floor(axis.x(tick.time(), x, width)), 0, 1, lanesBottom);
-        }
-        if (!withLabels) {
-            return;
-        }
-        gc.setFill(palette.mutedText());
-        gc.setFont(axisFont);
-        gc.setTextBaseline(VPos.TOP);
-        for (TimeAxis.Tick tick : ticks) {
-            double at = Math.floor(axis.x(tick.time(), x, width));
-            // the first and the last label stay inside the lanes' width
-            gc.setTextAlign(at <= x + 1 ? TextAlignment.LEFT : at >= x + width - 1 ? TextAlignment.RIGHT : TextAlignment.CENTER);
-            gc.fillText(tick.label(), at, lanesBottom + 4);
-        }
-        gc.setTextAlign(TextAlignment.LEFT);
-    }
-
-    /** Grid lines a lane shows at most (plus one): enough to read a time off, few enough for 14-px labels at 1280 px. */
-    private static final int MAX_TICKS = 8;
-
-    /** Whether two frames' axes carry the same labels: sliding ones always do, fixed ones when they are the same. */
-    private static boolean sameLabels(TimeAxis a, TimeAxis b) {
-        return b != null && a.sliding() == b.sliding() && a.span() == b.span() && (a.sliding() || a.start() == b.start());
     }
 
     private void drawNowBoxes(GraphicsContext gc, int lanes, double laneStep, double laneH, double x) {
@@ -378,50 +340,6 @@ public final class LanesCanvas extends CanvasRegion {
             gc.fillText(vt < 0 ? "idle" : vtLabels.of(vt), x + NOW_WIDTH / 2, lane * laneStep + laneH / 2);
         }
         gc.setTextAlign(TextAlignment.LEFT);
-    }
-
-    private void drawLabels(GraphicsContext gc, CarrierLog[] logs, double laneStep, double laneH) {
-        if (laneH < 10) {
-            return;
-        }
-        gc.setTextBaseline(VPos.CENTER);
-        boolean twoLines = laneH >= 44;
-        for (int lane = 0; lane < logs.length; lane++) {
-            double mid = lane * laneStep + laneH / 2;
-            String ownName = ownName(logs[lane]);
-            gc.setFont(ownName == null ? laneFont : namedFont(ownName.length()));
-            gc.setFill(palette.text());
-            gc.fillText(ownName == null ? carrierLabels.of(logs[lane].index()) : ownName, 10,
-                    twoLines && logs[lane].addedByPool() ? mid - 11 : mid);
-            if (logs[lane].addedByPool()) {
-                gc.setFont(smallFont);
-                gc.setFill(palette.poolAdded());
-                gc.fillText(twoLines ? "added by pool" : "+pool", twoLines ? 10 : LaneTextSizes.noteX(laneFont.getSize()),
-                        twoLines ? mid + 13 : mid);
-            }
-        }
-    }
-
-    /**
-     * A carrier of another JVM's (an attached one: {@code ForkJoinPool-1-worker-3}) goes by its own name, which its
-     * stack traces and thread dumps use too; LoomScope's own carriers by their number. Null: a number.
-     */
-    private static String ownName(CarrierLog log) {
-        String name = log.name();
-        return name == null || name.isEmpty() || name.startsWith(OWN_CARRIER_PREFIX) ? null : name;
-    }
-
-    private static final String OWN_CARRIER_PREFIX = CarrierPool.carrierName(0).replace("0", "");
-
-    /** The lane font, smaller where a name of {@code length} characters would run past the label column. */
-    private Font namedFont(int length) {
-        // a bold character is about 0.62 of the font size wide
-        double fits = Math.floor((LABEL_WIDTH - 16) / (0.62 * Math.max(1, length)));
-        double size = Math.min(laneFont.getSize(), Math.max(9, fits));
-        if (namedFont == null || namedFont.getSize() != size) {
-            namedFont = Font.font(null, FontWeight.BOLD, size);   // changes with the lanes' height, not per frame
-        }
-        return namedFont;
     }
 
     private void resizeFonts(double laneH) {

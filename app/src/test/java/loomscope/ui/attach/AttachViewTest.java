@@ -51,7 +51,14 @@ class AttachViewTest {
             view.lanes().setRecording(carriers64);
             view.lanes().showLive();
         });
-        fx(() -> view.lanes().showLive());   // laid out at the new size, drawn again
+        // the lanes grow in a later layout pass: drawn again and laid out until they have (a loaded machine's pulses lag)
+        for (int pass = 0; pass < 50 && onFx(() -> view.lanes().lanes().getHeight()) < 64 * AttachView.MIN_LANE_HEIGHT; pass++) {
+            fx(() -> {
+                view.lanes().showLive();
+                view.applyCss();
+                view.layout();
+            });
+        }
         double lanesHeight = onFx(() -> view.lanes().lanes().getHeight());
         assertTrue(lanesHeight >= 64 * AttachView.MIN_LANE_HEIGHT, "lanes " + lanesHeight + " px for 64 carriers");
         ScrollPane scroll = onFx(() -> (ScrollPane) view.lookup("#attach-lanes-scroll"));
