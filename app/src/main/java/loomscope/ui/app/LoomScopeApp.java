@@ -92,8 +92,8 @@ public final class LoomScopeApp extends Application {
         sayFirstFrame(stage);
         stage.show();
         onStage.shown();
-        if (!options.autorun()) {
-            // discovery starts a JVM per runtime found: not while --autorun measures the window
+        if (!options.autorun() && options.attachTarget() == null) {
+            // discovery starts a JVM per runtime found: not while --autorun or --attach measures the window
             view.discoverRunTargets();
         }
         if (options.compare()) {
@@ -110,6 +110,17 @@ public final class LoomScopeApp extends Application {
         }
         if (warmUp != null && host.lowersJit()) {
             warmUp.whenRunsDone(JitPriority::lowerCompilerThreads); // the window's code is compiled: the rest waits
+        }
+        if (options.attachTarget() != null) {
+            Runnable attach = () -> view.attachAtStart(options.attachTarget(), !options.exitAfterRun() ? null : code -> {
+                exitCode = code;
+                Platform.exit();
+            });
+            if (warmUp != null) {
+                warmUp.whenOver(attach);   // the warm-up's runs would take the target's CPU, and its window is a copy
+            } else {
+                attach.run();
+            }
         }
         if (options.autorun()) {
             AutoRun auto = AutoRun.of(model, options, code -> {

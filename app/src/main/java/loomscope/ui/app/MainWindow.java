@@ -8,6 +8,7 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Scene;
+import loomscope.attach.JvmEntry;
 import loomscope.childjvm.JdkDiscovery;
 import loomscope.childjvm.JdkInspector;
 import loomscope.childjvm.PinningMatrix;
@@ -85,6 +86,7 @@ public final class MainWindow {
     private SweepWindow sweepWindow;
     private MatrixWindow matrixWindow;
     private javafx.stage.Stage attachWindow;
+    private AttachViewModel attach;
 
     private MainWindow(MainViewModel model, RunOnCatalog runOn) {
         this.model = model;
@@ -284,8 +286,15 @@ public final class MainWindow {
      */
     public javafx.stage.Stage openAttach() {
         if (attachWindow == null) {
-            AttachViewModel attach = new AttachViewModel(JobThreads.jobs());
+            attach = new AttachViewModel(JobThreads.jobs());
             attach.setOnDetached(d -> model.showOpened(d.recording(), List.of(), false, d.fileName()));
+            attach.stateProperty().addListener((o, was, now) -> {
+                if (now == AttachViewModel.State.ATTACHED) {
+                    frameStats.reset();   // the frame figures of an attach are its own, as a run's are
+                } else if (was == AttachViewModel.State.DETACHING && now == AttachViewModel.State.IDLE) {
+                    RunLog.attached(attach.statusProperty().get(), frameStats);
+                }
+            });
             AttachView attachView = new AttachView(attach);
             view.addPulseHook(attachView::pulse);
             attachWindow = AttachView.open(view.getScene() == null ? null : view.getScene().getWindow(), attachView);
@@ -294,6 +303,26 @@ public final class MainWindow {
         attachWindow.show();
         attachWindow.toFront();
         return attachWindow;
+    }
+
+    /**
+     * The window's {@code --attach PID}: the attach window opens attached to {@code target}. With {@code exit} (the
+     * launch's {@code --exit-after-run}) the window closes once the session is over: 0 after a detach (its line and
+     * frame figures printed), 2 with the reason on stderr when the attach failed.
+     */
+    public void attachAtStart(JvmEntry target, java.util.function.IntConsumer exit) {
+        openAttach();
+        if (exit != null) {
+            attach.stateProperty().addListener((o, was, now) -> {
+                if (was == AttachViewModel.State.ATTACHING && now == AttachViewModel.State.IDLE) {
+                    System.err.println("loomscope: --attach " + target.pid() + ": " + attach.errorProperty().get());
+                    exit.accept(2);
+                } else if (was == AttachViewModel.State.DETACHING && now == AttachViewModel.State.IDLE) {
+                    exit.accept(0);
+                }
+            });
+        }
+        attach.attachTo(target);
     }
 
     /** Where the compare view's "Export card" writes (the stage wires its export here). */

@@ -8,6 +8,9 @@ import loomscope.savedrun.SavedRunException;
 import java.util.List;
 import java.util.Locale;
 
+import loomscope.attach.AttachRefusedException;
+import loomscope.attach.JvmEntry;
+import loomscope.attach.JvmList;
 import loomscope.host.HostPolicy;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.theme.AppTheme;
@@ -67,7 +70,7 @@ public final class WindowOptions {
             description = "Run at once, RUNS times in a row (1..100; without a value: once).")
     private int autoruns;
 
-    @Option(names = "--exit-after-run", description = "Close the window after the autorun(s).")
+    @Option(names = "--exit-after-run", description = "Close the window after the autorun(s), or once the --attach has ended.")
     private boolean exitAfterRun;
 
     @Option(names = "--no-warmup", description = "Leave out the start-up warm-up (docs/performance.md).")
@@ -95,6 +98,13 @@ public final class WindowOptions {
     @Option(names = "--task-file", paramLabel = "FILE.java",
             description = "Open your own task in the code pane (as `loomscope run --task-file`); Save writes back to it.")
     private Path taskFile;
+
+    @Option(names = "--attach", paramLabel = "PID",
+            description = "Attach to this JVM of yours at start, as Attach… does (docs/attach.md); Stop or its exit ends it.")
+    private Long attachPid;
+
+    /** The JVM --attach named, checked before any window. */
+    private JvmEntry attachTarget;
 
     /** The text --task-file read, checked before any window. */
     private String taskSource;
@@ -173,8 +183,11 @@ public final class WindowOptions {
         if (cli.getParseResult().hasMatchedOption("--autorun")) {
             range(problems, "--autorun", autoruns, 1, MAX_AUTORUNS);
         }
-        if (exitAfterRun && autoruns == 0) {
-            problems.add("--exit-after-run needs --autorun: without a run the window would close at once");
+        if (exitAfterRun && autoruns == 0 && attachPid == null) {
+            problems.add("--exit-after-run needs --autorun or --attach: without either the window would close at once");
+        }
+        if (attachPid != null) {
+            checkAttach(problems);
         }
         if (chapters != null && !Files.isRegularFile(chapters)) {
             problems.add("--chapters: " + chapters + (Files.isDirectory(chapters) ? " is a folder" : " does not exist"));
@@ -199,6 +212,28 @@ public final class WindowOptions {
         }
         if (!problems.isEmpty()) {
             throw new ParameterException(cli, problems.get(0));
+        }
+    }
+
+    /** --attach names a JVM of this user's that can be attached to now, and measures nothing else meanwhile. */
+    private void checkAttach(List<String> problems) {
+        if (autoruns > 0) {
+            problems.add("--attach and --autorun: one at a time (each measures the window's frames)");
+            return;
+        }
+        if (attachPid < 1) {
+            problems.add("--attach must be a process id (1 or more), was " + attachPid);
+            return;
+        }
+        try {
+            JvmEntry target = JvmList.describe(attachPid);
+            if (target.attachable()) {
+                attachTarget = target;
+            } else {
+                problems.add("--attach: pid " + attachPid + ": " + target.refusal());
+            }
+        } catch (AttachRefusedException e) {
+            problems.add("--attach: " + e.getMessage());
         }
     }
 
@@ -253,6 +288,9 @@ public final class WindowOptions {
     boolean autorun() { return autoruns > 0; }
 
     boolean exitAfterRun() { return exitAfterRun; }
+
+    /** The JVM --attach named (checked: attachable when the options were read), or null. */
+    JvmEntry attachTarget() { return attachTarget; }
 
     boolean warmUp() { return !noWarmUp; }
 

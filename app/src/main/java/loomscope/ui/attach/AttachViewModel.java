@@ -121,6 +121,12 @@ public final class AttachViewModel {
         });
     }
 
+    /** Attaches to {@code target} at once (the window's {@code --attach PID}, checked before the window opened). */
+    public void attachTo(JvmEntry target) {
+        selected.set(target);
+        attach();
+    }
+
     /** Detaches: the agent takes its hooks out and the target runs on; the session goes to {@link #setOnDetached}. */
     public void stop() {
         if (state.get() == State.ATTACHING) {
@@ -173,9 +179,9 @@ public final class AttachViewModel {
                 }
             }
             case BackgroundJob.Outcome.Failed<Attached> failed -> {
-                state.set(State.IDLE);
                 status.set("");
                 error.set(oneLine(failed.error()));
+                state.set(State.IDLE);
             }
             case null -> { }
         }
@@ -186,17 +192,17 @@ public final class AttachViewModel {
         switch (detaching.pulse()) {
             case BackgroundJob.Outcome.Done<Detached> done -> {
                 attached = null;
-                state.set(State.IDLE);
                 recording.set(done.value().recording());
                 status.set(done.value().summary());
+                state.set(State.IDLE);   // last: who watches the state finds the summary in place
                 if (done.value().recording().carrierCount() > 0) {
                     onDetached.accept(done.value());   // nothing ran: no empty run for the history
                 }
             }
             case BackgroundJob.Outcome.Failed<Detached> failed -> {
                 attached = null;
-                state.set(State.IDLE);
                 error.set(oneLine(failed.error()));
+                state.set(State.IDLE);
             }
             case null -> { }
         }

@@ -36,6 +36,14 @@ public final class RunLog {
         return row.pinnedMounts() < 0 ? "n/a" : row.pinnedMounts() + HistoryEntry.unsureSuffix(row.unsureMounts());
     }
 
+    /** An attach that ended: its end line, and the frames the window drew while attached. */
+    public static void attached(String endLine, FrameStats frames) {
+        System.out.printf(Locale.ROOT, "attach: %s Frames while attached: p95 %.1f ms, %d over %.0f ms, draw p95 %.1f ms, "
+                        + "max pulse gap %.0f ms (%d frames)%s%n", endLine, frames.p95FrameMillis(), frames.slowFrames(),
+                FrameStats.SLOW_FRAME_MILLIS, frames.p95DrawMillis(), frames.maxGapMillis(), frames.frames(),
+                frames.cpuWaitText(", ", " per frame"));
+    }
+
     public static void replayed(ReplayViewModel replay, FrameStats frames) {
         System.out.printf(Locale.ROOT,
                 "replay at %.2fx to t=%.3f s: frames p95 %.1f ms, draw p95 %.1f ms, max pulse gap %.0f ms (%d frames)%n",

@@ -82,6 +82,13 @@ class WindowOptionsTest {
             throw new java.io.UncheckedIOException(e);
         }
         c.add(bad("--threads", "--lock=none", "--threads=0", "--autorun", "--exit-after-run"));
+        c.add(bad("--attach", "--attach"));
+        c.add(bad("--attach", "--attach=0"));
+        c.add(bad("--attach", "--attach=-4"));
+        c.add(bad("--attach", "--attach=x"));
+        c.add(bad("--attach", "--attach=99999999"));
+        c.add(bad("itself", "--attach=" + ProcessHandle.current().pid()));
+        c.add(bad("--autorun", "--attach=1", "--autorun"));
         c.add(bad("--scenario", "--scenario=no-such"));
         c.add(bad("--scenario", "--scenario"));
         c.add(bad("--param", "--scenario=object-wait", "--param", "wait-ms=0"));
@@ -172,7 +179,7 @@ class WindowOptionsTest {
         String usage = WindowOptions.usage();
         for (String option : new String[] {"--lock", "--parallelism", "--threads", "--cpu", "--sleep", "--theme",
                 "--autorun", "--exit-after-run", "--no-warmup", "--compare", "--presenter", "--reset-settings", "--chapters",
-                "--scenario", "--param"}) {
+                "--scenario", "--param", "--attach"}) {
             assertTrue(usage.contains(option), option);
         }
     }

@@ -1,0 +1,111 @@
+package loomscope.ui.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import javax.tools.ToolProvider;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import loomscope.attach.AgentJar;
+
+/**
+ * The window's {@code --attach PID --exit-after-run}, in a real window process: it attaches at start, the target's
+ * exit ends the session, the window prints the session's line with the frames it drew meanwhile and exits 0.
+ */
+class AttachAtStartTest {
+
+    @Test
+    void theWindowAttachesAtStartAndClosesWhenTheTargetExits(@TempDir Path dir) throws Exception {
+        Process target = startTarget(dir);
+        try {
+            Path out = dir.resolve("window.out");
+            Process window = startWindow(target.pid(), out);
+            BufferedReader targetErr = new BufferedReader(new InputStreamReader(target.getErrorStream(), StandardCharsets.UTF_8));
+            String line;
+            // the JDK's own warning on the target's stderr: the agent is in
+            while ((line = targetErr.readLine()) != null && !line.contains("A Java agent has been loaded dynamically")) {
+                assertTrue(window.isAlive(), "the window ended before attaching: " + Files.readString(out));
+            }
+            assertTrue(line != null, "the target never said an agent was loaded: " + Files.readString(out));
+            Thread.sleep(2_000);
+            target.getOutputStream().close();   // the target's stdin ends: it exits, and with it the session
+            assertTrue(window.waitFor(180, TimeUnit.SECONDS), "the window did not close: " + Files.readString(out));
+            String printed = Files.readString(out);
+            assertEquals(0, window.exitValue(), printed);
+            String attachLine = printed.lines().filter(l -> l.startsWith("attach: ")).findFirst().orElse("");
+            assertTrue(attachLine.startsWith("attach: The target exited. "), printed);
+            assertTrue(attachLine.matches(".* [1-9][0-9,]* mounts of [1-9][0-9,]* virtual threads on [12] carriers\\..*"), attachLine);
+            assertTrue(attachLine.matches(".*Frames while attached: p95 [0-9.]+ ms, [0-9]+ over 20 ms, .*\\([1-9][0-9]* frames\\).*"),
+                    attachLine);
+        } finally {
+            target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aPidThatIsNoJvmEndsTheLaunchWithOneLineAndExitTwo(@TempDir Path dir) throws Exception {
+        Process sleep = new ProcessBuilder("sleep", "120").start();
+        try {
+            Path out = dir.resolve("window.out");
+            Process window = startWindow(sleep.pid(), out);
+            assertTrue(window.waitFor(120, TimeUnit.SECONDS));
+            String printed = Files.readString(out).strip();
+            assertEquals(2, window.exitValue(), printed);
+            assertEquals(1, printed.lines().count(), printed);
+            assertTrue(printed.startsWith("loomscope: --attach: pid " + sleep.pid() + " (sleep"), printed);
+            assertTrue(sleep.isAlive(), "the process named is left alone");
+        } finally {
+            sleep.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static Process startWindow(long pid, Path out) throws Exception {
+        List<String> cmd = WindowProcess.command(List.of("-Dglass.platform=Headless", "-Dprism.order=sw",
+                        "-D" + AgentJar.PROPERTY + "=" + System.getProperty(AgentJar.PROPERTY)),
+                List.of("--attach=" + pid, "--exit-after-run", "--no-warmup"));
+        return new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+    }
+
+    /** Virtual threads that sleep in a loop on 2 carriers until the target's stdin ends; then it exits. */
+    private static Process startTarget(Path dir) throws Exception {
+        Path source = dir.resolve("Sleepers.java");
+        Files.writeString(source, """
+                public class Sleepers {
+                    public static void main(String[] a) throws Exception {
+                        Thread.ofPlatform().daemon().start(() -> {
+                            while (true) {
+                                for (int i = 0; i < 4; i++) {
+                                    Thread.ofVirtual().name("sleeper-" + i).start(() -> {
+                                        try { Thread.sleep(3); Thread.sleep(3); } catch (InterruptedException e) { }
+                                    });
+                                }
+                                try { Thread.sleep(20); } catch (InterruptedException e) { return; }
+                            }
+                        });
+                        System.out.println("READY");
+                        System.out.flush();
+                        while (System.in.read() >= 0) { }
+                    }
+                }
+                """);
+        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "21", "-d", dir.toString(),
+                source.toString()));
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djdk.virtualThreadScheduler.parallelism=2", "-Xmx64m", "-cp", dir.toString(), "Sleepers").start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        assertEquals("READY", out.readLine());
+        return p;
+    }
+}
