@@ -38,7 +38,7 @@ public final class PrimitiveColumns<C extends Enum<C>> {
         this.mask = (1 << chunkBits) - 1;
         this.directories = new Object[types.length][];
         for (int c = 0; c < types.length; c++) {
-            elementBytes(types[c]);
+            elementBytes(types[c]);   // refuses what is not a primitive a column can hold
             directories[c] = (Object[]) Array.newInstance(types[c].arrayType(), FIRST_DIRECTORY_LENGTH);
         }
     }
