@@ -52,8 +52,8 @@ public record ScenarioCode(String caption, List<Excerpt> parts, String focus) {
                     Excerpt.of("FreshClassLoader.java", "protected Class<?> findClass("));
             case FileIoScenario f -> code("FileIoScenario.java: each thread's task (run)", "in.read(",
                     Excerpt.of("FileIoScenario.java", "public boolean run("));
-            case CartServiceScenario c -> code("CartServiceScenario.java: each thread's task (prepare)", "Thread.sleep(",
-                    taskOf("CartServiceScenario.java"));
+            case CartServiceScenario c -> code("CartServiceScenario.java: each thread's task (prepare)",
+                    "Thread.sleep(", taskOf("CartServiceScenario.java"));
             case ProducerConsumerScenario p -> code("ProducerConsumerScenario.java: the buffer's produce and consume",
                     "wait();", Excerpt.of("ProducerConsumerScenario.java", "private synchronized boolean produce("),
                     Excerpt.of("ProducerConsumerScenario.java", "private synchronized boolean consume("));
