@@ -13,10 +13,13 @@ import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
 
+import loomscope.io.LoopbackPort;
+
 /**
  * One attach to a running JVM: checked from outside first ({@link JvmList#describe}), then the agent loaded with
  * LoomScope's loopback port and a token, then the agent's connection read on a thread of its own until
- * {@link #stop()} (the hooks leave the target, which runs on) or the target's exit.
+ * {@link #stop()} (the hooks leave the target, which runs on) or the target's exit. The agent listens on nothing; the
+ * token reaches it inside the attach request, over the target's attach socket, which only its own user can open.
  */
 public final class AttachSession implements AutoCloseable {
     /** How long the agent may take to connect back after it was loaded (class loading in a busy target). */
@@ -48,7 +51,7 @@ public final class AttachSession implements AutoCloseable {
         if (!target.attachable()) {
             throw new AttachRefusedException("pid " + pid + ": " + target.refusal());
         }
-        try (AgentPort port = AgentPort.listen()) {
+        try (LoopbackPort port = LoopbackPort.listen()) {
             load(pid, agentJar, "port=" + port.port() + ",token=" + port.token());
             Socket socket = port.accept(CONNECT_MILLIS);
             if (socket == null) {
@@ -67,15 +70,15 @@ public final class AttachSession implements AutoCloseable {
      * ({@link Waiting#javaagentFlag()}), so that it is recorded from its start to its exit.
      */
     public static Waiting listen(Path agentJar) throws IOException {
-        return new Waiting(AgentPort.listen(), agentJar);
+        return new Waiting(LoopbackPort.listen(), agentJar);
     }
 
     /** A port waiting for an application started with {@code -javaagent}. */
     public static final class Waiting implements AutoCloseable {
-        private final AgentPort port;
+        private final LoopbackPort port;
         private final Path agentJar;
 
-        private Waiting(AgentPort port, Path agentJar) {
+        private Waiting(LoopbackPort port, Path agentJar) {
             this.port = port;
             this.agentJar = agentJar;
         }

@@ -1,7 +1,8 @@
 package loomscope.attach;
 
 import java.util.AbstractList;
-import java.util.Arrays;
+
+import loomscope.recording.PrimitiveColumns;
 
 /**
  * An attach session's episodes in primitive columns (33 bytes an episode, no object each): a busy target ends
@@ -11,12 +12,12 @@ final class EpisodeColumns {
     /** ~330 MB of columns: a bound on what one session may hold in LoomScope's heap. */
     static final int MAX_KEPT = 10_000_000;
 
-    private int[] lanes = new int[1 << 12];
-    private int[] vts = new int[1 << 12];
-    private long[] starts = new long[1 << 12];
-    private long[] ends = new long[1 << 12];
-    private long[] blocked = new long[1 << 12];
-    private boolean[] parks = new boolean[1 << 12];
+    /** Per episode: its lane, thread, start and end, blocked time and whether it was a pinned park. */
+    private enum Column { LANE, VT, START, END, BLOCKED, PARK }
+
+    /** 4,096 episodes a chunk: a session that keeps millions grows without copying them. */
+    private final PrimitiveColumns<Column> columns = new PrimitiveColumns<>(Column.class, 12,
+            int.class, int.class, long.class, long.class, long.class, boolean.class);
     private final int maxKept;
     private int size;
     private long notKept;
@@ -34,21 +35,8 @@ final class EpisodeColumns {
             notKept++;
             return;
         }
-        if (size == lanes.length) {
-            int grown = (int) Math.min(maxKept, lanes.length * 2L);
-            lanes = Arrays.copyOf(lanes, grown);
-            vts = Arrays.copyOf(vts, grown);
-            starts = Arrays.copyOf(starts, grown);
-            ends = Arrays.copyOf(ends, grown);
-            blocked = Arrays.copyOf(blocked, grown);
-            parks = Arrays.copyOf(parks, grown);
-        }
-        lanes[size] = lane;
-        vts[size] = vt;
-        starts[size] = start;
-        ends[size] = end;
-        blocked[size] = blockedValue;
-        parks[size] = pinnedPark;
+        columns.row(size).putInt(Column.LANE, lane).putInt(Column.VT, vt).putLong(Column.START, start)
+                .putLong(Column.END, end).putLong(Column.BLOCKED, blockedValue).putBoolean(Column.PARK, pinnedPark);
         size++;
     }
 
@@ -56,10 +44,12 @@ final class EpisodeColumns {
 
     long notKept() { return notKept; }
 
-    int vt(int i) { return vts[i]; }
+    int vt(int i) { return columns.getInt(Column.VT, i); }
 
     AttachedEpisodes.Episode get(int i) {
-        return new AttachedEpisodes.Episode(lanes[i], vts[i], starts[i], ends[i], blocked[i], parks[i]);
+        return new AttachedEpisodes.Episode(columns.getInt(Column.LANE, i), columns.getInt(Column.VT, i),
+                columns.getLong(Column.START, i), columns.getLong(Column.END, i), columns.getLong(Column.BLOCKED, i),
+                columns.getBoolean(Column.PARK, i));
     }
 
     /** The first {@code n} episodes as a read-only list (an episode object made per read). */

@@ -4,12 +4,11 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.function.BooleanSupplier;
 
+import loomscope.io.LoopbackPort;
 import loomscope.io.LoopbackToken;
 
 /**
@@ -25,58 +24,45 @@ final class StreamChannel implements Closeable {
 
     private static final int ACCEPT_POLL_MILLIS = 200;
 
-    private final ServerSocket server;
-    private final String token;
+    private final LoopbackPort port;
     private volatile Socket socket;
 
-    private StreamChannel(ServerSocket server, String token) {
-        this.server = server;
-        this.token = token;
+    private StreamChannel(LoopbackPort port) {
+        this.port = port;
     }
 
     /** Parent side: listens at once, so the port is known before the child starts. */
     static StreamChannel listen() throws IOException {
-        ServerSocket server = LoopbackToken.listen();
-        server.setSoTimeout(ACCEPT_POLL_MILLIS);
-        return new StreamChannel(server, LoopbackToken.fresh());
+        return new StreamChannel(LoopbackPort.listen());
     }
 
-    int port() { return server.getLocalPort(); }
+    int port() { return port.port(); }
 
     /** What the child must send first; the parent writes it to the child's stdin. */
-    String token() { return token; }
+    String token() { return port.token(); }
 
     /**
      * Waits for the child's connection while {@code keepWaiting} holds (the child is alive and not killed);
      * returns its stream with the token already read, or null if no connection with the token came.
      */
     InputStream accept(BooleanSupplier keepWaiting) throws IOException {
-        while (!server.isClosed()) {
+        while (!port.isClosed()) {
             // one more try once it is over: a child that connected and exited at once (it refused the mode) is queued
             boolean lastTry = !keepWaiting.getAsBoolean();
-            Socket s;
-            try {
-                s = server.accept();
-            } catch (SocketTimeoutException e) {
-                if (lastTry) {
-                    return null;
-                }
-                continue;
-            }
-            s.setSoTimeout(LoopbackToken.TOKEN_READ_MILLIS);
-            if (LoopbackToken.sentFirst(s.getInputStream(), token)) {
-                s.setSoTimeout(0);
+            Socket s = port.accept(ACCEPT_POLL_MILLIS);
+            if (s != null) {
                 socket = s;
-                server.close();   // one child, one connection
                 return s.getInputStream();
             }
-            s.close();
+            if (lastTry) {
+                return null;
+            }
         }
         return null;
     }
 
     @Override public void close() {
-        closeQuietly(server);
+        closeQuietly(port);
         closeQuietly(socket);
     }
 

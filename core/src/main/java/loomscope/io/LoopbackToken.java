@@ -26,12 +26,12 @@ public final class LoopbackToken {
     }
 
     /** A server socket on an ephemeral port of 127.0.0.1. */
-    public static ServerSocket listen() throws IOException {
+    static ServerSocket listen() throws IOException {
         return new ServerSocket(0, 4, loopback());
     }
 
     /** A fresh token: 16 random bytes in hex. */
-    public static String fresh() {
+    static String fresh() {
         byte[] random = new byte[TOKEN_BYTES];
         new SecureRandom().nextBytes(random);
         return HexFormat.of().formatHex(random);

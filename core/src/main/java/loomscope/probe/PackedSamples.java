@@ -1,42 +1,37 @@
 package loomscope.probe;
 
 import java.util.AbstractList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.RandomAccess;
 
+import loomscope.recording.PrimitiveColumns;
+
 /**
- * An in-process snapshot's samples in primitive arrays: 5,000 threads cost ~135 KB instead of 5,000 records
+ * An in-process snapshot's samples in primitive columns: 5,000 threads cost ~150 KB instead of 5,000 records
  * and their stacks, so a run can keep hundreds of snapshots. Stacks are shared (the workload has only a
  * handful of distinct ones). Samples are built on {@link #get}; the list is immutable.
  */
 final class PackedSamples extends AbstractList<ThreadSample> implements RandomAccess {
     private static final Thread.State[] STATES = Thread.State.values();
     static final byte NO_STATE = -1;
+    /** 64 samples a chunk: a snapshot of a few threads stays small, one of thousands copies none as it grows. */
+    private static final int CHUNK_BITS = 6;
+
+    /**
+     * Per sample: the task index, thread id, state ({@link #NO_STATE} for none), whether virtual, carrier id (-1 for
+     * none), the reading's from and to as offsets from the snapshot's start, and the stack id.
+     */
+    private enum Column { TASK, TID, STATE, VIRTUAL, CARRIER, FROM, TO, STACK }
 
     private final int size;
-    private final int[] task;
-    private final long[] tid;
-    private final byte[] state;
-    private final boolean[] virtual;
-    private final short[] carrier;
-    private final int[] fromOffset;
-    private final int[] toOffset;
-    private final int[] stackId;
+    private final PrimitiveColumns<Column> samples;
     private final long base;
     private final List<String> carrierNames;
     private final List<List<StackFrame>> stacks;
 
     private PackedSamples(Builder b, List<String> carrierNames, List<List<StackFrame>> stacks) {
         this.size = b.size;
-        this.task = Arrays.copyOf(b.task, size);
-        this.tid = Arrays.copyOf(b.tid, size);
-        this.state = Arrays.copyOf(b.state, size);
-        this.virtual = Arrays.copyOf(b.virtual, size);
-        this.carrier = Arrays.copyOf(b.carrier, size);
-        this.fromOffset = Arrays.copyOf(b.fromOffset, size);
-        this.toOffset = Arrays.copyOf(b.toOffset, size);
-        this.stackId = Arrays.copyOf(b.stackId, size);
+        this.samples = b.samples;
         this.base = b.base;
         this.carrierNames = carrierNames;
         this.stacks = stacks;
@@ -47,12 +42,16 @@ final class PackedSamples extends AbstractList<ThreadSample> implements RandomAc
         if (i < 0 || i >= size) {
             throw new IndexOutOfBoundsException(i);
         }
-        String carrierName = carrier[i] < 0 ? null : carrierNames.get(carrier[i]);
-        Thread.State s = state[i] == NO_STATE ? null : STATES[state[i]];
-        String name = (virtual[i] ? ThreadNames.VIRTUAL_PREFIX : ThreadNames.PLATFORM_TASK_PREFIX) + task[i];
-        return new ThreadSample(task[i], name, tid[i], virtual[i], s, virtual[i], carrierName,
-                ThreadNames.carrierIndexOf(carrierName), base + fromOffset[i], base + toOffset[i],
-                stacks.get(stackId[i]));
+        short carrier = samples.getShort(Column.CARRIER, i);
+        String carrierName = carrier < 0 ? null : carrierNames.get(carrier);
+        byte state = samples.getByte(Column.STATE, i);
+        Thread.State s = state == NO_STATE ? null : STATES[state];
+        boolean virtual = samples.getBoolean(Column.VIRTUAL, i);
+        int task = samples.getInt(Column.TASK, i);
+        String name = (virtual ? ThreadNames.VIRTUAL_PREFIX : ThreadNames.PLATFORM_TASK_PREFIX) + task;
+        return new ThreadSample(task, name, samples.getLong(Column.TID, i), virtual, s, virtual, carrierName,
+                ThreadNames.carrierIndexOf(carrierName), base + samples.getInt(Column.FROM, i),
+                base + samples.getInt(Column.TO, i), stacks.get(samples.getInt(Column.STACK, i)));
     }
 
     @Override
@@ -60,17 +59,14 @@ final class PackedSamples extends AbstractList<ThreadSample> implements RandomAc
         return size;
     }
 
-    /** Collects one snapshot's samples; carrier names and stacks are ids into tables the snapshotter owns. */
+    /**
+     * Collects one snapshot's samples; carrier names and stacks are ids into tables the snapshotter owns. Done once
+     * {@link #build} has been called: the snapshot keeps its columns.
+     */
     static final class Builder {
+        private final PrimitiveColumns<Column> samples = new PrimitiveColumns<>(Column.class, CHUNK_BITS,
+                int.class, long.class, byte.class, boolean.class, short.class, int.class, int.class, int.class);
         private int size;
-        private int[] task = new int[64];
-        private long[] tid = new long[64];
-        private byte[] state = new byte[64];
-        private boolean[] virtual = new boolean[64];
-        private short[] carrier = new short[64];
-        private int[] fromOffset = new int[64];
-        private int[] toOffset = new int[64];
-        private int[] stackId = new int[64];
         private final long base;
 
         Builder(long base) {
@@ -79,27 +75,16 @@ final class PackedSamples extends AbstractList<ThreadSample> implements RandomAc
 
         /** @param carrierId id in the carrier-name table, or -1 for none */
         void add(int taskIndex, long threadId, boolean isVirtual, Thread.State s, int carrierId, long from, long to, int stack) {
-            if (size == task.length) {
-                int n = size * 2;
-                task = Arrays.copyOf(task, n);
-                tid = Arrays.copyOf(tid, n);
-                state = Arrays.copyOf(state, n);
-                virtual = Arrays.copyOf(virtual, n);
-                carrier = Arrays.copyOf(carrier, n);
-                fromOffset = Arrays.copyOf(fromOffset, n);
-                toOffset = Arrays.copyOf(toOffset, n);
-                stackId = Arrays.copyOf(stackId, n);
-            }
-            task[size] = taskIndex;
-            tid[size] = threadId;
-            state[size] = s == null ? NO_STATE : (byte) s.ordinal();
-            virtual[size] = isVirtual;
-            carrier[size] = (short) carrierId;
-            // A snapshot lasts well under 2 s, so offsets from its start fit an int.
-            fromOffset[size] = (int) Math.min(Integer.MAX_VALUE, from - base);
-            toOffset[size] = (int) Math.min(Integer.MAX_VALUE, to - base);
-            stackId[size] = stack;
+            samples.row(size).putInt(Column.TASK, taskIndex).putLong(Column.TID, threadId)
+                    .putByte(Column.STATE, s == null ? NO_STATE : (byte) s.ordinal()).putBoolean(Column.VIRTUAL, isVirtual)
+                    .putShort(Column.CARRIER, (short) carrierId).putInt(Column.FROM, offset(from))
+                    .putInt(Column.TO, offset(to)).putInt(Column.STACK, stack);
             size++;
+        }
+
+        /** A snapshot lasts well under 2 s, so offsets from its start fit an int. */
+        private int offset(long time) {
+            return (int) Math.min(Integer.MAX_VALUE, time - base);
         }
 
         /** Sets the stack of the sample of task {@code taskIndex} (samples are added in task order, gaps allowed). */
@@ -108,12 +93,13 @@ final class PackedSamples extends AbstractList<ThreadSample> implements RandomAc
             int hi = size - 1;
             while (lo <= hi) {
                 int mid = (lo + hi) >>> 1;
-                if (task[mid] < taskIndex) {
+                int task = samples.getInt(Column.TASK, mid);
+                if (task < taskIndex) {
                     lo = mid + 1;
-                } else if (task[mid] > taskIndex) {
+                } else if (task > taskIndex) {
                     hi = mid - 1;
                 } else {
-                    stackId[mid] = stack;
+                    samples.row(mid).putInt(Column.STACK, stack);
                     return;
                 }
             }

@@ -1,7 +1,5 @@
 package loomscope.recording;
 
-import java.util.Arrays;
-
 import loomscope.clock.BlockedTime;
 
 /**
@@ -10,9 +8,8 @@ import loomscope.clock.BlockedTime;
  * object per mount, and growth copies only the chunk directory. Times are relative to the recording origin.
  */
 public final class CarrierLog {
+    /** 4,096 mounts a chunk. */
     private static final int CHUNK_BITS = 12;
-    private static final int CHUNK = 1 << CHUNK_BITS;
-    private static final int MASK = CHUNK - 1;
     static final byte NOT_PINNED = 0;
     static final byte PINNED = 1;
     static final byte UNSURE = 2;
@@ -22,14 +19,15 @@ public final class CarrierLog {
     private final long addedAt;
     private final boolean addedByPool;
 
-    private int[][] vts = new int[4][];
-    private long[][] submits = new long[4][];
-    private long[][] starts = new long[4][];
-    private long[][] ends = new long[4][];
-    /** The drawn verdict: {@link #NOT_PINNED}, {@link #PINNED} or {@link #UNSURE}. */
-    private byte[][] pinned = new byte[4][];
-    /** Blocked time of each mount in microseconds (the generic rule's measure), -1 where not measured. */
-    private int[][] blockedMicros = new int[4][];
+    /**
+     * Per mount: the thread, its submit, start and end, the drawn verdict ({@link #NOT_PINNED}, {@link #PINNED} or
+     * {@link #UNSURE}), and the carrier's blocked time in microseconds (the generic rule's measure), -1 where not
+     * measured.
+     */
+    private enum Column { VT, SUBMIT, START, END, VERDICT, BLOCKED_MICROS }
+
+    private final PrimitiveColumns<Column> mounts = new PrimitiveColumns<>(Column.class, CHUNK_BITS,
+            int.class, long.class, long.class, long.class, byte.class, int.class);
     /** Published last: entries below it are complete and visible. */
     private volatile int size;
 
@@ -55,31 +53,9 @@ public final class CarrierLog {
     /** {@code verdict}: {@link #NOT_PINNED}, {@link #PINNED} or {@link #UNSURE}; {@code blockedNanos} -1: unmeasured. */
     void close(int vt, long submit, long start, long end, byte verdict, long blockedNanos) {
         int i = size;
-        int chunk = i >>> CHUNK_BITS;
-        if (chunk == vts.length) {
-            int grown = chunk * 2;
-            vts = Arrays.copyOf(vts, grown);
-            submits = Arrays.copyOf(submits, grown);
-            starts = Arrays.copyOf(starts, grown);
-            ends = Arrays.copyOf(ends, grown);
-            pinned = Arrays.copyOf(pinned, grown);
-            blockedMicros = Arrays.copyOf(blockedMicros, grown);
-        }
-        if (vts[chunk] == null) {
-            vts[chunk] = new int[CHUNK];
-            submits[chunk] = new long[CHUNK];
-            starts[chunk] = new long[CHUNK];
-            ends[chunk] = new long[CHUNK];
-            pinned[chunk] = new byte[CHUNK];
-            blockedMicros[chunk] = new int[CHUNK];
-        }
-        int j = i & MASK;
-        vts[chunk][j] = vt;
-        submits[chunk][j] = submit;
-        starts[chunk][j] = start;
-        ends[chunk][j] = end;
-        pinned[chunk][j] = verdict;
-        blockedMicros[chunk][j] = micros(blockedNanos);
+        mounts.row(i).putInt(Column.VT, vt).putLong(Column.SUBMIT, submit).putLong(Column.START, start)
+                .putLong(Column.END, end).putByte(Column.VERDICT, verdict)
+                .putInt(Column.BLOCKED_MICROS, micros(blockedNanos));
         // Publish the entry before clearing openVt: a reader in between sees the closed entry and the same
         // thread still open (harmless), never the carrier idle between two mounts.
         size = i + 1;
@@ -108,35 +84,35 @@ public final class CarrierLog {
     /** Completed mounts so far. */
     public int size() { return size; }
 
-    public int vt(int i) { return vts[i >>> CHUNK_BITS][i & MASK]; }
+    public int vt(int i) { return mounts.getInt(Column.VT, i); }
 
-    public long submit(int i) { return submits[i >>> CHUNK_BITS][i & MASK]; }
+    public long submit(int i) { return mounts.getLong(Column.SUBMIT, i); }
 
-    public long start(int i) { return starts[i >>> CHUNK_BITS][i & MASK]; }
+    public long start(int i) { return mounts.getLong(Column.START, i); }
 
-    public long end(int i) { return ends[i >>> CHUNK_BITS][i & MASK]; }
+    public long end(int i) { return mounts.getLong(Column.END, i); }
 
     /** Whether the carrier was blocked during this mount with the thread still mounted: the carrier wasted. */
-    public boolean pinned(int i) { return pinned[i >>> CHUNK_BITS][i & MASK] == PINNED; }
+    public boolean pinned(int i) { return mounts.getByte(Column.VERDICT, i) == PINNED; }
 
     /**
      * Whether the carrier's clocks could not tell if this mount blocked for the floor or more (it was also
      * preempted, or a collection stopped it): drawn and counted as unsure, never as not pinned.
      */
-    public boolean unsure(int i) { return pinned[i >>> CHUNK_BITS][i & MASK] == UNSURE; }
+    public boolean unsure(int i) { return mounts.getByte(Column.VERDICT, i) == UNSURE; }
 
     /**
      * Microseconds of this mount its carrier spent blocked (an unsure mount's lower bound); -1 where that was not
      * measured (a JVM without a thread CPU clock, or a mount read back from a saved run).
      */
     public int blockedMicros(int i) {
-        int v = blockedMicros[i >>> CHUNK_BITS][i & MASK];
+        int v = mounts.getInt(Column.BLOCKED_MICROS, i);
         return v <= -2 ? -2 - v : v;
     }
 
     /** The carriers' clocks' own verdict on this mount (the seed draws its phases' verdict; this is its cross-check). */
     public MountVerdict clockVerdict(int i) {
-        int v = blockedMicros[i >>> CHUNK_BITS][i & MASK];
+        int v = mounts.getInt(Column.BLOCKED_MICROS, i);
         if (v <= -2) {
             return MountVerdict.UNSURE;
         }
@@ -182,13 +158,5 @@ public final class CarrierLog {
         return lo;
     }
 
-    long bytes() {
-        long chunks = 0;
-        for (int[] c : vts) {
-            if (c != null) {
-                chunks++;
-            }
-        }
-        return chunks * CHUNK * (2L * Integer.BYTES + 3L * Long.BYTES + 1);
-    }
+    long bytes() { return mounts.bytes(); }
 }

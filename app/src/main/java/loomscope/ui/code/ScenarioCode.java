@@ -39,35 +39,37 @@ public record ScenarioCode(String caption, List<Excerpt> parts, String focus) {
             case WavesScenario w -> seedTask(LockMode.SYNCHRONIZED);
             case NativeFrameScenario n -> seedTask(LockMode.NATIVE_FRAME);
             case PlatformVsVirtualScenario p -> seedTask(LockMode.NONE);
-            case ObjectWaitScenario o -> new ScenarioCode("ObjectWaitScenario.java: each thread's task (prepare)",
-                    List.of(Excerpt.of("ObjectWaitScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {")),
-                    "lock.wait(");
-            case ClassInitScenario c -> new ScenarioCode(
+            case ObjectWaitScenario o -> code("ObjectWaitScenario.java: each thread's task (prepare)", "lock.wait(",
+                    taskOf("ObjectWaitScenario.java"));
+            case ClassInitScenario c -> code(
                     "ClassInitScenario.java: each thread's task; ClassInitTarget: the static initializer it waits for",
-                    List.of(Excerpt.of("ClassInitScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {"),
-                            Excerpt.of("ClassInitTarget.java", "static {"),
-                            Excerpt.of("ClassInitGate.java", "public static void initialising(")),
-                    "Thread.sleep(");
-            case ClassLoaderScenario c -> new ScenarioCode(
+                    "Thread.sleep(", taskOf("ClassInitScenario.java"), Excerpt.of("ClassInitTarget.java", "static {"),
+                    Excerpt.of("ClassInitGate.java", "public static void initialising("));
+            case ClassLoaderScenario c -> code(
                     "ClassLoaderScenario.java: each thread's task; FreshClassLoader: loadClass and findClass",
-                    List.of(Excerpt.of("ClassLoaderScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {"),
-                            Excerpt.of("FreshClassLoader.java", "protected Class<?> loadClass("),
-                            Excerpt.of("FreshClassLoader.java", "protected Class<?> findClass(")),
-                    "Thread.sleep(");
-            case FileIoScenario f -> new ScenarioCode("FileIoScenario.java: each thread's task (run)",
-                    List.of(Excerpt.of("FileIoScenario.java", "public boolean run(")), "in.read(");
-            case CartServiceScenario c -> new ScenarioCode("CartServiceScenario.java: each thread's task (prepare)",
-                    List.of(Excerpt.of("CartServiceScenario.java", "ScenarioRun prepare(", "return (vt, observer, cancel) -> {")),
-                    "Thread.sleep(");
-            case ProducerConsumerScenario p -> new ScenarioCode(
-                    "ProducerConsumerScenario.java: the buffer's produce and consume",
-                    List.of(Excerpt.of("ProducerConsumerScenario.java", "private synchronized boolean produce("),
-                            Excerpt.of("ProducerConsumerScenario.java", "private synchronized boolean consume(")),
-                    "wait();");
+                    "Thread.sleep(", taskOf("ClassLoaderScenario.java"),
+                    Excerpt.of("FreshClassLoader.java", "protected Class<?> loadClass("),
+                    Excerpt.of("FreshClassLoader.java", "protected Class<?> findClass("));
+            case FileIoScenario f -> code("FileIoScenario.java: each thread's task (run)", "in.read(",
+                    Excerpt.of("FileIoScenario.java", "public boolean run("));
+            case CartServiceScenario c -> code("CartServiceScenario.java: each thread's task (prepare)",
+                    "Thread.sleep(", taskOf("CartServiceScenario.java"));
+            case ProducerConsumerScenario p -> code("ProducerConsumerScenario.java: the buffer's produce and consume",
+                    "wait();", Excerpt.of("ProducerConsumerScenario.java", "private synchronized boolean produce("),
+                    Excerpt.of("ProducerConsumerScenario.java", "private synchronized boolean consume("));
             // the task file's own source is the user's; what LoomScope runs around it is this call
-            case TaskFileScenario t -> new ScenarioCode("TaskFileScenario.java: each thread calls your class's run(index)",
-                    List.of(Excerpt.of("TaskFileScenario.java", "public boolean run(")), "run.invokeExact(");
+            case TaskFileScenario t -> code("TaskFileScenario.java: each thread calls your class's run(index)",
+                    "run.invokeExact(", Excerpt.of("TaskFileScenario.java", "public boolean run("));
         };
+    }
+
+    private static ScenarioCode code(String caption, String focus, Excerpt... parts) {
+        return new ScenarioCode(caption, List.of(parts), focus);
+    }
+
+    /** A scenario's per-thread task: the lambda its {@code prepare} returns. */
+    private static Excerpt taskOf(String file) {
+        return Excerpt.of(file, "ScenarioRun prepare(", "return (vt, observer, cancel) -> {");
     }
 
     /** The seed's task (SeedTask): after its CPU work, the lock mode's section, and the sleep inside it. */
