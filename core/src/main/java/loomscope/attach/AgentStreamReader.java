@@ -107,6 +107,10 @@ public final class AgentStreamReader {
                 into.dropped(Integer.parseInt(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]));
             }
             case 'J' -> into.jfrPin(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]), f.length > 4 ? f[4] : "");
+            case 'K' -> {
+                expect(f, 2);
+                into.notKeptByAgent(Long.parseLong(f[1]));
+            }
             case 'H' -> {
                 expect(f, 2);
                 into.heartbeat(Long.parseLong(f[1]));
