@@ -69,9 +69,10 @@ final class AgentRecordingFile {
         try (InputStream raw = Files.newInputStream(file);
              GuardedText text = new GuardedText(new GZIPInputStream(new BufferedInputStream(raw, 1 << 16), 1 << 16),
                      MAX_TEXT_BYTES, MAX_LINE_BYTES)) {
-            AgentStreamReader.Ending ending = new AgentStreamReader(episodes).read(text);
+            AgentStreamReader reader = new AgentStreamReader(episodes);
+            AgentStreamReader.Ending ending = reader.read(text);
             switch (ending) {
-                case AgentStreamReader.Ending.Complete c -> endsThere(file, text);
+                case AgentStreamReader.Ending.Complete c -> endsThere(file, text, reader.bytesTaken());
                 case AgentStreamReader.Ending.Refused r -> throw new SavedRunException(file,
                         "the agent did not record: " + shown(r.why()));
                 case AgentStreamReader.Ending.Cut c -> throw new SavedRunException(file, cutShort(text.failure()));
@@ -100,9 +101,9 @@ final class AgentRecordingFile {
     }
 
     /** Nothing after the end line, and gzip's own trailer (length and CRC-32 of the whole text) matches. */
-    private static void endsThere(Path file, GuardedText text) throws IOException {
+    private static void endsThere(Path file, GuardedText text, long bytesOfLines) throws IOException {
         try {
-            if (text.read(new byte[1 << 12]) >= 0) {
+            if (text.read(new byte[1 << 12]) >= 0 || text.total() != bytesOfLines) {
                 throw new SavedRunException(file, "it is damaged: it goes on after the agent's end line");
             }
         } catch (EOFException | ZipException e) {

@@ -22,6 +22,9 @@ final class GuardedText extends FilterInputStream {
         this.maxLineBytes = maxLineBytes;
     }
 
+    /** The bytes read so far. */
+    long total() { return total; }
+
     /** What ended the reading other than the text's end, or null. */
     IOException failure() { return failure; }
 
