@@ -11,8 +11,8 @@ import java.util.zip.GZIPOutputStream;
 /**
  * gzip on a thread of its own: the drain thread hands over each batch of lines it wrote and goes back to the
  * carriers' rings. Deflating on the drain thread itself tripled its CPU per episode (~240 ns, at its fastest level)
- * and, measured on the busy 2-core machine, a ring-full carrier then dropped 33-80 % of a yield loop's episodes
- * against 1-30 % without compression (docs/attach.md). At most {@value #QUEUED} batches wait; past that the drain
+ * and, measured on the busy 2-core machine, full rings then dropped 33-81 % of a yield loop's episodes
+ * against 0.1-38 % without compression (docs/attach.md). At most {@value #QUEUED} batches wait; past that the drain
  * thread waits too, its rings fill, and what they drop is counted as always.
  */
 final class CompressingWriter extends OutputStream {

@@ -42,7 +42,8 @@ final class AttachCommand implements Callable<Integer> {
     boolean list;
 
     @Option(names = "--wait", description = "Print a -javaagent flag, wait for an application started with it, and record "
-            + "it from its start to its exit (or --seconds, or Ctrl+C).")
+            + "it from its start to its exit (or --seconds, or Ctrl+C). Without LoomScope running: start the application "
+            + "with -javaagent:loomscope-agent.jar=save=FILE.loomrun, and FILE appears at its exit (open it as any saved run).")
     boolean waitForAgent;
 
     @Option(names = "--seconds", paramLabel = "S",
