@@ -40,25 +40,37 @@ public final class Agent {
             System.err.println("loomscope-agent: not started: " + e.getMessage());
             return;
         }
-        EpisodeStream connected;
-        try {
-            connected = EpisodeStream.connect(parsed.port(), parsed.token());
-        } catch (IOException e) {
-            System.err.println("loomscope-agent: not started: LoomScope's port " + parsed.port() + " did not answer: " + e);
-            return;
-        }
-        String refusal;
-        try {
-            refusal = HookSites.refusal(Runtime.version().feature());
-        } catch (RuntimeException | LinkageError e) {
-            refusal = "could not read VirtualThread's methods: " + e;   // e.g. an agent jar without its ASM
-        }
-        if (refusal == null && !inst.isRetransformClassesSupported()) {
-            refusal = "this JVM cannot retransform classes";
-        }
+        String refusal = parsed.saves() ? SaveFile.problem(parsed.save()) : null;
         if (refusal != null) {
-            connected.refuse(refusal);
+            System.err.println("loomscope-agent: not started: " + refusal);
             return;
+        }
+        EpisodeStream connected = null;
+        if (!parsed.saves()) {
+            try {
+                connected = EpisodeStream.connect(parsed.port(), parsed.token());
+            } catch (IOException e) {
+                System.err.println("loomscope-agent: not started: LoomScope's port " + parsed.port() + " did not answer: " + e);
+                return;
+            }
+        }
+        refusal = hookRefusal(inst);
+        if (refusal != null) {
+            if (connected != null) {
+                connected.refuse(refusal);
+            } else {
+                System.err.println("loomscope-agent: not started: " + refusal);
+            }
+            return;
+        }
+        if (connected == null) {
+            try {
+                connected = EpisodeStream.toFile(SaveFile.create(parsed.save()));
+            } catch (IOException | RuntimeException e) {
+                System.err.println("loomscope-agent: not started: could not create the file beside " + parsed.save()
+                        + ": " + e);
+                return;
+            }
         }
         try {
             CarrierClock.warmUp();
@@ -67,7 +79,8 @@ public final class Agent {
             inst.redefineModule(Object.class.getModule(), Set.of(Agent.class.getModule()), Map.of(), Map.of(),
                     Set.of(), Map.of());
             stream = connected;
-            connected.start(Agent::stopQuietly);
+            // a file is recorded to the JVM's exit: nobody sends it a stop
+            connected.start(parsed.saves() ? null : Agent::stopQuietly);
             jfr = JfrPinnedTap.start(connected.origin(), connected::send);
             instrumentation = inst;
             transformer = new VirtualThreadTransformer();
@@ -81,10 +94,27 @@ public final class Agent {
             if (stream != null) {
                 stream.finish(FINISH_MILLIS, "detached");
                 stream = null;
+                if (parsed.saves()) {
+                    System.err.println("loomscope-agent: stopped: could not hook VirtualThread: " + e);
+                }
             } else {
                 connected.refuse("could not hook VirtualThread: " + e);
             }
         }
+    }
+
+    /** Why this JVM cannot be hooked (checked before anything changes), or null. */
+    private static String hookRefusal(Instrumentation inst) {
+        String refusal;
+        try {
+            refusal = HookSites.refusal(Runtime.version().feature());
+        } catch (RuntimeException | LinkageError e) {
+            refusal = "could not read VirtualThread's methods: " + e;   // e.g. an agent jar without its ASM
+        }
+        if (refusal == null && !inst.isRetransformClassesSupported()) {
+            refusal = "this JVM cannot retransform classes";
+        }
+        return refusal;
     }
 
     /** Detach: the hooks out, VirtualThread as it was, what was recorded sent, the target left running. */

@@ -25,6 +25,12 @@ public final class AgentMain {
     }
 
     private static void start(String args, Instrumentation inst, boolean atStartup) {
+        String refusal = earlyRefusal(args);
+        if (refusal != null) {
+            // before the jar joins the bootstrap path (which alone changes the JVM: CDS for later classes goes off)
+            System.err.println("loomscope-agent: not started: " + refusal);
+            return;
+        }
         try {
             if (!onBootPath()) {
                 File jar = new File(AgentMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -37,6 +43,21 @@ public final class AgentMain {
             // never throw into the application: one line on its stderr, and it goes on unchanged
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             System.err.println("loomscope-agent: not started: " + cause);
+        }
+    }
+
+    /**
+     * Bad options, or a {@code save=FILE} that cannot be written, seen by this loader's copies of the two classes
+     * (they keep no state); {@link Agent} checks again where it matters, on the boot loader's.
+     */
+    private static String earlyRefusal(String args) {
+        try {
+            AgentArgs parsed = AgentArgs.parse(args);
+            return parsed.saves() ? SaveFile.problem(parsed.save()) : null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        } catch (RuntimeException | LinkageError e) {
+            return null;   // Agent says it, from the boot loader
         }
     }
 

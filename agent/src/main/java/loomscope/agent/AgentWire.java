@@ -17,11 +17,13 @@ import loomscope.clock.BlockedTime;
  * D carrier dropped doubled             so far on that carrier: episodes dropped (its ring was full), and mounts
  *                                       of a thread already mounted there (a hook running twice: must stay 0)
  * J threadId start duration carrierName JFR jdk.VirtualThreadPinned (carrier name empty before JDK 24)
+ * K notKept                             episodes counted but not written: a saved file's bound (10,000,000) was reached
  * H t                                   heartbeat, at least every half second
  * F message                             refused or failed (one line); nothing was changed in the target
  * Z detached|exited                     end: everything recorded was sent; the hooks are out, or the JVM exits
  * </pre>
- * LoomScope to target: {@code stop}; the end of the connection means the same.
+ * LoomScope to target: {@code stop}; the end of the connection means the same. With {@code save=FILE} the same lines,
+ * without the token line, are FILE's content, gzip-compressed (see {@link SaveFile}).
  */
 final class AgentWire {
     static final String HELLO = "LOOMSCOPE-AGENT";

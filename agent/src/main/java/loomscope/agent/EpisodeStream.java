@@ -15,9 +15,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The target's side of one session: a connection it opens to LoomScope's loopback port (the agent listens on
- * nothing), one platform thread that drains the carriers' rings every {@value #FLUSH_MILLIS} ms and writes
- * {@link AgentWire} lines, and one that waits for LoomScope's {@code stop} (or the connection's end).
+ * The target's side of one session: {@link AgentWire} lines to a {@link StreamEnd} (a connection the target opens to
+ * LoomScope's loopback port, the agent listening on nothing; or a file, {@code save=FILE}), written by one platform
+ * thread that drains the carriers' rings every {@value #FLUSH_MILLIS} ms, and, for a connection, one that waits for
+ * LoomScope's {@code stop} (or the connection's end).
  */
 final class EpisodeStream implements CarrierRecorder.Sink {
     static final long FLUSH_MILLIS = 10;
@@ -25,40 +26,56 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     private static final int BUSY_EPISODES = CarrierRecorder.CAPACITY / 4;
     private static final long HEARTBEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
-    private final Socket socket;
+    private final StreamEnd end;
     private final OutputStream out;
     private final long origin;
+    /** Episodes past this many are counted, not written (a file's bound; a connection has none). */
+    private final long keepAtMost;
     private final LineBuffer pending = new LineBuffer();
     /** Dense indices by thread id: ids, not threads, so that a finished thread is not kept alive by the session. */
     private final Map<Long, Integer> vtIndex = new HashMap<>();
     private final ConcurrentLinkedQueue<String> extraLines = new ConcurrentLinkedQueue<>();
     private int carriersAnnounced;
     private long[] droppedSent = new long[0];
+    private long kept;
+    private long notKept;
     private Thread writer;
     private volatile boolean closing;
     private volatile boolean broken;
     /** What the end line says: the hooks were taken out, or the target is exiting. */
     private volatile String endReason = "detached";
 
-    private EpisodeStream(Socket socket, long origin) throws IOException {
-        this.socket = socket;
-        this.out = socket.getOutputStream();
+    private EpisodeStream(StreamEnd end, long origin, long keepAtMost) {
+        this.end = end;
+        this.out = end.out();
         this.origin = origin;
+        this.keepAtMost = keepAtMost;
     }
 
-    /** Connects to LoomScope and sends the token and the hello line. */
+    /** Connects to LoomScope and sends the token and the hello lines. */
     static EpisodeStream connect(int port, String token) throws IOException {
         Socket socket = new Socket(InetAddress.getByAddress("localhost", new byte[] {127, 0, 0, 1}), port);
         socket.setTcpNoDelay(true);
-        EpisodeStream stream = new EpisodeStream(socket, System.nanoTime());
-        stream.pending.put(token).put('\n')
-                .put(AgentWire.HELLO).put(' ').put(AgentWire.VERSION).put(' ')
+        EpisodeStream stream = new EpisodeStream(new LoopbackEnd(socket), System.nanoTime(), Long.MAX_VALUE);
+        stream.pending.put(token).put('\n');
+        stream.hello();
+        return stream;
+    }
+
+    /** Writes the hello lines into {@code file} (created beside its final name, which it takes at the end). */
+    static EpisodeStream toFile(SaveFile file) throws IOException {
+        EpisodeStream stream = new EpisodeStream(file, System.nanoTime(), SaveFile.KEEP_AT_MOST);
+        stream.hello();
+        return stream;
+    }
+
+    private void hello() throws IOException {
+        pending.put(AgentWire.HELLO).put(' ').put(AgentWire.VERSION).put(' ')
                 .put(AgentWire.oneLine(Runtime.version().toString())).put('\n')
-                .put('O').put(' ').put(stream.origin).put('\n')
+                .put('O').put(' ').put(origin).put('\n')
                 .put('I').put(' ').put(ProcessHandle.current().pid()).put(' ')
                 .put(AgentWire.oneLine(mainClass())).put('\n');
-        stream.writePending();
-        return stream;
+        writePending();
     }
 
     long origin() { return origin; }
@@ -72,6 +89,10 @@ final class EpisodeStream implements CarrierRecorder.Sink {
 
     /** A refusal: one line and the end; nothing in the target was changed. */
     void refuse(String why) {
+        if (end instanceof SaveFile file) {
+            file.discard(why);
+            return;
+        }
         pending.put('F').put(' ').put(AgentWire.oneLine(why)).put('\n').put('Z').put('\n');
         try {
             writePending();
@@ -81,7 +102,10 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         close();
     }
 
-    /** Starts writing (what was queued before is not this session's) and listening for {@code stop}. */
+    /**
+     * Starts writing (what was queued before is not this session's) and listening for {@code stop}, which runs
+     * {@code onStop} (null: a file, which nobody stops).
+     */
     void start(Runnable onStop) {
         for (CarrierRecorder r : Hooks.carriers()) {
             r.skipQueued();
@@ -90,9 +114,11 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         writer.setDaemon(true);
         CarrierRecorder.drainer = writer;
         writer.start();
-        Thread commands = new Thread(() -> awaitStop(onStop), "loomscope-agent-commands");
-        commands.setDaemon(true);
-        commands.start();
+        if (onStop != null) {
+            Thread commands = new Thread(() -> awaitStop(onStop), "loomscope-agent-commands");
+            commands.setDaemon(true);
+            commands.start();
+        }
     }
 
     /** A line from another source (the JFR tap), written in order with the episodes. */
@@ -122,7 +148,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     private void awaitStop(Runnable onStop) {
         try {
             // not closed here: closing a socket's input closes the socket, and the end line is still to be sent
-            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            BufferedReader in = new BufferedReader(new InputStreamReader(end.commands(), StandardCharsets.UTF_8));
             String line;
             while ((line = in.readLine()) != null && !line.equals(AgentWire.STOP)) {
                 // nothing else is asked of the agent
@@ -148,8 +174,12 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                     wrote = true;
                 }
                 if (last) {
+                    if (notKept > 0) {
+                        pending.put('K').put(' ').put(notKept).put('\n');
+                    }
                     pending.put('Z').put(' ').put(endReason).put('\n');
                     writePending();
+                    end.completed(kept, notKept);
                     return;
                 }
                 if (wrote) {
@@ -162,24 +192,29 @@ final class EpisodeStream implements CarrierRecorder.Sink {
             }
         } catch (IOException e) {
             broken = true;
+            end.failed(e);
         }
     }
 
     /** Episodes drained, or -1 when only other lines were written; 0 when nothing was. */
     private int drainOnce() throws IOException {
         List<CarrierRecorder> carriers = Hooks.carriers();
+        // a carrier's first mount adds it at any time: this drain takes those there now (the next takes the others)
+        int count = carriers.size();
         boolean wrote = false;
         int episodes = 0;
-        for (; carriersAnnounced < carriers.size(); carriersAnnounced++) {
+        for (; carriersAnnounced < count; carriersAnnounced++) {
             CarrierRecorder r = carriers.get(carriersAnnounced);
             pending.put('C').put(' ').put(r.index).put(' ').put(r.seenAt - origin).put(' ')
                     .put(AgentWire.oneLine(r.carrier.getName())).put('\n');
             wrote = true;
         }
-        if (droppedSent.length < carriers.size()) {
-            droppedSent = java.util.Arrays.copyOf(droppedSent, carriers.size());
-        }
-        for (CarrierRecorder r : carriers) {
+        for (int i = 0; i < count; i++) {
+            CarrierRecorder r = carriers.get(i);
+            if (r.index >= droppedSent.length) {
+                // two carriers' first mounts at once may join the list out of their index order
+                droppedSent = java.util.Arrays.copyOf(droppedSent, Math.max(r.index + 1, droppedSent.length * 2));
+            }
             int n = r.drain(this);
             episodes += n;
             wrote |= n > 0;
@@ -205,6 +240,11 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     @Override
     public void episode(CarrierRecorder carrier, Thread vthread, long start, long end, long blockedValue,
                         boolean parkedPinned) {
+        if (kept == keepAtMost) {
+            notKept++;
+            return;
+        }
+        kept++;
         Integer vt = vtIndex.get(vthread.threadId());
         if (vt == null) {
             vt = vtIndex.size();
@@ -222,10 +262,6 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     }
 
     private void close() {
-        try {
-            socket.close();
-        } catch (IOException e) {
-            // closing on the way out
-        }
+        end.close();
     }
 }

@@ -102,4 +102,13 @@ class VirtualThreadHooksTest {
         assertThrows(IllegalArgumentException.class, () -> AgentArgs.parse("hooks=none"));
         assertThrows(IllegalArgumentException.class, () -> AgentArgs.parse("port=1,token=not-hex"));
     }
+
+    @Test
+    void saveTakesAFileAndGoesWithNeitherPortNorToken() {
+        assertEquals("/tmp/app.loomrun", AgentArgs.parse("save=/tmp/app.loomrun").save());
+        assertThrows(IllegalArgumentException.class, () -> AgentArgs.parse("save="));
+        assertThrows(IllegalArgumentException.class, () -> AgentArgs.parse("save=/tmp/a.loomrun,port=4242"));
+        assertThrows(IllegalArgumentException.class,
+                () -> AgentArgs.parse("port=4242,token=0123456789abcdef,save=/tmp/a.loomrun"));
+    }
 }

@@ -62,7 +62,7 @@ class ArchitectureTest {
             .whereLayer("savedrun").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe")
             .whereLayer("childjvm").mayOnlyAccessLayers("io", "workload", "scenario", "recording", "probe")
             .whereLayer("taskfile").mayOnlyAccessLayers("io", "workload", "scenario", "childjvm")
-            .whereLayer("attach").mayOnlyAccessLayers("io", "clock", "workload", "scenario", "recording", "probe")
+            .whereLayer("attach").mayOnlyAccessLayers("io", "clock", "workload", "scenario", "recording", "probe", "savedrun")
             .whereLayer("report").mayOnlyAccessLayers("io", "json", "workload", "recording", "childjvm")
             .whereLayer("cli").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe", "savedrun",
                     "childjvm", "taskfile", "attach", "report")
@@ -100,6 +100,15 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule onlyUiUsesJavaFx = noClasses().that().resideOutsideOfPackage("loomscope.ui..")
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "atlantafx..");
+
+    /**
+     * Saved runs are opened through one door, {@code attach.RunFiles}, which also takes the agent's {@code save=FILE}
+     * files: a caller of {@code SavedRun.read} itself would open the window's, export's or compare's runs but not those.
+     */
+    @ArchTest
+    static final ArchRule savedRunsOpenThroughOneDoor = noClasses().that().resideOutsideOfPackages("loomscope.savedrun..")
+            .and().doNotHaveFullyQualifiedName("loomscope.attach.RunFiles")
+            .should().callMethod(loomscope.savedrun.SavedRun.class, "read", java.nio.file.Path.class);
 
     /** No package depends on one that depends back on it (issue #15: ui ↔ controls ↔ compare ↔ stage ↔ ...). */
     @ArchTest

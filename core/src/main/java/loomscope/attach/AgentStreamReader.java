@@ -30,12 +30,17 @@ public final class AgentStreamReader {
 
     private final AttachedEpisodes into;
     private volatile boolean helloSeen;
+    /** The bytes of the lines handled so far, newlines included: a file must end where its end line does. */
+    private long bytesTaken;
 
     AgentStreamReader(AttachedEpisodes into) {
         this.into = into;
     }
 
     boolean helloSeen() { return helloSeen; }
+
+    /** The bytes of every line read so far, with their newlines (for the reading thread, after {@link #read}). */
+    long bytesTaken() { return bytesTaken; }
 
     /**
      * Reads until an ending. Episode lines, nearly all of a busy target's, are parsed straight from the bytes: a
@@ -52,6 +57,7 @@ public final class AgentStreamReader {
 
     /** One line [from, to): an episode straight from its bytes, anything else as text; an ending, or null to go on. */
     private Ending line(byte[] buf, int from, int to) {
+        bytesTaken += to - from + 1;
         try {
             return helloSeen && buf[from] == 'M' && to > from + 1
                     ? episode(buf, from + 1, to) : line(new String(buf, from, to - from, StandardCharsets.UTF_8));
@@ -107,6 +113,10 @@ public final class AgentStreamReader {
                 into.dropped(Integer.parseInt(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]));
             }
             case 'J' -> into.jfrPin(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]), f.length > 4 ? f[4] : "");
+            case 'K' -> {
+                expect(f, 2);
+                into.notKeptByAgent(Long.parseLong(f[1]));
+            }
             case 'H' -> {
                 expect(f, 2);
                 into.heartbeat(Long.parseLong(f[1]));

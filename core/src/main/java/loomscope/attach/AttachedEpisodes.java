@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import loomscope.probe.PinnedEvent;
 import loomscope.recording.PinnedRule;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
@@ -69,17 +70,58 @@ public final class AttachedEpisodes {
     private final List<JfrPin> jfrPins = new ArrayList<>();
     private final Map<Integer, Long> droppedByLane = new HashMap<>();
     private final Map<Integer, Long> doubledByLane = new HashMap<>();
+    /** What a file's episodes may take of LoomScope's heap (a live session: no bound but the columns'). */
+    private final long memoryLimit;
+    private long memoryTaken;
+    private String tooBig;
+    private long notKeptByAgent;
     private String javaVersion = "unknown";
     private long lastTime;
     private long targetOrigin;
     private long targetPid = -1;
     private String targetMainClass = "";
 
+    /** A live session's: bounded by {@link EpisodeColumns#MAX_KEPT} episodes only. */
+    public AttachedEpisodes() {
+        this(Long.MAX_VALUE);
+    }
+
+    /**
+     * One read from a file, which may claim anything: its threads, kept episodes and JFR events together may take at
+     * most {@code memoryLimit} bytes of heap, its carriers at most {@value #MAX_CARRIERS}; past either, the line that
+     * would exceed it is refused (see {@link #tooBig()}).
+     */
+    AttachedEpisodes(long memoryLimit) {
+        this.memoryLimit = memoryLimit;
+    }
+
+    /** As a saved run's reader allows (savedrun's limit): more than any JVM's pool has. */
+    static final int MAX_CARRIERS = 4_096;
+    /** Heap an item takes here and in the recording made of it (records, names, columns, the builder's copy). */
+    static final long THREAD_BYTES = 250;
+    static final long EPISODE_BYTES = 33 + 37;
+    static final long JFR_PIN_BYTES = 100;
+
+    private void take(String what, long count, long bytesEach) {
+        memoryTaken += bytesEach;
+        if (memoryTaken > memoryLimit) {
+            tooBig = String.format(java.util.Locale.ROOT, "its %s (%,d so far) need more memory than this JVM can give "
+                    + "a saved run (%,d MB)", what, count, memoryLimit >> 20);
+            throw new IllegalArgumentException(tooBig);
+        }
+    }
+
+    /** Why a bounded read stopped for lack of memory, or null. */
+    synchronized String tooBig() { return tooBig; }
+
     synchronized void hello(String version) {
         javaVersion = version;
     }
 
     synchronized void carrier(int agentIndex, long seenAt, String name) {
+        if (memoryLimit != Long.MAX_VALUE && carriers.size() >= MAX_CARRIERS && !laneOfAgentIndex.containsKey(agentIndex)) {
+            throw new IllegalArgumentException("more than " + MAX_CARRIERS + " carriers");
+        }
         laneOfAgentIndex.computeIfAbsent(agentIndex, i -> {
             carriers.add(new Carrier(carriers.size(), name, seenAt));
             return carriers.size() - 1;
@@ -90,6 +132,7 @@ public final class AttachedEpisodes {
         if (vt != threads.size()) {
             throw new IllegalArgumentException("virtual thread " + vt + " after " + threads.size());
         }
+        take("virtual threads", threads.size() + 1L, THREAD_BYTES);
         threads.add(new VirtualThreadSeen(vt, threadId, name));
     }
 
@@ -97,6 +140,9 @@ public final class AttachedEpisodes {
         Integer lane = laneOfAgentIndex.get(agentIndex);
         if (lane == null || vt < 0 || vt >= threads.size() || end < start) {
             throw new IllegalArgumentException("an episode of an unknown carrier or thread, or ending before it began");
+        }
+        if (episodes.size() < EpisodeColumns.MAX_KEPT) {
+            take("episodes", episodes.size() + 1L, EPISODE_BYTES);
         }
         episodes.add(lane, vt, start, end, blocked, pinnedPark);
         lastTime = Math.max(lastTime, end);
@@ -119,7 +165,16 @@ public final class AttachedEpisodes {
     }
 
     synchronized void jfrPin(long threadId, long start, long duration, String carrierName) {
+        take("JFR pinned events", jfrPins.size() + 1L, JFR_PIN_BYTES);
         jfrPins.add(new JfrPin(threadId, start, duration, carrierName));
+    }
+
+    /** The agent's own count of episodes it did not write (a saved file's bound). */
+    synchronized void notKeptByAgent(long count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("a negative count");
+        }
+        notKeptByAgent = count;
     }
 
     synchronized void identity(long pid, String mainClass) {
@@ -156,10 +211,27 @@ public final class AttachedEpisodes {
     /** The episodes kept so far, in arrival order (per carrier, its own order); a view, not a copy. */
     public synchronized List<Episode> episodes() { return episodes.view(episodes.size()); }
 
-    /** Episodes that arrived after the session held {@link EpisodeColumns#MAX_KEPT}: counted, not kept. */
-    public synchronized long notKept() { return episodes.notKept(); }
+    /**
+     * Episodes that arrived after the session held {@link EpisodeColumns#MAX_KEPT}, or that a saving agent counted
+     * past its file's bound without writing them: counted, not kept.
+     */
+    public synchronized long notKept() { return episodes.notKept() + notKeptByAgent; }
 
     public synchronized List<JfrPin> jfrPins() { return List.copyOf(jfrPins); }
+
+    /** JFR's events as a saved run keeps them, placed on the lanes by carrier name where JFR gives one. */
+    public synchronized List<PinnedEvent> pinnedEvents() {
+        Map<String, Integer> laneByName = new HashMap<>();
+        for (Carrier c : carriers) {
+            laneByName.put(c.name(), c.lane());   // the last of a name, as the CLI's saves always placed them
+        }
+        List<PinnedEvent> events = new ArrayList<>(jfrPins.size());
+        for (JfrPin pin : jfrPins) {
+            events.add(new PinnedEvent(pin.start(), pin.duration(), pin.carrierName().isEmpty() ? null : pin.carrierName(),
+                    laneByName.getOrDefault(pin.carrierName(), -1), null, null, List.of(), pin.end()));
+        }
+        return events;
+    }
 
     public synchronized int episodeCount() { return episodes.size(); }
 

@@ -19,7 +19,6 @@ import loomscope.attach.AttachSession;
 import loomscope.attach.AttachedEpisodes;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
-import loomscope.probe.PinnedEvent;
 import loomscope.recording.RunRecording;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -43,7 +42,8 @@ final class AttachCommand implements Callable<Integer> {
     boolean list;
 
     @Option(names = "--wait", description = "Print a -javaagent flag, wait for an application started with it, and record "
-            + "it from its start to its exit (or --seconds, or Ctrl+C).")
+            + "it from its start to its exit (or --seconds, or Ctrl+C). Without LoomScope running: start the application "
+            + "with -javaagent:loomscope-agent.jar=save=FILE.loomrun, and FILE appears at its exit (open it as any saved run).")
     boolean waitForAgent;
 
     @Option(names = "--seconds", paramLabel = "S",
@@ -114,7 +114,7 @@ final class AttachCommand implements Callable<Integer> {
             String saved = null;
             if (save != null) {
                 RunRecording recording = episodes.toRecording(session.target().mainClass());
-                saved = SavedRunOutput.write(save, recording, List.of(), pinnedEvents(episodes), failures);
+                saved = SavedRunOutput.write(save, recording, List.of(), episodes.pinnedEvents(), failures);
             }
             AttachCrossCheck check = AttachCrossCheck.of(episodes);
             if (json) {
@@ -243,23 +243,6 @@ final class AttachCommand implements Callable<Integer> {
         node.put("detached", clean);
         node.put("targetExited", targetEnded);
         return mapper.writeValueAsString(node);
-    }
-
-    /** JFR's events placed on the saved run's lanes (by carrier name where JFR gives one). */
-    private static List<PinnedEvent> pinnedEvents(AttachedEpisodes e) {
-        List<AttachedEpisodes.Carrier> carriers = e.carriers();
-        List<PinnedEvent> events = new ArrayList<>();
-        for (AttachedEpisodes.JfrPin pin : e.jfrPins()) {
-            int lane = -1;
-            for (AttachedEpisodes.Carrier c : carriers) {
-                if (c.name().equals(pin.carrierName())) {
-                    lane = c.lane();
-                }
-            }
-            events.add(new PinnedEvent(pin.start(), pin.duration(), pin.carrierName().isEmpty() ? null : pin.carrierName(),
-                    lane, null, null, List.of(), pin.end()));
-        }
-        return events;
     }
 
     private static String shown(String text) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import loomscope.attach.RunFiles;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunSummary;
 import loomscope.recording.RunRecording;
@@ -136,8 +137,8 @@ final class ExportCommand implements Callable<Integer> {
     static List<HistoryEntry> readFrom(Path from) {
         Path checked = OutputPaths.inputFile(from, "--from", MAX_SAVED_RUN_BYTES);
         try {
-            if (SavedRun.claimsToBeOne(checked)) {
-                SavedRun saved = SavedRun.read(checked);
+            if (RunFiles.claimsToBeOne(checked)) {
+                SavedRun saved = RunFiles.read(checked);
                 return List.of(new HistoryEntry(RunSummary.of(saved.recording()), saved.info().savedAt(),
                         saved.info().jvmFlags(), saved.info().carriersLowered())
                         .withUnsureMounts(RunSummary.unsureMounts(saved.recording())));
@@ -201,12 +202,12 @@ final class ExportCommand implements Callable<Integer> {
         RunRecording recording;
         if (from != null) {
             Path checked = OutputPaths.inputFile(from, "--from", MAX_SAVED_RUN_BYTES);
-            if (!SavedRun.claimsToBeOne(checked)) {
+            if (!RunFiles.claimsToBeOne(checked)) {
                 throw new BadOption("--from", "--animate needs a saved run (run --save FILE.loomrun): " + checked
                         + " holds run summaries only");
             }
             try {
-                recording = SavedRun.read(checked).recording();
+                recording = RunFiles.read(checked).recording();
             } catch (IOException e) {
                 throw new BadOption("--from", e.getMessage());
             }

@@ -41,6 +41,14 @@ public final class LineFields {
         if (pos == start) {
             throw new IllegalArgumentException("empty field");
         }
+        if (pos - start > 18) {
+            // 19 digits or more may have wrapped around: checked the slow way, only for such rare numbers
+            try {
+                return Long.parseLong((negative ? "-" : "") + new String(b, start, pos - start, StandardCharsets.US_ASCII));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("number out of range");
+            }
+        }
         return negative ? -v : v;
     }
 

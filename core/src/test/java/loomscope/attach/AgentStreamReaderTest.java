@@ -49,6 +49,29 @@ class AgentStreamReaderTest {
     }
 
     @Test
+    void aSavingAgentsCountOfEpisodesNotWrittenIsNotKept() {
+        AttachedEpisodes e = new AttachedEpisodes();
+        assertEquals(new AgentStreamReader.Ending.Complete(true), read(e, STREAM + "K 7\nZ exited\n"));
+        assertEquals(7, e.notKept());
+        assertInstanceOf(AgentStreamReader.Ending.Garbled.class, read(new AttachedEpisodes(), STREAM + "K -7\n"));
+    }
+
+    @Test
+    void aBoundedReadStopsAtItsMemoryInOneLine() {
+        StringBuilder threads = new StringBuilder("LOOMSCOPE-AGENT 1 25\n");
+        for (int vt = 0; vt < 100; vt++) {
+            threads.append("V ").append(vt).append(' ').append(1000 + vt).append(" t\n");
+        }
+        AttachedEpisodes bounded = new AttachedEpisodes(20 * AttachedEpisodes.THREAD_BYTES);
+        assertInstanceOf(AgentStreamReader.Ending.Garbled.class, read(bounded, threads + "Z exited\n"));
+        assertTrue(bounded.tooBig().startsWith("its virtual threads (21 so far) need more memory"), bounded.tooBig());
+        assertEquals(20, bounded.virtualThreadCount());
+        AttachedEpisodes live = new AttachedEpisodes();
+        assertEquals(new AgentStreamReader.Ending.Complete(true), read(live, threads + "Z exited\n"));
+        assertEquals(100, live.virtualThreadCount());
+    }
+
+    @Test
     void endings() {
         assertEquals(new AgentStreamReader.Ending.Complete(true), read(new AttachedEpisodes(), STREAM + "Z exited\n"));
         assertEquals(new AgentStreamReader.Ending.Cut(), read(new AttachedEpisodes(), STREAM));

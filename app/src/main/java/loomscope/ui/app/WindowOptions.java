@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import loomscope.savedrun.SavedRun;
+import loomscope.attach.RunFiles;
 import loomscope.savedrun.SavedRunException;
 import java.util.List;
 import java.util.Locale;
@@ -205,7 +206,7 @@ public final class WindowOptions {
         }
         if (problems.isEmpty() && open != null) {
             try {
-                opened = SavedRun.read(open);
+                opened = RunFiles.read(open);
             } catch (SavedRunException e) {
                 problems.add("--open: " + e.getMessage());
             }

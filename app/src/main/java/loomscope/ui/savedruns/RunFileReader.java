@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import loomscope.savedrun.SavedRun;
+import loomscope.attach.RunFiles;
 import loomscope.savedrun.SavedRunException;
 import loomscope.ui.job.BackgroundJob;
 
@@ -52,7 +53,7 @@ public final class RunFileReader {
     /** Reads {@code file}; {@code onRead} gets it on the FX thread, {@code onProblem} the one-line reason. */
     public boolean read(Path file, Consumer<SavedRun> onRead, Consumer<String> onProblem) {
         return submit(() -> {
-            SavedRun run = SavedRun.read(file);
+            SavedRun run = RunFiles.read(file);
             return () -> onRead.accept(run);
         }, onProblem, "Could not open ");
     }

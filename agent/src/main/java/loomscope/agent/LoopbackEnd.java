@@ -1,0 +1,37 @@
+package loomscope.agent;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+
+/** The connection the target opens to LoomScope's loopback port: lines out, {@code stop} in. */
+final class LoopbackEnd implements StreamEnd {
+    private final Socket socket;
+    private final OutputStream out;
+
+    LoopbackEnd(Socket socket) throws IOException {
+        this.socket = socket;
+        this.out = socket.getOutputStream();
+    }
+
+    @Override public OutputStream out() { return out; }
+
+    @Override public InputStream commands() throws IOException { return socket.getInputStream(); }
+
+    @Override public void completed(long episodes, long notKept) {
+        // LoomScope has it all: the end line told it so
+    }
+
+    @Override public void failed(IOException e) {
+        // LoomScope is gone: the stream's end without its end line tells it, if anyone is there
+    }
+
+    @Override public void close() {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // closing on the way out
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package loomscope.agent;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/** Where an {@link EpisodeStream}'s lines go: LoomScope's loopback port ({@link LoopbackEnd}) or a file ({@link SaveFile}). */
+interface StreamEnd {
+    OutputStream out();
+
+    /** LoomScope's commands ({@code stop}), or null where nobody sends any. */
+    InputStream commands() throws IOException;
+
+    /** Called once the end line is written: everything recorded was written. */
+    void completed(long episodes, long notKept) throws IOException;
+
+    /** Writing failed (LoomScope went, a disk filled): nothing more is written. */
+    void failed(IOException e);
+
+    /** The stream is over, whole or not: lets go of what it holds. */
+    void close();
+}
