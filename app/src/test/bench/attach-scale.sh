@@ -6,6 +6,8 @@
 #     the session's counts and its frame figures while attached.
 # The target prints its own episodes a second throughout ("target:" lines), agent or not.
 # Usage (from anywhere; it builds what it needs): app/src/test/bench/attach-scale.sh [CARRIERS] [THREADS] [SECONDS] [SPIN]
+# TARGET_CPUS / WINDOW_CPUS (taskset lists, e.g. 1 and 0) keep the target and LoomScope on CPUs of their own, as
+# when the target runs on a machine of its own or on cores LoomScope does not need.
 # COLD=1 starts the window with --no-warmup, HOST=auto|small|off passes --host (docs/host-policy.md).
 # Needs a display for the window; without one it starts Xvfb :56 (apt-get install xvfb libgtk-3-0).
 set -euo pipefail
@@ -18,14 +20,14 @@ FX=$(tr ':' '\n' < app/target/bench-classpath.txt | grep -E "javafx-.*-(linux|ma
 CP=app/target/classes:$(tr ':' '\n' < app/target/bench-classpath.txt | grep -vE "openjfx|atlantafx|junit|testfx|archunit|jmh" | paste -sd:)
 WORK=$(mktemp -d /tmp/loomscope-attach-scale.XXXXXX)
 PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; [ -n "${KEEP:-}" ] || rm -rf "$WORK"; }
 trap cleanup EXIT
 
 # starts the target with its stdin on a fifo (closing fd 3 ends it); sets TARGET
 start_target() {
   local name=$1
   mkfifo "$WORK/$name.in"
-  "$JAVA" -Djdk.virtualThreadScheduler.parallelism="$CARRIERS" -Xmx256m app/src/test/bench/YieldStorm.java "$THREADS" "$SPIN" \
+  ${TARGET_CPUS:+taskset -c $TARGET_CPUS} "$JAVA" -Djdk.virtualThreadScheduler.parallelism="$CARRIERS" -Xmx256m app/src/test/bench/YieldStorm.java "$THREADS" "$SPIN" \
     < "$WORK/$name.in" > "$WORK/$name.out" 2> "$WORK/$name.err" &
   TARGET=$!; PIDS+=("$TARGET")
   exec 3> "$WORK/$name.in"
@@ -42,9 +44,9 @@ sed 's/^/target: /' "$WORK/bare.out" | grep EPISODES
 
 echo "== CLI: attach --seconds $SECONDS_ATTACHED --save --json"
 start_target cli
-"$JAVA" -jar core/target/loomscope.jar attach "$TARGET" --seconds "$SECONDS_ATTACHED" --save "$WORK/scale.loomrun" 3>&- \
+${WINDOW_CPUS:+taskset -c $WINDOW_CPUS} "$JAVA" -jar core/target/loomscope.jar attach "$TARGET" --seconds "$SECONDS_ATTACHED" --save "$WORK/scale.loomrun" 3>&- \
   | sed 's/^/cli: /'
-"$JAVA" -jar core/target/loomscope.jar attach "$TARGET" --seconds "$SECONDS_ATTACHED" --json 3>&- | sed 's/^/cli json: /'
+${WINDOW_CPUS:+taskset -c $WINDOW_CPUS} "$JAVA" -jar core/target/loomscope.jar attach "$TARGET" --seconds "$SECONDS_ATTACHED" --json 3>&- | sed 's/^/cli json: /'
 exec 3>&-; wait "$TARGET" || true
 sed 's/^/target: /' "$WORK/cli.out" | grep EPISODES | tr '\n' ' '; echo
 
@@ -53,7 +55,7 @@ if [ -z "${DISPLAY:-}" ]; then
   Xvfb :56 -screen 0 1920x1080x24 >/dev/null 2>&1 & PIDS+=($!); export DISPLAY=:56; sleep 1
 fi
 start_target window
-"$JAVA" -Xms512m -Xmn64m --add-opens java.base/java.lang=ALL-UNNAMED --enable-native-access=ALL-UNNAMED,javafx.graphics \
+${WINDOW_CPUS:+taskset -c $WINDOW_CPUS} "$JAVA" -Xms512m -Xmn64m --add-opens java.base/java.lang=ALL-UNNAMED --enable-native-access=ALL-UNNAMED,javafx.graphics \
   -Djava.util.prefs.userRoot="$PWD/app/target/bench-prefs" -Dloomscope.agent.jar="$PWD/agent/target/loomscope-agent.jar" \
   --module-path "$FX" --add-modules javafx.controls,javafx.swing,atlantafx.base -cp "$CP" \
   loomscope.ui.app.LoomScopeApp --attach="$TARGET" --exit-after-run ${HOST:+--host=$HOST} ${COLD:+--no-warmup} \

@@ -212,9 +212,28 @@ public final class AttachSession implements AutoCloseable {
     /** Whether the agent sent its end line after taking its hooks out: detached, nothing lost, the target running. */
     public boolean detached() { return ending instanceof AgentStreamReader.Ending.Complete c && !c.targetExited(); }
 
-    /** Whether the target exited (or was killed) while attached. */
+    /**
+     * Whether the target exited (or was killed) while attached. A stream cut short by a target that still runs is not
+     * an exit: a drain thread starved of CPU on a busy target can miss the agent's time to finish.
+     */
     public boolean targetExited() {
-        return ending instanceof AgentStreamReader.Ending.Complete c ? c.targetExited() : ending instanceof AgentStreamReader.Ending.Cut;
+        return ending instanceof AgentStreamReader.Ending.Complete c ? c.targetExited()
+                : ending instanceof AgentStreamReader.Ending.Cut && !targetRuns();
+    }
+
+    /** How a stream cut while the target runs ends; the agent takes its hooks out before it sends its last episodes. */
+    public static final String CUT_WHILE_RUNNING = "The stream ended without the agent's end line while the target runs on "
+            + "(its sender, short of CPU on the busy target, missed the agent's 5 s to finish, or the connection broke): "
+            + "what arrived is kept; the agent takes its hooks out before it sends its last episodes.";
+
+    /** A stream that ended without its end line while the target runs on. */
+    public boolean cutWhileTargetRuns() {
+        return ending instanceof AgentStreamReader.Ending.Cut && targetRuns();
+    }
+
+    private boolean targetRuns() {
+        long pid = target().pid();
+        return pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
     @Override

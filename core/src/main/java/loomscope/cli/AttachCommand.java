@@ -212,6 +212,8 @@ final class AttachCommand implements Callable<Integer> {
                     : "The target exited while attached; everything it recorded was sent.");
         } else if (clean) {
             out.printf(Locale.ROOT, "Detached after %.1f s: VirtualThread restored, the target runs on.%n", wallSeconds);
+        } else if (session.cutWhileTargetRuns()) {
+            out.println(AttachSession.CUT_WHILE_RUNNING);
         } else {
             out.println("Detach not confirmed by the target: " + session.ending());
         }

@@ -153,7 +153,9 @@ public final class AttachViewModel {
     private static String endLine(AttachSession session, RunRecording whole) {
         AttachedEpisodes e = session.episodes();
         String how = session.detached() ? "Detached: VirtualThread restored, the target runs on."
-                : session.targetExited() ? "The target exited." : "The stream ended: " + session.ending() + ".";
+                : session.targetExited() ? "The target exited."
+                : session.cutWhileTargetRuns() ? AttachSession.CUT_WHILE_RUNNING
+                : "The stream ended: " + session.ending() + ".";
         return how + " " + counts(e, whole.carrierCount()) + (whole.carrierCount() == 0 ? " Nothing ran on a carrier while attached."
                 : " The whole session is on show in the main window (save, replay, export).");
     }
