@@ -39,7 +39,15 @@ class AttachViewModelTest {
     @AfterEach
     void stopAll() throws InterruptedException {
         for (Process p : started) {
-            p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            // its stdin's end ends it: a killed JVM leaves its JFR repository and attach socket in the temp folder
+            try {
+                p.getOutputStream().close();
+            } catch (java.io.IOException gone) {
+                // it has ended already
+            }
+            if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            }
         }
         jobs.shutdownNow();
     }
