@@ -221,6 +221,9 @@ public final class AttachSession implements AutoCloseable {
                 : ending instanceof AgentStreamReader.Ending.Cut && !targetRuns();
     }
 
+    private static final long EXIT_GRACE_MILLIS = 2_000;
+    private Boolean runsAfterCut;
+
     /** How a stream cut while the target runs ends; the agent takes its hooks out before it sends its last episodes. */
     public static final String CUT_WHILE_RUNNING = "The stream ended without the agent's end line while the target runs on "
             + "(its sender, short of CPU on the busy target, missed the agent's 5 s to finish, or the connection broke): "
@@ -231,9 +234,30 @@ public final class AttachSession implements AutoCloseable {
         return ending instanceof AgentStreamReader.Ending.Cut && targetRuns();
     }
 
-    private boolean targetRuns() {
-        long pid = target().pid();
-        return pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    /**
+     * Whether the target still runs, asked once the stream was cut: a target in its exit is given a moment to end
+     * (the agent cuts the stream in its shutdown hook when its 5 s to finish run out, and the JVM ends just after).
+     */
+    private synchronized boolean targetRuns() {
+        if (runsAfterCut == null) {
+            long pid = target().pid();
+            runsAfterCut = pid > 0 && ProcessHandle.of(pid).map(h -> !endsWithin(h, EXIT_GRACE_MILLIS)).orElse(false);
+        }
+        return runsAfterCut;
+    }
+
+    private static boolean endsWithin(ProcessHandle process, long millis) {
+        try {
+            process.onExit().get(millis, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (java.util.concurrent.TimeoutException e) {
+            return false;
+        } catch (java.util.concurrent.ExecutionException e) {
+            return !process.isAlive();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return !process.isAlive();
+        }
     }
 
     @Override

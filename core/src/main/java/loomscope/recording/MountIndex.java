@@ -1,8 +1,8 @@
 package loomscope.recording;
 
 /**
- * The recording's mounts regrouped by virtual thread, each thread's in time order: built in O(mounts) from
- * the carrier logs as they stand, so replay can find "where was thread v at time t" by binary search.
+ * The recording's mounts regrouped by virtual thread, each thread's in time order: built from the carrier logs as
+ * they stand (in O(mounts) where each thread mounts a few times), so replay can find "where was thread v at time t" by binary search.
  */
 public final class MountIndex {
     private final CarrierLog[] carriers;
@@ -54,8 +54,23 @@ public final class MountIndex {
         return new MountIndex(logs, first, carrierOf, entryOf, startOf);
     }
 
-    /** Mounts per thread are few (2-3 in the seed workload): insertion sort is the right tool. */
+    /** Up to this many mounts a thread, insertion sort (the seed's threads mount 2-3 times). */
+    private static final int INSERTION_MAX = 16;
+
+    /**
+     * Puts one thread's mounts in start order. They arrive carrier by carrier, each carrier's in order: a thread of
+     * an attached server or a yield loop has thousands, spread over dozens of carriers, where insertion sort is
+     * quadratic (a live attach spent most of its frames here). Those sort by their starts in O(n log n).
+     */
     private static void sortByStart(int from, int to, int[] carrierOf, int[] entryOf, long[] startOf) {
+        if (to - from <= INSERTION_MAX) {
+            insertionSort(from, to, carrierOf, entryOf, startOf);
+        } else if (!inOrder(from, to, startOf)) {
+            mergeSort(from, to, carrierOf, entryOf, startOf);
+        }
+    }
+
+    private static void insertionSort(int from, int to, int[] carrierOf, int[] entryOf, long[] startOf) {
         for (int i = from + 1; i < to; i++) {
             long s = startOf[i];
             int c = carrierOf[i];
@@ -70,6 +85,57 @@ public final class MountIndex {
             startOf[j + 1] = s;
             carrierOf[j + 1] = c;
             entryOf[j + 1] = e;
+        }
+    }
+
+    private static boolean inOrder(int from, int to, long[] startOf) {
+        for (int i = from + 1; i < to; i++) {
+            if (startOf[i] < startOf[i - 1]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A stable sort of the range's positions by start, then the three columns rearranged once. */
+    private static void mergeSort(int from, int to, int[] carrierOf, int[] entryOf, long[] startOf) {
+        int n = to - from;
+        int[] order = new int[n];
+        for (int k = 0; k < n; k++) {
+            order[k] = from + k;
+        }
+        int[] spare = new int[n];
+        for (int width = 1; width < n; width *= 2) {
+            for (int lo = 0; lo < n - width; lo += 2 * width) {
+                merge(order, spare, lo, lo + width, Math.min(lo + 2 * width, n), startOf);
+            }
+        }
+        int[] carriers = new int[n];
+        int[] entries = new int[n];
+        long[] starts = new long[n];
+        for (int k = 0; k < n; k++) {
+            carriers[k] = carrierOf[order[k]];
+            entries[k] = entryOf[order[k]];
+            starts[k] = startOf[order[k]];
+        }
+        System.arraycopy(carriers, 0, carrierOf, from, n);
+        System.arraycopy(entries, 0, entryOf, from, n);
+        System.arraycopy(starts, 0, startOf, from, n);
+    }
+
+    private static void merge(int[] order, int[] spare, int lo, int mid, int hi, long[] startOf) {
+        if (startOf[order[mid - 1]] <= startOf[order[mid]]) {
+            return;   // the two halves are already in order
+        }
+        System.arraycopy(order, lo, spare, lo, hi - lo);
+        int i = lo;
+        int j = mid;
+        for (int k = lo; k < hi; k++) {
+            if (i < mid && (j >= hi || startOf[spare[i]] <= startOf[spare[j]])) {
+                order[k] = spare[i++];
+            } else {
+                order[k] = spare[j++];
+            }
         }
     }
 

@@ -24,9 +24,22 @@ class AttachSessionEndingTest {
 
     @Test
     void aCutStreamFromATargetThatRunsIsNotAnExit() throws Exception {
-        try (AttachSession session = cutStreamOf(ProcessHandle.current().pid())) {
+        Process runs = new ProcessBuilder("sleep", "60").start();
+        try (AttachSession session = cutStreamOf(runs.pid())) {
             assertFalse(session.targetExited());
             assertTrue(session.cutWhileTargetRuns());
+        } finally {
+            runs.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aCutStreamFromATargetThatEndsJustAfterIsAnExit() throws Exception {
+        // the agent cuts the stream in the target's shutdown hook when its time to finish runs out; the JVM ends after
+        Process ending = new ProcessBuilder("sleep", "0.5").start();
+        try (AttachSession session = cutStreamOf(ending.pid())) {
+            assertTrue(session.targetExited());
+            assertFalse(session.cutWhileTargetRuns());
         }
     }
 

@@ -111,7 +111,7 @@ public final class AttachView extends BorderPane {
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.setId("attach-lanes-scroll");
         setCenter(scroll);
-        model.recordingProperty().addListener((o, was, now) -> lanes.setRecording(now));
+        model.timelineProperty().addListener((o, was, now) -> lanes.show(now));
     }
 
     private static Label wrapped(String text) {

@@ -19,6 +19,7 @@ import loomscope.attach.AttachedEpisodes;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
 import loomscope.recording.RunRecording;
+import loomscope.recording.StateTimeline;
 import loomscope.ui.job.BackgroundJob;
 import loomscope.workload.RunLimits;
 
@@ -60,17 +61,21 @@ public final class AttachViewModel {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<RunRecording> recording = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<StateTimeline> timeline = new ReadOnlyObjectWrapper<>();
     private final BackgroundJob<List<JvmEntry>> listing;
     private final BackgroundJob<Attached> attaching;
     private final BackgroundJob<Live> rebuilding;
-    private final BackgroundJob<Detached> detaching;
+    private final BackgroundJob<Ended> detaching;
     private Consumer<Detached> onDetached = d -> { };
     private Attached attached;
     private long lastRebuild = Long.MIN_VALUE;
     private boolean stopAsked;
 
     /** A rebuild's recording and the line that counts the session at the same moment. */
-    private record Live(RunRecording recording, String line) { }
+    private record Live(StateTimeline timeline, String line) { }
+
+    /** A session that ended, with its timeline prepared for the lanes. */
+    private record Ended(Detached detached, StateTimeline timeline) { }
 
     /** A session with what the window needs to know of its target. */
     private record Attached(AttachSession session, JvmEntry target, int poolParallelism) { }
@@ -145,7 +150,8 @@ public final class AttachViewModel {
                 session.stop();
                 AttachedEpisodes episodes = session.episodes();
                 RunRecording whole = episodes.toRecording(ending.target().mainClass(), ending.poolParallelism());
-                return new Detached(whole, endLine(session, whole), "attach-" + ending.target().pid());
+                return new Ended(new Detached(whole, endLine(session, whole), "attach-" + ending.target().pid()),
+                        prepared(whole));
             }
         });
     }
@@ -188,20 +194,23 @@ public final class AttachViewModel {
             case null -> { }
         }
         if (rebuilding.pulse() instanceof BackgroundJob.Outcome.Done<Live> live && state.get() == State.ATTACHED) {
-            recording.set(live.value().recording());
+            timeline.set(live.value().timeline());
+            recording.set(live.value().timeline().recording());
             status.set(live.value().line());
         }
         switch (detaching.pulse()) {
-            case BackgroundJob.Outcome.Done<Detached> done -> {
+            case BackgroundJob.Outcome.Done<Ended> done -> {
+                Detached d = done.value().detached();
                 attached = null;
-                recording.set(done.value().recording());
-                status.set(done.value().summary());
+                timeline.set(done.value().timeline());
+                recording.set(d.recording());
+                status.set(d.summary());
                 state.set(State.IDLE);   // last: who watches the state finds the summary in place
-                if (done.value().recording().carrierCount() > 0) {
-                    onDetached.accept(done.value());   // nothing ran: no empty run for the history
+                if (d.recording().carrierCount() > 0) {
+                    onDetached.accept(d);   // nothing ran: no empty run for the history
                 }
             }
-            case BackgroundJob.Outcome.Failed<Detached> failed -> {
+            case BackgroundJob.Outcome.Failed<Ended> failed -> {
                 attached = null;
                 error.set(oneLine(failed.error()));
                 state.set(State.IDLE);
@@ -217,10 +226,19 @@ public final class AttachViewModel {
                 rebuilding.start(progress -> {
                     AttachedEpisodes.Newest newest = a.session().episodes().newest(a.target().mainClass(),
                             a.poolParallelism(), LIVE_EPISODES, LIVE_THREADS);
-                    return new Live(newest.recording(), liveLine(a, newest));
+                    return new Live(prepared(newest.recording()), liveLine(a, newest));
                 });
             }
         }
+    }
+
+    /** On a job thread: the lanes' timeline of {@code r} with its mount index built, so the FX thread does not. */
+    private static StateTimeline prepared(RunRecording r) {
+        StateTimeline t = new StateTimeline(r);
+        if (r.recordsMounts()) {
+            t.index();
+        }
+        return t;
     }
 
     private static String liveLine(Attached a, AttachedEpisodes.Newest newest) {
@@ -265,6 +283,9 @@ public final class AttachViewModel {
 
     /** What is attached and what came so far; after a detach, how it ended. */
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+
+    /** What the lanes show: {@link #recordingProperty()}'s, its mount index built on a job thread; null before. */
+    public ReadOnlyObjectProperty<StateTimeline> timelineProperty() { return timeline.getReadOnlyProperty(); }
 
     /** The newest episodes while attached, the whole session once detached; null before. */
     public ReadOnlyObjectProperty<RunRecording> recordingProperty() { return recording.getReadOnlyProperty(); }
