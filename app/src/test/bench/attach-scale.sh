@@ -33,8 +33,10 @@ start_target() {
   exec 3> "$WORK/$name.in"
   until grep -q READY "$WORK/$name.out" 2>/dev/null; do sleep 0.2; done
 }
+# the agent's own threads in the target: it is connected and recording (loading alone can take many seconds on a
+# target whose threads take every CPU)
 wait_for_agent() {
-  until grep -q "agent has been loaded\|agent loaded" "$WORK/$1.err" 2>/dev/null; do sleep 0.2; done
+  until grep -qs "^loomscope-agent" /proc/"$TARGET"/task/*/comm; do sleep 0.2; done
 }
 
 echo "== without the agent: the target's own rate (5 s)"
@@ -61,7 +63,7 @@ ${WINDOW_CPUS:+taskset -c $WINDOW_CPUS} "$JAVA" -Xms512m -Xmn64m --add-opens jav
   loomscope.ui.app.LoomScopeApp --attach="$TARGET" --exit-after-run ${HOST:+--host=$HOST} ${COLD:+--no-warmup} \
   > "$WORK/window.log" 2>&1 3>&- &
 WINDOW=$!; PIDS+=("$WINDOW")
-wait_for_agent window
+until grep -qs "^attach: Attached to" "$WORK/window.log" || ! kill -0 "$WINDOW" 2>/dev/null; do sleep 0.2; done
 sleep "$SECONDS_ATTACHED"; exec 3>&-
 wait "$WINDOW" || echo "window exit: $?"
 grep -E "^attach: |^loomscope" "$WORK/window.log" | sed 's/^/window: /'

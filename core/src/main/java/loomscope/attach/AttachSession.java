@@ -124,6 +124,9 @@ public final class AttachSession implements AutoCloseable {
         try {
             vm.loadAgent(agentJar.toString(), options);
         } catch (AgentLoadException | AgentInitializationException | IOException e) {
+            if (ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true)) {
+                throw new AttachRefusedException("pid " + pid + " ended while the agent was being loaded");
+            }
             throw new AttachRefusedException("pid " + pid + " refused the agent: " + oneLine(e));
         } finally {
             try {

@@ -28,6 +28,8 @@ public final class CarrierLog {
 
     private final PrimitiveColumns<Column> mounts = new PrimitiveColumns<>(Column.class, CHUNK_BITS,
             int.class, long.class, long.class, long.class, byte.class, int.class);
+    /** Unsure mounts so far; written by the one writer before {@link #size}. */
+    private int unsureCount;
     /** Published last: entries below it are complete and visible. */
     private volatile int size;
 
@@ -56,6 +58,9 @@ public final class CarrierLog {
         mounts.row(i).putInt(Column.VT, vt).putLong(Column.SUBMIT, submit).putLong(Column.START, start)
                 .putLong(Column.END, end).putByte(Column.VERDICT, verdict)
                 .putInt(Column.BLOCKED_MICROS, micros(blockedNanos));
+        if (verdict == UNSURE) {
+            unsureCount++;   // before size: a reader that sees the entry sees the count with it
+        }
         // Publish the entry before clearing openVt: a reader in between sees the closed entry and the same
         // thread still open (harmless), never the carrier idle between two mounts.
         size = i + 1;
@@ -99,6 +104,9 @@ public final class CarrierLog {
      * Whether the carrier's clocks could not tell if this mount blocked for the floor or more (it was also
      * preempted, or a collection stopped it): drawn and counted as unsure, never as not pinned.
      */
+    /** How many mounts so far the clocks could not judge (as of the last {@link #size()} read). */
+    public int unsureCount() { return unsureCount; }
+
     public boolean unsure(int i) { return mounts.getByte(Column.VERDICT, i) == UNSURE; }
 
     /**

@@ -291,6 +291,7 @@ public final class MainWindow {
             attach.stateProperty().addListener((o, was, now) -> {
                 if (now == AttachViewModel.State.ATTACHED) {
                     frameStats.reset();   // the frame figures of an attach are its own, as a run's are
+                    RunLog.attachedTo(attach.statusProperty().get());
                 } else if (was == AttachViewModel.State.DETACHING && now == AttachViewModel.State.IDLE) {
                     RunLog.attached(attach.statusProperty().get(), frameStats);
                 }

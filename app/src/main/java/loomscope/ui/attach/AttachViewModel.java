@@ -180,8 +180,9 @@ public final class AttachViewModel {
         switch (attaching.pulse()) {
             case BackgroundJob.Outcome.Done<Attached> done -> {
                 attached = done.value();
+                status.set("Attached to " + attached.target().pid() + " (" + attached.target().mainClass() + "), Java "
+                        + attached.target().javaVersion() + "…");
                 state.set(State.ATTACHED);
-                status.set("Attached to " + attached.target().pid() + "…");
                 if (stopAsked) {
                     detach();
                 }

@@ -46,6 +46,12 @@ final class MountSpans {
                 case RUNNING -> {
                     span(Math.max(start, t0), end, t0, x, width);
                     unsureInView |= log.unsure(i);
+                    int next = firstNotCovered(log, i + 1, t0, x, width);
+                    if (next > i + 1) {
+                        // a busy lane has thousands of mounts a pixel: those inside what is painted add nothing
+                        unsureInView |= log.unsureCount() > 0;   // whether among them: the unsure pass will look
+                        i = next - 1;
+                    }
                 }
                 case UNSURE -> {
                     if (log.unsure(i)) {   // the clocks say neither whether nor when it blocked: the whole mount
@@ -75,6 +81,22 @@ final class MountSpans {
                 blockedSpans(r, open, openStart, Math.max(openStart, t0), t, t0, x, width, RunRecording.BLOCK_THRESHOLD_NANOS);
             }   // an open mount has no verdict of the clocks yet: never unsure
         }
+    }
+
+    /**
+     * The first mount from {@code from} on that ends right of what the painter has covered (each later mount, on one
+     * carrier, starts after the one before ends); {@code from} itself when it does, or nothing is covered.
+     */
+    private int firstNotCovered(CarrierLog log, int from, long t0, double x, double width) {
+        double covered = painter.coveredTo();
+        if (from >= log.size() || Double.isNaN(covered)) {
+            return from;
+        }
+        long coveredTime = t0 + (long) Math.floor((covered - x) * trailNanos / width);
+        if (log.end(from) > coveredTime) {
+            return from;
+        }
+        return log.firstEndingAfter(coveredTime);
     }
 
     /** Blocked intervals that began inside this mount: a sleep or lock wait that began elsewhere was unmounted. */

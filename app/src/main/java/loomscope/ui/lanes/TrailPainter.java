@@ -7,7 +7,13 @@ import javafx.scene.canvas.GraphicsContext;
  * sub-pixel mounts costs at most one rectangle per pixel column, and the fill is set once per group.
  */
 final class TrailPainter {
-    private GraphicsContext gc;
+    /** Where the merged rectangles go: the lane's canvas, or a test's list. */
+    @FunctionalInterface
+    interface Rects {
+        void fill(double x, double y, double w, double h);
+    }
+
+    private Rects rects;
     private double y;
     private double height;
     private double runStart = Double.NaN;
@@ -16,7 +22,11 @@ final class TrailPainter {
 
     /** Spans are clipped at {@code maxX}: the canvas keeps pixels outside the trail between frames. */
     void begin(GraphicsContext gc, double y, double height, double maxX) {
-        this.gc = gc;
+        begin(gc::fillRect, y, height, maxX);
+    }
+
+    void begin(Rects rects, double y, double height, double maxX) {
+        this.rects = rects;
         this.y = y;
         this.height = height;
         this.maxX = maxX;
@@ -35,6 +45,14 @@ final class TrailPainter {
         runEnd = end;
     }
 
+    /**
+     * The right edge of what a span ending at or before it would only repaint: a span [x0, x1) with x1 at or left of
+     * this (so x0 too) merges into the run now open without widening it. NaN when no run is open.
+     */
+    double coveredTo() {
+        return Double.isNaN(runStart) ? Double.NaN : runEnd - 1;
+    }
+
     void end() {
         flush();
         runStart = Double.NaN;
@@ -44,7 +62,7 @@ final class TrailPainter {
         if (!Double.isNaN(runStart)) {
             double end = Math.min(runEnd, maxX);
             if (end > runStart) {
-                gc.fillRect(runStart, y, end - runStart, height);
+                rects.fill(runStart, y, end - runStart, height);
             }
         }
     }

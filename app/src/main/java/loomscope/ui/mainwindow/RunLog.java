@@ -36,6 +36,11 @@ public final class RunLog {
         return row.pinnedMounts() < 0 ? "n/a" : row.pinnedMounts() + HistoryEntry.unsureSuffix(row.unsureMounts());
     }
 
+    /** An attach that is in: the agent's hooks record from here on. */
+    public static void attachedTo(String statusLine) {
+        System.out.println("attach: " + statusLine);
+    }
+
     /** An attach that ended: its end line, and the frames the window drew while attached. */
     public static void attached(String endLine, FrameStats frames) {
         System.out.printf(Locale.ROOT, "attach: %s Frames while attached: p95 %.1f ms, %d over %.0f ms, draw p95 %.1f ms, "
