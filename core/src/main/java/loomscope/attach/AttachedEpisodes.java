@@ -397,8 +397,14 @@ public final class AttachedEpisodes {
         }
     }
 
-    /** A main class as a task's class name; a jar path or nothing becomes {@code Attached}. */
+    /**
+     * A main class as a task's class name, without the module its launcher names it in ({@code jdk.compiler/…}); a
+     * jar path or nothing becomes {@code Attached}.
+     */
     static String classNameFor(String mainClass) {
+        if (mainClass != null && mainClass.indexOf('/') > 0 && mainClass.indexOf('/') == mainClass.lastIndexOf('/')) {
+            mainClass = mainClass.substring(mainClass.indexOf('/') + 1);
+        }
         return mainClass != null && mainClass.matches("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*")
                 && !mainClass.endsWith(".jar") ? mainClass : "Attached";
     }

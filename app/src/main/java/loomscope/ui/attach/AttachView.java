@@ -36,13 +36,13 @@ public final class AttachView extends BorderPane {
             Attaching loads LoomScope's agent into the running JVM. The JDK prints its four-line warning "A Java agent \
             has been loaded dynamically" on the target's stderr (and "Sharing is only supported for boot loader \
             classes": CDS is off for classes it loads later). Loading any agent slows every mount for the rest of \
-            the JVM's life, attached or not (+74–78 ns of carrier CPU per episode on JDK 25, measured); while \
-            attached the hooks add +65–71 ns per episode (docs/attach.md, docs/performance.md). The agent's classes \
+            the JVM's life, attached or not (+73–83 ns of carrier CPU per episode on JDK 25, measured); while \
+            attached the hooks add +92–152 ns per episode (docs/attach.md, docs/performance.md). The agent's classes \
             stay loaded after Stop, doing nothing.""";
     static final String RECOMMEND = """
             Better: start the application with -javaagent:loomscope-agent.jar=… (`loomscope attach --wait` prints the \
-            flag; recorded from its start, no warning) or with -XX:+EnableDynamicAgentLoading (no warning; the cost \
-            stays).""";
+            flag; or =save=FILE.loomrun to open later; recorded from its start, no warning) or with \
+            -XX:+EnableDynamicAgentLoading (no warning; the cost stays).""";
 
     /** A lane's least height: its name (9 px at the smallest) and its mounts stay readable. */
     static final double MIN_LANE_HEIGHT = 18;
