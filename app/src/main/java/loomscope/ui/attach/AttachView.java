@@ -99,7 +99,13 @@ public final class AttachView extends BorderPane {
         cost.setId("attach-cost");
         Label recommend = wrapped(RECOMMEND);
         recommend.setId("attach-recommend");
-        VBox top = new VBox(8, cost, recommend, table, buttons, status);
+        Label gaps = new Label();
+        gaps.setId("attach-gaps");
+        gaps.getStyleClass().addAll("status-message", "warning");
+        gaps.textProperty().bind(model.gapsProperty());
+        gaps.visibleProperty().bind(model.gapsProperty().isNotEmpty());
+        gaps.managedProperty().bind(gaps.visibleProperty());
+        VBox top = new VBox(8, cost, recommend, table, buttons, status, gaps);
         top.setPadding(new Insets(10, 14, 6, 14));
         setTop(top);
         lanes.setPadding(new Insets(0, 14, 10, 14));

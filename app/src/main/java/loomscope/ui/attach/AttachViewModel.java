@@ -60,6 +60,7 @@ public final class AttachViewModel {
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.IDLE);
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper gaps = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<RunRecording> recording = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<StateTimeline> timeline = new ReadOnlyObjectWrapper<>();
     private final BackgroundJob<List<JvmEntry>> listing;
@@ -72,10 +73,10 @@ public final class AttachViewModel {
     private boolean stopAsked;
 
     /** A rebuild's recording and the line that counts the session at the same moment. */
-    private record Live(StateTimeline timeline, String line) { }
+    private record Live(StateTimeline timeline, String line, String gaps) { }
 
     /** A session that ended, with its timeline prepared for the lanes. */
-    private record Ended(Detached detached, StateTimeline timeline) { }
+    private record Ended(Detached detached, StateTimeline timeline, String gaps) { }
 
     /** A session with what the window needs to know of its target. */
     private record Attached(AttachSession session, JvmEntry target, int poolParallelism) { }
@@ -150,8 +151,12 @@ public final class AttachViewModel {
                 session.stop();
                 AttachedEpisodes episodes = session.episodes();
                 RunRecording whole = episodes.toRecording(ending.target().mainClass(), ending.poolParallelism());
-                return new Ended(new Detached(whole, endLine(session, whole), "attach-" + ending.target().pid()),
-                        prepared(whole));
+                long dropped = session.episodes().dropped();
+                // the main window names the run by this: where episodes were dropped its gaps are not all idle
+                String name = "attach-" + ending.target().pid()
+                        + (dropped == 0 ? "" : String.format(java.util.Locale.ROOT, " (%,d episodes dropped)", dropped));
+                return new Ended(new Detached(whole, endLine(session, whole), name),
+                        prepared(whole), gapsNote(session.episodes().dropped()));
             }
         });
     }
@@ -196,6 +201,7 @@ public final class AttachViewModel {
         }
         if (rebuilding.pulse() instanceof BackgroundJob.Outcome.Done<Live> live && state.get() == State.ATTACHED) {
             timeline.set(live.value().timeline());
+            gaps.set(live.value().gaps());
             recording.set(live.value().timeline().recording());
             status.set(live.value().line());
         }
@@ -204,6 +210,7 @@ public final class AttachViewModel {
                 Detached d = done.value().detached();
                 attached = null;
                 timeline.set(done.value().timeline());
+                gaps.set(done.value().gaps());
                 recording.set(d.recording());
                 status.set(d.summary());
                 state.set(State.IDLE);   // last: who watches the state finds the summary in place
@@ -227,7 +234,7 @@ public final class AttachViewModel {
                 rebuilding.start(progress -> {
                     AttachedEpisodes.Newest newest = a.session().episodes().newest(a.target().mainClass(),
                             a.poolParallelism(), LIVE_EPISODES, LIVE_THREADS);
-                    return new Live(prepared(newest.recording()), liveLine(a, newest));
+                    return new Live(prepared(newest.recording()), liveLine(a, newest), gapsNote(a.session().episodes().dropped()));
                 });
             }
         }
@@ -240,6 +247,12 @@ public final class AttachViewModel {
             t.index();
         }
         return t;
+    }
+
+    /** Said over the lanes while episodes were dropped: a gap then is not all idle carrier. */
+    static String gapsNote(long dropped) {
+        return dropped == 0 ? "" : String.format(java.util.Locale.ROOT, "Gaps in the lanes are not all idle: %,d "
+                + "episodes were dropped in the target (a carrier's buffer was full) and are not drawn.", dropped);
     }
 
     private static String liveLine(Attached a, AttachedEpisodes.Newest newest) {
@@ -281,6 +294,9 @@ public final class AttachViewModel {
 
     /** Why the last attach failed, in one line; empty otherwise. */
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
+
+    /** Why a gap in the lanes may not be an idle carrier (episodes dropped in the target); empty otherwise. */
+    public ReadOnlyStringProperty gapsProperty() { return gaps.getReadOnlyProperty(); }
 
     /** What is attached and what came so far; after a detach, how it ended. */
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }

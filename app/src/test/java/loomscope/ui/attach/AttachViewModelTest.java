@@ -237,4 +237,11 @@ class AttachViewModelTest {
         assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "21", "-d", dir.toString(),
                 source.toString()));
     }
+
+    @Test
+    void droppedEpisodesAreSaidOverTheLanesNotLeftToLookIdle() {
+        assertEquals("", AttachViewModel.gapsNote(0));
+        assertEquals("Gaps in the lanes are not all idle: 32,193,148 episodes were dropped in the target (a carrier's "
+                + "buffer was full) and are not drawn.", AttachViewModel.gapsNote(32_193_148));
+    }
 }
