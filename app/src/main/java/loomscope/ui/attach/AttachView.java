@@ -151,7 +151,9 @@ public final class AttachView extends BorderPane {
         if (owner != null) {
             stage.initOwner(owner);
         }
-        Scene scene = new Scene(view, 1500, 950);
+        // never larger than the screen: at 1280×720 a 1500×950 window lost its top and left edges
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(view, Math.min(1500, screen.getWidth()), Math.min(950, screen.getHeight()));
         AppTheme.current().applyTo(scene);
         stage.setTitle("LoomScope - attach to a running JVM: its carriers live");
         stage.setScene(scene);
