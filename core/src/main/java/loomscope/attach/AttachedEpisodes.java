@@ -259,13 +259,13 @@ public final class AttachedEpisodes {
      */
     public synchronized RunRecording toRecording(String mainClass, int poolParallelism) {
         int threadCount = Math.max(1, threads.size());
-        Lanes lanes = poolParallelism == Integer.MAX_VALUE ? Lanes.all(carriers.size())
-                : Lanes.of(episodes, 0, null, carriers.size(), poolParallelism);
+        AttachedLanes lanes = poolParallelism == Integer.MAX_VALUE ? AttachedLanes.all(carriers.size())
+                : AttachedLanes.of(episodes, 0, null, carriers.size(), poolParallelism);
         RecordingBuilder builder = builderFor(mainClass, threadCount, poolParallelism, lanes);
         long[] firstSeen = unseen(threadCount);
         for (int i = 0; i < episodes.size(); i++) {
             Episode e = episodes.get(i);
-            builder.mount(lanes.shown[e.lane()], e.vt(), e.start(), e.start(), e.end(), e.verdict());
+            builder.mount(lanes.shown()[e.lane()], e.vt(), e.start(), e.start(), e.end(), e.verdict());
             firstSeen[e.vt()] = Math.min(firstSeen[e.vt()], e.start());
         }
         return seenFrom(builder, firstSeen).finish(0, lastTime, 0, false);
@@ -292,7 +292,7 @@ public final class AttachedEpisodes {
             }
             vtOf[i - from] = dense == null ? -1 : dense;
         }
-        Lanes lanes = Lanes.of(episodes, from, vtOf, carriers.size(), poolParallelism);
+        AttachedLanes lanes = AttachedLanes.of(episodes, from, vtOf, carriers.size(), poolParallelism);
         RecordingBuilder builder = builderFor(mainClass, Math.max(1, shownIndex.size()), poolParallelism, lanes);
         long[] firstSeen = unseen(Math.max(1, shownIndex.size()));
         int shown = 0;
@@ -300,7 +300,7 @@ public final class AttachedEpisodes {
             int vt = vtOf[i - from];
             if (vt >= 0) {
                 Episode e = episodes.get(i);
-                builder.mount(lanes.shown[e.lane()], vt, e.start(), e.start(), e.end(), e.verdict());
+                builder.mount(lanes.shown()[e.lane()], vt, e.start(), e.start(), e.end(), e.verdict());
                 firstSeen[vt] = Math.min(firstSeen[vt], e.start());
                 shown++;
             }
@@ -328,73 +328,24 @@ public final class AttachedEpisodes {
         return builder;
     }
 
-    private RecordingBuilder builderFor(String mainClass, int threadCount, int poolParallelism, Lanes lanes) {
-        int parallelism = Math.max(1, Math.min(Math.min(WorkloadConfig.MAX_PARALLELISM, Math.max(1, lanes.count)),
+    private RecordingBuilder builderFor(String mainClass, int threadCount, int poolParallelism, AttachedLanes lanes) {
+        int parallelism = Math.max(1, Math.min(Math.min(WorkloadConfig.MAX_PARALLELISM, Math.max(1, lanes.count())),
                 poolParallelism));
         WorkloadConfig config = new WorkloadConfig(threadCount, parallelism,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL, new ScenarioParams(new TaskFileScenario(),
                         Map.of(TaskFileScenario.CLASS, classNameFor(mainClass), TaskFileScenario.CLASSES, "")));
         RecordingBuilder builder = RecordingBuilder.of(config, javaVersion);
-        Carrier[] byLane = new Carrier[lanes.count];
+        Carrier[] byLane = new Carrier[lanes.count()];
         for (Carrier c : carriers) {
-            if (lanes.shown[c.lane()] >= 0) {
-                byLane[lanes.shown[c.lane()]] = c;
+            if (lanes.shown()[c.lane()] >= 0) {
+                byLane[lanes.shown()[c.lane()]] = c;
             }
         }
         for (int lane = 0; lane < byLane.length; lane++) {
             Carrier c = byLane[lane];
-            builder.carrier(lane, c.name(), c.seenAt(), lanes.added[c.lane()]);
+            builder.carrier(lane, c.name(), c.seenAt(), lanes.added()[c.lane()]);
         }
         return builder;
-    }
-
-    /**
-     * Which carriers get a lane, in which order, and which the pool added. A carrier with no episode among those shown
-     * gets none (the agent also names carriers it knew from an earlier attach, which may have retired since). A
-     * carrier is added by the pool when, at its first episode, {@code parallelism} others had ended an episode within
-     * the pool's keep-alive (30 s for the JDK's scheduler: an idle worker is retired after it, so those were still
-     * there); a carrier that replaced a retired one is not. Episodes arrive nearly in time order (each carrier's in
-     * its own order, drained every 10 ms), so a few may be counted late: that errs towards not marking.
-     */
-    private record Lanes(int[] shown, boolean[] added, int count) {
-        static final long KEEP_ALIVE_NANOS = 30_000_000_000L;
-
-        static Lanes all(int carriers) {
-            int[] shown = new int[carriers];
-            for (int i = 0; i < carriers; i++) {
-                shown[i] = i;
-            }
-            return new Lanes(shown, new boolean[carriers], carriers);
-        }
-
-        /** Over episodes {@code from}.. of {@code columns}, those whose {@code vtOf[i - from]} is not -1 (null: all). */
-        static Lanes of(EpisodeColumns columns, int from, int[] vtOf, int carriers, int parallelism) {
-            int[] shown = new int[carriers];
-            java.util.Arrays.fill(shown, -1);
-            boolean[] added = new boolean[carriers];
-            long[] lastEnd = new long[carriers];
-            java.util.Arrays.fill(lastEnd, Long.MIN_VALUE);
-            int count = 0;
-            for (int i = from; i < columns.size(); i++) {
-                if (vtOf != null && vtOf[i - from] < 0) {
-                    continue;
-                }
-                Episode e = columns.get(i);
-                int lane = e.lane();
-                if (shown[lane] < 0) {
-                    int alive = 0;
-                    for (int other = 0; other < carriers; other++) {
-                        if (other != lane && lastEnd[other] != Long.MIN_VALUE && e.start() - lastEnd[other] <= KEEP_ALIVE_NANOS) {
-                            alive++;
-                        }
-                    }
-                    added[lane] = alive >= parallelism;
-                    shown[lane] = count++;
-                }
-                lastEnd[lane] = Math.max(lastEnd[lane], e.end());
-            }
-            return new Lanes(shown, added, count);
-        }
     }
 
     /**
