@@ -153,7 +153,7 @@ public final class AttachView extends BorderPane {
         }
         // never larger than the screen: at 1280×720 a 1500×950 window lost its top and left edges
         javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        Scene scene = new Scene(view, Math.min(1500, screen.getWidth()), Math.min(950, screen.getHeight()));
+        Scene scene = new Scene(view, Math.min(1500, screen.getWidth() * 0.95), Math.min(950, screen.getHeight() * 0.92));
         AppTheme.current().applyTo(scene);
         stage.setTitle("LoomScope - attach to a running JVM: its carriers live");
         stage.setScene(scene);

@@ -43,7 +43,9 @@ class AttachAtStartTest {
             assertTrue(window.waitFor(180, TimeUnit.SECONDS), "the window did not close: " + Files.readString(out));
             String printed = Files.readString(out);
             assertEquals(0, window.exitValue(), printed);
-            String attachLine = printed.lines().filter(l -> l.startsWith("attach: ")).findFirst().orElse("");
+            assertTrue(printed.lines().anyMatch(l -> l.startsWith("attach: Attached to " + target.pid() + " (Sleepers)")),
+                    printed);
+            String attachLine = printed.lines().filter(l -> l.startsWith("attach: The ")).findFirst().orElse("");
             assertTrue(attachLine.startsWith("attach: The target exited. "), printed);
             assertTrue(attachLine.matches(".* [1-9][0-9,]* mounts of [1-9][0-9,]* virtual threads on [12] carriers\\..*"), attachLine);
             assertTrue(attachLine.matches(".*Frames while attached: p95 [0-9.]+ ms, [0-9]+ over 20 ms, .*\\([1-9][0-9]* frames\\).*"),
