@@ -31,12 +31,10 @@ start_target() {
     < "$WORK/$name.in" > "$WORK/$name.out" 2> "$WORK/$name.err" &
   TARGET=$!; PIDS+=("$TARGET")
   exec 3> "$WORK/$name.in"
-  until grep -q READY "$WORK/$name.out" 2>/dev/null; do sleep 0.2; done
-}
-# the agent's own threads in the target: it is connected and recording (loading alone can take many seconds on a
-# target whose threads take every CPU)
-wait_for_agent() {
-  until grep -qs "^loomscope-agent" /proc/"$TARGET"/task/*/comm; do sleep 0.2; done
+  until grep -q READY "$WORK/$name.out" 2>/dev/null; do
+    kill -0 "$TARGET" 2>/dev/null || { echo "the target ended before READY: $(cat "$WORK/$name.err")" >&2; exit 1; }
+    sleep 0.2
+  done
 }
 
 echo "== without the agent: the target's own rate (5 s)"

@@ -30,7 +30,8 @@ public final class Agent {
     /** From {@link AgentMain}; never throws into the target. */
     public static synchronized void start(String args, Instrumentation inst, boolean atStartup) {
         if (stream != null) {
-            System.err.println("loomscope-agent: already recording for a LoomScope; this attach changes nothing");
+            System.err.println("loomscope-agent: already recording (for a LoomScope, or into a file); this attach "
+                    + "changes nothing");
             return;
         }
         AgentArgs parsed;
@@ -79,8 +80,8 @@ public final class Agent {
             inst.redefineModule(Object.class.getModule(), Set.of(Agent.class.getModule()), Map.of(), Map.of(),
                     Set.of(), Map.of());
             stream = connected;
-            // a file is recorded to the JVM's exit: nobody sends it a stop
-            connected.start(parsed.saves() ? null : Agent::stopQuietly);
+            // a file is recorded to the JVM's exit: nobody sends it a stop, but one it cannot write stops the hooks
+            connected.start(Agent::stopQuietly);
             jfr = JfrPinnedTap.start(connected.origin(), connected::send);
             instrumentation = inst;
             transformer = new VirtualThreadTransformer();

@@ -23,6 +23,8 @@ final class CompressingWriter extends OutputStream {
     private final BlockingQueue<byte[]> batches = new ArrayBlockingQueue<>(QUEUED);
     private final Thread compressor;
     private volatile IOException failure;
+    /** Set by {@link #finish()}: a compressor that failed stops taking batches then (the end mark may be lost). */
+    private volatile boolean finishing;
 
     CompressingWriter(OutputStream file) throws IOException {
         this.gzip = new GZIPOutputStream(file, 1 << 16) {
@@ -57,8 +59,11 @@ final class CompressingWriter extends OutputStream {
 
     /** Everything queued compressed and gzip's trailer written; the file underneath is the caller's to close. */
     void finish() throws IOException {
+        finishing = true;
         try {
-            batches.put(END);
+            if (failure == null) {
+                batches.put(END);   // after a failure the compressor takes whatever comes, and ends on finishing
+            }
             compressor.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -92,11 +97,15 @@ final class CompressingWriter extends OutputStream {
         }
     }
 
-    /** After a failure: takes whatever else is handed over, so that no writer blocks; the failure is reported to it. */
+    /**
+     * After a failure: takes whatever else is handed over, so that no writer blocks (the failure is reported to it),
+     * until {@link #finish()} asks; the end mark itself may have gone with the batches cleared, or with a failed
+     * trailer.
+     */
     private void drainForever() {
         try {
-            while (batches.take() != END) {
-                // dropped: the file is already lost, and the writer hears why on its next write
+            while (!finishing) {
+                batches.poll(50, java.util.concurrent.TimeUnit.MILLISECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

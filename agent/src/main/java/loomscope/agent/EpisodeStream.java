@@ -31,6 +31,12 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     private final long origin;
     /** Episodes past this many are counted, not written (a file's bound; a connection has none). */
     private final long keepAtMost;
+    /**
+     * Virtual threads this session names at most: the map from their ids lives in the target's heap (~80 bytes a
+     * thread), and a server that starts one a request would grow it for as long as it is recorded.
+     */
+    static final int MAX_THREADS = 1_000_000;
+    private Runnable onStop;
     private final LineBuffer pending = new LineBuffer();
     /** Dense indices by thread id: ids, not threads, so that a finished thread is not kept alive by the session. */
     private final Map<Long, Integer> vtIndex = new HashMap<>();
@@ -107,6 +113,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
      * {@code onStop} (null: a file, which nobody stops).
      */
     void start(Runnable onStop) {
+        this.onStop = onStop;
         for (CarrierRecorder r : Hooks.carriers()) {
             r.skipQueued();
         }
@@ -114,7 +121,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         writer.setDaemon(true);
         CarrierRecorder.drainer = writer;
         writer.start();
-        if (onStop != null) {
+        if (onStop != null && end.takesCommands()) {
             Thread commands = new Thread(() -> awaitStop(onStop), "loomscope-agent-commands");
             commands.setDaemon(true);
             commands.start();
@@ -179,7 +186,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                     }
                     pending.put('Z').put(' ').put(endReason).put('\n');
                     writePending();
-                    end.completed(kept, notKept);
+                    end.completed(kept, notKept, droppedSoFar());
                     return;
                 }
                 if (wrote) {
@@ -193,6 +200,13 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         } catch (IOException e) {
             broken = true;
             end.failed(e);
+            if (onStop != null && !end.takesCommands() && !closing) {
+                // a file that cannot be written (a full disk): nothing records any more, so the hooks go too; not on
+                // this thread, which the stop waits for
+                Thread stop = new Thread(onStop, "loomscope-agent-stop");
+                stop.setDaemon(true);
+                stop.start();
+            }
         }
     }
 
@@ -237,15 +251,24 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         return episodes > 0 ? episodes : wrote ? -1 : 0;
     }
 
+    /** Episodes the carriers' full rings dropped so far, all carriers. */
+    private static long droppedSoFar() {
+        long dropped = 0;
+        for (CarrierRecorder r : Hooks.carriers()) {
+            dropped += r.dropped();
+        }
+        return dropped;
+    }
+
     @Override
     public void episode(CarrierRecorder carrier, Thread vthread, long start, long end, long blockedValue,
                         boolean parkedPinned) {
-        if (kept == keepAtMost) {
-            notKept++;
+        Integer vt = vtIndex.get(vthread.threadId());
+        if (kept == keepAtMost || vt == null && vtIndex.size() == MAX_THREADS) {
+            notKept++;   // the bounds of what the target's heap holds for us: counted, not sent
             return;
         }
         kept++;
-        Integer vt = vtIndex.get(vthread.threadId());
         if (vt == null) {
             vt = vtIndex.size();
             vtIndex.put(vthread.threadId(), vt);

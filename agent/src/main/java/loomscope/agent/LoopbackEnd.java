@@ -19,7 +19,7 @@ final class LoopbackEnd implements StreamEnd {
 
     @Override public InputStream commands() throws IOException { return socket.getInputStream(); }
 
-    @Override public void completed(long episodes, long notKept) {
+    @Override public void completed(long episodes, long notKept, long dropped) {
         // LoomScope has it all: the end line told it so
     }
 

@@ -71,14 +71,15 @@ final class SaveFile implements StreamEnd {
 
     @Override public InputStream commands() { return null; }
 
-    @Override public void completed(long episodes, long notKept) throws IOException {
+    @Override public boolean takesCommands() { return false; }
+
+    @Override public void completed(long episodes, long notKept, long dropped) throws IOException {
         gzip.finish();
         file.getChannel().force(false);
         file.close();
         long bytes = Files.size(part);
         try {
             Files.createLink(target, part);
-            Files.delete(part);
         } catch (FileAlreadyExistsException e) {
             System.err.println("loomscope-agent: not saved as " + target + ": a file of that name appeared meanwhile; "
                     + "the recording is in " + part);
@@ -87,9 +88,16 @@ final class SaveFile implements StreamEnd {
             // a file system without hard links: a move that refuses an existing file (not atomic against a race)
             Files.move(part, target);
         }
-        System.err.println(String.format(Locale.ROOT, "loomscope-agent: saved %s (%,d episodes%s, %,d bytes, %.1f bytes an episode)",
-                target, episodes, notKept > 0 ? String.format(Locale.ROOT, "; %,d more not kept past the bound of %,d",
-                        notKept, KEEP_AT_MOST) : "", bytes, episodes == 0 ? 0.0 : (double) bytes / episodes));
+        try {
+            Files.deleteIfExists(part);   // FILE is complete whatever happens here: only our temporary name remains
+        } catch (IOException e) {
+            System.err.println("loomscope-agent: " + part + " could not be removed: " + AgentWire.oneLine(String.valueOf(e)));
+        }
+        System.err.println(String.format(Locale.ROOT, "loomscope-agent: saved %s (%,d episodes%s%s, %,d bytes, %.1f bytes an episode)",
+                target, episodes, notKept > 0 ? String.format(Locale.ROOT, "; %,d more not kept past the bounds of %,d episodes "
+                        + "and %,d threads", notKept, KEEP_AT_MOST, EpisodeStream.MAX_THREADS) : "",
+                dropped > 0 ? String.format(Locale.ROOT, "; %,d dropped (a carrier's buffer was full)", dropped) : "",
+                bytes, episodes == 0 ? 0.0 : (double) bytes / episodes));
     }
 
     /** A full disk or a removed folder: nothing is left behind, and the application's stderr hears it once. */

@@ -11,8 +11,11 @@ interface StreamEnd {
     /** LoomScope's commands ({@code stop}), or null where nobody sends any. */
     InputStream commands() throws IOException;
 
+    /** Whether anyone sends commands (a file: nobody; it is recorded to the JVM's exit). */
+    default boolean takesCommands() { return true; }
+
     /** Called once the end line is written: everything recorded was written. */
-    void completed(long episodes, long notKept) throws IOException;
+    void completed(long episodes, long notKept, long dropped) throws IOException;
 
     /** Writing failed (LoomScope went, a disk filled): nothing more is written. */
     void failed(IOException e);

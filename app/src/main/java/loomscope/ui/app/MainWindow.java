@@ -293,7 +293,8 @@ public final class MainWindow {
                     frameStats.reset();   // the frame figures of an attach are its own, as a run's are
                     RunLog.attachedTo(attach.statusProperty().get());
                 } else if (was == AttachViewModel.State.DETACHING && now == AttachViewModel.State.IDLE) {
-                    RunLog.attached(attach.statusProperty().get(), frameStats);
+                    String failed = attach.errorProperty().get();
+                    RunLog.attached(failed.isEmpty() ? attach.statusProperty().get() : "The detach failed: " + failed, frameStats);
                 }
             });
             AttachView attachView = new AttachView(attach);
@@ -319,7 +320,11 @@ public final class MainWindow {
                     System.err.println("loomscope: --attach " + target.pid() + ": " + attach.errorProperty().get());
                     exit.accept(2);
                 } else if (was == AttachViewModel.State.DETACHING && now == AttachViewModel.State.IDLE) {
-                    exit.accept(0);
+                    String failed = attach.errorProperty().get();
+                    if (!failed.isEmpty()) {
+                        System.err.println("loomscope: --attach " + target.pid() + ": the detach failed: " + failed);
+                    }
+                    exit.accept(failed.isEmpty() ? 0 : 2);
                 }
             });
         }

@@ -166,6 +166,7 @@ public final class AttachViewModel {
         String how = session.detached() ? "Detached: VirtualThread restored, the target runs on."
                 : session.targetExited() ? "The target exited."
                 : session.cutWhileTargetRuns() ? AttachSession.CUT_WHILE_RUNNING
+                : session.ending() == null ? "The agent did not confirm the detach in time; what arrived is kept."
                 : "The stream ended: " + session.ending() + ".";
         return how + " " + counts(e, whole.carrierCount()) + (whole.carrierCount() == 0 ? " Nothing ran on a carrier while attached."
                 : " The whole session is on show in the main window (save, replay, export).");

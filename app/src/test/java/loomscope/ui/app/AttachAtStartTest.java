@@ -31,13 +31,13 @@ class AttachAtStartTest {
         try {
             Path out = dir.resolve("window.out");
             Process window = startWindow(target.pid(), out);
-            BufferedReader targetErr = new BufferedReader(new InputStreamReader(target.getErrorStream(), StandardCharsets.UTF_8));
-            String line;
-            // the JDK's own warning on the target's stderr: the agent is in
-            while ((line = targetErr.readLine()) != null && !line.contains("A Java agent has been loaded dynamically")) {
+            // the window's own word that the hooks are in; a window that ends first fails here, never hangs
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+            while (!Files.readString(out).contains("attach: Attached to " + target.pid())) {
                 assertTrue(window.isAlive(), "the window ended before attaching: " + Files.readString(out));
+                assertTrue(System.nanoTime() < deadline, "not attached within 180 s: " + Files.readString(out));
+                Thread.sleep(100);
             }
-            assertTrue(line != null, "the target never said an agent was loaded: " + Files.readString(out));
             Thread.sleep(2_000);
             target.getOutputStream().close();   // the target's stdin ends: it exits, and with it the session
             assertTrue(window.waitFor(180, TimeUnit.SECONDS), "the window did not close: " + Files.readString(out));
