@@ -12,12 +12,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import javax.tools.ToolProvider;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import loomscope.attach.AgentJar;
+import loomscope.ui.attach.TargetSources;
 
 /**
  * The window's {@code --attach PID --exit-after-run}, in a real window process: it attaches at start, the target's
@@ -43,7 +42,7 @@ class AttachAtStartTest {
             assertTrue(window.waitFor(180, TimeUnit.SECONDS), "the window did not close: " + Files.readString(out));
             String printed = Files.readString(out);
             assertEquals(0, window.exitValue(), printed);
-            assertTrue(printed.lines().anyMatch(l -> l.startsWith("attach: Attached to " + target.pid() + " (Sleepers)")),
+            assertTrue(printed.lines().anyMatch(l -> l.startsWith("attach: Attached to " + target.pid() + " (VtTarget)")),
                     printed);
             String attachLine = printed.lines().filter(l -> l.startsWith("attach: The ")).findFirst().orElse("");
             assertTrue(attachLine.startsWith("attach: The target exited. "), printed);
@@ -82,30 +81,9 @@ class AttachAtStartTest {
 
     /** Virtual threads that sleep in a loop on 2 carriers until the target's stdin ends; then it exits. */
     private static Process startTarget(Path dir) throws Exception {
-        Path source = dir.resolve("Sleepers.java");
-        Files.writeString(source, """
-                public class Sleepers {
-                    public static void main(String[] a) throws Exception {
-                        Thread.ofPlatform().daemon().start(() -> {
-                            while (true) {
-                                for (int i = 0; i < 4; i++) {
-                                    Thread.ofVirtual().name("sleeper-" + i).start(() -> {
-                                        try { Thread.sleep(3); Thread.sleep(3); } catch (InterruptedException e) { }
-                                    });
-                                }
-                                try { Thread.sleep(20); } catch (InterruptedException e) { return; }
-                            }
-                        });
-                        System.out.println("READY");
-                        System.out.flush();
-                        while (System.in.read() >= 0) { }
-                    }
-                }
-                """);
-        assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "21", "-d", dir.toString(),
-                source.toString()));
+        TargetSources.compile(dir);
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djdk.virtualThreadScheduler.parallelism=2", "-Xmx64m", "-cp", dir.toString(), "Sleepers").start();
+                "-Djdk.virtualThreadScheduler.parallelism=2", "-Xmx64m", "-cp", dir.toString(), "VtTarget").start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         assertEquals("READY", out.readLine());
         return p;
