@@ -44,7 +44,10 @@ class CarrierClockTest {
             assertTrue(blocked >= BlockedTime.MIN_BLOCKED_NANOS || BlockedTime.isUnsure(blocked),
                     "a 5 ms sleep while mounted is pinned (or, under a collection, unsure), never not pinned: " + blocked);
             long computed = mount(clock, () -> { for (int i = 0; i < 1_000; i++) { Math.sin(i); } });
-            assertTrue(computed >= 0 && computed < BlockedTime.MIN_BLOCKED_NANOS, "arithmetic is not a block: " + computed);
+            // preempted for 1 ms or more on a loaded machine (three busy threads beside it on 2 cores did), it is unsure;
+            // it is never pinned
+            assertTrue(BlockedTime.lowerBound(computed) < BlockedTime.MIN_BLOCKED_NANOS
+                    && (computed >= 0 || BlockedTime.isUnsure(computed)), "arithmetic is not a block: " + computed);
             long longComputed = mount(clock, CarrierClockTest::computeThreeMillis);
             // preempted on a busy machine, it may be unsure; it is never pinned
             assertTrue(BlockedTime.lowerBound(longComputed) < BlockedTime.MIN_BLOCKED_NANOS,
