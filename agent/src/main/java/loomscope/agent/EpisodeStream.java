@@ -7,9 +7,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -32,14 +30,14 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     /** Episodes past this many are counted, not written (a file's bound; a connection has none). */
     private final long keepAtMost;
     /**
-     * Virtual threads this session names at most: the map from their ids lives in the target's heap (~80 bytes a
-     * thread), and a server that starts one a request would grow it for as long as it is recorded.
+     * Virtual threads this session names at most: the map from their ids lives in the target's heap (12 to 24
+     * bytes a thread), and a server that starts one a request would grow it for as long as it is recorded.
      */
     static final int MAX_THREADS = 1_000_000;
     private Runnable onStop;
     private final LineBuffer pending = new LineBuffer();
     /** Dense indices by thread id: ids, not threads, so that a finished thread is not kept alive by the session. */
-    private final Map<Long, Integer> vtIndex = new HashMap<>();
+    private final ThreadIndex vtIndex = new ThreadIndex();
     private final ConcurrentLinkedQueue<String> extraLines = new ConcurrentLinkedQueue<>();
     private int carriersAnnounced;
     private long[] droppedSent = new long[0];
@@ -263,16 +261,16 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     @Override
     public void episode(CarrierRecorder carrier, Thread vthread, long start, long end, long blockedValue,
                         boolean parkedPinned) {
-        Integer vt = vtIndex.get(vthread.threadId());
-        if (kept == keepAtMost || vt == null && vtIndex.size() == MAX_THREADS) {
+        long vthreadId = vthread.threadId();
+        int vt = vtIndex.get(vthreadId);
+        if (kept == keepAtMost || vt == ThreadIndex.ABSENT && vtIndex.size() == MAX_THREADS) {
             notKept++;   // the bounds of what the target's heap holds for us: counted, not sent
             return;
         }
         kept++;
-        if (vt == null) {
-            vt = vtIndex.size();
-            vtIndex.put(vthread.threadId(), vt);
-            pending.put('V').put(' ').put(vt).put(' ').put(vthread.threadId()).put(' ')
+        if (vt == ThreadIndex.ABSENT) {
+            vt = vtIndex.add(vthreadId);
+            pending.put('V').put(' ').put(vt).put(' ').put(vthreadId).put(' ')
                     .put(AgentWire.oneLine(vthread.getName())).put('\n');
         }
         pending.put('M').put(' ').put(carrier.index).put(' ').put(vt).put(' ')

@@ -27,4 +27,28 @@ class LineBufferTest {
         assertEquals(expected.toString(), out.toString(StandardCharsets.UTF_8));
         assertEquals(0, b.length());
     }
+
+    @Test
+    void everyDigitCountAndItsEdges() throws IOException {
+        LineBuffer b = new LineBuffer();
+        StringBuilder expected = new StringBuilder();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(491);
+        for (long power = 1; ; power *= 10) {
+            for (long v : new long[] {power - 1, power, power + 1, -power, random.nextLong(power, power * 10 > 0 ? power * 10 : Long.MAX_VALUE)}) {
+                b.put(v).put('\n');
+                expected.append(v).append('\n');
+            }
+            if (power > Long.MAX_VALUE / 10) {
+                break;
+            }
+        }
+        for (int i = 0; i < 100_000; i++) {
+            long v = random.nextLong();
+            b.put(v).put(' ');
+            expected.append(v).append(' ');
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        b.writeTo(out);
+        assertEquals(expected.toString(), out.toString(StandardCharsets.UTF_8));
+    }
 }

@@ -18,17 +18,27 @@ import com.sun.tools.attach.VirtualMachine;
  * JVMs, measured in interleaved rounds: no agent; an agent loaded that hooks nothing (ours, given options it refuses:
  * what loading any agent costs every mount); and ours recording. Not a JUnit test (timing claims live in benchmarks):
  * {@code java -cp <core test class path> -Dloomscope.agent.jar=agent/target/loomscope-agent.jar
- * loomscope.attach.AttachCostBench [rounds]} with a JDK 25 (or 21) {@code java}.
+ * loomscope.attach.AttachCostBench [rounds]} with a JDK 25 (or 21) {@code java}. To compare builds of the agent in the
+ * same interleaved rounds, name their jars in {@code -Dloomscope.bench.agents=a.jar,b.jar}: each records a target of
+ * its own. {@code -Dloomscope.bench.carrierCpu=0}, with the whole command under {@code taskset -c 1}, gives each
+ * target's carrier CPU 0 to itself before every round (Linux): a machine with cores to spare, where the agent's drain
+ * thread and LoomScope never share the carrier's core.
  */
 public final class AttachCostBench {
     private static final int THREADS = 4;
     private static final int YIELDS = 500_000;
+    private static final String CARRIER_CPU = System.getProperty("loomscope.bench.carrierCpu", "");
 
     private AttachCostBench() { }
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 7;
-        String[] modes = {"no agent", "agent loaded, no hooks", "agent recording"};
+        List<Path> recorders = recordingJars();
+        List<String> modeNames = new ArrayList<>(List.of("no agent", "agent loaded, no hooks"));
+        for (Path jar : recorders) {
+            modeNames.add(recorders.size() == 1 ? "agent recording" : "recording: " + jar.getFileName());
+        }
+        String[] modes = modeNames.toArray(new String[0]);
         List<List<double[]>> results = new ArrayList<>();
         Target[] targets = new Target[modes.length];
         for (int m = 0; m < modes.length; m++) {
@@ -38,7 +48,10 @@ public final class AttachCostBench {
         VirtualMachine idle = VirtualMachine.attach(Long.toString(targets[1].process.pid()));
         idle.loadAgent(AgentJar.locate().toString(), "hooks=none");   // refused options: loaded, nothing hooked
         idle.detach();
-        AttachSession session = AttachSession.start(targets[2].process.pid(), AgentJar.locate());
+        List<AttachSession> sessions = new ArrayList<>();
+        for (int k = 0; k < recorders.size(); k++) {
+            sessions.add(AttachSession.start(targets[2 + k].process.pid(), recorders.get(k)));
+        }
         for (Target t : targets) {
             t.run();   // warm-up round, not counted
         }
@@ -47,12 +60,17 @@ public final class AttachCostBench {
                 results.get(m).add(targets[m].run());
             }
         }
-        session.stop();
-        long kept = session.episodes().episodeCount();
-        long notKept = session.episodes().notKept();
-        long dropped = session.episodes().dropped();
         long ended = (long) THREADS * (YIELDS + 1) * (rounds + 1);   // the warm-up round's too
-        session.close();
+        List<String> drops = new ArrayList<>();
+        for (int k = 0; k < sessions.size(); k++) {
+            AttachSession session = sessions.get(k);
+            session.stop();
+            long dropped = session.episodes().dropped();
+            drops.add(String.format(Locale.ROOT, "  %s: the target ended %,d episodes: %,d dropped in it (%.1f%%); LoomScope"
+                    + " kept %,d and counted %,d past its bound", modes[2 + k], ended, dropped, 100.0 * dropped / ended,
+                    session.episodes().episodeCount(), session.episodes().notKept()));
+            session.close();
+        }
         for (Target t : targets) {
             t.process.getOutputStream().close();
             t.process.waitFor();
@@ -70,8 +88,29 @@ public final class AttachCostBench {
             }
             System.out.println(line);
         }
-        System.out.printf(Locale.ROOT, "  the recording target ended %,d episodes: %,d dropped in it (%.1f%%); LoomScope kept %,d"
-                + " and counted %,d past its bound%n", ended, dropped, 100.0 * dropped / ended, kept, notKept);
+        drops.forEach(System.out::println);
+    }
+
+    /** Moves the target's carrier (the one worker of the JDK's scheduler) to {@link #CARRIER_CPU}. */
+    private static void giveCarrierItsCpu(long pid) throws Exception {
+        try (var tasks = java.nio.file.Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path task : tasks.toList()) {
+                String name = java.nio.file.Files.readString(task.resolve("comm")).strip();
+                if (name.startsWith("ForkJoinPool-1-w")) {
+                    Process taskset = new ProcessBuilder("taskset", "-p", "-c", CARRIER_CPU, task.getFileName().toString())
+                            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                    if (taskset.waitFor() != 0) {
+                        throw new IllegalStateException("taskset failed for " + task);
+                    }
+                }
+            }
+        }
+    }
+
+    private static List<Path> recordingJars() {
+        String named = System.getProperty("loomscope.bench.agents", "");
+        return named.isBlank() ? List.of(AgentJar.locate())
+                : Arrays.stream(named.split(",")).map(String::strip).map(Path::of).toList();
     }
 
     private record Target(Process process, BufferedReader out, OutputStream in) {
@@ -89,6 +128,9 @@ public final class AttachCostBench {
 
         /** Wall, carrier CPU and process CPU nanoseconds per episode of one round. */
         double[] run() throws Exception {
+            if (!CARRIER_CPU.isEmpty()) {
+                giveCarrierItsCpu(process.pid());
+            }
             in.write("go\n".getBytes(StandardCharsets.US_ASCII));
             in.flush();
             String[] f = out.readLine().split(" ");
