@@ -67,6 +67,12 @@ final class WindowWarmUp {
     static final Duration WIND_DOWN = Duration.seconds(2);
     /** How long the window's run waits at most for a cancelled warm-up run to end. */
     static final long GATE_MILLIS = 5_000;
+    /**
+     * A warm-up still going after this long is cancelled, as by a key: the machine is busy with something else (an
+     * attached target whose carriers took both cores here made it last five minutes), and the user would wait for
+     * runs that no longer tell the JIT anything the first real run would not.
+     */
+    static final Duration CAP = Duration.seconds(30);
 
     /** The warm-up exists only under the small-machine policy, and trains the paths that policy takes. */
     private final MainViewModel copy = new MainViewModel(HostPolicy.forThisMachine(HostPolicy.Mode.SMALL));
@@ -82,6 +88,8 @@ final class WindowWarmUp {
     private volatile CountDownLatch garbageCollection;
     private int next;
     private boolean over;
+    /** Cancelled by {@link #CAP}, not by the user. */
+    private boolean capped;
     private Runnable whenRunsDone = () -> { };
 
     private WindowWarmUp(AppTheme theme, double width, double height, Function<WindowWarmUp, WarmUpSurface> drawnOn) {
@@ -110,9 +118,14 @@ final class WindowWarmUp {
      * in it until they are over, or until a key or click, or a run started in the window, cancels the warm-up.
      */
     static WindowWarmUp startOn(Stage stage, MainViewModel model, AppTheme theme) {
+        return startOn(stage, model, theme, CAP);
+    }
+
+    /** {@link #startOn(Stage, MainViewModel, AppTheme)} cancelled after {@code cap} (tests: another, or none). */
+    static WindowWarmUp startOn(Stage stage, MainViewModel model, AppTheme theme, Duration cap) {
         Scene window = stage.getScene();
         return start(model, theme, window.getWidth(), window.getHeight(),
-                w -> new WarmUpSurface.OnTheWindow(stage, w.scene, w.root, w::cancel));
+                w -> new WarmUpSurface.OnTheWindow(stage, w.scene, w.root, w::cancel), cap);
     }
 
     /**
@@ -120,11 +133,11 @@ final class WindowWarmUp {
      * the copy rendered off-screen. Says so on the window's status line; a run started in the window cancels it.
      */
     static WindowWarmUp startFor(MainViewModel model, AppTheme theme, double width, double height) {
-        return start(model, theme, width, height, w -> new WarmUpSurface.OffScreen(w.scene));
+        return start(model, theme, width, height, w -> new WarmUpSurface.OffScreen(w.scene), CAP);
     }
 
     private static WindowWarmUp start(MainViewModel model, AppTheme theme, double width, double height,
-            Function<WindowWarmUp, WarmUpSurface> drawnOn) {
+            Function<WindowWarmUp, WarmUpSurface> drawnOn, Duration cap) {
         WindowWarmUp warmUp = new WindowWarmUp(theme, width, height, drawnOn);
         model.showNote("Warming up (" + ABOUT + "): " + RUNS + " runs, not kept, compile the window's code. Run skips it.");
         ChangeListener<RunState> runWins = (o, was, now) -> {
@@ -134,10 +147,20 @@ final class WindowWarmUp {
         };
         model.stateProperty().addListener(runWins);
         model.setStartGate(warmUp::awaitNoWarmUpRun);
-        warmUp.whenOver(() -> {
-            model.stateProperty().removeListener(runWins);
-            model.showNote("Ready. Press Run (Ctrl+R).");
+        PauseTransition timeUp = new PauseTransition(cap);
+        timeUp.setOnFinished(e -> {
+            warmUp.capped = !warmUp.over;
+            warmUp.cancel();
         });
+        warmUp.whenOver(() -> {
+            timeUp.stop();
+            model.stateProperty().removeListener(runWins);
+            model.showNote(warmUp.capped ? "Warm-up cut short after " + (int) cap.toSeconds() + " s (the machine is busy):"
+                    + " the first run may be slower. Press Run (Ctrl+R)." : "Ready. Press Run (Ctrl+R).");
+        });
+        if (!cap.isIndefinite()) {
+            timeUp.play();
+        }
         warmUp.surface.start();
         warmUp.runNext();
         return warmUp;

@@ -52,7 +52,8 @@ class WindowWarmUpTest {
         AtomicInteger overCalls = new AtomicInteger();
         AtomicBoolean runsDoneOffFx = new AtomicBoolean();
         WindowWarmUp warmUp = onFx(() -> {
-            WindowWarmUp w = WindowWarmUp.startOn(stage, model, AppTheme.DARK);
+            // no cap: this test wants every run, which beside CPU hogs takes longer than the cap
+            WindowWarmUp w = WindowWarmUp.startOn(stage, model, AppTheme.DARK, javafx.util.Duration.INDEFINITE);
             w.whenOver(overCalls::incrementAndGet);
             w.whenRunsDone(() -> runsDoneOffFx.set(!Platform.isFxApplicationThread()));
             return w;
@@ -71,6 +72,26 @@ class WindowWarmUpTest {
         assertEquals(1, overCalls.get());
         assertTrue(onFx(() -> model.messageProperty().get()).startsWith("Ready"));
         assertTrue(runsDoneOffFx.get(), "told, off the FX thread, that its runs are done (the window lowers the JIT)");
+    }
+
+    @Test
+    void aWarmUpStillGoingAtItsCapIsCutShortAndSaysSo() {
+        MainViewModel model = new MainViewModel();
+        Scene window = windowOf(model);
+        AtomicBoolean runsDone = new AtomicBoolean();
+        WindowWarmUp warmUp = onFx(() -> {
+            WindowWarmUp w = WindowWarmUp.startOn(stage, model, AppTheme.DARK, javafx.util.Duration.seconds(1));
+            w.whenRunsDone(() -> runsDone.set(true));
+            return w;
+        });
+        waitFor(30, "the cap to end the warm-up", () -> onFx(warmUp::isOver));
+
+        assertTrue(onFx(() -> stage.getScene() == window), "the window is back");
+        assertTrue(onFx(() -> warmUp.copyModel().history().size() < WindowWarmUp.RUNS), "the copy's runs were cut short");
+        String note = onFx(() -> model.messageProperty().get());
+        assertTrue(note.startsWith("Warm-up cut short after 1 s (the machine is busy)"), note);
+        waitFor(30, "the copy's run to be stopped", () -> onFx(() -> !warmUp.copyModel().stateProperty().get().isActive()));
+        assertFalse(runsDone.get(), "a warm-up cut short never says its runs are done: the JIT keeps its priority");
     }
 
     @Test
