@@ -9,6 +9,7 @@
 # TARGET_CPUS / WINDOW_CPUS (taskset lists, e.g. 1 and 0) keep the target and LoomScope on CPUs of their own, as
 # when the target runs on a machine of its own or on cores LoomScope does not need.
 # COLD=1 starts the window with --no-warmup, HOST=auto|small|off passes --host (docs/host-policy.md).
+# WINDOW_ONLY=1 skips the target alone and the CLI; WINDOW_OPTS adds JVM options to the window (e.g. -Xlog:gc).
 # Needs a display for the window; without one it starts Xvfb :56 (apt-get install xvfb libgtk-3-0).
 set -euo pipefail
 cd "$(dirname "$0")/../../../.."
@@ -37,6 +38,7 @@ start_target() {
   done
 }
 
+if [ -z "${WINDOW_ONLY:-}" ]; then
 echo "== without the agent: the target's own rate (5 s)"
 start_target bare
 sleep 5; exec 3>&-; wait "$TARGET" || true
@@ -49,13 +51,14 @@ ${WINDOW_CPUS:+taskset -c $WINDOW_CPUS} "$JAVA" -jar core/target/loomscope.jar a
 ${WINDOW_CPUS:+taskset -c $WINDOW_CPUS} "$JAVA" -jar core/target/loomscope.jar attach "$TARGET" --seconds "$SECONDS_ATTACHED" --json 3>&- | sed 's/^/cli json: /'
 exec 3>&-; wait "$TARGET" || true
 sed 's/^/target: /' "$WORK/cli.out" | grep EPISODES | tr '\n' ' '; echo
+fi
 
 echo "== window: --attach, the target ended after $SECONDS_ATTACHED s attached"
 if [ -z "${DISPLAY:-}" ]; then
   Xvfb :56 -screen 0 1920x1080x24 >/dev/null 2>&1 & PIDS+=($!); export DISPLAY=:56; sleep 1
 fi
 start_target window
-${WINDOW_CPUS:+taskset -c $WINDOW_CPUS} "$JAVA" -Xms512m -Xmn64m --add-opens java.base/java.lang=ALL-UNNAMED --enable-native-access=ALL-UNNAMED,javafx.graphics \
+${WINDOW_CPUS:+taskset -c $WINDOW_CPUS} "$JAVA" -Xms512m -Xmn64m ${WINDOW_OPTS:-} --add-opens java.base/java.lang=ALL-UNNAMED --enable-native-access=ALL-UNNAMED,javafx.graphics \
   -Djava.util.prefs.userRoot="$PWD/app/target/bench-prefs" -Dloomscope.agent.jar="$PWD/agent/target/loomscope-agent.jar" \
   --module-path "$FX" --add-modules javafx.controls,javafx.swing,atlantafx.base -cp "$CP" \
   loomscope.ui.app.LoomScopeApp --attach="$TARGET" --exit-after-run ${HOST:+--host=$HOST} ${COLD:+--no-warmup} \

@@ -46,10 +46,12 @@ public final class AttachViewModel {
     /** How often the live lanes are rebuilt from the session (a rebuild still running delays the next). */
     static final long REBUILD_NANOS = 100_000_000L;
     /**
-     * The live lanes show at most the newest this many episodes (a busy target ends a million a second; the lanes
-     * show seconds): a rebuild copies them, so this bounds its time and memory. The session keeps more (its own cap).
+     * The live lanes show at most the newest this many episodes (a busy target ends millions a second), about as many
+     * a lane as it has pixels at 64 lanes. A rebuild copies them and outlives the next young collection, which copies
+     * and promotes it: this bounds the collector's work ten times a second as much as the rebuild's own (larger, the
+     * window's pauses grew past 100 ms: docs/performance.md, "Attach at scale"). The session keeps more (its own cap).
      */
-    static final int LIVE_EPISODES = 500_000;
+    static final int LIVE_EPISODES = 100_000;
     /** The thread field's cap: one cell per thread; the rest are counted. */
     static final int LIVE_THREADS = RunLimits.WINDOW_MAX_THREADS;
 
