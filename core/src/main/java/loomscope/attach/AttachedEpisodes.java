@@ -296,16 +296,21 @@ public final class AttachedEpisodes {
         RecordingBuilder builder = builderFor(mainClass, Math.max(1, shownIndex.size()), poolParallelism, lanes);
         long[] firstSeen = unseen(Math.max(1, shownIndex.size()));
         int shown = 0;
+        long firstShown = Long.MAX_VALUE;
         for (int i = from; i < episodes.size(); i++) {
             int vt = vtOf[i - from];
             if (vt >= 0) {
                 Episode e = episodes.get(i);
                 builder.mount(lanes.shown()[e.lane()], vt, e.start(), e.start(), e.end(), e.verdict());
                 firstSeen[vt] = Math.min(firstSeen[vt], e.start());
+                firstShown = Math.min(firstShown, e.start());
                 shown++;
             }
         }
-        return new Newest(seenFrom(builder, firstSeen).finish(0, lastTime, 0, false), shown, shownIndex.size(),
+        // older episodes left out: the recording starts with the first one shown, so that the lanes fitted to it span
+        // what they show (from the session's start, a busy target's newest fifth of a second was a sliver at the edge)
+        long runStart = from == 0 || shown == 0 ? 0 : Math.min(firstShown, lastTime);
+        return new Newest(seenFrom(builder, firstSeen).finish(runStart, lastTime, 0, false), shown, shownIndex.size(),
                 episodes.size() - (long) shown + episodes.notKept());
     }
 

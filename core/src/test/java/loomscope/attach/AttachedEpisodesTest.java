@@ -90,6 +90,7 @@ class AttachedEpisodesTest {
         assertEquals("ForkJoinPool-1-worker-2", r.carriersByIndex()[0].name());
         assertEquals(0, r.carriersByIndex()[0].vt(0));
         assertEquals(110, r.carriersByIndex()[0].start(0));
+        assertEquals(110, r.runStart(), "older episodes left out: the lanes fitted to it start with the first shown");
     }
 
     @Test
@@ -98,6 +99,7 @@ class AttachedEpisodesTest {
         assertEquals(10, newest.episodesShown());
         assertEquals(5, newest.threadsShown());
         assertEquals(0, newest.episodesLeftOut());
+        assertEquals(0, newest.recording().runStart(), "nothing left out: from the session's start");
     }
 
     @Test

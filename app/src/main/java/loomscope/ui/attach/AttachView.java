@@ -1,5 +1,7 @@
 package loomscope.ui.attach;
 
+import java.util.List;
+
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
@@ -106,6 +108,12 @@ public final class AttachView extends BorderPane {
         gaps.textProperty().bind(model.gapsProperty());
         gaps.visibleProperty().bind(model.gapsProperty().isNotEmpty());
         gaps.managedProperty().bind(gaps.visibleProperty());
+        // what attaching costs and which JVM: said before an attach; while one lasts the lanes take the room (at
+        // 1280×720 the text and the list left them a third of the window)
+        for (javafx.scene.Node beforeAttach : List.of(cost, recommend, table)) {
+            beforeAttach.visibleProperty().bind(model.stateProperty().isEqualTo(AttachViewModel.State.IDLE));
+            beforeAttach.managedProperty().bind(beforeAttach.visibleProperty());
+        }
         VBox top = new VBox(8, cost, recommend, table, buttons, status, gaps);
         top.setPadding(new Insets(10, 14, 6, 14));
         setTop(top);

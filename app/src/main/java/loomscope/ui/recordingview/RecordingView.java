@@ -132,8 +132,11 @@ public final class RecordingView extends VBox {
     static String describe(RunRecording r) {
         if (loomscope.scenario.Scenarios.of(r.config()) instanceof loomscope.scenario.TaskFileScenario
                 && StateTimeline.mountsOnly(r)) {   // an attached JVM's session: its own code, named by its main class
-            return "attached to " + r.config().scenario().value(loomscope.scenario.TaskFileScenario.CLASS) + ", P="
-                    + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
+            // the lanes, not a P: the pool's size is the target's (the status line says it), and a busy one shows only
+            // the carriers its newest episodes ran on
+            int lanes = r.carrierCount();
+            return "attached to " + r.config().scenario().value(loomscope.scenario.TaskFileScenario.CLASS) + ", "
+                    + lanes + (lanes == 1 ? " carrier" : " carriers") + ", JDK " + r.jdkVersion().split("\\+")[0];
         }
         return r.config().workloadName() + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
     }

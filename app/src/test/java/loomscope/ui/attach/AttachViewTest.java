@@ -25,9 +25,18 @@ import org.testfx.framework.junit5.Start;
 class AttachViewTest {
     private AttachView view;
 
+    private final java.util.concurrent.CountDownLatch attachGoesOn = new java.util.concurrent.CountDownLatch(1);
+    private AttachViewModel model;
+
     @Start
     void start(Stage stage) {
-        view = new AttachView(new AttachViewModel(Runnable::run, List::of, pid -> null));
+        // an attach that waits for the test, then is refused: the window before, during and after one
+        model = new AttachViewModel(command -> new Thread(command).start(),
+                () -> List.of(new loomscope.attach.JvmEntry(4242, "com.example.Server", "25.0.3", null)), pid -> {
+                    attachGoesOn.await();
+                    throw new IllegalStateException("refused for the test");
+                });
+        view = new AttachView(model);
         Scene scene = new Scene(view, 1500, 950);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
@@ -57,6 +66,25 @@ class AttachViewTest {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    @Test
+    void whileAnAttachLastsTheLanesTakeTheRoomOfTheCostAndTheList() {
+        fx(() -> model.selectedProperty().set(new loomscope.attach.JvmEntry(4242, "com.example.Server", "25.0.3", null)));
+        fx(model::attach);
+        assertEquals(AttachViewModel.State.ATTACHING, onFx(model::state));
+        for (String id : List.of("#attach-cost", "#attach-recommend", "#attach-jvms")) {
+            assertTrue(onFx(() -> !view.lookup(id).isVisible() && !view.lookup(id).isManaged()), id + " hidden while attaching");
+        }
+        attachGoesOn.countDown();
+        loomscope.ui.UiTestSupport.waitFor(20, "the refused attach to end", () -> onFx(() -> {
+            model.pulse(System.nanoTime());
+            return model.state() == AttachViewModel.State.IDLE;
+        }));
+        for (String id : List.of("#attach-cost", "#attach-recommend", "#attach-jvms")) {
+            assertTrue(onFx(() -> view.lookup(id).isVisible()), id + " shown again once no attach lasts");
+        }
+        assertTrue(onFx(() -> model.errorProperty().get()).contains("refused for the test"));
     }
 
     @Test
