@@ -90,7 +90,7 @@ final class ExportCommand implements Callable<Integer> {
         }
         List<HistoryEntry> history = new ArrayList<>();
         if (from != null) {
-            history.addAll(readFrom(from));
+            history.addAll(readFrom(from, console));
         }
         Path folder = OutputPaths.folder(out, "--out");
         for (WorkloadConfig config : configs) {
@@ -134,11 +134,11 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /** Runs from {@code run --json} lines, or the one run of a {@code .loomrun} file. */
-    static List<HistoryEntry> readFrom(Path from) {
+    static List<HistoryEntry> readFrom(Path from, PrintWriter console) {
         Path checked = OutputPaths.inputFile(from, "--from", MAX_SAVED_RUN_BYTES);
         try {
             if (RunFiles.claimsToBeOne(checked)) {
-                SavedRun saved = RunFiles.read(checked);
+                SavedRun saved = tellDropped(RunFiles.read(checked), checked, console);
                 return List.of(new HistoryEntry(RunSummary.of(saved.recording()), saved.info().savedAt(),
                         saved.info().jvmFlags(), saved.info().carriersLowered())
                         .withUnsureMounts(RunSummary.unsureMounts(saved.recording())));
@@ -148,6 +148,15 @@ final class ExportCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new BadOption("--from", e.getMessage());
         }
+    }
+
+    /** Says what an attached JVM's agent dropped (its lanes' gaps are then not all idle), if it did; returns {@code run}. */
+    private static SavedRun tellDropped(SavedRun run, Path file, PrintWriter console) {
+        if (run.droppedInTarget() > 0) {
+            console.printf(Locale.ROOT, "%s: %,d episodes were dropped in the target (a carrier's buffer was full) and are"
+                    + " not drawn: gaps in its lanes are not all idle.%n", file.getFileName(), run.droppedInTarget());
+        }
+        return run;
     }
 
     /** Options that would be ignored silently are refused: a user who gives one expects it to count. */
@@ -207,7 +216,7 @@ final class ExportCommand implements Callable<Integer> {
                         + " holds run summaries only");
             }
             try {
-                recording = RunFiles.read(checked).recording();
+                recording = tellDropped(RunFiles.read(checked), checked, console).recording();
             } catch (IOException e) {
                 throw new BadOption("--from", e.getMessage());
             }

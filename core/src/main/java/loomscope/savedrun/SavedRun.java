@@ -16,18 +16,36 @@ import loomscope.recording.RunRecording;
  * format is described in {@link LoomRunFormat} and docs/saved-runs.md.
  *
  * @param pinnedEvents JFR's pinned events for this run, empty when JFR did not watch it
+ * @param droppedInTarget episodes an attached JVM's agent dropped (a carrier's buffer full) and counted: its lanes'
+ *                        gaps are then not all idle. Known for the agent's own {@code save=FILE}; 0 otherwise
  */
-public record SavedRun(RunRecording recording, RunInfo info, List<PinnedEvent> pinnedEvents) {
+public record SavedRun(RunRecording recording, RunInfo info, List<PinnedEvent> pinnedEvents, long droppedInTarget) {
 
     public static final String EXTENSION = ".loomrun";
 
     public SavedRun {
+        droppedInTarget = Math.max(0, droppedInTarget);
         pinnedEvents = pinnedEvents == null ? List.of() : List.copyOf(pinnedEvents);
         if (info != null && recording != null && !info.scenario().equals(recording.config().scenario().name())) {
             // RunInfo.ofThisHost names the seed; the recording's config knows which scenario really ran
             info = new RunInfo(info.loomscopeVersion(), info.savedAt(), recording.config().scenario().name(),
                     info.jvmFlags(), info.hostCores(), info.hostOs(), info.hostArch(), info.carriersLowered());
         }
+    }
+
+    /** A run of LoomScope's own, or one whose file does not say what was dropped. */
+    public SavedRun(RunRecording recording, RunInfo info, List<PinnedEvent> pinnedEvents) {
+        this(recording, info, pinnedEvents, 0);
+    }
+
+    /** The name the window gives it: {@code fileName}, and the episodes dropped in the target if any. */
+    public String named(String fileName) {
+        return withDropped(fileName, droppedInTarget);
+    }
+
+    /** {@code name}, and " (N episodes dropped)" when {@code dropped} is not 0: where they were, gaps are not idle. */
+    public static String withDropped(String name, long dropped) {
+        return dropped <= 0 ? name : name + String.format(java.util.Locale.ROOT, " (%,d episodes dropped)", dropped);
     }
 
     /** Writes it to a temporary name beside {@code file} and renames it; returns the bytes written. */

@@ -94,6 +94,25 @@ class AgentSavedFileBadInputTest {
     }
 
     @Test
+    void whatTheAgentDroppedIsToldWithTheRunItOpensAs() throws Exception {
+        Path whole = Files.write(root.resolve("whole.loomrun"), gzip(WHOLE));
+        assertEquals(0, RunFiles.read(whole).droppedInTarget());
+        assertEquals("whole.loomrun", RunFiles.read(whole).named("whole.loomrun"));
+        // each carrier's D line gives its count so far: the last one of each counts
+        Path dropping = Files.write(root.resolve("dropping.loomrun"),
+                gzip(HEAD + "D 0 3 0\nD 0 7 0\nD 1 1200 0\nZ exited\n"));
+        assertEquals(1_207, RunFiles.read(dropping).droppedInTarget());
+        assertEquals("dropping.loomrun (1,207 episodes dropped)", RunFiles.read(dropping).named("dropping.loomrun"));
+        CliScratch.Result export = CliScratch.inProcess("export", "--from", dropping.toString(), "--out",
+                root.resolve("cards").toString());
+        assertEquals(0, export.exit(), export.err());
+        assertTrue(export.out().contains("dropping.loomrun: 1,207 episodes were dropped in the target"), export.out());
+        CliScratch.Result quiet = CliScratch.inProcess("export", "--from", whole.toString(), "--out",
+                root.resolve("cards-whole").toString());
+        assertTrue(!quiet.out().contains("dropped"), quiet.out());
+    }
+
+    @Test
     void everyBadFileIsOneLine() throws Exception {
         Map<String, byte[]> files = new LinkedHashMap<>();
         Map<String, String> says = new LinkedHashMap<>();

@@ -155,8 +155,7 @@ public final class AttachViewModel {
                 RunRecording whole = episodes.toRecording(ending.target().mainClass(), ending.poolParallelism());
                 long dropped = session.episodes().dropped();
                 // the main window names the run by this: where episodes were dropped its gaps are not all idle
-                String name = "attach-" + ending.target().pid()
-                        + (dropped == 0 ? "" : String.format(java.util.Locale.ROOT, " (%,d episodes dropped)", dropped));
+                String name = loomscope.savedrun.SavedRun.withDropped("attach-" + ending.target().pid(), dropped);
                 return new Ended(new Detached(whole, endLine(session, whole), name),
                         prepared(whole), gapsNote(session.episodes().dropped()));
             }

@@ -123,7 +123,7 @@ public final class CompareSideViewModel {
             error.set("Stop this side's run first: opening a file would hide it.");
             return;
         }
-        files.read(file, run -> showOpened(run.recording(), run.info().jvmFlags(), String.valueOf(file.getFileName())), error::set);
+        files.read(file, run -> showOpened(run.recording(), run.info().jvmFlags(), run.named(String.valueOf(file.getFileName()))), error::set);
     }
 
     /** Stops this side's run; returns at once (a child JVM that does not stop is killed within a second). */

@@ -104,7 +104,7 @@ public final class SavedRunsViewModel {
     /** Shows a run already read (the window's --open); false while a run goes. */
     public boolean show(SavedRun run, Path file) {
         if (main.showOpened(run.recording(), run.info().jvmFlags(), run.info().carriersLowered(),
-                file.getFileName().toString())) {
+                run.named(file.getFileName().toString()))) {
             opened = run;
             return true;
         }
