@@ -53,11 +53,11 @@ public final class AttachCostBench {
             sessions.add(AttachSession.start(targets[2 + k].process.pid(), recorders.get(k)));
         }
         for (Target t : targets) {
-            t.run();   // warm-up round, not counted
+            t.run(false);   // warm-up round, not counted (it starts the carrier that the others pin)
         }
         for (int r = 0; r < rounds; r++) {
             for (int m = 0; m < modes.length; m++) {
-                results.get(m).add(targets[m].run());
+                results.get(m).add(targets[m].run(true));
             }
         }
         long ended = (long) THREADS * (YIELDS + 1) * (rounds + 1);   // the warm-up round's too
@@ -91,12 +91,18 @@ public final class AttachCostBench {
         drops.forEach(System.out::println);
     }
 
-    /** Moves the target's carrier (the one worker of the JDK's scheduler) to {@link #CARRIER_CPU}. */
+    /**
+     * Moves the target's carrier (the one worker of the JDK's scheduler) to {@link #CARRIER_CPU}. Linux keeps 15
+     * characters of a thread's name: "ForkJoinPool-1-worker-1" is "ForkJoinPool-1-" there (the common pool's
+     * workers are "ForkJoinPool.co"). A round with no carrier found is an error, never a silent unpinned round.
+     */
     private static void giveCarrierItsCpu(long pid) throws Exception {
+        int pinned = 0;
         try (var tasks = java.nio.file.Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : tasks.toList()) {
                 String name = java.nio.file.Files.readString(task.resolve("comm")).strip();
-                if (name.startsWith("ForkJoinPool-1-w")) {
+                if (name.equals("ForkJoinPool-1-")) {
+                    pinned++;
                     Process taskset = new ProcessBuilder("taskset", "-p", "-c", CARRIER_CPU, task.getFileName().toString())
                             .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
                     if (taskset.waitFor() != 0) {
@@ -104,6 +110,9 @@ public final class AttachCostBench {
                     }
                 }
             }
+        }
+        if (pinned != 1) {
+            throw new IllegalStateException(pinned + " carriers found in pid " + pid + " (one expected): not pinned");
         }
     }
 
@@ -127,8 +136,8 @@ public final class AttachCostBench {
         }
 
         /** Wall, carrier CPU and process CPU nanoseconds per episode of one round. */
-        double[] run() throws Exception {
-            if (!CARRIER_CPU.isEmpty()) {
+        double[] run(boolean pinned) throws Exception {
+            if (pinned && !CARRIER_CPU.isEmpty()) {
                 giveCarrierItsCpu(process.pid());
             }
             in.write("go\n".getBytes(StandardCharsets.US_ASCII));

@@ -39,7 +39,7 @@ public final class AttachView extends BorderPane {
             has been loaded dynamically" on the target's stderr (and "Sharing is only supported for boot loader \
             classes": CDS is off for classes it loads later). Loading any agent slows every mount for the rest of \
             the JVM's life, attached or not (+73–83 ns of carrier CPU per episode on JDK 25, measured); while \
-            attached the hooks add +67–87 ns per episode where the carrier has a core to itself, more on a busy \
+            attached the hooks add +80–96 ns per episode where the carrier has a core to itself, more on a busy \
             machine (docs/attach.md, docs/performance.md). The agent's classes \
             stay loaded after Stop, doing nothing.""";
     static final String RECOMMEND = """
