@@ -30,7 +30,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     /** Episodes past this many are counted, not written (a file's bound; a connection has none). */
     private final long keepAtMost;
     /**
-     * Virtual threads this session names at most: the map from their ids lives in the target's heap (12 to 24
+     * Virtual threads this session names at most: the map from their ids lives in the target's heap (24 to 48
      * bytes a thread), and a server that starts one a request would grow it for as long as it is recorded.
      */
     static final int MAX_THREADS = 1_000_000;
@@ -41,6 +41,12 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     private final ConcurrentLinkedQueue<String> extraLines = new ConcurrentLinkedQueue<>();
     private int carriersAnnounced;
     private long[] droppedSent = new long[0];
+    /**
+     * Each carrier's dropped and doubled counts when this session started: its recorder lives as long as the agent,
+     * and what an earlier session dropped is not this one's.
+     */
+    private long[] droppedBefore = new long[0];
+    private long[] doubledBefore = new long[0];
     private long kept;
     private long notKept;
     private Thread writer;
@@ -49,7 +55,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     /** What the end line says: the hooks were taken out, or the target is exiting. */
     private volatile String endReason = "detached";
 
-    private EpisodeStream(StreamEnd end, long origin, long keepAtMost) {
+    EpisodeStream(StreamEnd end, long origin, long keepAtMost) {
         this.end = end;
         this.out = end.out();
         this.origin = origin;
@@ -112,8 +118,17 @@ final class EpisodeStream implements CarrierRecorder.Sink {
      */
     void start(Runnable onStop) {
         this.onStop = onStop;
-        for (CarrierRecorder r : Hooks.carriers()) {
+        List<CarrierRecorder> known = Hooks.carriers();
+        int lanes = 0;
+        for (CarrierRecorder r : known) {
+            lanes = Math.max(lanes, r.index + 1);
+        }
+        droppedBefore = new long[lanes];
+        doubledBefore = new long[lanes];
+        for (CarrierRecorder r : known) {
             r.skipQueued();
+            droppedBefore[r.index] = r.dropped();
+            doubledBefore[r.index] = r.doubled();
         }
         writer = new Thread(this::drainLoop, "loomscope-agent-stream");
         writer.setDaemon(true);
@@ -195,9 +210,11 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                 // once; draining without any pause cost the carrier more than the drops it saved (docs/performance.md)
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(drained >= BUSY_EPISODES ? 1 : FLUSH_MILLIS));
             }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
+            // a bug of ours or a target's heap too full for the thread table to grow: ended as a failed write is,
+            // never a drain thread gone silently with the hooks left in and every ring dropping
             broken = true;
-            end.failed(e);
+            end.failed(e instanceof IOException io ? io : new IOException("the agent's stream failed: " + e, e));
             if (onStop != null && !end.takesCommands() && !closing) {
                 // a file that cannot be written (a full disk): nothing records any more, so the hooks go too; not on
                 // this thread, which the stop waits for
@@ -230,11 +247,11 @@ final class EpisodeStream implements CarrierRecorder.Sink {
             int n = r.drain(this);
             episodes += n;
             wrote |= n > 0;
-            long dropped = r.dropped() + r.doubled();
-            if (dropped != droppedSent[r.index]) {
-                droppedSent[r.index] = dropped;
-                pending.put('D').put(' ').put(r.index).put(' ').put(r.dropped()).put(' ')
-                        .put(r.doubled()).put('\n');
+            long dropped = droppedInSession(r);
+            long doubled = r.doubled() - before(doubledBefore, r.index);
+            if (dropped + doubled != droppedSent[r.index]) {
+                droppedSent[r.index] = dropped + doubled;
+                pending.put('D').put(' ').put(r.index).put(' ').put(dropped).put(' ').put(doubled).put('\n');
                 wrote = true;
             }
             if (pending.length() >= 1 << 15) {
@@ -249,13 +266,22 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         return episodes > 0 ? episodes : wrote ? -1 : 0;
     }
 
-    /** Episodes the carriers' full rings dropped so far, all carriers. */
-    private static long droppedSoFar() {
+    /** Episodes the carriers' full rings dropped in this session so far, all carriers. */
+    private long droppedSoFar() {
         long dropped = 0;
         for (CarrierRecorder r : Hooks.carriers()) {
-            dropped += r.dropped();
+            dropped += droppedInSession(r);
         }
         return dropped;
+    }
+
+    private long droppedInSession(CarrierRecorder r) {
+        return r.dropped() - before(droppedBefore, r.index);
+    }
+
+    /** A carrier first seen after the session started had dropped nothing before it. */
+    private static long before(long[] counts, int index) {
+        return index < counts.length ? counts[index] : 0;
     }
 
     @Override

@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * The stream's lines as bytes, numbers written digit by digit: no String and no copy per line. The drain thread
+ * The stream's lines as bytes, numbers written in place: no String and no copy per line. The drain thread
  * runs in the target and takes CPU from its carriers on a small machine: a StringBuilder, its String and its UTF-8
  * copy cost three passes a line.
  */
@@ -22,7 +22,8 @@ final class LineBuffer {
 
     /**
      * A number in decimal, two digits a step from a table, written straight into place: the drain thread writes
-     * six numbers an episode, and dividing once a digit was most of its time (docs/performance.md, "Attach").
+     * five numbers an episode; this and the thread ids' table of primitives ({@link ThreadIndex}) took a third off
+     * its CPU an episode (docs/performance.md, "Attach").
      */
     LineBuffer put(long value) {
         ensure(20);

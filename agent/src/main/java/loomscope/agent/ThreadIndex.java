@@ -3,7 +3,8 @@ package loomscope.agent;
 /**
  * Dense indices by thread id, for the stream's one thread: an open-addressing table of primitives. A
  * {@code HashMap<Long, Integer>} boxed the id of every episode the drain thread looked up (garbage in the target's
- * heap at a million episodes a second) and held ~70 bytes a thread; this holds 12 to 24.
+ * heap at a million episodes a second) and held ~70 bytes a thread; this holds 24 to 48 (12 a slot, between a
+ * quarter and half of them used; 25 MB at {@link EpisodeStream#MAX_THREADS}).
  */
 final class ThreadIndex {
     static final int ABSENT = -1;

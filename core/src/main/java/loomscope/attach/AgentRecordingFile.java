@@ -85,8 +85,7 @@ final class AgentRecordingFile {
             List<PinnedEvent> events = episodes.pinnedEvents();
             RunInfo info = RunInfo.ofThisHost(List.of(), false);
             return new SavedRun(recording, new RunInfo(info.loomscopeVersion(), Files.getLastModifiedTime(file).toInstant(),
-                    info.scenario(), List.of(), info.hostCores(), info.hostOs(), info.hostArch(), false), events,
-                    episodes.dropped());
+                    info.scenario(), List.of(), info.hostCores(), info.hostOs(), info.hostArch(), false), events);
         } catch (NoSuchFileException e) {
             throw new SavedRunException(file, "no such file");
         } catch (AccessDeniedException e) {

@@ -268,7 +268,7 @@ public final class AttachedEpisodes {
             builder.mount(lanes.shown()[e.lane()], e.vt(), e.start(), e.start(), e.end(), e.verdict());
             firstSeen[e.vt()] = Math.min(firstSeen[e.vt()], e.start());
         }
-        return seenFrom(builder, firstSeen).finish(0, lastTime, 0, false);
+        return seenFrom(builder, firstSeen).droppedInTarget(dropped()).finish(0, lastTime, 0, false);
     }
 
     /** What the window shows while attached: the newest episodes, their threads renumbered densely. */
@@ -310,7 +310,8 @@ public final class AttachedEpisodes {
         // older episodes left out: the recording starts with the first one shown, so that the lanes fitted to it span
         // what they show (from the session's start, a busy target's newest fifth of a second was a sliver at the edge)
         long runStart = from == 0 || shown == 0 ? 0 : Math.min(firstShown, lastTime);
-        return new Newest(seenFrom(builder, firstSeen).finish(runStart, lastTime, 0, false), shown, shownIndex.size(),
+        return new Newest(seenFrom(builder, firstSeen).droppedInTarget(dropped()).finish(runStart, lastTime, 0, false),
+                shown, shownIndex.size(),
                 episodes.size() - (long) shown + episodes.notKept());
     }
 

@@ -154,7 +154,8 @@ final class ExportCommand implements Callable<Integer> {
     private static SavedRun tellDropped(SavedRun run, Path file, PrintWriter console) {
         if (run.droppedInTarget() > 0) {
             console.printf(Locale.ROOT, "%s: %,d episodes were dropped in the target (a carrier's buffer was full) and are"
-                    + " not drawn: gaps in its lanes are not all idle.%n", file.getFileName(), run.droppedInTarget());
+                    + " not drawn: gaps in its lanes are not all idle.%n",
+                    LoomScopeCli.controlsShown(String.valueOf(file.getFileName())), run.droppedInTarget());
         }
         return run;
     }

@@ -44,6 +44,8 @@ public final class RunRecording implements RunObserver {
     private volatile long runEnd = -1;
     private volatile int completedAtEnd;
     private volatile boolean cancelled;
+    /** Episodes an attached JVM's agent dropped (its carriers' buffers full): where they were, gaps are not idle. */
+    private volatile long droppedInTarget;
 
     public RunRecording(WorkloadConfig config, String jdkVersion) {
         this(config, jdkVersion, System.nanoTime());
@@ -187,6 +189,11 @@ public final class RunRecording implements RunObserver {
         runEnd = end;
     }
 
+    /** For {@link RecordingBuilder}: what the attached JVM's agent dropped and counted. */
+    void restoreDroppedInTarget(long dropped) {
+        droppedInTarget = Math.max(0, dropped);
+    }
+
     private CarrierLog carrierLog(int carrier) {
         CarrierLog[] logs = carriers;
         if (carrier < logs.length && logs[carrier] != null) {
@@ -207,6 +214,9 @@ public final class RunRecording implements RunObserver {
 
     /** Nanos since origin when the clock started, or -1 before. */
     public long runStart() { return runStart; }
+
+    /** Episodes of an attached JVM its agent dropped and counted, not recorded; 0 for LoomScope's own runs. */
+    public long droppedInTarget() { return droppedInTarget; }
 
     /** Nanos since origin when the last task ended, or -1 while running. */
     public long runEnd() { return runEnd; }

@@ -35,7 +35,7 @@ final class HeaderJson {
 
     /** The run's own facts that are not in its mounts and phases. */
     record Header(RunInfo info, String jdkVersion, WorkloadConfig config, long runStart, long runEnd, int completed,
-                  boolean cancelled) { }
+                  boolean cancelled, long droppedInTarget) { }
 
     /** The header as the file spells it, field for field and in the order written. */
     record HeaderFields(String loomscopeVersion, Instant savedAt, String scenario, String jdkVersion, List<String> jvmFlags,
@@ -48,7 +48,12 @@ final class HeaderJson {
                         SchedulerKind scheduler, ThreadKind threadKind,
                         @JsonInclude(JsonInclude.Include.NON_NULL) @JsonSetter(nulls = Nulls.SKIP) Map<String, String> params) { }
 
-    record RunFields(long startNanos, long endNanos, int completed, boolean cancelled) { }
+    /**
+     * {@code droppedInTarget}: an attached JVM's episodes its agent dropped; added in 0.1 without a format bump as
+     * {@code params} was, and written only where there were any (every file before it had none).
+     */
+    record RunFields(long startNanos, long endNanos, int completed, boolean cancelled,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) @JsonSetter(nulls = Nulls.SKIP) Long droppedInTarget) { }
 
     static String write(Header h) {
         RunInfo info = h.info();
@@ -60,7 +65,8 @@ final class HeaderJson {
                 info.jvmFlags(), new HostFields(info.hostCores(), info.hostOs(), info.hostArch(), info.carriersLowered()),
                 new ConfigFields(c.threads(), shape.cpuIterations(), shape.sleepMillis(), shape.lockMode(), c.parallelism(),
                         c.scheduler(), c.threadKind(), seed ? null : c.scenario().values()),
-                new RunFields(h.runStart(), h.runEnd(), h.completed(), h.cancelled()));
+                new RunFields(h.runStart(), h.runEnd(), h.completed(), h.cancelled(),
+                        h.droppedInTarget() > 0 ? h.droppedInTarget() : null));
         try {
             return JSON.writeValueAsString(fields);
         } catch (JsonProcessingException e) {
@@ -105,6 +111,11 @@ final class HeaderJson {
             throw new SavedRunFormatException("its run parameters are impossible: " + e.getMessage());
         }
         RunFields run = f.run();
-        return new Header(info, f.jdkVersion(), workload, run.startNanos(), run.endNanos(), run.completed(), run.cancelled());
+        long dropped = run.droppedInTarget() == null ? 0 : run.droppedInTarget();
+        if (dropped < 0) {
+            throw new SavedRunFormatException("its header's run.droppedInTarget is negative (" + dropped + ")");
+        }
+        return new Header(info, f.jdkVersion(), workload, run.startNanos(), run.endNanos(), run.completed(), run.cancelled(),
+                dropped);
     }
 }

@@ -16,15 +16,12 @@ import loomscope.recording.RunRecording;
  * format is described in {@link LoomRunFormat} and docs/saved-runs.md.
  *
  * @param pinnedEvents JFR's pinned events for this run, empty when JFR did not watch it
- * @param droppedInTarget episodes an attached JVM's agent dropped (a carrier's buffer full) and counted: its lanes'
- *                        gaps are then not all idle. Known for the agent's own {@code save=FILE}; 0 otherwise
  */
-public record SavedRun(RunRecording recording, RunInfo info, List<PinnedEvent> pinnedEvents, long droppedInTarget) {
+public record SavedRun(RunRecording recording, RunInfo info, List<PinnedEvent> pinnedEvents) {
 
     public static final String EXTENSION = ".loomrun";
 
     public SavedRun {
-        droppedInTarget = Math.max(0, droppedInTarget);
         pinnedEvents = pinnedEvents == null ? List.of() : List.copyOf(pinnedEvents);
         if (info != null && recording != null && !info.scenario().equals(recording.config().scenario().name())) {
             // RunInfo.ofThisHost names the seed; the recording's config knows which scenario really ran
@@ -33,14 +30,14 @@ public record SavedRun(RunRecording recording, RunInfo info, List<PinnedEvent> p
         }
     }
 
-    /** A run of LoomScope's own, or one whose file does not say what was dropped. */
-    public SavedRun(RunRecording recording, RunInfo info, List<PinnedEvent> pinnedEvents) {
-        this(recording, info, pinnedEvents, 0);
+    /** Episodes an attached JVM's agent dropped and counted ({@link RunRecording#droppedInTarget()}). */
+    public long droppedInTarget() {
+        return recording.droppedInTarget();
     }
 
     /** The name the window gives it: {@code fileName}, and the episodes dropped in the target if any. */
     public String named(String fileName) {
-        return withDropped(fileName, droppedInTarget);
+        return withDropped(fileName, droppedInTarget());
     }
 
     /** {@code name}, and " (N episodes dropped)" when {@code dropped} is not 0: where they were, gaps are not idle. */

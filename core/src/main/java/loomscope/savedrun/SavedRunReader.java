@@ -141,7 +141,8 @@ final class SavedRunReader {
         if (!Arrays.equals(in.bytes(LoomRunFormat.END.length), LoomRunFormat.END) || in.remaining() != 4) {
             throw new SavedRunFormatException("its content does not end where its end marker is");
         }
-        RunRecording recording = builder.finish(header.runStart(), header.runEnd(), header.completed(), header.cancelled());
+        RunRecording recording = builder.droppedInTarget(header.droppedInTarget())
+                .finish(header.runStart(), header.runEnd(), header.completed(), header.cancelled());
         return new SavedRun(recording, header.info(), events);
     }
 }

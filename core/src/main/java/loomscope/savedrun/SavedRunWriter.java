@@ -43,7 +43,7 @@ final class SavedRunWriter {
         out.bytes(LoomRunFormat.MAGIC);
         out.varint(LoomRunFormat.VERSION);
         out.string(HeaderJson.write(new HeaderJson.Header(run.info(), r.jdkVersion(), r.config(), r.runStart(), r.runEnd(),
-                r.completedAtEnd(), r.wasCancelled())));
+                r.completedAtEnd(), r.wasCancelled(), r.droppedInTarget())));
         long beforePhases = out.written();
         writePhases(r, out);
         long beforeCarriers = out.written();

@@ -103,6 +103,15 @@ class AgentSavedFileBadInputTest {
                 gzip(HEAD + "D 0 3 0\nD 0 7 0\nD 1 1200 0\nZ exited\n"));
         assertEquals(1_207, RunFiles.read(dropping).droppedInTarget());
         assertEquals("dropping.loomrun (1,207 episodes dropped)", RunFiles.read(dropping).named("dropping.loomrun"));
+        // saved again as LoomScope's own file, and that read back: the count goes with the run
+        Path again = root.resolve("again.loomrun");
+        RunFiles.read(dropping).write(again, false);
+        assertEquals(1_207, RunFiles.read(again).droppedInTarget());
+        Path wholeAgain = root.resolve("whole-again.loomrun");
+        RunFiles.read(whole).write(wholeAgain, false);
+        assertEquals(0, RunFiles.read(wholeAgain).droppedInTarget());
+        assertTrue(!Files.readString(wholeAgain, StandardCharsets.ISO_8859_1).contains("droppedInTarget"),
+                "a file with nothing dropped is written as every file before the field was");
         CliScratch.Result export = CliScratch.inProcess("export", "--from", dropping.toString(), "--out",
                 root.resolve("cards").toString());
         assertEquals(0, export.exit(), export.err());

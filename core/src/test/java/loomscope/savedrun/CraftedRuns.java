@@ -123,7 +123,7 @@ public final class CraftedRuns {
     }
 
     private static String header(int threads, long start, long end, int completed) {
-        return HeaderJson.write(new HeaderJson.Header(info(), "25.0.1", config(threads), start, end, completed, false));
+        return HeaderJson.write(new HeaderJson.Header(info(), "25.0.1", config(threads), start, end, completed, false, 0));
     }
 
     /** Two threads, one carrier, two good mounts; the run's own facts as given. */

@@ -16,7 +16,7 @@ class HeaderCheckTest {
     private static HeaderJson.Header header(int cores) {
         RunInfo info = new RunInfo(RunInfo.LOOMSCOPE_VERSION, Instant.parse("2026-11-25T12:00:00Z"), RunInfo.SEED_SCENARIO,
                 List.of(), cores, "Linux 6", "amd64", false);
-        return new HeaderJson.Header(info, "25.0.3", SeedScenario.config().withThreads(2), 0, 1_000_000, 2, false);
+        return new HeaderJson.Header(info, "25.0.3", SeedScenario.config().withThreads(2), 0, 1_000_000, 2, false, 0);
     }
 
     @Test

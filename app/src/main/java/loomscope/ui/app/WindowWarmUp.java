@@ -149,7 +149,10 @@ final class WindowWarmUp {
         model.setStartGate(warmUp::awaitNoWarmUpRun);
         PauseTransition timeUp = new PauseTransition(cap);
         timeUp.setOnFinished(e -> {
-            warmUp.capped = !warmUp.over;
+            if (warmUp.over || warmUp.garbageCollection != null) {
+                return;   // over, or every run done and only the settle left: nothing was cut short
+            }
+            warmUp.capped = true;
             warmUp.cancel();
         });
         warmUp.whenOver(() -> {

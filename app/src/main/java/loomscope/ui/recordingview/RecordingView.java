@@ -104,8 +104,8 @@ public final class RecordingView extends VBox {
 
     /**
      * Shows a timeline prepared elsewhere from the next frame on (null: empty): a job thread that built its mount index
-     * ({@link StateTimeline#index()}) spares the FX thread that work, which grows with the mounts (an attached target's
-     * newest half a million took 26-47 ms).
+     * ({@link StateTimeline#index()}) spares the FX thread that work, which grows with the mounts (half a million of an
+     * attached target's took 26-47 ms).
      */
     public void show(StateTimeline prepared) {
         timeline = prepared;

@@ -31,7 +31,7 @@ class AttachViewTest {
     @Start
     void start(Stage stage) {
         // an attach that waits for the test, then is refused: the window before, during and after one
-        model = new AttachViewModel(command -> new Thread(command).start(),
+        model = new AttachViewModel(command -> Thread.ofPlatform().daemon().start(command),
                 () -> List.of(new loomscope.attach.JvmEntry(4242, "com.example.Server", "25.0.3", null)), pid -> {
                     attachGoesOn.await();
                     throw new IllegalStateException("refused for the test");
