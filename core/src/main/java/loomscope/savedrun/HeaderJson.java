@@ -113,7 +113,7 @@ final class HeaderJson {
         RunFields run = f.run();
         long dropped = run.droppedInTarget() == null ? 0 : run.droppedInTarget();
         if (dropped < 0) {
-            throw new SavedRunFormatException("its header's run.droppedInTarget is negative (" + dropped + ")");
+            throw new SavedRunFormatException("its header's \"run.droppedInTarget\" must be 0 or more, was " + dropped);
         }
         return new Header(info, f.jdkVersion(), workload, run.startNanos(), run.endNanos(), run.completed(), run.cancelled(),
                 dropped);

@@ -27,6 +27,20 @@ class HeaderJsonTest {
     }
 
     @Test
+    void whatAnAttachedJvmDroppedIsWrittenOnlyWhereThereWasAny() throws Exception {
+        String dropping = FORMAT_ONE.replace("\"cancelled\":false}", "\"cancelled\":false,\"droppedInTarget\":1207}");
+        assertEquals(1_207, HeaderJson.read(dropping).droppedInTarget());
+        assertEquals(dropping, HeaderJson.write(HeaderJson.read(dropping)));
+        assertEquals(0, HeaderJson.read(FORMAT_ONE).droppedInTarget());
+        assertRefused(FORMAT_ONE.replace("\"cancelled\":false}", "\"cancelled\":false,\"droppedInTarget\":-5}"),
+                "its header's \"run.droppedInTarget\" must be 0 or more, was -5");
+        assertRefused(FORMAT_ONE.replace("\"cancelled\":false}", "\"cancelled\":false,\"droppedInTarget\":\"many\"}"),
+                "its header's \"run.droppedInTarget\" must be a whole number");
+        assertRefused(FORMAT_ONE.replace("\"cancelled\":false}", "\"cancelled\":false,\"droppedInTarget\":" + "9".repeat(30) + "}"),
+                "its header's \"run.droppedInTarget\" must be a whole number");
+    }
+
+    @Test
     void aBadFieldIsNamedByItsPath() {
         assertRefused(FORMAT_ONE.replace("\"cores\":2", "\"cores\":\"2\""), "its header's \"host.cores\" must be a whole number, was \"2\"");
         assertRefused(FORMAT_ONE.replace("\"cores\":2,", ""), "its header has no \"host.cores\"");
