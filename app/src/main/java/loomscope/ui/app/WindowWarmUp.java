@@ -86,13 +86,16 @@ final class WindowWarmUp {
     private volatile CountDownLatch warmUpRunGoing = new CountDownLatch(0);
     /** The collection of the warm-up runs' garbage, once started: a run started during the settle waits for it. */
     private volatile CountDownLatch garbageCollection;
+    private final List<WarmUpRun> plan;
     private int next;
     private boolean over;
     /** Cancelled by {@link #CAP}, not by the user. */
     private boolean capped;
     private Runnable whenRunsDone = () -> { };
 
-    private WindowWarmUp(AppTheme theme, double width, double height, Function<WindowWarmUp, WarmUpSurface> drawnOn) {
+    private WindowWarmUp(List<WarmUpRun> plan, AppTheme theme, double width, double height,
+                         Function<WindowWarmUp, WarmUpSurface> drawnOn) {
+        this.plan = plan;
         window.silenceRunLog();
         window.installProbes();
         scene = new Scene(root, width, height);
@@ -118,14 +121,17 @@ final class WindowWarmUp {
      * in it until they are over, or until a key or click, or a run started in the window, cancels the warm-up.
      */
     static WindowWarmUp startOn(Stage stage, MainViewModel model, AppTheme theme) {
-        return startOn(stage, model, theme, CAP);
+        return startOn(stage, model, theme, CAP, PLAN);
     }
 
-    /** {@link #startOn(Stage, MainViewModel, AppTheme)} cancelled after {@code cap} (tests: another, or none). */
-    static WindowWarmUp startOn(Stage stage, MainViewModel model, AppTheme theme, Duration cap) {
+    /**
+     * {@link #startOn(Stage, MainViewModel, AppTheme)} with {@code plan}'s runs, cancelled after {@code cap} (tests:
+     * smaller runs, which beside CPU hogs end in seconds where the real plan's took minutes; another cap, or none).
+     */
+    static WindowWarmUp startOn(Stage stage, MainViewModel model, AppTheme theme, Duration cap, List<WarmUpRun> plan) {
         Scene window = stage.getScene();
         return start(model, theme, window.getWidth(), window.getHeight(),
-                w -> new WarmUpSurface.OnTheWindow(stage, w.scene, w.root, w::cancel), cap);
+                w -> new WarmUpSurface.OnTheWindow(stage, w.scene, w.root, w::cancel), cap, plan);
     }
 
     /**
@@ -133,13 +139,13 @@ final class WindowWarmUp {
      * the copy rendered off-screen. Says so on the window's status line; a run started in the window cancels it.
      */
     static WindowWarmUp startFor(MainViewModel model, AppTheme theme, double width, double height) {
-        return start(model, theme, width, height, w -> new WarmUpSurface.OffScreen(w.scene), CAP);
+        return start(model, theme, width, height, w -> new WarmUpSurface.OffScreen(w.scene), CAP, PLAN);
     }
 
     private static WindowWarmUp start(MainViewModel model, AppTheme theme, double width, double height,
-            Function<WindowWarmUp, WarmUpSurface> drawnOn, Duration cap) {
-        WindowWarmUp warmUp = new WindowWarmUp(theme, width, height, drawnOn);
-        model.showNote("Warming up (" + ABOUT + "): " + RUNS + " runs, not kept, compile the window's code. Run skips it.");
+            Function<WindowWarmUp, WarmUpSurface> drawnOn, Duration cap, List<WarmUpRun> plan) {
+        WindowWarmUp warmUp = new WindowWarmUp(plan, theme, width, height, drawnOn);
+        model.showNote("Warming up (" + ABOUT + "): " + plan.size() + " runs, not kept, compile the window's code. Run skips it.");
         ChangeListener<RunState> runWins = (o, was, now) -> {
             if (now.isActive()) {
                 warmUp.cancel();
@@ -231,7 +237,7 @@ final class WindowWarmUp {
     }
 
     private void afterWarmUpRun() {
-        if (next < PLAN.size()) {
+        if (next < plan.size()) {
             Platform.runLater(this::runNext);   // after the copy's model has settled, like an autorun
         } else {
             surface.stop(); // the window is back: the JIT's last work is on its own drawing
@@ -268,8 +274,8 @@ final class WindowWarmUp {
         if (over) {
             return; // cancelled between a warm-up run's end and this
         }
-        WarmUpRun run = PLAN.get(next++);
-        surface.runStarts(next, PLAN.size());
+        WarmUpRun run = plan.get(next++);
+        surface.runStarts(next, plan.size());
         copy.lockModeProperty().set(run.mode());
         copy.parallelismProperty().set(run.parallelism());
         copy.threadsTextProperty().set(Integer.toString(run.threads()));
