@@ -61,13 +61,13 @@ public final class RecordingBuilder {
         return this;
     }
 
-    /** The run's end as it was recorded; {@code runEnd} -1 for a run whose end never arrived (a killed child). */
     /** Episodes an attached JVM's agent dropped and counted (its lanes' gaps are then not all idle). */
     public RecordingBuilder droppedInTarget(long dropped) {
         recording.restoreDroppedInTarget(dropped);
         return this;
     }
 
+    /** The run's end as it was recorded; {@code runEnd} -1 for a run whose end never arrived (a killed child). */
     public RunRecording finish(long runStart, long runEnd, int completedAtEnd, boolean cancelled) {
         recording.restoreRunFacts(runStart, runEnd, completedAtEnd, cancelled);
         return recording;

@@ -100,11 +100,13 @@ public final class LoomScopeApp extends Application {
             // (screenshots, talks); before the warm-up, which takes the window's scene off the stage for a while
             view.openCompare();   // mvn javafx:run -Djavafx.args=--compare
         }
+        // an attach at start waits for the warm-up, which the target's load can make last minutes: cut short then
+        javafx.util.Duration cap = options.attachTarget() != null ? WindowWarmUp.CAP : javafx.util.Duration.INDEFINITE;
         WindowWarmUp warmUp = !options.warmUp() || !host.warmUp() ? null
                 : onStage.presentation().isPresenting()
                         // the audience sees the presenter's view, not the copy's ordinary one: drawn off-screen
-                        ? WindowWarmUp.startFor(model, theme, scene.getWidth(), scene.getHeight())
-                        : WindowWarmUp.startOn(stage, model, theme);
+                        ? WindowWarmUp.startFor(model, theme, scene.getWidth(), scene.getHeight(), cap)
+                        : WindowWarmUp.startOn(stage, model, theme, cap, WindowWarmUp.PLAN);
         if (warmUp != null) {
             System.out.println("LoomScope warm-up: real runs in a copy of the window before the first timed run (any key skips)");
         }

@@ -68,9 +68,9 @@ final class WindowWarmUp {
     /** How long the window's run waits at most for a cancelled warm-up run to end. */
     static final long GATE_MILLIS = 5_000;
     /**
-     * A warm-up still going after this long is cancelled, as by a key: the machine is busy with something else (an
-     * attached target whose carriers took both cores here made it last five minutes), and the user would wait for
-     * runs that no longer tell the JIT anything the first real run would not.
+     * Before an attach at start ({@code --attach}), a warm-up still going after this long is cancelled, as by a key:
+     * what makes it long is the target's load (one whose carriers took both cores here made it last five minutes),
+     * and the attach waits for it. Elsewhere the warm-up runs to its end (a key skips it).
      */
     static final Duration CAP = Duration.seconds(30);
 
@@ -121,12 +121,13 @@ final class WindowWarmUp {
      * in it until they are over, or until a key or click, or a run started in the window, cancels the warm-up.
      */
     static WindowWarmUp startOn(Stage stage, MainViewModel model, AppTheme theme) {
-        return startOn(stage, model, theme, CAP, PLAN);
+        return startOn(stage, model, theme, Duration.INDEFINITE, PLAN);
     }
 
     /**
-     * {@link #startOn(Stage, MainViewModel, AppTheme)} with {@code plan}'s runs, cancelled after {@code cap} (tests:
-     * smaller runs, which beside CPU hogs end in seconds where the real plan's took minutes; another cap, or none).
+     * {@link #startOn(Stage, MainViewModel, AppTheme)} with {@code plan}'s runs ({@link #PLAN}; tests: smaller runs,
+     * which beside CPU hogs end in seconds where the real plan's took minutes), cancelled after {@code cap}
+     * ({@link #CAP} before an attach at start, or none).
      */
     static WindowWarmUp startOn(Stage stage, MainViewModel model, AppTheme theme, Duration cap, List<WarmUpRun> plan) {
         Scene window = stage.getScene();
@@ -139,7 +140,12 @@ final class WindowWarmUp {
      * the copy rendered off-screen. Says so on the window's status line; a run started in the window cancels it.
      */
     static WindowWarmUp startFor(MainViewModel model, AppTheme theme, double width, double height) {
-        return start(model, theme, width, height, w -> new WarmUpSurface.OffScreen(w.scene), CAP, PLAN);
+        return startFor(model, theme, width, height, Duration.INDEFINITE);
+    }
+
+    /** {@link #startFor(MainViewModel, AppTheme, double, double)} cancelled after {@code cap} ({@link #CAP}, or none). */
+    static WindowWarmUp startFor(MainViewModel model, AppTheme theme, double width, double height, Duration cap) {
+        return start(model, theme, width, height, w -> new WarmUpSurface.OffScreen(w.scene), cap, PLAN);
     }
 
     private static WindowWarmUp start(MainViewModel model, AppTheme theme, double width, double height,
