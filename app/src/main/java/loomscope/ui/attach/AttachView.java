@@ -75,6 +75,8 @@ public final class AttachView extends BorderPane {
         Button refresh = new Button("Refresh");
         refresh.setId("attach-refresh");
         refresh.setOnAction(e -> model.refresh());
+        // the list it refreshes is hidden while an attach lasts
+        refresh.disableProperty().bind(model.stateProperty().isNotEqualTo(AttachViewModel.State.IDLE));
         Button attach = new Button("Attach");
         attach.setId("attach-attach");
         attach.setDefaultButton(true);

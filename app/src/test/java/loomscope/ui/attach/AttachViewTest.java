@@ -76,6 +76,7 @@ class AttachViewTest {
         for (String id : List.of("#attach-cost", "#attach-recommend", "#attach-jvms")) {
             assertTrue(onFx(() -> !view.lookup(id).isVisible() && !view.lookup(id).isManaged()), id + " hidden while attaching");
         }
+        assertTrue(onFx(() -> view.lookup("#attach-refresh").isDisabled()), "nothing to refresh while attaching");
         attachGoesOn.countDown();
         loomscope.ui.UiTestSupport.waitFor(20, "the refused attach to end", () -> onFx(() -> {
             model.pulse(System.nanoTime());
@@ -84,6 +85,7 @@ class AttachViewTest {
         for (String id : List.of("#attach-cost", "#attach-recommend", "#attach-jvms")) {
             assertTrue(onFx(() -> view.lookup(id).isVisible()), id + " shown again once no attach lasts");
         }
+        assertTrue(onFx(() -> !view.lookup("#attach-refresh").isDisabled()));
         assertTrue(onFx(() -> model.errorProperty().get()).contains("refused for the test"));
     }
 
