@@ -60,7 +60,9 @@ class YourCodeWindowTest {
             model.parallelismProperty().set(1);
             view.yourCodeView().area().replaceText(skeleton);
         });
-        robot.clickOn("#your-code-area");
+        // this window's editor itself, not a query over every window's nodes: once, in a fresh-clone CI, the query met
+        // a node without a scene (likely the previous test's window going) and TestFX's visibility check threw
+        robot.clickOn(onFx(() -> view.yourCodeView().area()));
         fx(() -> {
             view.yourCodeView().area().moveTo(2, 8);
             view.yourCodeView().area().requestFocus();
