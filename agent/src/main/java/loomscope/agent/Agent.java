@@ -74,11 +74,15 @@ public final class Agent {
             }
         }
         try {
-            CarrierClock.warmUp();
             Class<?> virtualThread = Class.forName("java.lang.VirtualThread");
-            // java.base calls the hooks, in the boot loader's unnamed module, which a named module does not read
-            inst.redefineModule(Object.class.getModule(), Set.of(Agent.class.getModule()), Map.of(), Map.of(),
+            // java.base calls the hooks, in the boot loader's unnamed module, which a named module does not read;
+            // on JDK 21 the carriers' clocks must also reach the JDK's carriers' blocking mark, or each of their
+            // /proc reads would make the application's pool add a carrier (CarrierClock)
+            inst.redefineModule(Object.class.getModule(), Set.of(Agent.class.getModule()), Map.of(),
+                    CarrierClock.jdkCompensatesForCarrierReads()
+                            ? Map.of("jdk.internal.misc", Set.of(Agent.class.getModule())) : Map.of(),
                     Set.of(), Map.of());
+            CarrierClock.warmUp();
             stream = connected;
             // a file is recorded to the JVM's exit: nobody sends it a stop, but one it cannot write stops the hooks
             connected.start(Agent::stopQuietly);

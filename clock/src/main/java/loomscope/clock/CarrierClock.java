@@ -41,8 +41,15 @@ public final class CarrierClock {
 
     private final FileChannel schedstat;
     private final FileChannel status;
-    private final ByteBuffer buffer = ByteBuffer.allocate(96);
-    private final ByteBuffer statusBuffer = ByteBuffer.allocate(4096);
+    /**
+     * Direct, so that a read goes straight from the kernel into it: a heap buffer makes the channel borrow a direct
+     * one and copy, a longer path that a fresh JVM runs slowly for its first thousand reads (docs/performance.md).
+     */
+    private final ByteBuffer buffer = ByteBuffer.allocateDirect(96);
+    private final ByteBuffer statusBuffer = ByteBuffer.allocateDirect(4096);
+    private final byte[] text = new byte[4096];
+    /** Whether reads on this carrier must hold off the JDK's compensation ({@link CompensationGuard}). */
+    private final boolean marked;
     private long queue = UNKNOWN;
     private long scheduled = UNKNOWN;
     private long involuntary = UNKNOWN;
@@ -62,9 +69,10 @@ public final class CarrierClock {
     private long gcCountMark;
     private long gcMillisMark;
 
-    private CarrierClock(FileChannel schedstat, FileChannel status) {
+    private CarrierClock(FileChannel schedstat, FileChannel status, boolean marked) {
         this.schedstat = schedstat;
         this.status = status;
+        this.marked = marked;
         markClocks(System.nanoTime());
         readStatus();
         markStatus();
@@ -146,7 +154,42 @@ public final class CarrierClock {
 
     /** Call on the carrier itself. */
     public static CarrierClock forCurrentThread() {
-        return new CarrierClock(ProcFiles.openThreadSelf("schedstat"), ProcFiles.openThreadSelf("status"));
+        CompensationGuard.Reads reads = CompensationGuard.forCurrentThread();
+        if (reads == CompensationGuard.Reads.NONE) {
+            return new CarrierClock(null, null, false);
+        }
+        boolean marked = reads == CompensationGuard.Reads.MARKED;
+        boolean entered = marked && CompensationGuard.enter();
+        try {
+            return new CarrierClock(ProcFiles.openThreadSelf("schedstat"), ProcFiles.openThreadSelf("status"), marked);
+        } finally {
+            CompensationGuard.exit(entered);
+        }
+    }
+
+    /**
+     * Whether this JDK adds carriers for a file read on any carrier of its own class (JDK 21), so that a clock on such
+     * a carrier reads its files only where java.base opens {@code jdk.internal.misc} to this module
+     * ({@link CompensationGuard}); elsewhere it reads none, and judges its long mounts unsure.
+     */
+    public static boolean jdkCompensatesForCarrierReads() {
+        return CompensationGuard.jdkCompensatesForCarrierReads();
+    }
+
+    /** The {@code /proc} file's bytes into {@link #text}, with the JDK's compensation held off where it must be. */
+    private int read(FileChannel file, ByteBuffer into) throws IOException {
+        boolean entered = marked && CompensationGuard.enter();
+        try {
+            into.clear();
+            int n = file.read(into, 0);
+            if (n > 0) {
+                into.flip();
+                into.get(text, 0, n);
+            }
+            return n;
+        } finally {
+            CompensationGuard.exit(entered);
+        }
     }
 
     /** This thread's CPU time in nanoseconds, or {@link #UNKNOWN}. */
@@ -165,10 +208,8 @@ public final class CarrierClock {
             return;
         }
         try {
-            buffer.clear();
-            int n = schedstat.read(buffer, 0);
+            int n = read(schedstat, buffer);
             if (n > 0) {
-                byte[] text = buffer.array();
                 queue = ProcFiles.field(text, n, 1);
                 scheduled = ProcFiles.field(text, n, 2);
             }
@@ -203,10 +244,9 @@ public final class CarrierClock {
             return;
         }
         try {
-            statusBuffer.clear();
-            int n = status.read(statusBuffer, 0);
+            int n = read(status, statusBuffer);
             if (n > 0) {
-                involuntary = ProcFiles.valueAfter(statusBuffer.array(), n, ProcFiles.PREEMPTED_KEY);
+                involuntary = ProcFiles.valueAfter(text, n, ProcFiles.PREEMPTED_KEY);
             }
         } catch (IOException e) {
             // stay UNKNOWN
@@ -245,8 +285,15 @@ public final class CarrierClock {
     }
 
 
-    /** Loads and checks the clocks before the first mount needs them (class loading in a mount costs its carrier). */
+    /**
+     * Loads and checks the clocks before a carrier needs them: their classes (the management beans, the /proc files'
+     * channels) load once per JVM, and loading them on a carrier, as it starts or in a mount, costs the run that
+     * carrier's time (measured in docs/performance.md). Opens, reads and closes a clock of the calling thread.
+     */
     public static boolean warmUp() {
+        CarrierClock clock = forCurrentThread();
+        clock.endMount(0, MIN_BLOCKED_NANOS);
+        clock.close();
         return CPU_CLOCK;
     }
 

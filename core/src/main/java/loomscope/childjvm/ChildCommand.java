@@ -35,7 +35,9 @@ final class ChildCommand {
         cmd.add(target.jdk().javaLauncher().toString());
         cmd.add("--add-opens");
         cmd.add("java.base/java.lang=ALL-UNNAMED");
-        cmd.add("--add-exports");   // carriers of the JDK's own class: it compensates on them (CarrierPool)
+        // carriers of the JDK's own class, as it compensates on them (CarrierPool); opened, not only exported, so
+        // that on JDK 21 their clocks' reads can keep the pool from compensating for them too (CarrierClock)
+        cmd.add("--add-opens");
         cmd.add("java.base/jdk.internal.misc=ALL-UNNAMED");
         if (target.jdk().feature() >= 22) {
             cmd.add("--enable-native-access=ALL-UNNAMED");   // FFM (native-frame mode) is final from 22

@@ -39,11 +39,19 @@ final class TargetJvm implements AutoCloseable {
      * their sources in this module.
      */
     static Path compile(Path folder) throws IOException {
+        return compile(folder, "HelidonTarget.java", "PinningInit.java");
+    }
+
+    /** Sources of this package (file names), compiled for release 21 into {@code folder}. */
+    static Path compile(Path folder, String... sourceFiles) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         Path sources = Path.of("src/test/java/loomscope/attach");
-        int rc = javac.run(null, null, null, "--release", "21", "-proc:none", "-d", folder.toString(),
-                "-cp", System.getProperty("java.class.path"),
-                sources.resolve("HelidonTarget.java").toString(), sources.resolve("PinningInit.java").toString());
+        List<String> args = new ArrayList<>(List.of("--release", "21", "-proc:none", "-d", folder.toString(),
+                "-cp", System.getProperty("java.class.path")));
+        for (String file : sourceFiles) {
+            args.add(sources.resolve(file).toString());
+        }
+        int rc = javac.run(null, null, null, args.toArray(String[]::new));
         if (rc != 0) {
             throw new IllegalStateException("could not compile the target (javac exit " + rc + ")");
         }
