@@ -1,11 +1,10 @@
 package loomscope.clock;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 
 
 /**
@@ -31,23 +30,32 @@ public final class CarrierClock {
 
 
     /**
-     * How old the CPU and schedstat marks may be at a mount's start before it reads them again. A mount is judged by
-     * what the clocks counted since the marks, so the carrier's time between them and the mount's start blurs its
-     * verdict by up to this much: a mount off its CPU for a little under the floor may be unsure, never a pinned one
-     * not pinned. Reading them at every mount's start cost the seed more than the rest of the rule, and a shorter age
-     * most of that (measured in docs/performance.md).
+     * How old the CPU mark may be at a mount's start before it reads the clock again. A mount is judged by what the
+     * clocks counted since the marks, so the carrier's time between them and the mount's start blurs its verdict by up
+     * to this much: a mount off its CPU for a little under the floor may be unsure, never a pinned one not pinned.
+     * Reading them at every mount's start cost the seed more than the rest of the rule, and a shorter age most of that
+     * (measured in docs/performance.md).
      */
     static final long MARK_AGE_NANOS = 500_000;
 
-    private final FileChannel schedstat;
-    private final FileChannel status;
     /**
-     * Direct, so that a read goes straight from the kernel into it: a heap buffer makes the channel borrow a direct
-     * one and copy, a longer path that a fresh JVM runs slowly for its first thousand reads (docs/performance.md).
+     * How old the schedstat mark may be at a mount's start. Its run-queue wait and switch count only ever lower the
+     * lower bound when they count from earlier (a longer wait for a CPU is taken off the time off it; more switches
+     * never make a mount "never switched out"), so they are read less often than the CPU clock: a mount preempted
+     * after a streak of short ones may be unsure where a fresher mark would have called it pinned, never the other way.
      */
-    private final ByteBuffer buffer = ByteBuffer.allocateDirect(96);
-    private final ByteBuffer statusBuffer = ByteBuffer.allocateDirect(4096);
+    static final long SCHEDSTAT_MARK_AGE_NANOS = 4_000_000;
+
+    /**
+     * Read with {@code seek} and {@code read}: two native calls with next to no Java around them. A fresh JVM runs a
+     * carrier's first reads (hundreds in a short run) in its interpreter, where a FileChannel's longer path made each
+     * mark cost the seed tens of microseconds (docs/performance.md).
+     */
+    private final RandomAccessFile schedstat;
+    private final RandomAccessFile status;
     private final byte[] text = new byte[4096];
+    /** Three numbers of up to 20 digits, two spaces and a newline. */
+    private static final int SCHEDSTAT_BYTES = 96;
     /** Whether reads on this carrier must hold off the JDK's compensation ({@link CompensationGuard}). */
     private final boolean marked;
     private long queue = UNKNOWN;
@@ -59,6 +67,8 @@ public final class CarrierClock {
     private long queueMark;
     private long scheduledMark;
     private long markNanos;
+    /** When {@link #queueMark} and {@link #scheduledMark} were read: at or before {@link #markNanos}. */
+    private long schedstatMarkNanos;
     /** The preemption count at the last read of the status file: at or before this mount's start. */
     private long involuntaryMark;
     /**
@@ -69,7 +79,7 @@ public final class CarrierClock {
     private long gcCountMark;
     private long gcMillisMark;
 
-    private CarrierClock(FileChannel schedstat, FileChannel status, boolean marked) {
+    private CarrierClock(RandomAccessFile schedstat, RandomAccessFile status, boolean marked) {
         this.schedstat = schedstat;
         this.status = status;
         this.marked = marked;
@@ -81,9 +91,9 @@ public final class CarrierClock {
 
     /**
      * At a mount's start, on its carrier, before the mount's start time is taken. Usually reads nothing: a mount
-     * shorter than the floor needs no clock, and a longer one is judged against marks at most {@link #MARK_AGE_NANOS}
-     * old. Marks older than that (the carrier ran short mounts, idled, or loaded classes since) are read again here:
-     * its CPU clock and schedstat.
+     * shorter than the floor needs no clock, and a longer one is judged against a CPU mark at most
+     * {@link #MARK_AGE_NANOS} old and a schedstat mark at most {@link #SCHEDSTAT_MARK_AGE_NANOS} old. Marks older than
+     * that (the carrier ran short mounts, idled, or loaded classes since) are read again here.
      */
     public void startMount() {
         startMount(System.nanoTime());
@@ -92,7 +102,12 @@ public final class CarrierClock {
     /** {@link #startMount()} with the time already read ({@code System.nanoTime()}): the agent reads it once for both. */
     public void startMount(long now) {
         if (now - markNanos > MARK_AGE_NANOS) {
-            markClocks(now);
+            if (now - schedstatMarkNanos > SCHEDSTAT_MARK_AGE_NANOS) {
+                markClocks(now);
+            } else {
+                cpuMark = cpuNanos();
+                markNanos = now;
+            }
         }
     }
 
@@ -133,6 +148,7 @@ public final class CarrierClock {
         queueMark = queue;
         scheduledMark = scheduled;
         markNanos = nanos;
+        schedstatMarkNanos = nanos;
     }
 
     private static long delta(long now, long mark) {
@@ -177,16 +193,11 @@ public final class CarrierClock {
     }
 
     /** The {@code /proc} file's bytes into {@link #text}, with the JDK's compensation held off where it must be. */
-    private int read(FileChannel file, ByteBuffer into) throws IOException {
+    private int read(RandomAccessFile file, int most) throws IOException {
         boolean entered = marked && CompensationGuard.enter();
         try {
-            into.clear();
-            int n = file.read(into, 0);
-            if (n > 0) {
-                into.flip();
-                into.get(text, 0, n);
-            }
-            return n;
+            file.seek(0);
+            return file.read(text, 0, most);
         } finally {
             CompensationGuard.exit(entered);
         }
@@ -208,7 +219,7 @@ public final class CarrierClock {
             return;
         }
         try {
-            int n = read(schedstat, buffer);
+            int n = read(schedstat, SCHEDSTAT_BYTES);
             if (n > 0) {
                 queue = ProcFiles.field(text, n, 1);
                 scheduled = ProcFiles.field(text, n, 2);
@@ -244,7 +255,7 @@ public final class CarrierClock {
             return;
         }
         try {
-            int n = read(status, statusBuffer);
+            int n = read(status, text.length);
             if (n > 0) {
                 involuntary = ProcFiles.valueAfter(text, n, ProcFiles.PREEMPTED_KEY);
             }
@@ -273,7 +284,7 @@ public final class CarrierClock {
 
     /** On the carrier's way out. */
     public void close() {
-        for (FileChannel file : new FileChannel[] {schedstat, status}) {
+        for (RandomAccessFile file : new RandomAccessFile[] {schedstat, status}) {
             if (file != null) {
                 try {
                     file.close();

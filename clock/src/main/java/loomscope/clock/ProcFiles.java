@@ -1,9 +1,9 @@
 package loomscope.clock;
 
+import java.io.File;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 
 /**
  * A carrier's kernel counters, from {@code /proc/thread-self}: {@code schedstat} (time on a CPU, run-queue wait, times
@@ -19,11 +19,11 @@ public final class ProcFiles {
     private ProcFiles() { }
 
     /** The calling thread's {@code /proc/thread-self/<name>}, or null where there is none (not Linux) or it is unreadable. */
-    public static FileChannel openThreadSelf(String name) {
+    public static RandomAccessFile openThreadSelf(String name) {
         try {
-            Path file = Path.of("/proc/thread-self/" + name);
-            return file.toFile().canRead() ? FileChannel.open(file) : null;
-        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            File file = new File("/proc/thread-self/" + name);
+            return file.canRead() ? new RandomAccessFile(file, "r") : null;
+        } catch (IOException | SecurityException e) {
             return null;
         }
     }

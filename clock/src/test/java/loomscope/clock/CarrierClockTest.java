@@ -57,6 +57,46 @@ class CarrierClockTest {
         }
     }
 
+    /**
+     * A carrier that ran only short mounts reads its CPU clock every 0.5 ms but schedstat only every 4 ms: its next
+     * long mount counts waits for a CPU from up to 4 ms before it, which can only lower its lower bound. A pinned
+     * sleep is still pinned (or unsure under a collection or a preemption), a computation still not pinned.
+     */
+    @Test
+    void afterAStreakOfShortMountsAPinIsStillAPinAndArithmeticStillNot() {
+        assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "Linux only");
+        CarrierClock clock = CarrierClock.forCurrentThread();
+        try {
+            for (int round = 0; round < 3; round++) {
+                shortMountsFor(clock, 3_000_000);
+                long blocked = mount(clock, () -> sleepMillis(5));
+                assertTrue(blocked >= BlockedTime.MIN_BLOCKED_NANOS || BlockedTime.isUnsure(blocked),
+                        "a 5 ms sleep after short mounts is pinned (or unsure), never not pinned: " + blocked);
+                shortMountsFor(clock, 3_000_000);
+                long computed = mount(clock, CarrierClockTest::computeThreeMillis);
+                assertTrue(BlockedTime.lowerBound(computed) < BlockedTime.MIN_BLOCKED_NANOS,
+                        "3 ms of arithmetic after short mounts is not a block: " + computed);
+            }
+        } finally {
+            clock.close();
+        }
+    }
+
+    /** Mounts of ~50 µs of arithmetic each, back to back, for {@code nanos}. */
+    private static void shortMountsFor(CarrierClock clock, long nanos) {
+        long until = System.nanoTime() + nanos;
+        while (System.nanoTime() < until) {
+            long value = mount(clock, () -> {
+                long spin = System.nanoTime() + 50_000;
+                while (System.nanoTime() < spin) {
+                    Thread.onSpinWait();
+                }
+            });
+            // preempted past the floor on a busy machine it is judged, and at most unsure: spinning is no block
+            assertTrue(BlockedTime.lowerBound(value) < BlockedTime.MIN_BLOCKED_NANOS, "a spin is not a block: " + value);
+        }
+    }
+
     private static long mount(CarrierClock clock, Runnable body) {
         clock.startMount();
         long start = System.nanoTime();

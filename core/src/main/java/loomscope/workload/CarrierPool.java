@@ -42,6 +42,7 @@ public final class CarrierPool implements Executor, AutoCloseable {
     public CarrierPool(int parallelism, boolean jdkCarriers, RunObserver observer, ToIntFunction<Runnable> virtualThreadOf) {
         this.observer = observer;
         this.virtualThreadOf = virtualThreadOf;
+        CarrierClock.warmUp();   // here, before a run's clock starts, not on its first carrier
         int maxPoolSize = Math.max(parallelism, MAX_POOL_SIZE);
         int minRunnable = Math.max(parallelism / 2, 1);
         ForkJoinPool.ForkJoinWorkerThreadFactory jdkFactory = jdkCarriers ? jdkCarriers(new Lifecycle(this)) : null;
