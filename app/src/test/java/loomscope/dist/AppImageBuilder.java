@@ -50,9 +50,9 @@ public final class AppImageBuilder {
      * manifest in pom.xml (the carrier pool's JDK-internal builder, FFM for native-frame and for JavaFX).
      */
     static final List<String> WINDOW_JAVA_OPTIONS = List.of("-Xms512m", "-Xmn64m",
-            "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED,javafx.graphics");
+            "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED,javafx.graphics");
     static final List<String> CLI_JAVA_OPTIONS = List.of(
-            "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED");
+            "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED");
 
     private static final int NEEDED_JDK = 25;
 

@@ -30,21 +30,13 @@ public final class CarrierClock {
 
 
     /**
-     * How old the CPU mark may be at a mount's start before it reads the clock again. A mount is judged by what the
-     * clocks counted since the marks, so the carrier's time between them and the mount's start blurs its verdict by up
-     * to this much: a mount off its CPU for a little under the floor may be unsure, never a pinned one not pinned.
-     * Reading them at every mount's start cost the seed more than the rest of the rule, and a shorter age most of that
-     * (measured in docs/performance.md).
+     * How old the CPU and schedstat marks may be at a mount's start before it reads them again. A mount is judged by
+     * what the clocks counted since the marks, so the carrier's time between them and the mount's start blurs its
+     * verdict by up to this much: a mount off its CPU for a little under the floor may be unsure, never a pinned one
+     * not pinned. Reading them at every mount's start cost the seed more than the rest of the rule, and a shorter age
+     * most of that (measured in docs/performance.md).
      */
     static final long MARK_AGE_NANOS = 500_000;
-
-    /**
-     * How old the schedstat mark may be at a mount's start. Its run-queue wait and switch count only ever lower the
-     * lower bound when they count from earlier (a longer wait for a CPU is taken off the time off it; more switches
-     * never make a mount "never switched out"), so they are read less often than the CPU clock: a mount preempted
-     * after a streak of short ones may be unsure where a fresher mark would have called it pinned, never the other way.
-     */
-    static final long SCHEDSTAT_MARK_AGE_NANOS = 4_000_000;
 
     /**
      * Read with {@code seek} and {@code read}: two native calls with next to no Java around them. A fresh JVM runs a
@@ -67,8 +59,6 @@ public final class CarrierClock {
     private long queueMark;
     private long scheduledMark;
     private long markNanos;
-    /** When {@link #queueMark} and {@link #scheduledMark} were read: at or before {@link #markNanos}. */
-    private long schedstatMarkNanos;
     /** The preemption count at the last read of the status file: at or before this mount's start. */
     private long involuntaryMark;
     /**
@@ -91,9 +81,9 @@ public final class CarrierClock {
 
     /**
      * At a mount's start, on its carrier, before the mount's start time is taken. Usually reads nothing: a mount
-     * shorter than the floor needs no clock, and a longer one is judged against a CPU mark at most
-     * {@link #MARK_AGE_NANOS} old and a schedstat mark at most {@link #SCHEDSTAT_MARK_AGE_NANOS} old. Marks older than
-     * that (the carrier ran short mounts, idled, or loaded classes since) are read again here.
+     * shorter than the floor needs no clock, and a longer one is judged against marks at most {@link #MARK_AGE_NANOS}
+     * old. Marks older than that (the carrier ran short mounts, idled, or loaded classes since) are read again here:
+     * its CPU clock and schedstat.
      */
     public void startMount() {
         startMount(System.nanoTime());
@@ -102,12 +92,7 @@ public final class CarrierClock {
     /** {@link #startMount()} with the time already read ({@code System.nanoTime()}): the agent reads it once for both. */
     public void startMount(long now) {
         if (now - markNanos > MARK_AGE_NANOS) {
-            if (now - schedstatMarkNanos > SCHEDSTAT_MARK_AGE_NANOS) {
-                markClocks(now);
-            } else {
-                cpuMark = cpuNanos();
-                markNanos = now;
-            }
+            markClocks(now);
         }
     }
 
@@ -148,7 +133,6 @@ public final class CarrierClock {
         queueMark = queue;
         scheduledMark = scheduled;
         markNanos = nanos;
-        schedstatMarkNanos = nanos;
     }
 
     private static long delta(long now, long mark) {
@@ -298,10 +282,12 @@ public final class CarrierClock {
 
     /**
      * Loads and checks the clocks before a carrier needs them: their classes (the management beans, the /proc files'
-     * channels) load once per JVM, and loading them on a carrier, as it starts or in a mount, costs the run that
-     * carrier's time (measured in docs/performance.md). Opens, reads and closes a clock of the calling thread.
+     * readers, the JDK 21 guard's handle) load once per JVM, and loading them on a carrier, as it starts or in a mount,
+     * costs the run that carrier's time (measured in docs/performance.md). Opens, reads and closes a clock of the
+     * calling thread. The agent calls it after it has had jdk.internal.misc opened ({@link CompensationGuard}).
      */
     public static boolean warmUp() {
+        CompensationGuard.prepare();
         CarrierClock clock = forCurrentThread();
         clock.endMount(0, MIN_BLOCKED_NANOS);
         clock.close();

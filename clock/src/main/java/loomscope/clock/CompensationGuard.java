@@ -38,6 +38,14 @@ final class CompensationGuard {
         return Flag.FIELD != null;
     }
 
+    /**
+     * Looks the mark's handle up now, on the calling thread, rather than on the first carrier that needs it; whether
+     * this JVM's JDK carriers can read their files (true where no mark is needed).
+     */
+    static boolean prepare() {
+        return Flag.FIELD == null || Access.BLOCKING != null;
+    }
+
     static Reads forCurrentThread() {
         if (Flag.FIELD == null || !Flag.FIELD.getDeclaringClass().isInstance(Thread.currentThread())) {
             return Reads.FREE;
@@ -67,7 +75,8 @@ final class CompensationGuard {
 
         private static Field find() {
             try {
-                Field field = Class.forName(CARRIER_CLASS_NAME).getDeclaredField(FLAG_NAME);
+                // not initialised: finding the field must not make the JDK set up its carrier class here
+                Field field = Class.forName(CARRIER_CLASS_NAME, false, null).getDeclaredField(FLAG_NAME);
                 return field.getType() == boolean.class ? field : null;
             } catch (ReflectiveOperationException | LinkageError | SecurityException e) {
                 return null;

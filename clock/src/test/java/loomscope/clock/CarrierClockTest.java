@@ -58,9 +58,8 @@ class CarrierClockTest {
     }
 
     /**
-     * A carrier that ran only short mounts reads its CPU clock every 0.5 ms but schedstat only every 4 ms: its next
-     * long mount counts waits for a CPU from up to 4 ms before it, which can only lower its lower bound. A pinned
-     * sleep is still pinned (or unsure under a collection or a preemption), a computation still not pinned.
+     * A carrier that ran only short mounts judges its next long one against marks up to 0.5 ms older than its start:
+     * a pinned sleep is still pinned (or unsure under a collection or a preemption), a computation still not pinned.
      */
     @Test
     void afterAStreakOfShortMountsAPinIsStillAPinAndArithmeticStillNot() {

@@ -54,14 +54,17 @@ public final class CarrierPool implements Executor, AutoCloseable {
     /**
      * Whether the carriers are of the JDK's own carrier class, so that the JDK compensates for a carrier blocked in
      * Object.wait (JDK 21) or file I/O by adding one, as its default scheduler does. False when not asked for, or
-     * when this JVM was not started with {@value #EXPORT_FLAG}: then such a wait holds its carrier.
+     * when this JVM was not started with {@value #JDK_CARRIERS_FLAG}: then such a wait holds its carrier.
      */
     public boolean compensatesLikeTheJdk() {
         return compensates;
     }
 
-    /** The java option that lets the pool's carriers be the JDK's own carrier class. */
-    public static final String EXPORT_FLAG = "--add-exports java.base/jdk.internal.misc=ALL-UNNAMED";
+    /**
+     * The java option that lets the pool's carriers be the JDK's own carrier class (exported is enough for that; opened,
+     * their clocks can also keep JDK 21 from compensating for their own reads: loomscope.clock.CompensationGuard).
+     */
+    public static final String JDK_CARRIERS_FLAG = "--add-opens java.base/jdk.internal.misc=ALL-UNNAMED";
 
     private static final String JDK_CARRIERS = "loomscope.workload.jdkcarrier.JdkCarrierFactory";
 

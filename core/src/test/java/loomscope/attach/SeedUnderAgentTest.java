@@ -44,7 +44,7 @@ class SeedUnderAgentTest {
         Path saved = scratch.resolve("seed.loomrun");
         try (AttachSession.Waiting waiting = AttachSession.listen(AgentJar.locate())) {
             Process cli = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+                    "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED",
                     "-cp", TargetJvm.classPathWithoutAgent(), LoomScopeCli.class.getName(), "run", "--threads",
                     Integer.toString(THREADS), "--parallelism", "2", "--probes", "none", "--save", saved.toString(),
                     "--jdk", jdk.toString(),

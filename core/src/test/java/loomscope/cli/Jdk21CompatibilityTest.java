@@ -65,6 +65,25 @@ class Jdk21CompatibilityTest {
         assertTrue(out.contains("\"pinnedMounts\":200"), "JDK 21 pins every per-task synchronized sleep: " + out);
     }
 
+    /**
+     * The scenarios about compensation run on carriers of the JDK's class; on JDK 21 their clocks read /proc only with
+     * the carrier's blocking mark set, reachable when java.base opens jdk.internal.misc (as the jar's manifest does):
+     * then object-wait's 8 waits are pinned mounts. Exported only, the clocks read nothing and every one is unsure.
+     */
+    @Test
+    void compensationScenariosJudgeTheirPinsOnJdk21() throws Exception {
+        Path java = jdk21Java();
+        assumeTrue(Files.isExecutable(java), "no JDK 21 at " + java);
+        List<String> command = List.of(java.toString(), "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+                "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "-cp", cliClassPath(),
+                LoomScopeCli.class.getName(), "run", "--scenario", "object-wait", "--parallelism", "1", "--probes", "none",
+                "--json");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = output(p);
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("\"pinnedMounts\":8"), "each of object-wait's 8 waits pins a JDK 21 carrier: " + out);
+    }
+
     @Test
     void nativeFrameOnJdk21IsRefusedClearly() throws Exception {
         Path java = jdk21Java();

@@ -13,7 +13,7 @@ class CarrierPoolCompensationTest {
     @Test
     void carriersAreTheJdksOwnAndGetCompensated() throws Exception {
         try (CarrierPool pool = new CarrierPool(1, true, RunObserver.NONE, r -> -1)) {
-            assertTrue(pool.compensatesLikeTheJdk(), "surefire runs with " + CarrierPool.EXPORT_FLAG);
+            assertTrue(pool.compensatesLikeTheJdk(), "surefire runs with " + CarrierPool.JDK_CARRIERS_FLAG);
         }
         try (CarrierPool plain = new CarrierPool(1, RunObserver.NONE, r -> -1)) {
             assertTrue(!plain.compensatesLikeTheJdk(), "the seed's carriers stay plain");

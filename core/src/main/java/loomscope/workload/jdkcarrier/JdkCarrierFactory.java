@@ -13,7 +13,8 @@ import loomscope.workload.CarrierPool;
  * letting the pool add a carrier, but only when that carrier is a {@code CarrierThread}: on any other thread the
  * wait just holds it. Measured on JDK 21.0.8, 8 x {@code wait(100)} at P = 1: 158 ms on the default scheduler,
  * 827 ms on a pool of plain workers. Needs {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED} to
- * compile and to run; {@link CarrierPool} loads this class by name only when the JVM was started with it.
+ * compile, and the package exported to run (opened, {@link CarrierPool#JDK_CARRIERS_FLAG}, for their clocks on
+ * JDK 21); {@link CarrierPool} loads this class by name only when the JVM was started with it.
  */
 public final class JdkCarrierFactory implements ForkJoinPool.ForkJoinWorkerThreadFactory {
     private final CarrierPool.Lifecycle lifecycle;
