@@ -85,9 +85,10 @@ class YourCodeWindowTest {
     }
 
     /**
-     * JEP 491: no 20 ms sleep held a carrier. The carriers' clocks may still see one short stall of a cold carrier
-     * (the JVM or the OS holding it for a millisecond or two: docs/scenarios.md, about 1 run in 20 here), never
-     * a mount blocked for the sleep's length.
+     * JEP 491: no 20 ms sleep held a carrier. The carriers' clocks may still see a short stall of a cold carrier (the
+     * JVM or the OS holding it for a millisecond or two: docs/scenarios.md, about 1 run in 20 on a quiet machine; two
+     * in one run beside two CPU hogs, 1.5 and 1.9 ms), never a mount blocked for the sleep's length, and far fewer
+     * than the 20 sleeps.
      */
     private static void assertNoSleepPinned(loomscope.recording.RunRecording r) {
         List<Integer> blockedMicros = new java.util.ArrayList<>();
@@ -98,7 +99,7 @@ class YourCodeWindowTest {
                 }
             }
         }
-        assertTrue(blockedMicros.size() <= 1, "at most one stalled mount, not the sleeps: " + blockedMicros);
+        assertTrue(blockedMicros.size() <= 5, "a few stalled mounts at most, not the 20 sleeps: " + blockedMicros);
         assertTrue(blockedMicros.stream().allMatch(us -> us < 15_000), "no mount blocked for a sleep: " + blockedMicros + " µs");
     }
 
