@@ -66,17 +66,7 @@ public final class RunRecording implements RunObserver {
 
     /** For this JVM's runs. */
     public static RunRecording forThisJvm(WorkloadConfig config) {
-        loadMountClasses();
         return new RunRecording(config, Runtime.version().toString());
-    }
-
-    /**
-     * Loads what a carrier's first mounts use to record them, here, before a run's clock starts: loaded there, on the
-     * carrier, they cost the run that carrier's time (a class from the jar each).
-     */
-    private static void loadMountClasses() {
-        new CarrierLog(-1, "", 0, false);
-        PinnedRule.verdict(0);
     }
 
     /**
