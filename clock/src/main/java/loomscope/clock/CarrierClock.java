@@ -39,9 +39,8 @@ public final class CarrierClock {
     static final long MARK_AGE_NANOS = 500_000;
 
     /**
-     * Read with {@code seek} and {@code read}: two native calls with next to no Java around them. A fresh JVM runs a
-     * carrier's first reads (hundreds in a short run) in its interpreter, where a FileChannel's longer path made each
-     * mark cost the seed tens of microseconds (docs/performance.md).
+     * Read with {@code seek} and {@code read}: two native calls with next to no Java around them. In a fresh JVM a
+     * FileChannel's longer path cost several times as much over a run's first hundred reads (docs/performance.md).
      */
     private final RandomAccessFile schedstat;
     private final RandomAccessFile status;
