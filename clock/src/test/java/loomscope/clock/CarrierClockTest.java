@@ -1,5 +1,7 @@
 package loomscope.clock;
 
+import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,7 +11,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** The carrier's clocks on a real thread, and its blocked-time arithmetic (the /proc parsers: ProcFilesTest). */
+/**
+ * The carrier's clocks on a real thread, and its blocked-time arithmetic (the /proc parsers: ProcFilesTest).
+ * <p>
+ * A mount of pure computation can still block: in a young JVM on a loaded machine its thread now and then waits on a
+ * lock inside the JVM for milliseconds (docs/reliability.md). The clocks rightly call that a block, so the
+ * "computation is no block" claims are made of the mounts the kernel never switched out voluntarily.
+ */
 class CarrierClockTest {
 
     private static byte[] ascii(String s) {
@@ -36,21 +44,23 @@ class CarrierClockTest {
     }
 
     @Test
-    void aMountThatSleepsFiveMillisIsJudgedBlockedAndOneThatComputesIsNot() {
+    void aMountThatSleepsFiveMillisIsJudgedBlockedAndOneThatComputesIsNot() throws IOException {
         assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "Linux only");
         CarrierClock clock = CarrierClock.forCurrentThread();
-        try {
+        try (RandomAccessFile status = ownStatus()) {
             long blocked = mount(clock, () -> sleepMillis(5));
             assertTrue(blocked >= BlockedTime.MIN_BLOCKED_NANOS || BlockedTime.isUnsure(blocked),
                     "a 5 ms sleep while mounted is pinned (or, under a collection, unsure), never not pinned: " + blocked);
-            long computed = mount(clock, () -> { for (int i = 0; i < 1_000; i++) { Math.sin(i); } });
+            Judged computed = judged(clock, status, () -> { for (int i = 0; i < 1_000; i++) { Math.sin(i); } });
             // preempted for 1 ms or more on a loaded machine (three busy threads beside it on 2 cores did), it is unsure;
             // it is never pinned
-            assertTrue(BlockedTime.lowerBound(computed) < BlockedTime.MIN_BLOCKED_NANOS
-                    && (computed >= 0 || BlockedTime.isUnsure(computed)), "arithmetic is not a block: " + computed);
-            long longComputed = mount(clock, CarrierClockTest::computeThreeMillis);
+            assertTrue(computed.blocked() || BlockedTime.lowerBound(computed.value()) < BlockedTime.MIN_BLOCKED_NANOS
+                    && (computed.value() >= 0 || BlockedTime.isUnsure(computed.value())),
+                    "arithmetic is not a block: " + computed);
+            Judged longComputed = judged(clock, status, CarrierClockTest::computeThreeMillis);
             // preempted on a busy machine, it may be unsure; it is never pinned
-            assertTrue(BlockedTime.lowerBound(longComputed) < BlockedTime.MIN_BLOCKED_NANOS,
+            assertTrue(longComputed.blocked()
+                    || BlockedTime.lowerBound(longComputed.value()) < BlockedTime.MIN_BLOCKED_NANOS,
                     "3 ms of arithmetic is not a block: " + longComputed);
         } finally {
             clock.close();
@@ -62,18 +72,18 @@ class CarrierClockTest {
      * a pinned sleep is still pinned (or unsure under a collection or a preemption), a computation still not pinned.
      */
     @Test
-    void afterAStreakOfShortMountsAPinIsStillAPinAndArithmeticStillNot() {
+    void afterAStreakOfShortMountsAPinIsStillAPinAndArithmeticStillNot() throws IOException {
         assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "Linux only");
         CarrierClock clock = CarrierClock.forCurrentThread();
-        try {
+        try (RandomAccessFile status = ownStatus()) {
             for (int round = 0; round < 3; round++) {
-                shortMountsFor(clock, 3_000_000);
+                shortMountsFor(clock, status, 3_000_000);
                 long blocked = mount(clock, () -> sleepMillis(5));
                 assertTrue(blocked >= BlockedTime.MIN_BLOCKED_NANOS || BlockedTime.isUnsure(blocked),
                         "a 5 ms sleep after short mounts is pinned (or unsure), never not pinned: " + blocked);
-                shortMountsFor(clock, 3_000_000);
-                long computed = mount(clock, CarrierClockTest::computeThreeMillis);
-                assertTrue(BlockedTime.lowerBound(computed) < BlockedTime.MIN_BLOCKED_NANOS,
+                shortMountsFor(clock, status, 3_000_000);
+                Judged computed = judged(clock, status, CarrierClockTest::computeThreeMillis);
+                assertTrue(computed.blocked() || BlockedTime.lowerBound(computed.value()) < BlockedTime.MIN_BLOCKED_NANOS,
                         "3 ms of arithmetic after short mounts is not a block: " + computed);
             }
         } finally {
@@ -81,19 +91,62 @@ class CarrierClockTest {
         }
     }
 
-    /** Mounts of ~50 µs of arithmetic each, back to back, for {@code nanos}. */
-    private static void shortMountsFor(CarrierClock clock, long nanos) {
+    /**
+     * Mounts of ~50 µs of arithmetic each, back to back, for {@code nanos} and at least 20 of them: those that never
+     * blocked are not judged blocked, and most never block.
+     */
+    private static void shortMountsFor(CarrierClock clock, RandomAccessFile status, long nanos) {
         long until = System.nanoTime() + nanos;
-        while (System.nanoTime() < until) {
-            long value = mount(clock, () -> {
-                long spin = System.nanoTime() + 50_000;
-                while (System.nanoTime() < spin) {
+        int mounts = 0;
+        int blockedByTheJvm = 0;
+        while (System.nanoTime() < until || mounts < 20) {
+            Judged spin = judged(clock, status, () -> {
+                long spinUntil = System.nanoTime() + 50_000;
+                while (System.nanoTime() < spinUntil) {
                     Thread.onSpinWait();
                 }
             });
+            mounts++;
+            if (spin.blocked()) {
+                blockedByTheJvm++;
+                continue;
+            }
             // preempted past the floor on a busy machine it is judged, and at most unsure: spinning is no block
-            assertTrue(BlockedTime.lowerBound(value) < BlockedTime.MIN_BLOCKED_NANOS, "a spin is not a block: " + value);
+            assertTrue(BlockedTime.lowerBound(spin.value()) < BlockedTime.MIN_BLOCKED_NANOS,
+                    "a spin that never blocked is not a block: " + spin);
         }
+        assertTrue(blockedByTheJvm * 2 < mounts, blockedByTheJvm + " of " + mounts + " spins blocked");
+    }
+
+    private static final byte[] VOLUNTARY_KEY = "\nvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
+
+    /** A mount's value, and whether its thread blocked in it by the kernel's count (around the clock's own reads). */
+    private record Judged(long value, boolean blocked) { }
+
+    private static Judged judged(CarrierClock clock, RandomAccessFile status, Runnable body) {
+        long blocks = voluntarySwitches(status);
+        long value = mount(clock, body);
+        return new Judged(value, voluntarySwitches(status) != blocks);
+    }
+
+    /** The times this thread has blocked so far ({@code voluntary_ctxt_switches}). */
+    private static long voluntarySwitches(RandomAccessFile status) {
+        byte[] text = new byte[4096];
+        try {
+            status.seek(0);
+            int n = status.read(text);
+            long count = ProcFiles.valueAfter(text, Math.max(n, 0), VOLUNTARY_KEY);
+            assertTrue(count >= 0, "Linux counts voluntary switches");
+            return count;
+        } catch (IOException e) {
+            throw new AssertionError("reading /proc/thread-self/status", e);
+        }
+    }
+
+    private static RandomAccessFile ownStatus() {
+        RandomAccessFile status = ProcFiles.openThreadSelf("status");
+        assumeTrue(status != null, "Linux only");
+        return status;
     }
 
     private static long mount(CarrierClock clock, Runnable body) {
