@@ -41,7 +41,8 @@ class AgentCarriersTest {
     }
 
     private void theTargetKeepsItsOneCarrier(Path javaHome) throws Exception {
-        Path classes = TargetJvm.compile(Files.createDirectories(scratch.resolve("classes")), "OneCarrierTarget.java");
+        Path classes = TargetJvm.compile(Files.createDirectories(scratch.resolve("classes")), "OneCarrierTarget.java",
+                "GoRounds.java");
         Process target = new ProcessBuilder(javaHome.resolve("bin/java").toString(),
                 "-Djdk.virtualThreadScheduler.parallelism=1", "-Xmx128m",
                 "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(), OneCarrierTarget.class.getName())

@@ -1,17 +1,14 @@
 package loomscope.attach;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * {@link AttachCostBench}'s target: on one carrier ({@code -Djdk.virtualThreadScheduler.parallelism=1}), virtual
- * threads that only yield, so that nearly all of the time goes to mount episodes. Prints {@code READY}, waits for
- * {@code go} on stdin, runs, prints {@code NS <wall> <carrier CPU> <process CPU>} (nanoseconds per episode), and
- * repeats until stdin ends. The CPU figures hold on a shared machine where the wall time does not: the carrier's own
- * CPU time is what the hooks cost it, the process's adds the agent's drain thread (and the JVM's own threads).
+ * threads that only yield, so that nearly all of the time goes to mount episodes. Each round ({@link GoRounds})
+ * prints {@code NS <wall> <carrier CPU> <process CPU>} (nanoseconds per episode). The CPU figures hold on a shared
+ * machine where the wall time does not: the carrier's own CPU time is what the hooks cost it, the process's adds the
+ * agent's drain thread (and the JVM's own threads).
  */
 public final class MountLoop {
     private MountLoop() { }
@@ -36,37 +33,31 @@ public final class MountLoop {
     public static void main(String[] args) throws Exception {
         int threads = Integer.parseInt(args[0]);
         int yields = Integer.parseInt(args[1]);
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        System.out.println("READY");
-        System.out.flush();
-        String line;
-        while ((line = in.readLine()) != null) {
-            if (!line.equals("go")) {
-                continue;
-            }
-            long carrierCpu = carrierCpuNanos();
-            long processCpu = processCpuNanos();
-            long start = System.nanoTime();
-            List<Thread> started = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                started.add(Thread.ofVirtual().start(() -> {
-                    for (int i = 0; i < yields; i++) {
-                        Thread.yield();
-                    }
-                }));
-            }
-            for (Thread t : started) {
-                t.join();
-            }
-            long wall = System.nanoTime() - start;
-            // each yield ends one episode and starts the next; each thread adds its first mount
-            long episodes = (long) threads * (yields + 1);
-            // the agent's threads may still drain what this round wrote: give them until the next round, not this one
-            long carrier = carrierCpuNanos() - carrierCpu;
-            long process = processCpuNanos() - processCpu;
-            System.out.printf(java.util.Locale.ROOT, "NS %.1f %.1f %.1f%n", (double) wall / episodes,
-                    (double) carrier / episodes, (double) process / episodes);
-            System.out.flush();
+        GoRounds.serve(() -> round(threads, yields));
+    }
+
+    private static void round(int threads, int yields) throws InterruptedException {
+        long carrierCpu = carrierCpuNanos();
+        long processCpu = processCpuNanos();
+        long start = System.nanoTime();
+        List<Thread> started = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            started.add(Thread.ofVirtual().start(() -> {
+                for (int i = 0; i < yields; i++) {
+                    Thread.yield();
+                }
+            }));
         }
+        for (Thread t : started) {
+            t.join();
+        }
+        long wall = System.nanoTime() - start;
+        // each yield ends one episode and starts the next; each thread adds its first mount
+        long episodes = (long) threads * (yields + 1);
+        // the agent's threads may still drain what this round wrote: give them until the next round, not this one
+        long carrier = carrierCpuNanos() - carrierCpu;
+        long process = processCpuNanos() - processCpu;
+        System.out.printf(java.util.Locale.ROOT, "NS %.1f %.1f %.1f%n", (double) wall / episodes,
+                (double) carrier / episodes, (double) process / episodes);
     }
 }

@@ -1,14 +1,11 @@
 package loomscope.attach;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@link AgentCarriersTest}'s target, on one carrier ({@code -Djdk.virtualThreadScheduler.parallelism=1}): prints
- * {@code READY}, and for each {@code go} on stdin runs virtual threads that each spin a little over a millisecond and
+ * {@link AgentCarriersTest}'s target, on one carrier ({@code -Djdk.virtualThreadScheduler.parallelism=1}): in each
+ * round ({@link GoRounds}) it runs virtual threads that each spin a little over a millisecond and
  * sleep, in turns, for about a second and a half, then prints {@code CARRIERS n}: the most carrier threads (the
  * JDK's scheduler's ForkJoinPool workers) alive at any sample. Compiled for release 21.
  */
@@ -26,41 +23,35 @@ public final class OneCarrierTarget {
     }
 
     public static void main(String[] args) throws Exception {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        System.out.println("READY");
-        System.out.flush();
-        String line;
-        while ((line = in.readLine()) != null) {
-            if (!line.equals("go")) {
-                continue;
-            }
-            long end = System.nanoTime() + 1_500_000_000L;
-            List<Thread> threads = new ArrayList<>();
-            for (int t = 0; t < 4; t++) {
-                threads.add(Thread.ofVirtual().start(() -> {
-                    while (System.nanoTime() < end) {
-                        long spin = System.nanoTime() + 1_200_000;
-                        while (System.nanoTime() < spin) {
-                            Thread.onSpinWait();
-                        }
-                        try {
-                            Thread.sleep(1);
-                        } catch (InterruptedException e) {
-                            return;
-                        }
+        GoRounds.serve(OneCarrierTarget::round);
+    }
+
+    private static void round() throws Exception {
+        long end = System.nanoTime() + 1_500_000_000L;
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            threads.add(Thread.ofVirtual().start(() -> {
+                while (System.nanoTime() < end) {
+                    long spin = System.nanoTime() + 1_200_000;
+                    while (System.nanoTime() < spin) {
+                        Thread.onSpinWait();
                     }
-                }));
-            }
-            int most = carriers();
-            while (System.nanoTime() < end) {
-                Thread.sleep(20);
-                most = Math.max(most, carriers());
-            }
-            for (Thread t : threads) {
-                t.join();
-            }
-            System.out.println("CARRIERS " + Math.max(most, carriers()));
-            System.out.flush();
+                    try {
+                        Thread.sleep(1);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }));
         }
+        int most = carriers();
+        while (System.nanoTime() < end) {
+            Thread.sleep(20);
+            most = Math.max(most, carriers());
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        System.out.println("CARRIERS " + Math.max(most, carriers()));
     }
 }
