@@ -5,26 +5,20 @@ import java.lang.instrument.Instrumentation;
 import java.util.jar.JarFile;
 
 /**
- * The agent's entry for {@code -javaagent} and for a dynamic attach. Loaded by the system class loader; it only
- * appends this jar to the bootstrap search path and hands over to {@link Agent}, loaded there, because the hooks
- * placed in {@code java.lang.VirtualThread} (a boot class) can call only classes the boot loader sees. Every later
+ * The agent's start on Java 21 or later, called by {@link AgentMain} (the entry any Java can load). Loaded by the
+ * system class loader; it only appends this jar to the bootstrap search path and hands over to {@link Agent}, loaded
+ * there, because the hooks placed in {@code java.lang.VirtualThread} (a boot class) can call only classes the boot
+ * loader sees. Every later
  * attach finds the same boot classes and so the same state: the {@link Instrumentation} that added the transformer
  * stays reachable for the detach that must remove it through that same instance.
  */
-public final class AgentMain {
+public final class AgentLaunch {
     private static final String AGENT_CLASS = "loomscope.agent.Agent";
 
-    private AgentMain() { }
+    private AgentLaunch() { }
 
-    public static void premain(String args, Instrumentation inst) {
-        start(args, inst, true);
-    }
-
-    public static void agentmain(String args, Instrumentation inst) {
-        start(args, inst, false);
-    }
-
-    private static void start(String args, Instrumentation inst, boolean atStartup) {
+    /** From {@link AgentMain}, on Java 21 or later; never throws into the target. */
+    public static void start(String args, Instrumentation inst, boolean atStartup) {
         String refusal = earlyRefusal(args);
         if (refusal != null) {
             // before the jar joins the bootstrap path (which alone changes the JVM: CDS for later classes goes off)
@@ -33,7 +27,7 @@ public final class AgentMain {
         }
         try {
             if (!onBootPath()) {
-                File jar = new File(AgentMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+                File jar = new File(AgentLaunch.class.getProtectionDomain().getCodeSource().getLocation().toURI());
                 inst.appendToBootstrapClassLoaderSearch(new JarFile(jar));
             }
             Class<?> agent = Class.forName(AGENT_CLASS, true, null);
