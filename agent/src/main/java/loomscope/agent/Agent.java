@@ -4,13 +4,14 @@ import java.io.IOException;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
+import java.net.Socket;
 import java.util.Map;
 import java.util.Set;
 
 import loomscope.clock.CarrierClock;
 
 /**
- * The agent's state, one per JVM whatever the number of attaches: loaded by the boot loader (see {@link AgentMain}),
+ * The agent's state, one per JVM whatever the number of attaches: loaded by the boot loader (see {@link AgentLaunch}),
  * so every attach meets the same statics. A session runs from a start to its stop; the hooks are in
  * {@code VirtualThread} exactly while one runs. The transformer is removed through the {@link Instrumentation} that
  * added it: each {@code loadAgent} brings a new one, and removing through another silently does nothing, after which
@@ -27,18 +28,21 @@ public final class Agent {
 
     private Agent() { }
 
-    /** From {@link AgentMain}; never throws into the target. */
-    public static synchronized void start(String args, Instrumentation inst, boolean atStartup) {
-        if (stream != null) {
-            System.err.println("loomscope-agent: already recording (for a LoomScope, or into a file); this attach "
-                    + "changes nothing");
-            return;
-        }
+    /**
+     * From {@link AgentLaunch}, with the connection it opened to LoomScope (null for {@code save=}); never throws into
+     * the target. A refusal goes to LoomScope over that connection when there is one, so that its user reads it.
+     */
+    public static synchronized void start(String args, Instrumentation inst, boolean atStartup, Socket loomScope) {
         AgentArgs parsed;
         try {
             parsed = AgentArgs.parse(args);
         } catch (IllegalArgumentException e) {
-            System.err.println("loomscope-agent: not started: " + e.getMessage());
+            refuse(loomScope, null, e.getMessage());
+            return;
+        }
+        if (stream != null) {
+            refuse(loomScope, parsed.token(), "this JVM is already being recorded (by another LoomScope, or into a file "
+                    + "with save=); this attach changes nothing");
             return;
         }
         String refusal = parsed.saves() ? SaveFile.problem(parsed.save()) : null;
@@ -49,9 +53,10 @@ public final class Agent {
         EpisodeStream connected = null;
         if (!parsed.saves()) {
             try {
-                connected = EpisodeStream.connect(parsed.port(), parsed.token());
+                connected = EpisodeStream.connect(loomScope, parsed.token());
             } catch (IOException e) {
-                System.err.println("loomscope-agent: not started: LoomScope's port " + parsed.port() + " did not answer: " + e);
+                System.err.println("loomscope-agent: not started: the connection to LoomScope failed: " + e);
+                close(loomScope);
                 return;
             }
         }
@@ -74,7 +79,9 @@ public final class Agent {
             }
         }
         try {
-            Class<?> virtualThread = Class.forName("java.lang.VirtualThread");
+            // not initialised: its static initialiser starts a thread of the JDK's ("VirtualThread-unblocker"), which
+            // would stay in a JVM that had no virtual threads before the attach
+            Class<?> virtualThread = Class.forName("java.lang.VirtualThread", false, null);
             // java.base calls the hooks, in the boot loader's unnamed module, which a named module does not read;
             // on JDK 21 the carriers' clocks must also reach the JDK's carriers' blocking mark, or each of their
             // /proc reads would make the application's pool add a carrier (CarrierClock)
@@ -83,10 +90,15 @@ public final class Agent {
                             ? Map.of("jdk.internal.misc", Set.of(Agent.class.getModule())) : Map.of(),
                     Set.of(), Map.of());
             CarrierClock.warmUp();
+            CarrierRecorder.ringCapacity = connected.ringCapacity();
             stream = connected;
             // a file is recorded to the JVM's exit: nobody sends it a stop, but one it cannot write stops the hooks
             connected.start(Agent::stopQuietly);
-            jfr = JfrPinnedTap.start(connected.origin(), connected::send);
+            String noJfr = whyNoJfr(parsed);
+            jfr = noJfr == null ? JfrPinnedTap.start(connected.origin(), connected::send) : null;
+            if (jfr == null) {
+                connected.send("N jfr " + AgentWire.oneLine(noJfr != null ? noJfr : "JFR did not start in this JVM"));
+            }
             instrumentation = inst;
             transformer = new VirtualThreadTransformer();
             inst.addTransformer(transformer, true);
@@ -104,6 +116,44 @@ public final class Agent {
                 }
             } else {
                 connected.refuse("could not hook VirtualThread: " + e);
+            }
+        }
+    }
+
+    /**
+     * Why JFR's pinned events are not tapped in this session, or null: asked for none, no {@code jdk.jfr} in this JVM
+     * (checked before any class of JFR's is touched), or the application's own recording, which a tap would change.
+     */
+    private static String whyNoJfr(AgentArgs parsed) {
+        if (!parsed.jfr()) {
+            return "the attach asked for no JFR (jfr=off)";
+        }
+        if (ModuleLayer.boot().findModule("jdk.jfr").isEmpty()) {
+            return "this JVM has no jdk.jfr module";
+        }
+        return JfrPinnedTap.whyNotBesideOthers();
+    }
+
+    /** Refuses in one line: to LoomScope over its connection where there is one (it shows it), else on stderr. */
+    private static void refuse(Socket loomScope, String token, String why) {
+        if (loomScope != null && token != null) {
+            try {
+                EpisodeStream.connect(loomScope, token).refuse(why);
+                return;
+            } catch (IOException e) {
+                // LoomScope is gone: stderr is all there is
+            }
+        }
+        close(loomScope);
+        System.err.println("loomscope-agent: not started: " + why);
+    }
+
+    private static void close(Socket socket) {
+        if (socket != null) {
+            try {
+                socket.close();
+            } catch (IOException e) {
+                // on the way out
             }
         }
     }
@@ -131,6 +181,7 @@ public final class Agent {
         closeJfr();
         stream.finish(FINISH_MILLIS, "detached");
         stream = null;
+        Hooks.releaseRings();
         if (onExit != null) {
             try {
                 Runtime.getRuntime().removeShutdownHook(onExit);
@@ -167,7 +218,7 @@ public final class Agent {
         }
         instrumentation.removeTransformer(transformer);
         try {
-            instrumentation.retransformClasses(Class.forName("java.lang.VirtualThread"));
+            instrumentation.retransformClasses(Class.forName("java.lang.VirtualThread", false, null));
         } catch (ClassNotFoundException | UnmodifiableClassException e) {
             System.err.println("loomscope-agent: VirtualThread could not be restored: " + e);
         }

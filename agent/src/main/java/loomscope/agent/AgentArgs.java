@@ -1,14 +1,15 @@
 package loomscope.agent;
 
 /**
- * The agent's options, {@code key=value} pairs separated by commas: {@code port=N,token=HEX} (stream to LoomScope's
- * loopback port) or {@code save=FILE} (record from the JVM's start to its exit into FILE). The token is the first
+ * The agent's options, {@code key=value} pairs separated by commas, each at most once: {@code port=N,token=HEX} (stream
+ * to LoomScope's loopback port) or {@code save=FILE} (record from the JVM's start to its exit into FILE), and
+ * {@code jfr=off} for a session that starts no JFR in the target (JFR's threads stay once it has started). The token is the first
  * line the target sends LoomScope over loopback; it travels in the attach request (the same user's socket), never in
  * a command line that other users can read.
  *
  * @param save the file to save into, or null when streaming to a port
  */
-record AgentArgs(int port, String token, String save) {
+record AgentArgs(int port, String token, String save, boolean jfr) {
 
     boolean saves() { return save != null; }
 
@@ -16,18 +17,38 @@ record AgentArgs(int port, String token, String save) {
         int port = -1;
         String token = null;
         String save = null;
-        for (String pair : (args == null ? "" : args).split(",")) {
+        boolean jfr = true;
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String pair : (args == null ? "" : args).split(",", -1)) {
+            if (pair.isBlank() && (args == null || args.isBlank())) {
+                continue;
+            }
             int eq = pair.indexOf('=');
             if (eq < 0) {
-                continue;
+                throw new IllegalArgumentException("'" + AgentWire.oneLine(cut(pair)) + "' is not key=value (options are "
+                        + "separated by commas, so a save= path cannot hold one)");
             }
             String key = pair.substring(0, eq).trim();
             String value = pair.substring(eq + 1).trim();
+            if (!seen.add(key)) {
+                throw new IllegalArgumentException(AgentWire.oneLine(cut(key)) + "= is given twice");
+            }
             switch (key) {
                 case "port" -> port = parsePort(value);
-                case "token" -> token = value.matches("[0-9a-f]{16,128}") ? value : null;
+                case "token" -> {
+                    if (!value.matches("[0-9a-f]{16,128}")) {
+                        throw new IllegalArgumentException("token= is not LoomScope's (16 to 128 hex digits)");
+                    }
+                    token = value;
+                }
                 case "save" -> save = value;
-                default -> throw new IllegalArgumentException("unknown option " + key);
+                case "jfr" -> {
+                    if (!value.equals("on") && !value.equals("off")) {
+                        throw new IllegalArgumentException("jfr= is on or off, not " + AgentWire.oneLine(cut(value)));
+                    }
+                    jfr = value.equals("on");
+                }
+                default -> throw new IllegalArgumentException("unknown option " + AgentWire.oneLine(cut(key)));
             }
         }
         if (save != null) {
@@ -38,12 +59,17 @@ record AgentArgs(int port, String token, String save) {
             if (save.isEmpty()) {
                 throw new IllegalArgumentException("save= needs a file name (a path without commas)");
             }
-            return new AgentArgs(-1, null, save);
+            return new AgentArgs(-1, null, save, jfr);
         }
         if (port < 0 || token == null) {
             throw new IllegalArgumentException("needs save=FILE.loomrun, or port=N,token=HEX (LoomScope's attach gives both)");
         }
-        return new AgentArgs(port, token, null);
+        return new AgentArgs(port, token, null, jfr);
+    }
+
+    /** An option as quoted back: the application's stderr is no place for a megabyte of it. */
+    private static String cut(String text) {
+        return text.length() <= 80 ? text : text.substring(0, 79) + "\u2026";
     }
 
     private static int parsePort(String value) {
@@ -55,6 +81,6 @@ record AgentArgs(int port, String token, String save) {
         } catch (NumberFormatException e) {
             // refused below
         }
-        throw new IllegalArgumentException("port is not a port: " + value);
+        throw new IllegalArgumentException("port is not a port: " + AgentWire.oneLine(cut(value)));
     }
 }

@@ -1,7 +1,9 @@
 package loomscope.agent;
 
 import java.io.File;
+import java.io.IOException;
 import java.lang.instrument.Instrumentation;
+import java.net.Socket;
 import java.util.jar.JarFile;
 
 /**
@@ -19,11 +21,29 @@ public final class AgentLaunch {
 
     /** From {@link AgentMain}, on Java 21 or later; never throws into the target. */
     public static void start(String args, Instrumentation inst, boolean atStartup) {
-        String refusal = earlyRefusal(args);
+        // everything that can be refused is refused before the jar joins the bootstrap path, which alone changes the
+        // JVM (CDS goes off for classes loaded later): bad options, a file that cannot be saved, a port nobody is on
+        AgentArgs parsed;
+        try {
+            parsed = AgentArgs.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("loomscope-agent: not started: " + e.getMessage());
+            return;
+        }
+        String refusal = parsed.saves() ? SaveFile.problem(parsed.save()) : null;
         if (refusal != null) {
-            // before the jar joins the bootstrap path (which alone changes the JVM: CDS for later classes goes off)
             System.err.println("loomscope-agent: not started: " + refusal);
             return;
+        }
+        Socket loomScope = null;
+        if (!parsed.saves()) {
+            try {
+                loomScope = LoopbackEnd.open(parsed.port());
+            } catch (IOException e) {
+                System.err.println("loomscope-agent: not started: LoomScope's port " + parsed.port() + " did not answer: "
+                        + AgentWire.oneLine(String.valueOf(e)));
+                return;
+            }
         }
         try {
             if (!onBootPath()) {
@@ -31,27 +51,19 @@ public final class AgentLaunch {
                 inst.appendToBootstrapClassLoaderSearch(new JarFile(jar));
             }
             Class<?> agent = Class.forName(AGENT_CLASS, true, null);
-            agent.getMethod("start", String.class, Instrumentation.class, boolean.class)
-                    .invoke(null, args, inst, atStartup);
-        } catch (ReflectiveOperationException | java.io.IOException | java.net.URISyntaxException | RuntimeException e) {
+            agent.getMethod("start", String.class, Instrumentation.class, boolean.class, Socket.class)
+                    .invoke(null, args, inst, atStartup, loomScope);
+        } catch (ReflectiveOperationException | IOException | java.net.URISyntaxException | RuntimeException | LinkageError e) {
             // never throw into the application: one line on its stderr, and it goes on unchanged
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             System.err.println("loomscope-agent: not started: " + cause);
-        }
-    }
-
-    /**
-     * Bad options, or a {@code save=FILE} that cannot be written, seen by this loader's copies of the two classes
-     * (they keep no state); {@link Agent} checks again where it matters, on the boot loader's.
-     */
-    private static String earlyRefusal(String args) {
-        try {
-            AgentArgs parsed = AgentArgs.parse(args);
-            return parsed.saves() ? SaveFile.problem(parsed.save()) : null;
-        } catch (IllegalArgumentException e) {
-            return e.getMessage();
-        } catch (RuntimeException | LinkageError e) {
-            return null;   // Agent says it, from the boot loader
+            if (loomScope != null) {
+                try {
+                    loomScope.close();
+                } catch (IOException closing) {
+                    // LoomScope sees the connection end without a hello
+                }
+            }
         }
     }
 

@@ -12,11 +12,13 @@ import loomscope.clock.BlockedTime;
  * O nanoTime                            the origin on the target's System.nanoTime clock (for marks made in the target)
  * I pid mainClass                       the target: its pid and main class (or jar), as its launcher names them
  * C carrier t name                      carrier seen (its first hooked mount, or already known at the session's start)
- * V vt threadId name                    virtual thread seen for the first time in this session
+ * V vt threadId name                    virtual thread seen for the first time in this session, or again after the
+ *                                       agent's bounded table of ids forgot it (a new vt, the same threadId)
  * M carrier vt start end blocked pinnedPark(0|1)   one mount episode; blocked as core's BlockedTime value
  * D carrier dropped doubled             so far on that carrier: episodes dropped (its ring was full), and mounts
  *                                       of a thread already mounted there (a hook running twice: must stay 0)
  * J threadId start duration carrierName JFR jdk.VirtualThreadPinned (carrier name empty before JDK 24)
+ * N jfr why                             JFR's pinned events are not tapped in this session, and why
  * K notKept                             episodes counted but not written: a saved file's bound (10,000,000) was reached
  * H t                                   heartbeat, at least every half second
  * F message                             refused or failed (one line); nothing was changed in the target
@@ -32,7 +34,16 @@ final class AgentWire {
 
     private AgentWire() { }
 
+    /** The longest thread name sent, in chars: a name is the application's to choose, and may be megabytes long. */
+    static final int MAX_NAME = 256;
+
     static String oneLine(String text) {
         return text == null ? "" : text.replace('\r', ' ').replace('\n', ' ');
+    }
+
+    /** A thread's name on one line, cut to {@link #MAX_NAME} chars (an ellipsis marks the cut). */
+    static String name(String name) {
+        String line = oneLine(name);
+        return line.length() <= MAX_NAME ? line : line.substring(0, MAX_NAME - 1) + "\u2026";
     }
 }

@@ -6,15 +6,14 @@ import loomscope.clock.CarrierClock;
 
 /**
  * One carrier's mount episodes: written only by that carrier (single writer), read by the stream's thread (single
- * reader), through a ring of {@value #CAPACITY} entries in primitive arrays. A full ring drops the episode and
- * counts it: a carrier never waits for the reader. The carrier's clock judges each episode as it closes
- * ({@link CarrierClock}).
+ * reader), through a ring in primitive arrays whose size the agent's budget sets ({@link AgentBudget#ringCapacity}). A
+ * full ring drops the episode and counts it: a carrier never waits for the reader. The carrier's clock judges each
+ * episode as it closes ({@link CarrierClock}). Between sessions the ring is let go ({@link #release()}), so that a
+ * detached target does not keep it; the carrier makes a new one at its next hooked mount.
  */
 final class CarrierRecorder {
-    static final int CAPACITY = 1 << 13;
-    private static final int MASK = CAPACITY - 1;
-    /** How often (in episodes) a carrier looks whether its ring is half full and the drain thread must come now. */
-    private static final int WAKE_CHECK = CAPACITY / 8;
+    /** The ring's size for carriers making their ring now (the session sets it from its budget before hooking). */
+    static volatile int ringCapacity = AgentBudget.LARGEST_RING;
 
     /** The stream's drain thread while a session runs (null between sessions). */
     static volatile Thread drainer;
@@ -24,11 +23,12 @@ final class CarrierRecorder {
     /** When the carrier's first hooked mount came (nanoTime). */
     final long seenAt = System.nanoTime();
 
-    private final Thread[] vthreads = new Thread[CAPACITY];
-    private final long[] starts = new long[CAPACITY];
-    private final long[] ends = new long[CAPACITY];
-    private final long[] blocked = new long[CAPACITY];
-    private final boolean[] parkedPinned = new boolean[CAPACITY];
+    // the ring: made by the carrier, let go by the reader once a session is over (see release)
+    private Thread[] vthreads;
+    private long[] starts;
+    private long[] ends;
+    private long[] blocked;
+    private boolean[] parkedPinned;
     /** Entries below it are complete: set by the carrier with release semantics after the entry's fields. */
     private final AtomicLong published = new AtomicLong();
     /** Entries below it were read: set by the reader, after which the carrier may write over them. */
@@ -51,9 +51,25 @@ final class CarrierRecorder {
     CarrierRecorder(int index, Thread carrier) {
         this.index = index;
         this.carrier = carrier;
+        makeRing();
+    }
+
+    /** The carrier's own, at its first mount and at its first mount after a {@link #release()}. */
+    private void makeRing() {
+        int capacity = ringCapacity;
+        starts = new long[capacity];
+        ends = new long[capacity];
+        blocked = new long[capacity];
+        parkedPinned = new boolean[capacity];
+        vthreads = new Thread[capacity];   // last: the one whose absence says the ring is gone
+        consumedSeen = consumed.get();
+        written = Math.max(written, consumedSeen);
     }
 
     void mounted(Thread vthread) {
+        if (vthreads == null) {
+            makeRing();
+        }
         if (clock == null) {
             clock = CarrierClock.forCurrentThread();   // its /proc files name the thread that opens them
         }
@@ -79,27 +95,32 @@ final class CarrierRecorder {
         }
         openVthread = null;
         long blockedValue = clock.endMount(openStart, end);
+        Thread[] ring = vthreads;
+        if (ring == null) {
+            return;   // let go while this episode was open: the session it belonged to is over
+        }
+        int capacity = ring.length;
         long w = written;
-        if (w - consumedSeen >= CAPACITY) {
+        if (w - consumedSeen >= capacity) {
             consumedSeen = consumed.get();
-            if (w - consumedSeen >= CAPACITY) {
+            if (w - consumedSeen >= capacity) {
                 dropped.lazySet(dropped.get() + 1);   // only this carrier writes it
                 return;
             }
         }
-        int i = (int) (w & MASK);
-        vthreads[i] = vthread;
+        int i = (int) (w & (capacity - 1));
+        ring[i] = vthread;
         starts[i] = openStart;
         ends[i] = end;
         blocked[i] = blockedValue;
         parkedPinned[i] = openParkedPinned;
         written = w + 1;
         published.lazySet(w + 1);
-        if ((written & (WAKE_CHECK - 1)) == 0 && written - consumedSeen >= CAPACITY / 2) {
+        if ((written & ((capacity >> 3) - 1)) == 0 && written - consumedSeen >= capacity / 2) {
             consumedSeen = consumed.get();
             Thread d = drainer;
-            if (d != null && written - consumedSeen >= CAPACITY / 2) {
-                // a wake-up, never a wait: once per 1,024 episodes at most, and only when the ring is half full
+            if (d != null && written - consumedSeen >= capacity / 2) {
+                // a wake-up, never a wait: once per eighth of a ring at most, and only when the ring is half full
                 java.util.concurrent.locks.LockSupport.unpark(d);
             }
         }
@@ -114,10 +135,16 @@ final class CarrierRecorder {
     int drain(Sink sink) {
         long from = consumed.get();
         long to = published.get();
+        Thread[] ring = vthreads;
+        if (ring == null || to - from > ring.length) {
+            consumed.lazySet(to);   // written around a release: not this session's
+            return 0;
+        }
+        int mask = ring.length - 1;
         for (long k = from; k < to; k++) {
-            int i = (int) (k & MASK);
-            sink.episode(this, vthreads[i], starts[i], ends[i], blocked[i], parkedPinned[i]);
-            vthreads[i] = null;   // no dead thread kept reachable by a quiet carrier
+            int i = (int) (k & mask);
+            sink.episode(this, ring[i], starts[i], ends[i], blocked[i], parkedPinned[i]);
+            ring[i] = null;   // no dead thread kept reachable by a quiet carrier
         }
         consumed.lazySet(to);
         return (int) (to - from);
@@ -126,10 +153,30 @@ final class CarrierRecorder {
     /** Reader only: forgets what is queued (a new session starts with what happens from then on). */
     void skipQueued() {
         long to = published.get();
-        for (long k = consumed.get(); k < to; k++) {
-            vthreads[(int) (k & MASK)] = null;
+        Thread[] ring = vthreads;
+        for (long k = consumed.get(); ring != null && k < to; k++) {
+            ring[(int) (k & (ring.length - 1))] = null;
         }
         consumed.lazySet(to);
+    }
+
+    /**
+     * Reader only, once the hooks are out and the last episodes sent: lets the ring go, so that a detached target
+     * keeps nothing of it. A hook still running when the hooks were taken out finds no ring and records nothing.
+     */
+    void release() {
+        vthreads = null;
+        starts = null;
+        ends = null;
+        blocked = null;
+        parkedPinned = null;
+        consumed.lazySet(published.get());
+    }
+
+    /** The ring's size now (0 when let go). */
+    int capacity() {
+        Thread[] ring = vthreads;
+        return ring == null ? 0 : ring.length;
     }
 
     long dropped() {

@@ -4,12 +4,12 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -20,8 +20,6 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class EpisodeStream implements CarrierRecorder.Sink {
     static final long FLUSH_MILLIS = 10;
-    /** A drain of at least this many episodes (a quarter of a ring) is followed by another without a pause. */
-    private static final int BUSY_EPISODES = CarrierRecorder.CAPACITY / 4;
     private static final long HEARTBEAT_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
     private final StreamEnd end;
@@ -29,18 +27,25 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     private final long origin;
     /** Episodes past this many are counted, not written (a file's bound; a connection has none). */
     private final long keepAtMost;
-    /**
-     * Virtual threads this session names at most: the map from their ids lives in the target's heap (24 to 48
-     * bytes a thread), and a server that starts one a request would grow it for as long as it is recorded.
-     */
-    static final int MAX_THREADS = 1_000_000;
+    /** What this session may hold of the target's heap ({@link AgentBudget}). */
+    private final long budget = AgentBudget.total();
+    /** A drain of at least this many episodes (a quarter of a ring) is followed by another without a pause. */
+    private final int busyEpisodes = AgentBudget.ringCapacity(budget, Runtime.getRuntime().availableProcessors()) / 4;
     private Runnable onStop;
     private final LineBuffer pending = new LineBuffer();
-    /** Dense indices by thread id: ids, not threads, so that a finished thread is not kept alive by the session. */
-    private final ThreadIndex vtIndex = new ThreadIndex();
-    private final ConcurrentLinkedQueue<String> extraLines = new ConcurrentLinkedQueue<>();
+    /**
+     * Dense indices by thread id: ids, not threads, so that a finished thread is not kept alive by the session; a
+     * table of bounded size, which forgets when full (a server starting a thread a request meets new ids forever).
+     */
+    private final ThreadIndex vtIndex = new ThreadIndex(AgentBudget.threadSlots(budget));
+    /** The JFR tap's lines for the drain: bounded, as the drain may be held up by a reader that stopped reading. */
+    private final ArrayBlockingQueue<String> extraLines = new ArrayBlockingQueue<>(AgentBudget.queuedLines(budget));
+    /** Lines of the JFR tap not queued because the queue was full (a drain held up): counted, said at the end. */
+    private final AtomicLong extraLinesLost = new AtomicLong();
     private int carriersAnnounced;
     private long[] droppedSent = new long[0];
+    /** The dropped count of each carrier's last {@code D} line: what the stream told, which its end repeats. */
+    private long[] droppedTold = new long[0];
     /**
      * Each carrier's dropped and doubled counts when this session started: its recorder lives as long as the agent,
      * and what an earlier session dropped is not this one's.
@@ -62,10 +67,8 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         this.keepAtMost = keepAtMost;
     }
 
-    /** Connects to LoomScope and sends the token and the hello lines. */
-    static EpisodeStream connect(int port, String token) throws IOException {
-        Socket socket = new Socket(InetAddress.getByAddress("localhost", new byte[] {127, 0, 0, 1}), port);
-        socket.setTcpNoDelay(true);
+    /** Sends the token and the hello lines on a connection to LoomScope ({@link LoopbackEnd#open}). */
+    static EpisodeStream connect(Socket socket, String token) throws IOException {
         EpisodeStream stream = new EpisodeStream(new LoopbackEnd(socket), System.nanoTime(), Long.MAX_VALUE);
         stream.pending.put(token).put('\n');
         stream.hello();
@@ -130,20 +133,23 @@ final class EpisodeStream implements CarrierRecorder.Sink {
             droppedBefore[r.index] = r.dropped();
             doubledBefore[r.index] = r.doubled();
         }
-        writer = new Thread(this::drainLoop, "loomscope-agent-stream");
-        writer.setDaemon(true);
-        CarrierRecorder.drainer = writer;
-        writer.start();
+        writer = AgentThreads.start("loomscope-agent-stream", this::drainLoop);
+        CarrierRecorder.drainer = writer;   // a carrier's wake-up is a hint: none in the moment before this is no loss
         if (onStop != null && end.takesCommands()) {
-            Thread commands = new Thread(() -> awaitStop(onStop), "loomscope-agent-commands");
-            commands.setDaemon(true);
-            commands.start();
+            AgentThreads.start("loomscope-agent-commands", () -> awaitStop(onStop));
         }
     }
 
-    /** A line from another source (the JFR tap), written in order with the episodes. */
+    /** A line from another source (the JFR tap), written in order with the episodes; counted and let go when full. */
     void send(String line) {
-        extraLines.add(line);
+        if (!extraLines.offer(line)) {
+            extraLinesLost.incrementAndGet();
+        }
+    }
+
+    /** The ring size the carriers of this session make (before the hooks go in). */
+    int ringCapacity() {
+        return busyEpisodes * 4;
     }
 
     /** Drains what is left, sends the end line with {@code reason}, closes; waits at most {@code millis} for the writer. */
@@ -199,7 +205,8 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                     }
                     pending.put('Z').put(' ').put(endReason).put('\n');
                     writePending();
-                    end.completed(kept, notKept, droppedSoFar());
+                    // the drops the stream told, not a later count: carriers may drop more until the hooks are out
+                    end.completed(kept, notKept, java.util.Arrays.stream(droppedTold).sum());
                     return;
                 }
                 if (wrote) {
@@ -208,7 +215,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                 }
                 // a busy target is drained every millisecond, and a carrier whose ring is half full wakes the drain at
                 // once; draining without any pause cost the carrier more than the drops it saved (docs/performance.md)
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(drained >= BUSY_EPISODES ? 1 : FLUSH_MILLIS));
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(drained >= busyEpisodes ? 1 : FLUSH_MILLIS));
             }
         } catch (IOException | RuntimeException | OutOfMemoryError e) {
             // a bug of ours or a target's heap too full for the thread table to grow: ended as a failed write is,
@@ -218,9 +225,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
             if (onStop != null && !end.takesCommands() && !closing) {
                 // a file that cannot be written (a full disk): nothing records any more, so the hooks go too; not on
                 // this thread, which the stop waits for
-                Thread stop = new Thread(onStop, "loomscope-agent-stop");
-                stop.setDaemon(true);
-                stop.start();
+                AgentThreads.start("loomscope-agent-stop", onStop);
             }
         }
     }
@@ -235,7 +240,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         for (; carriersAnnounced < count; carriersAnnounced++) {
             CarrierRecorder r = carriers.get(carriersAnnounced);
             pending.put('C').put(' ').put(r.index).put(' ').put(r.seenAt - origin).put(' ')
-                    .put(AgentWire.oneLine(r.carrier.getName())).put('\n');
+                    .put(AgentWire.name(r.carrier.getName())).put('\n');
             wrote = true;
         }
         for (int i = 0; i < count; i++) {
@@ -243,6 +248,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
             if (r.index >= droppedSent.length) {
                 // two carriers' first mounts at once may join the list out of their index order
                 droppedSent = java.util.Arrays.copyOf(droppedSent, Math.max(r.index + 1, droppedSent.length * 2));
+                droppedTold = java.util.Arrays.copyOf(droppedTold, droppedSent.length);
             }
             int n = r.drain(this);
             episodes += n;
@@ -251,6 +257,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
             long doubled = r.doubled() - before(doubledBefore, r.index);
             if (dropped + doubled != droppedSent[r.index]) {
                 droppedSent[r.index] = dropped + doubled;
+                droppedTold[r.index] = dropped;
                 pending.put('D').put(' ').put(r.index).put(' ').put(dropped).put(' ').put(doubled).put('\n');
                 wrote = true;
             }
@@ -262,17 +269,11 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         while ((line = extraLines.poll()) != null) {
             pending.put(line).put('\n');
             wrote = true;
+            if (pending.length() >= 1 << 15) {
+                writePending();
+            }
         }
         return episodes > 0 ? episodes : wrote ? -1 : 0;
-    }
-
-    /** Episodes the carriers' full rings dropped in this session so far, all carriers. */
-    private long droppedSoFar() {
-        long dropped = 0;
-        for (CarrierRecorder r : Hooks.carriers()) {
-            dropped += droppedInSession(r);
-        }
-        return dropped;
     }
 
     private long droppedInSession(CarrierRecorder r) {
@@ -289,15 +290,15 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                         boolean parkedPinned) {
         long vthreadId = vthread.threadId();
         int vt = vtIndex.get(vthreadId);
-        if (kept == keepAtMost || vt == ThreadIndex.ABSENT && vtIndex.size() == MAX_THREADS) {
-            notKept++;   // the bounds of what the target's heap holds for us: counted, not sent
+        if (kept == keepAtMost) {
+            notKept++;   // a file's bound: counted, not written
             return;
         }
         kept++;
         if (vt == ThreadIndex.ABSENT) {
             vt = vtIndex.add(vthreadId);
             pending.put('V').put(' ').put(vt).put(' ').put(vthreadId).put(' ')
-                    .put(AgentWire.oneLine(vthread.getName())).put('\n');
+                    .put(AgentWire.name(vthread.getName())).put('\n');
         }
         pending.put('M').put(' ').put(carrier.index).put(' ').put(vt).put(' ')
                 .put(start - origin).put(' ').put(end - origin).put(' ').put(blockedValue).put(' ')

@@ -70,6 +70,13 @@ public final class Hooks {
         return r;
     }
 
+    /** Once a session is over and its hooks are out: every carrier lets its ring go (see CarrierRecorder). */
+    static void releaseRings() {
+        for (CarrierRecorder r : CARRIERS) {
+            r.release();
+        }
+    }
+
     static List<CarrierRecorder> carriers() {
         return CARRIERS;
     }

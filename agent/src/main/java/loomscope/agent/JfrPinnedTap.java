@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.function.Consumer;
 
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
@@ -23,7 +26,29 @@ final class JfrPinnedTap implements AutoCloseable {
         this.stream = stream;
     }
 
-    /** Starts the tap, or returns null where JFR is not available (one line said so through {@code lines}). */
+    /**
+     * Why no tap should start in this JVM, or null: JFR's settings are the JVM's, not a recording's, so a tap at
+     * threshold 0 beside the application's own recording would put every pinned event, however short, into that
+     * recording too (the default records pins of 20 ms or more). Asked without starting JFR.
+     */
+    static String whyNotBesideOthers() {
+        try {
+            if (!FlightRecorder.isInitialized()) {
+                return null;
+            }
+            for (Recording r : FlightRecorder.getFlightRecorder().getRecordings()) {
+                if (r.getState() == RecordingState.RUNNING || r.getState() == RecordingState.DELAYED) {
+                    return "the application records with JFR itself, and a tap at threshold 0 would add every pinned "
+                            + "event, however short, to its recording";
+                }
+            }
+            return null;
+        } catch (RuntimeException | Error e) {
+            return "JFR could not be asked: " + AgentWire.oneLine(String.valueOf(e));
+        }
+    }
+
+    /** Starts the tap, or returns null where it failed to (the caller says so). */
     static JfrPinnedTap start(long originNanos, Consumer<String> lines) {
         try {
             long before = System.nanoTime();
@@ -46,15 +71,13 @@ final class JfrPinnedTap implements AutoCloseable {
      * in the blocking {@code start()}, which returns when the stream is closed.
      */
     private static void startAsDaemon(RecordingStream stream) {
-        Thread runner = new Thread(() -> {
+        AgentThreads.start("loomscope-agent-jfr", () -> {
             try {
                 stream.start();
             } catch (RuntimeException e) {
                 // closed or failed: the session goes on without JFR's events
             }
-        }, "loomscope-agent-jfr");
-        runner.setDaemon(true);
-        runner.start();
+        });
     }
 
     private static String line(RecordedEvent e, long originEpochNanos) {

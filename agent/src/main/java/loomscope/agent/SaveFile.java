@@ -24,6 +24,9 @@ final class SaveFile implements StreamEnd {
     /** As LoomScope's attach session keeps (its {@code EpisodeColumns.MAX_KEPT}): later episodes are counted, not written. */
     static final long KEEP_AT_MOST = 10_000_000;
 
+    /** The longest file name the file systems LoomScope runs on take. */
+    static final int MAX_NAME_BYTES = 255;
+
     private final Path target;
     private final Path part;
     private final FileOutputStream file;
@@ -42,7 +45,12 @@ final class SaveFile implements StreamEnd {
         try {
             target = Path.of(name).toAbsolutePath().normalize();
         } catch (InvalidPathException e) {
-            return "save=" + name + " is not a file name";
+            return "save= is not a file name: " + AgentWire.name(name);
+        }
+        // the name it is written under first is longer: it must fit a file name too (255 bytes on Linux's file systems)
+        String partName = target.getFileName() + ".part-" + ProcessHandle.current().pid();
+        if (partName.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+            return "the file name in save= is too long (with the agent's .part-PID it must fit " + MAX_NAME_BYTES + " bytes)";
         }
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             return target + " already exists (the agent never replaces a file)";
@@ -94,8 +102,8 @@ final class SaveFile implements StreamEnd {
             System.err.println("loomscope-agent: " + part + " could not be removed: " + AgentWire.oneLine(String.valueOf(e)));
         }
         System.err.println(String.format(Locale.ROOT, "loomscope-agent: saved %s (%,d episodes%s%s, %,d bytes, %.1f bytes an episode)",
-                target, episodes, notKept > 0 ? String.format(Locale.ROOT, "; %,d more not kept past the bounds of %,d episodes "
-                        + "and %,d threads", notKept, KEEP_AT_MOST, EpisodeStream.MAX_THREADS) : "",
+                target, episodes, notKept > 0 ? String.format(Locale.ROOT, "; %,d more not kept past the bound of %,d episodes",
+                        notKept, KEEP_AT_MOST) : "",
                 dropped > 0 ? String.format(Locale.ROOT, "; %,d dropped (a carrier's buffer was full)", dropped) : "",
                 bytes, episodes == 0 ? 0.0 : (double) bytes / episodes));
     }

@@ -34,7 +34,7 @@ class SessionDropsTest {
     void dropsBeforeASessionAreNotItsOwn() {
         Thread vt = Thread.ofVirtual().unstarted(() -> { });
         // this test's thread stands for a carrier; nobody drains its ring: it fills, then drops
-        for (int i = 0; i < CarrierRecorder.CAPACITY + 5; i++) {
+        for (int i = 0; i < CarrierRecorder.ringCapacity + 5; i++) {
             Hooks.mounted(vt);
             Hooks.unmounted(vt);
         }

@@ -1,6 +1,7 @@
 package loomscope.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -42,5 +43,38 @@ class ThreadIndexTest {
         assertEquals(1, index.get(0));
         assertEquals(0, index.get(5));
         assertEquals(3, index.size());
+    }
+
+    @Test
+    void aFullTableForgetsAndIndicesGoOnCountingUp() {
+        ThreadIndex index = new ThreadIndex(1 << 10);   // holds at most 512 ids
+        for (long id = 1; id <= 512; id++) {
+            assertEquals(id - 1, index.add(id));
+        }
+        assertEquals(0, index.forgotten());
+        assertEquals(511, index.get(512));
+        // the 513th id finds the table full: everything held is forgotten, and the new id gets the next index
+        assertEquals(512, index.add(513));
+        assertEquals(512, index.forgotten());
+        assertEquals(ThreadIndex.ABSENT, index.get(1));
+        assertEquals(512, index.get(513));
+        // a forgotten id comes again: a new index, never an old one reused
+        assertEquals(513, index.add(1));
+        assertEquals(514, index.size());
+    }
+
+    @Test
+    void aBoundedTableStaysAtItsSizeHoweverManyIdsCome() {
+        ThreadIndex index = new ThreadIndex(1 << 12);
+        for (long id = 1; id <= 1_000_000; id++) {
+            int vt = index.get(id);
+            if (vt == ThreadIndex.ABSENT) {
+                vt = index.add(id);
+            }
+            assertEquals(id - 1, vt);
+        }
+        assertEquals(1_000_000, index.size());
+        assertTrue(index.forgotten() > 1_000_000 - 2048, "forgot all but what the table holds: " + index.forgotten());
+        assertTrue(index.slots() <= 1 << 12, "slots: " + index.slots());
     }
 }

@@ -113,6 +113,12 @@ public final class AgentStreamReader {
                 into.dropped(Integer.parseInt(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]));
             }
             case 'J' -> into.jfrPin(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]), f.length > 4 ? f[4] : "");
+            case 'N' -> {
+                String[] note = line.split(" ", 3);
+                if (note.length == 3 && note[1].equals("jfr")) {
+                    into.jfrNotTapped(note[2]);
+                }   // a note on another topic is a newer agent's: nothing to do with it here
+            }
             case 'K' -> {
                 expect(f, 2);
                 into.notKeptByAgent(Long.parseLong(f[1]));

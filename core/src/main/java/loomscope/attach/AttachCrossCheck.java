@@ -15,7 +15,7 @@ import java.util.Set;
  * is not a pinned mount by the carrier clock rule. What is left over on either side is reported.
  */
 public record AttachCrossCheck(int events, int eventsAtFloor, int matchedEvents, int pinnedEpisodes,
-                               int pinnedEpisodesMatched) {
+                               int pinnedEpisodesMatched, String jfrNotTapped) {
     static final long SLACK_NANOS = 1_000_000;
     static final long FLOOR_NANOS = 1_000_000;
 
@@ -57,10 +57,18 @@ public record AttachCrossCheck(int events, int eventsAtFloor, int matchedEvents,
             }
             matched += found ? 1 : 0;
         }
-        return new AttachCrossCheck(pins.size(), atFloor, matched, pinned, episodesMatched.size());
+        return new AttachCrossCheck(pins.size(), atFloor, matched, pinned, episodesMatched.size(), session.jfrNotTapped());
+    }
+
+    /** Whether JFR's pinned events were tapped inside the target (else {@link #jfrNotTapped()} says why not). */
+    public boolean jfrTapped() {
+        return jfrNotTapped == null;
     }
 
     public String describe() {
+        if (!jfrTapped()) {
+            return "Not verified by the JDK: JFR's pinned events were not tapped inside the target (" + jfrNotTapped + ").";
+        }
         return String.format(Locale.ROOT, "Verified by the JDK: JFR (inside the target) %,d pinned events, %,d of 1 ms or more, "
                         + "%,d of those matched to recorded pinned mounts; %,d of %,d recorded pinned mounts matched by an event.",
                 events, eventsAtFloor, matchedEvents, pinnedEpisodesMatched, pinnedEpisodes);

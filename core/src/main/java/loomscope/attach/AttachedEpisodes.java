@@ -66,6 +66,14 @@ public final class AttachedEpisodes {
     private final List<Carrier> carriers = new ArrayList<>();
     private final Map<Integer, Integer> laneOfAgentIndex = new HashMap<>();
     private final List<VirtualThreadSeen> threads = new ArrayList<>();
+    /**
+     * The agent's thread numbers, which go on counting up, to this session's: the agent's table of ids is bounded and
+     * forgets when full, so a thread it sees again comes with a new number and the same id (its ThreadIndex).
+     */
+    private int[] vtOfAgentVt = new int[1024];
+    private int agentVts;
+    private final Map<Long, Integer> vtOfThreadId = new HashMap<>();
+    private String jfrNotTapped;
     private final EpisodeColumns episodes = new EpisodeColumns();
     private final List<JfrPin> jfrPins = new ArrayList<>();
     private final Map<Integer, Long> droppedByLane = new HashMap<>();
@@ -128,19 +136,37 @@ public final class AttachedEpisodes {
         });
     }
 
-    synchronized void virtualThread(int vt, long threadId, String name) {
-        if (vt != threads.size()) {
-            throw new IllegalArgumentException("virtual thread " + vt + " after " + threads.size());
+    synchronized void virtualThread(int agentVt, long threadId, String name) {
+        if (agentVt != agentVts) {
+            throw new IllegalArgumentException("virtual thread " + agentVt + " after " + agentVts);
         }
-        take("virtual threads", threads.size() + 1L, THREAD_BYTES);
-        threads.add(new VirtualThreadSeen(vt, threadId, name));
+        Integer known = vtOfThreadId.get(threadId);
+        int vt = known != null ? known : threads.size();
+        if (known == null) {
+            take("virtual threads", threads.size() + 1L, THREAD_BYTES);
+            threads.add(new VirtualThreadSeen(vt, threadId, name));
+            vtOfThreadId.put(threadId, vt);
+        }
+        if (agentVts == vtOfAgentVt.length) {
+            vtOfAgentVt = java.util.Arrays.copyOf(vtOfAgentVt, agentVts * 2);
+        }
+        vtOfAgentVt[agentVts++] = vt;
     }
 
-    synchronized void episode(int agentIndex, int vt, long start, long end, long blocked, boolean pinnedPark) {
+    /** Why the agent did not tap JFR's pinned events in the target (null: it did). */
+    synchronized void jfrNotTapped(String why) {
+        jfrNotTapped = why;
+    }
+
+    /** Why JFR's pinned events were not tapped inside the target, or null when they were. */
+    public synchronized String jfrNotTapped() { return jfrNotTapped; }
+
+    synchronized void episode(int agentIndex, int agentVt, long start, long end, long blocked, boolean pinnedPark) {
         Integer lane = laneOfAgentIndex.get(agentIndex);
-        if (lane == null || vt < 0 || vt >= threads.size() || end < start) {
+        if (lane == null || agentVt < 0 || agentVt >= agentVts || end < start) {
             throw new IllegalArgumentException("an episode of an unknown carrier or thread, or ending before it began");
         }
+        int vt = vtOfAgentVt[agentVt];
         if (episodes.size() < EpisodeColumns.MAX_KEPT) {
             take("episodes", episodes.size() + 1L, EPISODE_BYTES);
         }

@@ -238,6 +238,10 @@ final class AttachCommand implements Callable<Integer> {
         node.put("carriers", e.carriers().size());
         var names = node.putArray("carrierNames");
         e.carriers().forEach(carrier -> names.add(carrier.name()));
+        node.put("jfrTapped", check.jfrTapped());
+        if (!check.jfrTapped()) {
+            node.put("jfrNotTappedBecause", check.jfrNotTapped());
+        }
         node.put("jfrPinnedEvents", check.events());
         node.put("jfrPinnedEventsAtFloor", check.eventsAtFloor());
         node.put("jfrPinnedEventsMatched", check.matchedEvents());

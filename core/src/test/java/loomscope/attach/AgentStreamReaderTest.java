@@ -45,7 +45,7 @@ class AgentStreamReaderTest {
         assertTrue(r.carriers()[0].pinned(1));
         assertEquals("task-file", r.config().scenario().name());
         AttachCrossCheck check = AttachCrossCheck.of(e);
-        assertEquals(new AttachCrossCheck(1, 1, 1, 1, 1), check);
+        assertEquals(new AttachCrossCheck(1, 1, 1, 1, 1, null), check);
     }
 
     @Test
