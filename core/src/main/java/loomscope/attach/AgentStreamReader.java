@@ -105,7 +105,7 @@ public final class AgentStreamReader {
         } catch (RuntimeException e) {
             String text = new String(buf, from, Math.min(to - from, 4 * AgentText.QUOTED_CHARS), StandardCharsets.UTF_8);
             return new Ending.Garbled(AgentText.clean(text, AgentText.QUOTED_CHARS),
-                    AgentText.clean(String.valueOf(e.getMessage()), AgentText.QUOTED_CHARS));
+                    AgentText.clean(String.valueOf(e.getMessage()), 2 * AgentText.QUOTED_CHARS));
         }
     }
 
