@@ -32,7 +32,18 @@ final class AgentWire {
 
     private AgentWire() { }
 
+    /**
+     * Text LoomScope keeps shorter still (256 characters a name): an application may name a thread with a megabyte,
+     * and a line past LoomScope's 64 kB bound would end the session.
+     */
+    static final int MAX_TEXT_CHARS = 1_000;
+
     static String oneLine(String text) {
-        return text == null ? "" : text.replace('\r', ' ').replace('\n', ' ');
+        if (text == null) {
+            return "";
+        }
+        int end = text.length() <= MAX_TEXT_CHARS ? text.length()
+                : Character.isHighSurrogate(text.charAt(MAX_TEXT_CHARS - 1)) ? MAX_TEXT_CHARS - 1 : MAX_TEXT_CHARS;
+        return text.substring(0, end).replace('\r', ' ').replace('\n', ' ');
     }
 }
