@@ -36,14 +36,27 @@ final class AgentWire {
 
     /** The longest thread name sent, in chars: a name is the application's to choose, and may be megabytes long. */
     static final int MAX_NAME = 256;
+    /**
+     * Any other text, cut at this many characters: a line past LoomScope's 64 kB bound would end the session.
+     */
+    static final int MAX_TEXT_CHARS = 1_000;
 
     static String oneLine(String text) {
-        return text == null ? "" : text.replace('\r', ' ').replace('\n', ' ');
+        if (text == null) {
+            return "";
+        }
+        int end = text.length() <= MAX_TEXT_CHARS ? text.length()
+                : Character.isHighSurrogate(text.charAt(MAX_TEXT_CHARS - 1)) ? MAX_TEXT_CHARS - 1 : MAX_TEXT_CHARS;
+        return text.substring(0, end).replace('\r', ' ').replace('\n', ' ');
     }
 
     /** A thread's name on one line, cut to {@link #MAX_NAME} chars (an ellipsis marks the cut). */
     static String name(String name) {
         String line = oneLine(name);
-        return line.length() <= MAX_NAME ? line : line.substring(0, MAX_NAME - 1) + "\u2026";
+        if (line.length() <= MAX_NAME) {
+            return line;
+        }
+        int end = Character.isHighSurrogate(line.charAt(MAX_NAME - 2)) ? MAX_NAME - 2 : MAX_NAME - 1;
+        return line.substring(0, end) + "\u2026";
     }
 }

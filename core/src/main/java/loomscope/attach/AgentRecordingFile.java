@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
@@ -37,10 +36,8 @@ final class AgentRecordingFile {
     private static final byte[] HELLO = (AgentStreamReader.HELLO + " ").getBytes(StandardCharsets.US_ASCII);
     /** 10,000,000 episodes of ~45 bytes and as many thread lines: far past what the agent writes, far below a bomb's. */
     static final long MAX_TEXT_BYTES = 2L << 30;
-    /** The agent's lines are short; a name is the longest part. */
-    static final int MAX_LINE_BYTES = 1 << 16;
-    /** As a saved run's reader allows: no run lasts longer. */
-    static final long MAX_NANOS = TimeUnit.DAYS.toNanos(30);
+    static final int MAX_LINE_BYTES = AgentStreamReader.MAX_LINE_BYTES;
+    static final long MAX_NANOS = AttachedEpisodes.MAX_NANOS;
 
     private AgentRecordingFile() { }
 
@@ -67,18 +64,19 @@ final class AgentRecordingFile {
     static SavedRun read(Path file) throws SavedRunException {
         AttachedEpisodes episodes = new AttachedEpisodes(Runtime.getRuntime().maxMemory() / 2);
         try (InputStream raw = Files.newInputStream(file);
-             GuardedText text = new GuardedText(new GZIPInputStream(new BufferedInputStream(raw, 1 << 16), 1 << 16),
-                     MAX_TEXT_BYTES, MAX_LINE_BYTES)) {
+             OneMember gzip = new OneMember(new BufferedInputStream(raw, 1 << 16));
+             GuardedText text = new GuardedText(gzip, MAX_TEXT_BYTES, MAX_LINE_BYTES)) {
             AgentStreamReader reader = new AgentStreamReader(episodes);
             AgentStreamReader.Ending ending = reader.read(text);
             switch (ending) {
-                case AgentStreamReader.Ending.Complete c -> endsThere(file, text, reader.bytesTaken());
+                case AgentStreamReader.Ending.Complete c -> endsThere(file, text, reader.bytesTaken(), gzip);
                 case AgentStreamReader.Ending.Refused r -> throw new SavedRunException(file,
                         "the agent did not record: " + shown(r.why()));
                 case AgentStreamReader.Ending.Cut c -> throw new SavedRunException(file, cutShort(text.failure()));
-                case AgentStreamReader.Ending.Garbled g -> throw new SavedRunException(file, episodes.tooBig() != null
-                        ? episodes.tooBig()
-                        : "it is damaged: " + shown(g.why()) + " in the line \"" + shown(g.line()) + "\"");
+                case AgentStreamReader.Ending.Garbled g -> throw new SavedRunException(file,
+                        "it is damaged: " + shown(g.why()) + " in the line \"" + shown(g.line()) + "\"");
+                case AgentStreamReader.Ending.Bounded b -> throw new SavedRunException(file,
+                        text.failure() instanceof GuardedText.Limit limit ? limit.getMessage() : shown(b.why()));
             }
             checkRunFacts(file, episodes);
             RunRecording recording = episodes.toRecording(episodes.targetMainClass());
@@ -100,14 +98,65 @@ final class AgentRecordingFile {
         }
     }
 
-    /** Nothing after the end line, and gzip's own trailer (length and CRC-32 of the whole text) matches. */
-    private static void endsThere(Path file, GuardedText text, long bytesOfLines) throws IOException {
+    /**
+     * Nothing after the end line, gzip's own trailer (length and CRC-32 of the whole text) there and matching, and
+     * nothing after the gzip member (the agent writes one; {@code GZIPInputStream} skips bytes that are not another).
+     */
+    private static void endsThere(Path file, GuardedText text, long bytesOfLines, OneMember gzip) throws IOException {
         try {
             if (text.read(new byte[1 << 12]) >= 0 || text.total() != bytesOfLines) {
                 throw new SavedRunException(file, "it is damaged: it goes on after the agent's end line");
             }
-        } catch (EOFException | ZipException e) {
-            throw new SavedRunException(file, "it is damaged: " + shown(String.valueOf(e.getMessage())));
+        } catch (EOFException e) {
+            throw new SavedRunException(file, "it is cut short: its gzip trailer (the text's length and checksum) is "
+                    + "missing, so the file was not copied whole");
+        } catch (ZipException e) {
+            throw new SavedRunException(file, "it is damaged: its gzip trailer does not match its text ("
+                    + shown(String.valueOf(e.getMessage())) + ")");
+        }
+        long memberBytes = gzip.memberBytes(file);
+        if (memberBytes != Files.size(file)) {
+            throw new SavedRunException(file, String.format(Locale.ROOT, "it is damaged: %,d bytes follow the agent's "
+                    + "compressed text (%,d bytes), which is all the agent writes", Files.size(file) - memberBytes,
+                    memberBytes));
+        }
+    }
+
+    /** The one gzip member the agent writes, with what it took of the file. */
+    private static final class OneMember extends GZIPInputStream {
+        OneMember(InputStream in) throws IOException {
+            super(in, 1 << 16);
+        }
+
+        /**
+         * The member's bytes in the file: its header (read again: the optional fields make its length vary), the
+         * deflated text, 8 bytes of trailer. A second member resets the inflater, and the sum then falls short.
+         */
+        long memberBytes(Path file) throws IOException {
+            try (InputStream raw = new BufferedInputStream(Files.newInputStream(file))) {
+                return headerBytes(raw) + inf.getBytesRead() + 8;
+            }
+        }
+
+        private static long headerBytes(InputStream in) throws IOException {
+            byte[] fixed = in.readNBytes(10);
+            int flags = fixed[3] & 0xff;
+            long n = 10;
+            if ((flags & 4) != 0) {   // FEXTRA
+                byte[] len = in.readNBytes(2);
+                int extra = (len[0] & 0xff) | (len[1] & 0xff) << 8;
+                n += 2 + in.readNBytes(extra).length;
+            }
+            for (int field : new int[] {8, 16}) {   // FNAME, FCOMMENT: zero-terminated
+                if ((flags & field) != 0) {
+                    int b;
+                    do {
+                        b = in.read();
+                        n++;
+                    } while (b > 0);
+                }
+            }
+            return (flags & 2) != 0 ? n + 2 : n;   // FHCRC
         }
     }
 
@@ -117,6 +166,10 @@ final class AgentRecordingFile {
         }
         if (failure instanceof ZipException z) {
             return "it is damaged: its compressed text is broken (" + shown(String.valueOf(z.getMessage())) + ")";
+        }
+        if (failure instanceof EOFException) {
+            return "it is cut short: its compressed text ends before gzip's own end (the file was not copied whole, "
+                    + "or the application was killed)";
         }
         return "it is cut short: it does not end with the agent's end line (the application was killed or crashed "
                 + "before its exit, or the file was not copied whole)";
@@ -144,24 +197,18 @@ final class AgentRecordingFile {
             }
         }
         for (AttachedEpisodes.Carrier c : episodes.carriers()) {
-            if (Math.abs(c.seenAt()) > MAX_NANOS || hasControls(c.name())) {
+            if (Math.abs(c.seenAt()) > MAX_NANOS) {
                 throw new SavedRunException(file, "carrier " + c.lane() + " has an impossible name or time");
             }
         }
-        if (hasControls(episodes.javaVersion())) {
-            throw new SavedRunException(file, "its Java version has control characters");
+        if (episodes.hiddenIn() != null) {
+            // names the agent itself gives (the JDK's version, its pool's carriers) never have them: a made-up file
+            throw new SavedRunException(file, episodes.hiddenIn() + " has control characters");
         }
     }
 
-    private static boolean hasControls(String text) {
-        return text.chars().anyMatch(Character::isISOControl);
-    }
-
-    /** At most 80 characters, control characters as '?': the message is one line on a terminal. */
+    /** At most 80 characters, what a terminal obeys as '?': the message is one line on a terminal. */
     private static String shown(String text) {
-        String cut = text.length() > 80 ? text.substring(0, 80) + "…" : text;
-        StringBuilder b = new StringBuilder(cut.length());
-        cut.codePoints().forEach(cp -> b.appendCodePoint(Character.isISOControl(cp) ? '?' : cp));
-        return b.toString();
+        return AgentText.clean(text, AgentText.QUOTED_CHARS);
     }
 }

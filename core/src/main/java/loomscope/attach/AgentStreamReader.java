@@ -9,23 +9,60 @@ import loomscope.io.LineFields;
 
 /**
  * Reads the agent's lines (the agent module's {@code AgentWire} documents them) into {@link AttachedEpisodes} until
- * the end line, the connection's end, or a line that makes no sense. Never throws: how it ended is its result.
+ * the end line, the connection's end, a line that makes no sense, or a bound: a line of more than
+ * {@value #MAX_LINE_BYTES} bytes, or more than the session may hold ({@link AttachedEpisodes}). Whoever holds the
+ * token (or wrote the file) may send anything: what it says is kept as {@link AgentText} cleans it. Never throws: how
+ * it ended is its result, and what came before that is kept.
  */
 public final class AgentStreamReader {
     static final String HELLO = "LOOMSCOPE-AGENT";
     static final String VERSION = "1";
     static final String STOP = "stop";
+    /** The agent's lines are short (it cuts names at 1,000 characters); a name is the longest part. */
+    static final int MAX_LINE_BYTES = 1 << 16;
 
-    /** How the stream ended. */
+    /** How the stream ended; {@link #sentence()} says it to a person. */
     public sealed interface Ending {
+        /** One line for a terminal or the window, ending with a full stop. */
+        String sentence();
+
         /** The agent sent its end line: everything was sent; the hooks are out, or the target is exiting. */
-        record Complete(boolean targetExited) implements Ending { }
+        record Complete(boolean targetExited) implements Ending {
+            @Override public String sentence() {
+                return targetExited ? "The target exited; everything the agent recorded was sent."
+                        : "The agent detached: VirtualThread restored, the target runs on.";
+            }
+        }
+
         /** The agent refused or failed, with its reason. */
-        record Refused(String why) implements Ending { }
+        record Refused(String why) implements Ending {
+            @Override public String sentence() {
+                return "The agent refused: " + why + (why.endsWith(".") ? "" : ".");
+            }
+        }
+
         /** The connection ended without the end line (the target died or was killed). */
-        record Cut() implements Ending { }
-        /** A line that is not the agent's protocol. */
-        record Garbled(String line, String why) implements Ending { }
+        record Cut() implements Ending {
+            @Override public String sentence() {
+                return "The stream ended without the agent's end line: what arrived is kept.";
+            }
+        }
+
+        /** A line that is not the agent's protocol: {@code line} its beginning. */
+        record Garbled(String line, String why) implements Ending {
+            @Override public String sentence() {
+                return "The agent's stream had a line LoomScope cannot read (" + why + ": \"" + line
+                        + "\"): what came before it is kept.";
+            }
+        }
+
+        /** The stream passed a bound of LoomScope's (a line's length, what a session holds): the rest is not read. */
+        record Bounded(String why) implements Ending {
+            @Override public String sentence() {
+                return "The agent's stream passed a bound of LoomScope's (" + why + "): what came before it is kept, "
+                        + "the rest is not read.";
+            }
+        }
     }
 
     private final AttachedEpisodes into;
@@ -49,7 +86,9 @@ public final class AgentStreamReader {
      */
     Ending read(InputStream in) {
         try {
-            return ByteLines.read(in, this::line, (bytes, unfinished) -> new Ending.Cut());
+            return ByteLines.read(in, MAX_LINE_BYTES, this::line, (bytes, unfinished) -> new Ending.Cut(),
+                    (bytes, from, to) -> new Ending.Bounded(String.format(java.util.Locale.ROOT,
+                            "a line longer than any the agent writes (%,d bytes)", MAX_LINE_BYTES)));
         } catch (IOException e) {
             return new Ending.Cut();
         }
@@ -61,9 +100,12 @@ public final class AgentStreamReader {
         try {
             return helloSeen && buf[from] == 'M' && to > from + 1
                     ? episode(buf, from + 1, to) : line(new String(buf, from, to - from, StandardCharsets.UTF_8));
+        } catch (AttachedEpisodes.Bound e) {
+            return new Ending.Bounded(e.getMessage());
         } catch (RuntimeException e) {
-            String text = new String(buf, from, Math.min(to - from, 200), StandardCharsets.UTF_8);
-            return new Ending.Garbled(text, String.valueOf(e.getMessage()));
+            String text = new String(buf, from, Math.min(to - from, 4 * AgentText.QUOTED_CHARS), StandardCharsets.UTF_8);
+            return new Ending.Garbled(AgentText.clean(text, AgentText.QUOTED_CHARS),
+                    AgentText.clean(String.valueOf(e.getMessage()), 2 * AgentText.QUOTED_CHARS));
         }
     }
 
@@ -91,7 +133,8 @@ public final class AgentStreamReader {
                 throw new IllegalArgumentException("not the agent's hello");
             }
             if (!parts[1].equals(VERSION)) {
-                return new Ending.Refused("the target runs another LoomScope agent (protocol " + parts[1]
+                return new Ending.Refused("the target runs another LoomScope agent (protocol "
+                        + AgentText.clean(parts[1], AgentText.QUOTED_CHARS)
                         + "): a JVM keeps the first agent jar it loaded; restart it to use this one");
             }
             into.hello(parts[2]);
@@ -128,7 +171,8 @@ public final class AgentStreamReader {
                 into.heartbeat(Long.parseLong(f[1]));
             }
             case 'F' -> {
-                return new Ending.Refused(line.length() > 2 ? line.substring(2) : "(no reason given)");
+                return new Ending.Refused(line.length() > 2 ? AgentText.clean(line.substring(2), AgentText.TEXT_CHARS)
+                        : "(no reason given)");
             }
             case 'Z' -> {
                 return new Ending.Complete(line.equals("Z exited"));

@@ -25,7 +25,7 @@ public final class AttachSession implements AutoCloseable {
     /** How long the agent may take to connect back after it was loaded (class loading in a busy target). */
     static final long CONNECT_MILLIS = 30_000;
     /** How long a stop waits for the agent's end line. */
-    static final long STOP_MILLIS = 30_000;
+    public static final long STOP_MILLIS = 30_000;
 
     private final JvmEntry target;
     private final Socket socket;

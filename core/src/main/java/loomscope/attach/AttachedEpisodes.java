@@ -78,62 +78,133 @@ public final class AttachedEpisodes {
     private final List<JfrPin> jfrPins = new ArrayList<>();
     private final Map<Integer, Long> droppedByLane = new HashMap<>();
     private final Map<Integer, Long> doubledByLane = new HashMap<>();
-    /** What a file's episodes may take of LoomScope's heap (a live session: no bound but the columns'). */
+    /** What the session's threads, carriers, kept episodes and JFR events may take of LoomScope's heap together. */
     private final long memoryLimit;
+    /** A live session (the agent's connection), not a file: episodes past its memory are counted, times end now. */
+    private final boolean live;
     private long memoryTaken;
-    private String tooBig;
     private long notKeptByAgent;
+    /** Episodes a live session counted but did not keep for lack of memory. */
+    private long notKeptHere;
+    /** Where the agent sent characters a terminal obeys in its Java version or a carrier's name, or null. */
+    private String hiddenIn;
+    /** A live session's latest time that may be told (nanoTime when it was last worked out). */
+    private long helloAt = System.nanoTime();
+    private long timeBound;
     private String javaVersion = "unknown";
     private long lastTime;
     private long targetOrigin;
     private long targetPid = -1;
     private String targetMainClass = "";
 
-    /** A live session's: bounded by {@link EpisodeColumns#MAX_KEPT} episodes only. */
+    /**
+     * A live session's: its agent may be anything that holds the token, and it may send anything. Its threads, carriers
+     * and JFR events take at most half this JVM's heap with its episodes, which may take three quarters of that (past
+     * it, or past {@link EpisodeColumns#MAX_KEPT}, they are counted, not kept); a thread or carrier or JFR event past
+     * the bound ends the reading ({@link Bound}), and what came before is kept.
+     */
     public AttachedEpisodes() {
-        this(Long.MAX_VALUE);
+        this(Runtime.getRuntime().maxMemory() / 2, true);
     }
 
     /**
      * One read from a file, which may claim anything: its threads, kept episodes and JFR events together may take at
-     * most {@code memoryLimit} bytes of heap, its carriers at most {@value #MAX_CARRIERS}; past either, the line that
-     * would exceed it is refused (see {@link #tooBig()}).
+     * most {@code memoryLimit} bytes of heap; past it, the line that would exceed it is refused ({@link Bound}).
      */
     AttachedEpisodes(long memoryLimit) {
+        this(memoryLimit, false);
+    }
+
+    AttachedEpisodes(long memoryLimit, boolean live) {
         this.memoryLimit = memoryLimit;
+        this.live = live;
+        this.timeBound = live ? LIVE_SLACK_NANOS : MAX_NANOS;
     }
 
     /** As a saved run's reader allows (savedrun's limit): more than any JVM's pool has. */
     static final int MAX_CARRIERS = 4_096;
-    /** Heap an item takes here and in the recording made of it (records, names, columns, the builder's copy). */
+    /** As a saved run holds (the agent names at most half as many in one session). */
+    static final int MAX_THREADS = WorkloadConfig.MAX_THREADS;
+    /**
+     * Heap an item takes here and in the recording made of it (records, columns, the builder's copy), its name's
+     * characters apart: they count by their real length ({@link #textBytes}), which the agent picks.
+     */
     static final long THREAD_BYTES = 250;
+    static final long CARRIER_BYTES = 250;
     static final long EPISODE_BYTES = 33 + 37;
     static final long JFR_PIN_BYTES = 100;
+    /** A thread's entry in the table by thread id that knows a thread the agent names again (boxed key and value). */
+    static final long THREAD_ID_ENTRY_BYTES = 64;
+    /** As a saved run's reader allows: no run lasts longer. */
+    static final long MAX_NANOS = java.util.concurrent.TimeUnit.DAYS.toNanos(30);
+    /**
+     * How far past this JVM's own time since the hello a live agent's times may run: both clocks are the machine's
+     * monotonic clock, read a moment apart (the agent takes its origin just before its hello).
+     */
+    static final long LIVE_SLACK_NANOS = java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
 
-    private void take(String what, long count, long bytesEach) {
-        memoryTaken += bytesEach;
-        if (memoryTaken > memoryLimit) {
-            tooBig = String.format(java.util.Locale.ROOT, "its %s (%,d so far) need more memory than this JVM can give "
-                    + "a saved run (%,d MB)", what, count, memoryLimit >> 20);
-            throw new IllegalArgumentException(tooBig);
+    /** A bound of the session: the reading stops there, and what came before is kept. */
+    static final class Bound extends RuntimeException {
+        Bound(String message) {
+            super(message, null, false, false);
         }
     }
 
-    /** Why a bounded read stopped for lack of memory, or null. */
-    synchronized String tooBig() { return tooBig; }
+    /** What a String's characters take on the heap: one byte each while all are Latin-1, else two. */
+    static long textBytes(String text) {
+        return text.chars().allMatch(c -> c < 0x100) ? text.length() : 2L * text.length();
+    }
+
+    private void take(String what, long count, long bytes) {
+        if (memoryTaken + bytes > memoryLimit) {
+            throw new Bound(String.format(java.util.Locale.ROOT, "its %s (%,d so far) need more memory than LoomScope "
+                    + "gives %s (%,d MB)", what, count, live ? "one session" : "a saved run", memoryLimit >> 20));
+        }
+        memoryTaken += bytes;
+    }
+
+    /**
+     * A time the agent told: not before the session's origin ({@code floor} below 0 for what may have begun before
+     * it), not later than 30 days after it, and in a live session not later than now.
+     */
+    private void checkTime(String what, long t, long floor) {
+        if (t > timeBound && live) {
+            timeBound = Math.min(MAX_NANOS, System.nanoTime() - helloAt + LIVE_SLACK_NANOS);
+        }
+        if (t < floor || t > timeBound) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "impossible times: %s at %,d ns, %s",
+                    what, t, t < floor ? "before the session's start"
+                            : live && t <= MAX_NANOS ? "later than now" : "more than 30 days after the session's start"));
+        }
+    }
+
+    /** Where the agent sent characters a terminal would obey (its Java version, a carrier's name), or null. */
+    synchronized String hiddenIn() { return hiddenIn; }
 
     synchronized void hello(String version) {
-        javaVersion = version;
+        helloAt = System.nanoTime();
+        javaVersion = AgentText.clean(version, AgentText.TEXT_CHARS);
+        if (AgentText.hasHidden(version)) {
+            hiddenIn = "its Java version";
+        }
     }
 
     synchronized void carrier(int agentIndex, long seenAt, String name) {
-        if (memoryLimit != Long.MAX_VALUE && carriers.size() >= MAX_CARRIERS && !laneOfAgentIndex.containsKey(agentIndex)) {
-            throw new IllegalArgumentException("more than " + MAX_CARRIERS + " carriers");
+        if (laneOfAgentIndex.containsKey(agentIndex)) {
+            return;
         }
-        laneOfAgentIndex.computeIfAbsent(agentIndex, i -> {
-            carriers.add(new Carrier(carriers.size(), name, seenAt));
-            return carriers.size() - 1;
-        });
+        if (carriers.size() >= MAX_CARRIERS) {
+            throw new Bound(String.format(java.util.Locale.ROOT, "more than %,d carriers (more than any JVM's pool has)",
+                    MAX_CARRIERS));
+        }
+        checkTime("carrier " + carriers.size() + " seen", seenAt, -MAX_NANOS);
+        String kept = AgentText.clean(name, AgentText.NAME_CHARS);
+        take("carriers", carriers.size() + 1L, CARRIER_BYTES + textBytes(kept));
+        if (hiddenIn == null && AgentText.hasHidden(name)) {
+            hiddenIn = "carrier " + carriers.size() + "'s name";
+        }
+        carriers.add(new Carrier(carriers.size(), kept, seenAt));
+        laneOfAgentIndex.put(agentIndex, carriers.size() - 1);
     }
 
     synchronized void virtualThread(int agentVt, long threadId, String name) {
@@ -143,9 +214,16 @@ public final class AttachedEpisodes {
         Integer known = vtOfThreadId.get(threadId);
         int vt = known != null ? known : threads.size();
         if (known == null) {
-            take("virtual threads", threads.size() + 1L, THREAD_BYTES);
-            threads.add(new VirtualThreadSeen(vt, threadId, name));
+            if (vt >= MAX_THREADS) {
+                throw new Bound(String.format(java.util.Locale.ROOT, "more than %,d virtual threads (a saved run's bound)",
+                        MAX_THREADS));
+            }
+            String kept = AgentText.clean(name, AgentText.NAME_CHARS);
+            take("virtual threads", threads.size() + 1L, THREAD_BYTES + THREAD_ID_ENTRY_BYTES + textBytes(kept));
+            threads.add(new VirtualThreadSeen(vt, threadId, kept));
             vtOfThreadId.put(threadId, vt);
+        } else {
+            take("virtual threads named again", agentVts + 1L, Integer.BYTES);   // a stream may repeat one forever
         }
         if (agentVts == vtOfAgentVt.length) {
             vtOfAgentVt = java.util.Arrays.copyOf(vtOfAgentVt, agentVts * 2);
@@ -167,6 +245,13 @@ public final class AttachedEpisodes {
             throw new IllegalArgumentException("an episode of an unknown carrier or thread, or ending before it began");
         }
         int vt = vtOfAgentVt[agentVt];
+        checkTime("an episode's start", start, 0);
+        checkTime("an episode's end", end, 0);
+        if (live && (episodes.size() == EpisodeColumns.MAX_KEPT || memoryTaken + EPISODE_BYTES > memoryLimit / 4 * 3)) {
+            notKeptHere++;   // a busy target's: counted, as past the columns' bound, and the session goes on
+            lastTime = Math.max(lastTime, end);
+            return;
+        }
         if (episodes.size() < EpisodeColumns.MAX_KEPT) {
             take("episodes", episodes.size() + 1L, EPISODE_BYTES);
         }
@@ -191,8 +276,14 @@ public final class AttachedEpisodes {
     }
 
     synchronized void jfrPin(long threadId, long start, long duration, String carrierName) {
-        take("JFR pinned events", jfrPins.size() + 1L, JFR_PIN_BYTES);
-        jfrPins.add(new JfrPin(threadId, start, duration, carrierName));
+        // a pin that began before the session's start ends in it
+        checkTime("a JFR pinned event's start", start, -MAX_NANOS);
+        if (duration < 0 || duration > MAX_NANOS) {
+            throw new IllegalArgumentException("impossible times: a JFR pinned event of " + duration + " ns");
+        }
+        String kept = AgentText.clean(carrierName, AgentText.NAME_CHARS);
+        take("JFR pinned events", jfrPins.size() + 1L, JFR_PIN_BYTES + textBytes(kept));
+        jfrPins.add(new JfrPin(threadId, start, duration, kept));
     }
 
     /** The agent's own count of episodes it did not write (a saved file's bound). */
@@ -205,7 +296,7 @@ public final class AttachedEpisodes {
 
     synchronized void identity(long pid, String mainClass) {
         targetPid = pid;
-        targetMainClass = mainClass;
+        targetMainClass = AgentText.clean(mainClass, AgentText.TEXT_CHARS);
     }
 
     /** The target's pid as it told it (-1 before it did). */
@@ -222,6 +313,7 @@ public final class AttachedEpisodes {
     public synchronized long targetOrigin() { return targetOrigin; }
 
     synchronized void heartbeat(long t) {
+        checkTime("a heartbeat", t, 0);
         lastTime = Math.max(lastTime, t);
     }
 
@@ -238,10 +330,11 @@ public final class AttachedEpisodes {
     public synchronized List<Episode> episodes() { return episodes.view(episodes.size()); }
 
     /**
-     * Episodes that arrived after the session held {@link EpisodeColumns#MAX_KEPT}, or that a saving agent counted
+     * Episodes that arrived after the session held {@link EpisodeColumns#MAX_KEPT} or its memory's share for them
+     * (a live session's), or that a saving agent counted
      * past its file's bound without writing them: counted, not kept.
      */
-    public synchronized long notKept() { return episodes.notKept() + notKeptByAgent; }
+    public synchronized long notKept() { return episodes.notKept() + notKeptHere + notKeptByAgent; }
 
     public synchronized List<JfrPin> jfrPins() { return List.copyOf(jfrPins); }
 
@@ -338,7 +431,7 @@ public final class AttachedEpisodes {
         long runStart = from == 0 || shown == 0 ? 0 : Math.min(firstShown, lastTime);
         return new Newest(seenFrom(builder, firstSeen).droppedInTarget(dropped()).finish(runStart, lastTime, 0, false),
                 shown, shownIndex.size(),
-                episodes.size() - (long) shown + episodes.notKept());
+                episodes.size() - (long) shown + episodes.notKept() + notKeptHere);
     }
 
     private static long[] unseen(int threads) {

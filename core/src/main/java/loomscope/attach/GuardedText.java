@@ -50,12 +50,14 @@ final class GuardedText extends FilterInputStream {
             throw kept(new Limit(String.format(java.util.Locale.ROOT,
                     "its text is longer than any the agent writes (%,d MB)", maxBytes >> 20)));
         }
+        // each line checked as it ends too: one whose newline came in the same read passed a check after the loop
         for (int i = off; i < off + n; i++) {
-            lineLength = b[i] == '\n' ? 0 : lineLength + 1;
-        }
-        if (lineLength > maxLineBytes) {
-            throw kept(new Limit(String.format(java.util.Locale.ROOT,
-                    "it has a line longer than any the agent writes (%,d bytes)", maxLineBytes)));
+            if (b[i] == '\n') {
+                lineLength = 0;
+            } else if (++lineLength > maxLineBytes) {
+                throw kept(new Limit(String.format(java.util.Locale.ROOT,
+                        "it has a line longer than any the agent writes (%,d bytes)", maxLineBytes)));
+            }
         }
         return n;
     }

@@ -215,7 +215,9 @@ final class AttachCommand implements Callable<Integer> {
         } else if (session.cutWhileTargetRuns()) {
             out.println(AttachSession.CUT_WHILE_RUNNING);
         } else {
-            out.println("Detach not confirmed by the target: " + session.ending());
+            // a line LoomScope cannot read, a bound of the session, or no end line within the stop's 30 s
+            out.println(session.ending() == null ? "The agent did not confirm the detach within "
+                    + AttachSession.STOP_MILLIS / 1000 + " s: what arrived is kept." : session.ending().sentence());
         }
     }
 

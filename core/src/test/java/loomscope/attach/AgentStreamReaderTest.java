@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.util.Enumeration;
 import java.nio.charset.StandardCharsets;
 
 import loomscope.recording.RunRecording;
@@ -62,9 +65,10 @@ class AgentStreamReaderTest {
         for (int vt = 0; vt < 100; vt++) {
             threads.append("V ").append(vt).append(' ').append(1000 + vt).append(" t\n");
         }
-        AttachedEpisodes bounded = new AttachedEpisodes(20 * AttachedEpisodes.THREAD_BYTES);
-        assertInstanceOf(AgentStreamReader.Ending.Garbled.class, read(bounded, threads + "Z exited\n"));
-        assertTrue(bounded.tooBig().startsWith("its virtual threads (21 so far) need more memory"), bounded.tooBig());
+        AttachedEpisodes bounded = new AttachedEpisodes(20 * (AttachedEpisodes.THREAD_BYTES + 1));
+        AgentStreamReader.Ending.Bounded b = assertInstanceOf(AgentStreamReader.Ending.Bounded.class,
+                read(bounded, threads + "Z exited\n"));
+        assertTrue(b.why().startsWith("its virtual threads (21 so far) need more memory"), b.why());
         assertEquals(20, bounded.virtualThreadCount());
         AttachedEpisodes live = new AttachedEpisodes();
         assertEquals(new AgentStreamReader.Ending.Complete(true), read(live, threads + "Z exited\n"));
@@ -81,6 +85,108 @@ class AgentStreamReaderTest {
         assertInstanceOf(AgentStreamReader.Ending.Garbled.class, read(new AttachedEpisodes(), STREAM + "M 3 0 1\n"));
         assertInstanceOf(AgentStreamReader.Ending.Garbled.class, read(new AttachedEpisodes(), STREAM + "M 9 0 1 2 0 0\n"));
         assertInstanceOf(AgentStreamReader.Ending.Garbled.class, read(new AttachedEpisodes(), "hello\n"));
+    }
+
+    /** The hello, then {@code line(i)} for i = 0, 1, 2, … for ever: a reader that does not stop never returns. */
+    private static InputStream endless(java.util.function.IntFunction<String> line) {
+        return new SequenceInputStream(new Enumeration<InputStream>() {
+            private int i = -1;
+            @Override public boolean hasMoreElements() { return true; }
+            @Override public InputStream nextElement() {
+                String text = i++ < 0 ? "LOOMSCOPE-AGENT 1 25\nC 0 0 worker\n" : line.apply(i - 1);
+                return new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+            }
+        });
+    }
+
+    @Test
+    void aLiveSessionStopsAtItsBoundsInOneLineAndKeepsWhatCame() {
+        // endless V lines: past the session's memory, one line; what came is kept (it was an OutOfMemoryError)
+        AttachedEpisodes threads = new AttachedEpisodes(1 << 20, true);
+        AgentStreamReader.Ending.Bounded b = assertInstanceOf(AgentStreamReader.Ending.Bounded.class,
+                new AgentStreamReader(threads).read(endless(i -> "V " + i + " " + i + " worker-" + i + "\n")));
+        assertTrue(b.why().startsWith("its virtual threads (") && b.why().contains("one session (1 MB)"), b.why());
+        assertTrue(threads.virtualThreadCount() > 3_000, "kept: " + threads.virtualThreadCount());
+        // names count by their real length (cut at 256 characters, two bytes each here): fewer threads fit
+        AttachedEpisodes named = new AttachedEpisodes(1 << 20, true);
+        assertInstanceOf(AgentStreamReader.Ending.Bounded.class, new AgentStreamReader(named)
+                .read(endless(i -> "V " + i + " " + i + " " + "é".repeat(30_000) + "\n")));
+        assertTrue(named.virtualThreadCount() < threads.virtualThreadCount() / 2 && named.virtualThreadCount() > 1_000,
+                named.virtualThreadCount() + " of 256 characters, " + threads.virtualThreadCount() + " of ~10");
+        // endless carriers: more than any pool has
+        AttachedEpisodes carriers = new AttachedEpisodes();
+        AgentStreamReader.Ending.Bounded c = assertInstanceOf(AgentStreamReader.Ending.Bounded.class,
+                new AgentStreamReader(carriers).read(endless(i -> "C " + (i + 1) + " 0 worker\n")));
+        assertEquals("more than 4,096 carriers (more than any JVM's pool has)", c.why());
+        assertEquals(AttachedEpisodes.MAX_CARRIERS, carriers.carriers().size());
+        // endless JFR events
+        AttachedEpisodes pins = new AttachedEpisodes(1 << 20, true);
+        assertInstanceOf(AgentStreamReader.Ending.Bounded.class,
+                new AgentStreamReader(pins).read(endless(i -> "J 1 0 10 worker\n")));
+        assertTrue(pins.jfrPins().size() > 1_000, "kept: " + pins.jfrPins().size());
+        // one line that never ends: stops at the line bound with what came before it
+        AttachedEpisodes line = new AttachedEpisodes();
+        AgentStreamReader.Ending.Bounded l = assertInstanceOf(AgentStreamReader.Ending.Bounded.class,
+                new AgentStreamReader(line).read(endless(i -> "V 0 1 " + "x".repeat(1 << 12))));
+        assertEquals("a line longer than any the agent writes (65,536 bytes)", l.why());
+        assertEquals(1, line.carriers().size());
+        assertTrue(l.sentence().startsWith("The agent's stream passed a bound of LoomScope's (a line longer"), l.sentence());
+    }
+
+    @Test
+    void aLiveSessionsEpisodesPastItsMemoryAreCountedNotKept() {
+        AttachedEpisodes e = new AttachedEpisodes(1 << 20, true);
+        StringBuilder s = new StringBuilder("LOOMSCOPE-AGENT 1 25\nC 0 0 w\nV 0 1 t\n");
+        for (int i = 0; i < 20_000; i++) {
+            s.append("M 0 0 ").append(i).append(' ').append(i + 1).append(" 0 0\n");
+        }
+        assertEquals(new AgentStreamReader.Ending.Complete(false), read(e, s + "Z detached\n"));
+        assertTrue(e.episodeCount() < 20_000 && e.episodeCount() > 5_000, "" + e.episodeCount());
+        assertEquals(20_000, e.episodeCount() + e.notKept());
+        assertEquals(20_000, e.lastTime());
+    }
+
+    @Test
+    void namesAreCutAndWhatATerminalObeysIsShownAsAQuestionMark() {
+        AttachedEpisodes e = new AttachedEpisodes();
+        String hostile = "LOOMSCOPE-AGENT 1 25\u001b]0;owned\u0007\nI 1 Main\u202eevil\nC 0 0 w\u009b2J\n"
+                + "V 0 1 " + "n".repeat(65_000) + "\nV 1 2 a\u2066b\u0000c\nJ 1 0 5 \u001b[31m\n";
+        assertEquals(new AgentStreamReader.Ending.Complete(true), read(e, hostile + "Z exited\n"));
+        assertEquals("25?]0;owned?", e.javaVersion());
+        assertEquals("Main?evil", e.targetMainClass());
+        assertEquals("w?2J", e.carriers().get(0).name());
+        assertEquals("n".repeat(AgentText.NAME_CHARS) + "…", e.virtualThreads().get(0).name());
+        assertEquals("a?b?c", e.virtualThreads().get(1).name());
+        assertEquals("?[31m", e.jfrPins().get(0).carrierName());
+        assertEquals("its Java version", e.hiddenIn());
+        AgentStreamReader.Ending.Refused r = assertInstanceOf(AgentStreamReader.Ending.Refused.class,
+                read(new AttachedEpisodes(), "LOOMSCOPE-AGENT 1 25\nF no\u001b[2J\n"));
+        assertEquals("The agent refused: no?[2J.", r.sentence());
+        AgentStreamReader.Ending.Garbled g = assertInstanceOf(AgentStreamReader.Ending.Garbled.class,
+                read(new AttachedEpisodes(), "LOOMSCOPE-AGENT 1 25\nX \u001b[2J\u202e" + "y".repeat(1_000) + "\n"));
+        assertEquals("X ?[2J?" + "y".repeat(AgentText.QUOTED_CHARS - 7) + "…", g.line());
+        assertEquals("The agent's stream had a line LoomScope cannot read (unknown line kind 'X': \"" + g.line()
+                + "\"): what came before it is kept.", g.sentence());
+    }
+
+    @Test
+    void timesBeforeTheSessionOrPastNowAreRefused() {
+        String head = "LOOMSCOPE-AGENT 1 25\nC 0 0 w\nV 0 1 t\n";
+        for (String line : new String[] {"M 0 0 -5 100 0 0", "M 0 0 0 9223372036854775807 0 0", "H -1",
+                "H 9223372036854775807", "J 1 0 -5 w", "J 1 9223372036854775807 5 w"}) {
+            AttachedEpisodes e = new AttachedEpisodes();
+            AgentStreamReader.Ending.Garbled g = assertInstanceOf(AgentStreamReader.Ending.Garbled.class,
+                    read(e, head + line + "\n"), line);
+            assertTrue(g.why().startsWith("impossible times"), line + ": " + g.why());
+            assertEquals(0, e.lastTime(), line);
+        }
+        // a live session's times end now (and a minute): an hour after its hello is later than now
+        AgentStreamReader.Ending.Garbled g = assertInstanceOf(AgentStreamReader.Ending.Garbled.class,
+                read(new AttachedEpisodes(), head + "H 3600000000000\n"));
+        assertTrue(g.why().endsWith("later than now"), g.why());
+        // a file's, 30 days
+        assertEquals(new AgentStreamReader.Ending.Complete(true),
+                read(new AttachedEpisodes(1 << 20), head + "H 3600000000000\nZ exited\n"));
     }
 
     @Test

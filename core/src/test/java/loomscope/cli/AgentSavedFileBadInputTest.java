@@ -129,8 +129,9 @@ class AgentSavedFileBadInputTest {
         bad(files, says, "garbage after the hello", gzip("LOOMSCOPE-AGENT 1 25\n\u0001garbage 12\n"), "it is damaged");
         bad(files, says, "an episode ending before it began", gzip(HEAD + "M 0 0 500 100 0 0\nZ exited\n"), "it is damaged");
         bad(files, says, "a negative start", gzip(HEAD + "M 0 0 -500 100 0 0\nZ exited\n"), "impossible times");
-        bad(files, says, "a time of 2^63 - 1", gzip(HEAD + "M 0 0 500 9223372036854775807 0 0\nZ exited\n"),
-                "longer than 30 days");
+        bad(files, says, "a time of 2^63 - 1 (a 292-year episode)",
+                gzip(HEAD + "M 0 0 500 9223372036854775807 0 0\nZ exited\n"), "impossible times");
+        bad(files, says, "a heartbeat 31 days in", gzip(HEAD + "H 2678400000000000\nZ exited\n"), "more than 30 days");
         bad(files, says, "a number of 30 digits", gzip(HEAD + "M 0 0 500 999999999999999999999999999999 0 0\nZ exited\n"),
                 "number out of range");
         bad(files, says, "a thread index far ahead", gzip(HEAD + "V 2000000000 1 x\nZ exited\n"), "it is damaged");
@@ -142,6 +143,17 @@ class AgentSavedFileBadInputTest {
         bad(files, says, "a refusal", gzip("LOOMSCOPE-AGENT 1 26\nF Java 26 is not a release the agent knows\nZ\n"),
                 "the agent did not record");
         bad(files, says, "a 256 MB line (a gzip bomb of 250 kB)", lineBomb(1 << 28), "a line longer than any the agent writes");
+        bad(files, says, "a 65,543-byte line whose newline comes in the same read",
+                gzip(HEAD + "V 2 68 " + "x".repeat(65_536) + "\nZ exited\n"), "a line longer than any the agent writes");
+        byte[] whole = gzip(WHOLE);
+        bad(files, says, "the gzip trailer cut off", Arrays.copyOf(whole, whole.length - 8), "it is cut short");
+        bad(files, says, "garbage after the gzip member", concat(whole, "garbage\n".getBytes(StandardCharsets.US_ASCII)),
+                "bytes follow the agent's compressed text");
+        bad(files, says, "a second gzip member", concat(whole, gzip("")), "bytes follow the agent's compressed text");
+        bad(files, says, "an escape and a bidi override in a damaged line",
+                gzip(HEAD + "X \u001b]0;owned\u0007\u202etxt.exe\nZ exited\n"), "it is damaged");
+        bad(files, says, "an escape in a carrier's name", gzip(HEAD.replace("worker-2", "worker-2\u001b[2J") + "Z exited\n"),
+                "carrier 1's name has control characters");
         byte[] flipped = gzip(WHOLE);
         flipped[flipped.length / 2] ^= 0x40;
         bad(files, says, "a flipped byte", flipped, "it is");
@@ -161,7 +173,35 @@ class AgentSavedFileBadInputTest {
             CliScratch.Result r = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> CliScratch.inProcess(args));
             scratch.assertRefused(r, before, "--from", c.getKey());
             assertTrue(r.err().contains(says.get(c.getKey())), c.getKey() + ": " + r.err());
+            assertTrue(r.err().chars().noneMatch(ch -> ch == 0x1b || ch == 0x07 || ch == 0x202e), c.getKey() + ": " + r.err());
         }
+    }
+
+    @Test
+    void aFileOfHugeThreadNamesOpensWithTheNamesCut() throws Exception {
+        // the hostile file had 30,000 such lines: names counted as 250 bytes a thread, 2.7 GB of heap, and with a
+        // 1 GB heap an OutOfMemoryError; names are now cut at 256 characters and counted by their length
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        String name = "n".repeat(65_000);
+        try (OutputStream out = new GZIPOutputStream(bytes)) {
+            out.write(HEAD.getBytes(StandardCharsets.UTF_8));
+            for (int vt = 2; vt < 3_002; vt++) {
+                out.write(("V " + vt + " " + (100 + vt) + " " + name + "\nM 0 " + vt + " 4000000 4000001 0 0\n")
+                        .getBytes(StandardCharsets.UTF_8));
+            }
+            out.write("Z exited\n".getBytes(StandardCharsets.UTF_8));
+        }
+        Path file = Files.write(root.resolve("names.loomrun"), bytes.toByteArray());
+        assertEquals(3_002, RunFiles.read(file).recording().threads());
+        CliScratch.Result r = CliScratch.inProcess("export", "--from", file.toString(), "--out",
+                root.resolve("cards").toString());
+        assertEquals(0, r.exit(), r.err());
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] both = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        return both;
     }
 
     @Test

@@ -168,7 +168,7 @@ public final class AttachViewModel {
                 : session.targetExited() ? "The target exited."
                 : session.cutWhileTargetRuns() ? AttachSession.CUT_WHILE_RUNNING
                 : session.ending() == null ? "The agent did not confirm the detach in time; what arrived is kept."
-                : "The stream ended: " + session.ending() + ".";
+                : session.ending().sentence();
         return how + " " + counts(e, whole.carrierCount()) + (whole.carrierCount() == 0 ? " Nothing ran on a carrier while attached."
                 : " The whole session is on show in the main window (save, replay, export).");
     }
