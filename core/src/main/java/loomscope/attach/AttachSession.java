@@ -5,13 +5,9 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
-import com.sun.tools.attach.AgentInitializationException;
-import com.sun.tools.attach.AgentLoadException;
-import com.sun.tools.attach.AttachNotSupportedException;
-import com.sun.tools.attach.VirtualMachine;
 
 import loomscope.io.LoopbackPort;
 
@@ -22,8 +18,11 @@ import loomscope.io.LoopbackPort;
  * token reaches it inside the attach request, over the target's attach socket, which only its own user can open.
  */
 public final class AttachSession implements AutoCloseable {
-    /** How long the agent may take to connect back after it was loaded (class loading in a busy target). */
-    static final long CONNECT_MILLIS = 30_000;
+    /**
+     * How long a whole attach may take (the JDK's attach, the agent's load, its connection back and its hello) when
+     * the caller names no deadline: class loading and a retransform in a busy target take seconds.
+     */
+    public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(30);
     /** How long a stop waits for the agent's end line. */
     public static final long STOP_MILLIS = 30_000;
 
@@ -41,28 +40,52 @@ public final class AttachSession implements AutoCloseable {
         this.socket = socket;
     }
 
-    /**
-     * Attaches and waits until the agent says it records (its hello) or refuses.
-     *
-     * @throws AttachRefusedException why not, in one line; nothing was changed in the target
-     */
+    /** {@link #start(long, Path, Duration)} within {@link #DEFAULT_DEADLINE}. */
     public static AttachSession start(long pid, Path agentJar) throws IOException {
+        return start(pid, agentJar, DEFAULT_DEADLINE);
+    }
+
+    /**
+     * Attaches and waits until the agent says it records (its hello) or refuses, all within {@code deadline}: each step
+     * (the JDK's attach, a request the target must answer before the agent is sent, the agent's load, its connection
+     * back, its hello) gets what is left of it.
+     *
+     * @throws AttachRefusedException why not, in one line; nothing was sent to the target, or it changed nothing
+     * @throws AttachFailedException  a step passed the deadline (one line: what was sent, what is known)
+     */
+    public static AttachSession start(long pid, Path agentJar, Duration deadline) throws IOException {
         JvmEntry target = JvmList.describe(pid);
         if (!target.attachable()) {
             throw new AttachRefusedException("pid " + pid + ": " + target.refusal());
         }
+        return startChecked(target, agentJar, deadline);
+    }
+
+    /** The attach itself, after the checks from outside (the tests use it to reach a target the checks refuse). */
+    static AttachSession startChecked(JvmEntry target, Path agentJar, Duration deadline) throws IOException {
+        long pid = target.pid();
+        long end = System.nanoTime() + deadline.toNanos();
         try (LoopbackPort port = LoopbackPort.listen()) {
-            load(pid, agentJar, "port=" + port.port() + ",token=" + port.token());
-            Socket socket = port.accept(CONNECT_MILLIS);
+            JdkAttach.load(pid, agentJar, "port=" + port.port() + ",token=" + port.token(), end, deadline);
+            Socket socket = port.accept(Math.max(1, millisLeft(end)));
             if (socket == null) {
-                throw new AttachRefusedException("pid " + pid + " took the agent but did not connect back within "
-                        + CONNECT_MILLIS / 1000 + " s (its stderr says why)");
+                throw new AttachFailedException("pid " + pid + " loaded the agent, which did not connect back within "
+                        + seconds(deadline) + " of the attach's start; why is not known here (the target's own stderr "
+                        + "may say); if it connects later it finds no LoomScope and records nothing");
             }
             AttachSession session = new AttachSession(target, socket);
             session.startReading();
-            session.awaitHello();
+            session.awaitHello(end, deadline);
             return session;
         }
+    }
+
+    static long millisLeft(long endNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(endNanos - System.nanoTime());
+    }
+
+    static String seconds(Duration d) {
+        return String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 
     /**
@@ -114,29 +137,6 @@ public final class AttachSession implements AutoCloseable {
         }
     }
 
-    private static void load(long pid, Path agentJar, String options) {
-        VirtualMachine vm;
-        try {
-            vm = VirtualMachine.attach(Long.toString(pid));
-        } catch (AttachNotSupportedException | IOException e) {
-            throw new AttachRefusedException("pid " + pid + " refused the attach: " + oneLine(e));
-        }
-        try {
-            vm.loadAgent(agentJar.toString(), options);
-        } catch (AgentLoadException | AgentInitializationException | IOException e) {
-            if (ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true)) {
-                throw new AttachRefusedException("pid " + pid + " ended while the agent was being loaded");
-            }
-            throw new AttachRefusedException("pid " + pid + " refused the agent: " + oneLine(e));
-        } finally {
-            try {
-                vm.detach();
-            } catch (IOException e) {
-                // the attach handle only: the agent's own connection is what matters
-            }
-        }
-    }
-
     private void startReading() throws IOException {
         var in = socket.getInputStream();
         Thread t = new Thread(() -> {
@@ -152,9 +152,12 @@ public final class AttachSession implements AutoCloseable {
     }
 
     private void awaitHello() {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONNECT_MILLIS);
+        awaitHello(System.nanoTime() + DEFAULT_DEADLINE.toNanos(), DEFAULT_DEADLINE);
+    }
+
+    private void awaitHello(long end, Duration deadline) {
         try {
-            while (!reader.helloSeen() && ended.getCount() > 0 && System.nanoTime() < deadline) {
+            while (!reader.helloSeen() && ended.getCount() > 0 && System.nanoTime() < end) {
                 helloOrEnd.await(20, TimeUnit.MILLISECONDS);
             }
         } catch (InterruptedException e) {
@@ -166,7 +169,13 @@ public final class AttachSession implements AutoCloseable {
         }
         if (!reader.helloSeen()) {
             close();
-            throw new AttachRefusedException(whose() + "the agent connected but never said hello");
+            if (ended.getCount() == 0) {
+                throw new AttachFailedException(whose() + "the agent connected and the connection ended before its hello"
+                        + " (no reason was sent)");
+            }
+            throw new AttachFailedException(whose() + "the agent connected but did not say hello within "
+                    + seconds(deadline) + " of the attach's start; the connection is closed, which the agent takes as"
+                    + " a stop");
         }
     }
 
@@ -270,10 +279,5 @@ public final class AttachSession implements AutoCloseable {
         } catch (IOException e) {
             // on the way out
         }
-    }
-
-    private static String oneLine(Exception e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return m.strip().lines().findFirst().orElse(m);
     }
 }

@@ -2,42 +2,67 @@ package loomscope.attach;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import com.sun.tools.attach.VirtualMachine;
 import com.sun.tools.attach.VirtualMachineDescriptor;
 
 /**
- * The JVMs this user can see ({@link VirtualMachine#list()}), each with its runtime's version and whether the agent
- * can go into it. Everything is read from outside (the JVM's descriptor, {@code /proc/PID}, the runtime's
- * {@code release} file), so that a JVM LoomScope refuses is never attached to at all.
+ * The JVMs this user can see, each with its runtime's version and whether the agent can go into it. Everything is
+ * read from outside (the JVM's descriptor, {@code /proc/PID}: its state, owner, memory maps, command line and
+ * starting environment; the runtime's {@code release} file), so that a JVM LoomScope refuses is never sent anything.
  */
 public final class JvmList {
     static final int OLDEST_RUNTIME = 21;
 
     private JvmList() { }
 
+    /**
+     * The JVMs the JDK lists (those with a perf data file) and those it misses ({@code -XX:-UsePerfData}: found by
+     * HotSpot's library in their memory maps), other users' too where this user can see them, each attachable or why
+     * not.
+     */
     public static List<JvmEntry> list() {
         long self = ProcessHandle.current().pid();
+        Map<Long, String> named = listedByTheJdk();
         List<JvmEntry> entries = new ArrayList<>();
-        for (VirtualMachineDescriptor d : VirtualMachine.list()) {
-            long pid;
-            try {
-                pid = Long.parseLong(d.id());
-            } catch (NumberFormatException e) {
-                continue;
-            }
+        named.forEach((pid, mainClass) -> {
             if (pid != self) {
-                entries.add(entry(pid, mainClassOf(d.displayName())));
+                entries.add(entry(pid, mainClass));
             }
+        });
+        try (DirectoryStream<Path> proc = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+            for (Path dir : proc) {
+                long pid = Long.parseLong(dir.getFileName().toString());
+                if (pid != self && !named.containsKey(pid) && new TargetProcess(pid).isJvm()) {
+                    entries.add(entry(pid, TargetFlags.of(pid).mainClass()));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: the JDK's list is all there is
         }
         entries.sort(Comparator.comparingLong(JvmEntry::pid));
         return entries;
+    }
+
+    private static Map<Long, String> listedByTheJdk() {
+        Map<Long, String> named = new HashMap<>();
+        for (VirtualMachineDescriptor d : VirtualMachine.list()) {
+            try {
+                named.put(Long.parseLong(d.id()), mainClassOf(d.displayName()));
+            } catch (NumberFormatException e) {
+                // not a pid
+            }
+        }
+        return named;
     }
 
     /** The JVM {@code pid}, attachable or with why not; a pid that is no JVM of this user's is refused here. */
@@ -49,17 +74,21 @@ public final class JvmList {
         if (process.isEmpty() || !process.get().isAlive()) {
             throw new AttachRefusedException("no process " + pid + " is running");
         }
-        String otherUser = otherUser(pid);
-        if (otherUser != null) {
-            throw new AttachRefusedException("pid " + pid + " is " + otherUser
-                    + "'s process: the agent goes only into this user's JVMs");
+        TargetProcess target = new TargetProcess(pid);
+        String otherOwner = target.otherOwner();
+        if (otherOwner != null) {
+            throw new AttachRefusedException("pid " + pid + " is " + otherOwner(otherOwner));
         }
-        for (VirtualMachineDescriptor d : VirtualMachine.list()) {
-            if (d.id().equals(Long.toString(pid))) {
-                return entry(pid, mainClassOf(d.displayName()));
-            }
+        if (!target.isJvm()) {
+            throw new AttachRefusedException("pid " + pid + " (" + commandOf(pid) + ") is not a Java VM");
         }
-        throw new AttachRefusedException("pid " + pid + " (" + commandOf(pid) + ") is not a Java VM that accepts attaching");
+        String mainClass = listedByTheJdk().get(pid);
+        return entry(pid, mainClass != null ? mainClass : TargetFlags.of(pid).mainClass());
+    }
+
+    private static String otherOwner(String owner) {
+        return owner + ": LoomScope attaches only to JVMs of its own user"
+                + ("root".equals(System.getProperty("user.name")) ? " (the JDK would let root in)" : "");
     }
 
     private static JvmEntry entry(long pid, String mainClass) {
@@ -68,18 +97,33 @@ public final class JvmList {
     }
 
     private static String refusal(long pid, String version) {
+        TargetProcess process = new TargetProcess(pid);
+        String stopped = process.stopped();
+        if (stopped != null) {
+            return stopped;
+        }
+        String otherOwner = process.otherOwner();
+        if (otherOwner != null) {
+            return "it is " + otherOwner(otherOwner);
+        }
         int feature = feature(version);
         if (feature > 0 && feature < OLDEST_RUNTIME) {
             return "it runs Java " + version + "; the agent needs Java " + OLDEST_RUNTIME + " or newer (virtual threads)";
         }
-        String flags = commandLine(pid);
-        if (flags.contains("-XX:-EnableDynamicAgentLoading")) {
-            return "it was started with -XX:-EnableDynamicAgentLoading, which refuses agents loaded later";
+        TargetFlags flags = TargetFlags.of(pid);
+        if (!flags.bool("EnableDynamicAgentLoading").orElse(true)) {
+            return "it was started with -XX:-EnableDynamicAgentLoading" + where(flags, "-XX:-EnableDynamicAgentLoading")
+                    + ", which refuses agents loaded later";
         }
-        if (flags.contains("-XX:+DisableAttachMechanism")) {
-            return "it was started with -XX:+DisableAttachMechanism";
+        if (flags.bool("DisableAttachMechanism").orElse(false)) {
+            return "it was started with -XX:+DisableAttachMechanism" + where(flags, "-XX:+DisableAttachMechanism");
         }
         return null;
+    }
+
+    /** " (in JDK_JAVA_OPTIONS)" when the flag came from the environment rather than the command line. */
+    private static String where(TargetFlags flags, String flag) {
+        return flags.from(flag).map(variable -> " (in " + variable + ")").orElse("");
     }
 
     /**
@@ -149,20 +193,6 @@ public final class JvmList {
         String first = displayName == null ? "" : displayName.strip();
         int space = first.indexOf(' ');
         return space < 0 ? first : first.substring(0, space);
-    }
-
-    /** The owner's name when it is not this user, else null. */
-    private static String otherUser(long pid) {
-        try {
-            Optional<String> owner = ProcessHandle.of(pid).flatMap(p -> p.info().user());
-            String me = System.getProperty("user.name");
-            if (owner.isPresent() && me != null && !owner.get().equals(me)) {
-                return owner.get();
-            }
-        } catch (RuntimeException e) {
-            // unknown owner: the attach itself will say
-        }
-        return null;
     }
 
     private static String commandLine(long pid) {

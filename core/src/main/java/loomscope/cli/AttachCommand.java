@@ -2,6 +2,7 @@ package loomscope.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import loomscope.attach.AgentJar;
 import loomscope.attach.AttachCrossCheck;
@@ -38,7 +40,7 @@ final class AttachCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "PID", description = "The JVM to attach to (see --list).")
     Long pid;
 
-    @Option(names = "--list", description = "List this user's JVMs: pid, main class, Java version, attachable or why not.")
+    @Option(names = "--list", description = "List the JVMs this user can see: pid, main class, Java version, attachable or why not.")
     boolean list;
 
     @Option(names = "--wait", description = "Print a -javaagent flag, wait for an application started with it, and record "
@@ -47,14 +49,15 @@ final class AttachCommand implements Callable<Integer> {
     boolean waitForAgent;
 
     @Option(names = "--seconds", paramLabel = "S",
-            description = "Record for S seconds (more than 0, up to 86400), then detach. Default: until Ctrl+C or the target exits.")
+            description = "Record for S seconds (more than 0, up to 86400), then detach. Default: until Ctrl+C or the target exits. "
+                    + "The attach itself (until the agent records) is given S seconds too, at least 10 and at most 30 (30 without --seconds).")
     Double seconds;
 
     @Option(names = "--save", paramLabel = "FILE.loomrun",
             description = "Save the recording (every mount and JFR pinned event) to open, replay and export later.")
     Path save;
 
-    @Option(names = "--json", description = "Print one JSON object instead of the lines.")
+    @Option(names = "--json", description = "Print one JSON object instead of the lines (with --list: a JSON array).")
     boolean json;
 
     @Spec
@@ -67,7 +70,7 @@ final class AttachCommand implements Callable<Integer> {
             if (pid != null || seconds != null || save != null || waitForAgent) {
                 throw new BadOption("--list", "takes no PID, --seconds, --save or --wait");
             }
-            return list(out);
+            return json ? listJson(out) : list(out);
         }
         if (pid == null && !waitForAgent) {
             throw new IllegalArgumentException("attach needs a PID (or --list, or --wait)");
@@ -81,7 +84,7 @@ final class AttachCommand implements Callable<Integer> {
         SavedRunOutput.check(save);
         Path agentJar = AgentJar.locate();
         PrintWriter err = spec.commandLine().getErr();
-        AttachSession session = waitForAgent ? awaitAgent(agentJar, out, err) : AttachSession.start(pid, agentJar);
+        AttachSession session = waitForAgent ? awaitAgent(agentJar, out, err) : AttachSession.start(pid, agentJar, attachDeadline(seconds));
         if (session == null) {
             return 130;   // Ctrl+C before any application connected
         }
@@ -174,10 +177,37 @@ final class AttachCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * How long the attach may take before the recording: as long as the recording asked for, at least 10 s (the JDK's
+     * own attach waits up to 10 s for a target's attach listener to start) and at most 30 s.
+     */
+    static Duration attachDeadline(Double seconds) {
+        if (seconds == null) {
+            return AttachSession.DEFAULT_DEADLINE;
+        }
+        return Duration.ofMillis((long) (Math.min(30, Math.max(10, seconds)) * 1000));
+    }
+
+    /** {@code --list --json}: one array, a JVM an object with stable names; {@code why} is null when attachable. */
+    private int listJson(PrintWriter out) throws Exception {
+        ObjectMapper mapper = new ObjectMapper();
+        ArrayNode array = mapper.createArrayNode();
+        for (JvmEntry j : JvmList.list()) {
+            ObjectNode node = array.addObject();
+            node.put("pid", j.pid());
+            node.put("mainClass", j.mainClass());
+            node.put("javaVersion", j.javaVersion());
+            node.put("attachable", j.attachable());
+            node.put("why", j.refusal());
+        }
+        out.println(mapper.writeValueAsString(array));
+        return 0;
+    }
+
     private int list(PrintWriter out) {
         List<JvmEntry> jvms = JvmList.list();
         if (jvms.isEmpty()) {
-            out.println("No other JVM of this user's is running.");
+            out.println("No other JVM is running (that this user can see).");
             return 0;
         }
         int width = Math.max(10, jvms.stream().mapToInt(j -> shown(j.mainClass()).length()).max().orElse(0));
