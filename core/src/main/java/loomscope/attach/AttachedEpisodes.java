@@ -233,7 +233,7 @@ public final class AttachedEpisodes {
 
     /** Why the agent did not tap JFR's pinned events in the target (null: it did). */
     synchronized void jfrNotTapped(String why) {
-        jfrNotTapped = why;
+        jfrNotTapped = AgentText.clean(why, AgentText.TEXT_CHARS);
     }
 
     /** Why JFR's pinned events were not tapped inside the target, or null when they were. */

@@ -11,6 +11,8 @@ import java.util.Enumeration;
 import java.nio.charset.StandardCharsets;
 
 import loomscope.recording.RunRecording;
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 /** The agent's lines as the reader takes them, how a stream can end, and the verdict on an episode. */
@@ -60,12 +62,35 @@ class AgentStreamReaderTest {
     }
 
     @Test
+    void aThreadTheAgentNamesAgainIsOneThread() {
+        // the agent's bounded table forgot thread 1001 and named it again as 2: the same thread, its mounts together
+        AttachedEpisodes e = new AttachedEpisodes();
+        String stream = "LOOMSCOPE-AGENT 1 25\nC 0 0 carrier-0\nV 0 1001 a\nV 1 1002 \nV 2 1001 a\n"
+                + "M 0 0 10 20 0 0\nM 0 1 30 40 0 0\nM 0 2 50 60 0 0\nZ exited\n";
+        assertEquals(new AgentStreamReader.Ending.Complete(true), read(e, stream));
+        assertEquals(2, e.virtualThreadCount());
+        assertEquals(List.of(0, 1, 0), e.episodes().stream().map(AttachedEpisodes.Episode::vt).toList());
+    }
+
+    @Test
+    void aStreamThatNamesOneThreadForeverStopsAtItsBound() {
+        StringBuilder again = new StringBuilder("LOOMSCOPE-AGENT 1 25\n");
+        for (int vt = 0; vt < 1000; vt++) {
+            again.append("V ").append(vt).append(" 7 t\n");
+        }
+        AttachedEpisodes bounded = new AttachedEpisodes(AttachedEpisodes.THREAD_BYTES + AttachedEpisodes.THREAD_ID_ENTRY_BYTES
+                + 100 * Integer.BYTES);
+        assertInstanceOf(AgentStreamReader.Ending.Bounded.class, read(bounded, again + "Z exited\n"));
+        assertEquals(1, bounded.virtualThreadCount());
+    }
+
+    @Test
     void aBoundedReadStopsAtItsMemoryInOneLine() {
         StringBuilder threads = new StringBuilder("LOOMSCOPE-AGENT 1 25\n");
         for (int vt = 0; vt < 100; vt++) {
             threads.append("V ").append(vt).append(' ').append(1000 + vt).append(" t\n");
         }
-        AttachedEpisodes bounded = new AttachedEpisodes(20 * (AttachedEpisodes.THREAD_BYTES + 1));
+        AttachedEpisodes bounded = new AttachedEpisodes(20 * (AttachedEpisodes.THREAD_BYTES + AttachedEpisodes.THREAD_ID_ENTRY_BYTES + 1));
         AgentStreamReader.Ending.Bounded b = assertInstanceOf(AgentStreamReader.Ending.Bounded.class,
                 read(bounded, threads + "Z exited\n"));
         assertTrue(b.why().startsWith("its virtual threads (21 so far) need more memory"), b.why());
