@@ -57,6 +57,11 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     private Thread writer;
     private volatile boolean closing;
     private volatile boolean broken;
+    /** A write can take this long only when the reader stopped reading. */
+    static final long STALLED_MILLIS = 1_000;
+    /** Writes completed, and whether the writer is inside one: how {@link #finish} tells a stuck writer from a busy one. */
+    private volatile long writes;
+    private volatile boolean writerBlocked;
     /** What the end line says: the hooks were taken out, or the target is exiting. */
     private volatile String endReason = "detached";
 
@@ -160,13 +165,34 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         Thread w = writer;
         if (w != null) {
             LockSupport.unpark(w);
-            try {
-                w.join(millis);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            awaitWriter(w, millis);
         }
         close();
+    }
+
+    /**
+     * Waits for the writer to send the rest, up to {@code millis}, but not while it makes no progress: a writer blocked
+     * for {@value #STALLED_MILLIS} ms on a LoomScope that stopped reading (Ctrl+Z) held an exiting application for the
+     * whole 5 s; a busy one, short of CPU, is still given them.
+     */
+    private void awaitWriter(Thread w, long millis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        long lastWrites = writes;
+        long lastProgress = System.nanoTime();
+        try {
+            while (w.isAlive() && System.nanoTime() < deadline) {
+                w.join(50);
+                long now = System.nanoTime();
+                if (writes != lastWrites || !writerBlocked) {
+                    lastWrites = writes;
+                    lastProgress = now;
+                } else if (now - lastProgress >= TimeUnit.MILLISECONDS.toNanos(STALLED_MILLIS)) {
+                    return;   // stuck in one write: closing the end below lets it go
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     boolean isBroken() { return broken; }
@@ -306,7 +332,13 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     }
 
     private void writePending() throws IOException {
-        pending.writeTo(out);
+        writerBlocked = true;
+        try {
+            pending.writeTo(out);
+        } finally {
+            writerBlocked = false;
+        }
+        writes++;
     }
 
     private void close() {
