@@ -1,5 +1,7 @@
 package loomscope.recording;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 
@@ -15,6 +17,7 @@ import java.util.Arrays;
  */
 public final class PrimitiveColumns<C extends Enum<C>> {
     private static final int FIRST_DIRECTORY_LENGTH = 4;
+    private static final VarHandle DIRECTORY = MethodHandles.arrayElementVarHandle(Object[][].class);
 
     private final Class<?>[] types;
     private final int chunkBits;
@@ -62,8 +65,10 @@ public final class PrimitiveColumns<C extends Enum<C>> {
             for (int k = chunks; k < needed; k++) {
                 directory[k] = Array.newInstance(types[c], mask + 1);
             }
-            // the chunks are in place before a reader can reach the new directory
-            directories[c] = directory;
+            // the chunks are in place before a reader can reach the new directory: a release store, read by an acquire
+            // load, as a reader may meet a directory newer than the count it read (a plain store and load are enough
+            // on x86 only; an ARM reader could see the new directory without its chunks)
+            DIRECTORY.setRelease(directories, c, directory);
         }
         chunks = needed;
     }
@@ -108,7 +113,7 @@ public final class PrimitiveColumns<C extends Enum<C>> {
     public boolean getBoolean(C column, int row) { return ((boolean[]) chunkOf(column, row))[row & mask]; }
 
     private Object chunkOf(C column, int row) {
-        return directories[column.ordinal()][row >>> chunkBits];
+        return ((Object[]) DIRECTORY.getAcquire(directories, column.ordinal()))[row >>> chunkBits];
     }
 
     /** The heap the chunks take (not the directories): what a recording reports as its size. */
