@@ -54,19 +54,32 @@ public final class AttachSession implements AutoCloseable {
      * @throws AttachFailedException  a step passed the deadline (one line: what was sent, what is known)
      */
     public static AttachSession start(long pid, Path agentJar, Duration deadline) throws IOException {
+        return start(pid, agentJar, deadline, true);
+    }
+
+    /**
+     * As {@link #start(long, Path, Duration)}; {@code jfr} false asks the agent to start no JFR tap in the target (JFR's
+     * threads and its folder stay in a JVM once JFR has started: docs/attach.md).
+     */
+    public static AttachSession start(long pid, Path agentJar, Duration deadline, boolean jfr) throws IOException {
         JvmEntry target = JvmList.describe(pid);
         if (!target.attachable()) {
             throw new AttachRefusedException("pid " + pid + ": " + target.refusal());
         }
-        return startChecked(target, agentJar, deadline);
+        return startChecked(target, agentJar, deadline, jfr);
     }
 
     /** The attach itself, after the checks from outside (the tests use it to reach a target the checks refuse). */
     static AttachSession startChecked(JvmEntry target, Path agentJar, Duration deadline) throws IOException {
+        return startChecked(target, agentJar, deadline, true);
+    }
+
+    private static AttachSession startChecked(JvmEntry target, Path agentJar, Duration deadline, boolean jfr)
+            throws IOException {
         long pid = target.pid();
         long end = System.nanoTime() + deadline.toNanos();
         try (LoopbackPort port = LoopbackPort.listen()) {
-            JdkAttach.load(pid, agentJar, "port=" + port.port() + ",token=" + port.token(), end, deadline);
+            JdkAttach.load(pid, agentJar, "port=" + port.port() + ",token=" + port.token() + jfrOption(jfr), end, deadline);
             Socket socket = port.accept(Math.max(1, millisLeft(end)));
             if (socket == null) {
                 throw new AttachFailedException("pid " + pid + " loaded the agent, which did not connect back within "
@@ -93,17 +106,28 @@ public final class AttachSession implements AutoCloseable {
      * ({@link Waiting#javaagentFlag()}), so that it is recorded from its start to its exit.
      */
     public static Waiting listen(Path agentJar) throws IOException {
-        return new Waiting(LoopbackPort.listen(), agentJar);
+        return listen(agentJar, true);
+    }
+
+    /** As {@link #listen(Path)}; {@code jfr} false puts {@code jfr=off} in the flag. */
+    public static Waiting listen(Path agentJar, boolean jfr) throws IOException {
+        return new Waiting(LoopbackPort.listen(), agentJar, jfrOption(jfr));
+    }
+
+    private static String jfrOption(boolean jfr) {
+        return jfr ? "" : ",jfr=off";
     }
 
     /** A port waiting for an application started with {@code -javaagent}. */
     public static final class Waiting implements AutoCloseable {
         private final LoopbackPort port;
         private final Path agentJar;
+        private final String moreOptions;
 
-        private Waiting(LoopbackPort port, Path agentJar) {
+        private Waiting(LoopbackPort port, Path agentJar, String moreOptions) {
             this.port = port;
             this.agentJar = agentJar;
+            this.moreOptions = moreOptions;
         }
 
         /**
@@ -111,7 +135,7 @@ public final class AttachSession implements AutoCloseable {
          * machine, so it is good for one connection only, and only until the application makes it (docs/attach.md).
          */
         public String javaagentFlag() {
-            return "-javaagent:" + agentJar + "=port=" + port.port() + ",token=" + port.token();
+            return "-javaagent:" + agentJar + "=port=" + port.port() + ",token=" + port.token() + moreOptions;
         }
 
         /** Waits up to {@code millis} for the application's agent; null if none came. */

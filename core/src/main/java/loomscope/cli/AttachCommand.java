@@ -60,6 +60,10 @@ final class AttachCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of the lines (with --list: a JSON array).")
     boolean json;
 
+    @Option(names = "--no-jfr", description = "Start no JFR in the target (nothing is verified by JFR's pinned events then; "
+            + "JFR's threads and its /tmp folder stay in a JVM once JFR has started).")
+    boolean noJfr;
+
     @Spec
     CommandSpec spec;
 
@@ -84,7 +88,7 @@ final class AttachCommand implements Callable<Integer> {
         SavedRunOutput.check(save);
         Path agentJar = AgentJar.locate();
         PrintWriter err = spec.commandLine().getErr();
-        AttachSession session = waitForAgent ? awaitAgent(agentJar, out, err) : AttachSession.start(pid, agentJar, attachDeadline(seconds));
+        AttachSession session = waitForAgent ? awaitAgent(agentJar, !noJfr, out, err) : AttachSession.start(pid, agentJar, attachDeadline(seconds), !noJfr);
         if (session == null) {
             return 130;   // Ctrl+C before any application connected
         }
@@ -144,8 +148,9 @@ final class AttachCommand implements Callable<Integer> {
     }
 
     /** {@code --wait}: the flag on stderr (so that --json's stdout stays one object), then the application's connection. */
-    private static AttachSession awaitAgent(Path agentJar, PrintWriter out, PrintWriter err) throws java.io.IOException {
-        try (AttachSession.Waiting waiting = AttachSession.listen(agentJar)) {
+    private static AttachSession awaitAgent(Path agentJar, boolean jfr, PrintWriter out, PrintWriter err)
+            throws java.io.IOException {
+        try (AttachSession.Waiting waiting = AttachSession.listen(agentJar, jfr)) {
             AtomicBoolean interrupted = new AtomicBoolean();
             Thread onCtrlC = new Thread(() -> {
                 interrupted.set(true);

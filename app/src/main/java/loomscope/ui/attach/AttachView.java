@@ -40,8 +40,10 @@ public final class AttachView extends BorderPane {
             classes": CDS is off for classes it loads later). Loading any agent slows every mount for the rest of \
             the JVM's life, attached or not (+73–83 ns of carrier CPU per episode on JDK 25, measured); while \
             attached the hooks add +80–96 ns per episode where the carrier has a core to itself, more on a busy \
-            machine (docs/attach.md, docs/performance.md). The agent's classes \
-            stay loaded after Stop, doing nothing.""";
+            machine (docs/attach.md, docs/performance.md). After Stop these stay: the agent's classes (doing \
+            nothing), the JDK's "Attach Listener" thread, and JFR's two threads and its folder in /tmp (JFR keeps \
+            them once started; a target killed with kill -9 leaves the folder). The agent takes at most 1/64 of the \
+            target's heap (512 kB to 16 MB) and lets it go at Stop.""";
     static final String RECOMMEND = """
             Better: start the application with -javaagent:loomscope-agent.jar=… (`loomscope attach --wait` prints the \
             flag; or =save=FILE.loomrun to open later; recorded from its start, no warning) or with \
