@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MemoryTightTargetTest {
     private static final int ROUNDS = 10;
-    private static final long RECORD_MILLIS = 1_000;
+    private static final long RECORD_MILLIS = 300;
 
     @TempDir
     Path dir;
@@ -59,7 +59,7 @@ class MemoryTightTargetTest {
         Path saved = dir.resolve("tight.loomrun");
         Process target = start(classes, err, "-javaagent:" + AgentJar.locate() + "=save=" + saved);
         try {
-            Thread.sleep(3 * RECORD_MILLIS);
+            Thread.sleep(5 * RECORD_MILLIS);
             assertEndsWell(target, err);
             assertTrue(Files.isRegularFile(saved), "saved; stderr: " + Files.readString(err));
             assertTrue(Files.readString(err).contains("loomscope-agent: saved " + saved), Files.readString(err));
