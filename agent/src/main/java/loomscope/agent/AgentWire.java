@@ -17,7 +17,11 @@ import loomscope.clock.BlockedTime;
  * M carrier vt start end blocked pinnedPark(0|1)   one mount episode; blocked as core's BlockedTime value
  * D carrier dropped doubled             so far on that carrier: episodes dropped (its ring was full), and mounts
  *                                       of a thread already mounted there (a hook running twice: must stay 0)
- * J threadId start duration carrierName JFR jdk.VirtualThreadPinned (carrier name empty before JDK 24)
+ * J threadId start duration carrierName JFR jdk.VirtualThreadPinned (carrier name empty before JDK 24): agents
+ *                                       before the P line; LoomScope still reads it in their saved files
+ * P threadId start duration carrier reason operation frames   JFR jdk.VirtualThreadPinned with the JDK's pinnedReason
+ *                                       and blockingOperation (24+) and its top frames, comma-separated; each field
+ *                                       URL-encoded (UTF-8), "-" where absent, "%00" where empty
  * N jfr why                             JFR's pinned events are not tapped in this session, and why
  * K notKept                             episodes counted but not written: a saved file's bound (10,000,000) was reached
  * H t                                   heartbeat, at least every half second
@@ -40,6 +44,20 @@ final class AgentWire {
      * Any other text, cut at this many characters: a line past LoomScope's 64 kB bound would end the session.
      */
     static final int MAX_TEXT_CHARS = 1_000;
+
+    /** A field of a {@code P} line for absent text. */
+    static final String NONE = "-";
+
+    /** Text as one field of a line: URL-encoded (no space, comma or newline in it), cut as {@link #oneLine} cuts. */
+    static String encoded(String text) {
+        if (text == null) {
+            return NONE;
+        }
+        if (text.isEmpty()) {
+            return "%00";
+        }
+        return text.equals(NONE) ? "%2D" : java.net.URLEncoder.encode(oneLine(text), java.nio.charset.StandardCharsets.UTF_8);
+    }
 
     static String oneLine(String text) {
         if (text == null) {

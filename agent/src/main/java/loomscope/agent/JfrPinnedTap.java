@@ -2,18 +2,20 @@ package loomscope.agent;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.function.Consumer;
 
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
 import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
  * The JDK's own record of pinning, from inside the target: {@code jdk.VirtualThreadPinned} at threshold 0 (the
- * default 20 ms would hide every shorter pin), streamed while the session lasts and sent as {@code J} lines, so that
+ * default 20 ms would hide every shorter pin), streamed while the session lasts and sent as {@code P} lines with the JDK's reason and stack, so that
  * LoomScope can hold the episodes the hooks saw against what JFR saw. JFR stamps events with wall-clock instants;
  * the session's origin is paired with one here, which places them on the episodes' clock to within the two reads.
  */
@@ -56,7 +58,9 @@ final class JfrPinnedTap implements AutoCloseable {
             long after = System.nanoTime();
             long originEpochNanos = epochNanos(wall) - ((before + after) / 2 - originNanos);
             RecordingStream stream = new RecordingStream();
-            stream.enable(EVENT).withThreshold(Duration.ZERO).withoutStackTrace();
+            // with its stack: the reason and the place of a pin are what a user asks for; pinned events are few, and JFR
+            // walks a stack only for an event it records
+            stream.enable(EVENT).withThreshold(Duration.ZERO).withStackTrace();
             stream.onEvent(EVENT, e -> lines.accept(line(e, originEpochNanos)));
             startAsDaemon(stream);
             return new JfrPinnedTap(stream);
@@ -80,16 +84,40 @@ final class JfrPinnedTap implements AutoCloseable {
         });
     }
 
-    private static String line(RecordedEvent e, long originEpochNanos) {
+    /** Frames sent per event: deep enough that the application's frame is there under the JDK's park and sleep. */
+    static final int FRAMES = 24;
+    /** A frame's text at most (a class's name is the application's to choose). */
+    static final int FRAME_CHARS = 300;
+
+    /** The event as a {@code P} line (see {@link AgentWire}): fields URL-encoded, so none holds a space. */
+    static String line(RecordedEvent e, long originEpochNanos) {
         RecordedThread thread = e.getThread();
         long threadId = thread == null ? -1 : thread.getJavaThreadId();
-        String carrier = "";
+        String carrier = null;
         if (e.hasField("carrierThread")) {
             RecordedThread c = e.getThread("carrierThread");
-            carrier = c == null || c.getJavaName() == null ? "" : c.getJavaName();
+            carrier = c == null ? null : c.getJavaName();
         }
-        return "J " + threadId + " " + (epochNanos(e.getStartTime()) - originEpochNanos) + " "
-                + e.getDuration().toNanos() + " " + AgentWire.oneLine(carrier);
+        StringBuilder line = new StringBuilder("P ").append(threadId).append(' ')
+                .append(epochNanos(e.getStartTime()) - originEpochNanos).append(' ').append(e.getDuration().toNanos())
+                .append(' ').append(AgentWire.encoded(carrier))
+                .append(' ').append(AgentWire.encoded(e.hasField("pinnedReason") ? e.getString("pinnedReason") : null))
+                .append(' ').append(AgentWire.encoded(e.hasField("blockingOperation") ? e.getString("blockingOperation") : null))
+                .append(' ');
+        List<RecordedFrame> frames = e.getStackTrace() == null ? List.of() : e.getStackTrace().getFrames();
+        int n = Math.min(FRAMES, frames.size());
+        for (int i = 0; i < n; i++) {
+            line.append(i == 0 ? "" : ",").append(AgentWire.encoded(frame(frames.get(i))));
+        }
+        return n == 0 ? line.append(AgentWire.NONE).toString() : line.toString();
+    }
+
+    /** A frame in the JDK's text form, as LoomScope's {@code StackFrame} parses it: {@code pkg.Class.method(Unknown Source:12)}. */
+    private static String frame(RecordedFrame f) {
+        String text = f.getMethod().getType().getName() + "." + f.getMethod().getName()
+                + (f.isJavaFrame() ? "(Unknown Source" + (f.getLineNumber() >= 0 ? ":" + f.getLineNumber() : "") + ")"
+                        : "(Native Method)");
+        return text.length() <= FRAME_CHARS ? text : text.substring(0, FRAME_CHARS);
     }
 
     private static long epochNanos(Instant t) {

@@ -2,7 +2,10 @@ package loomscope.attach;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 import loomscope.io.ByteLines;
 import loomscope.io.LineFields;
@@ -156,6 +159,18 @@ public final class AgentStreamReader {
                 into.dropped(Integer.parseInt(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]));
             }
             case 'J' -> into.jfrPin(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]), f.length > 4 ? f[4] : "");
+            case 'P' -> {
+                expect(f, 8);
+                List<String> frames = new ArrayList<>();
+                if (!f[7].equals(NONE)) {
+                    for (String frame : f[7].split(",")) {
+                        frames.add(decoded(frame));
+                    }
+                }
+                String carrier = decoded(f[4]);
+                into.jfrPin(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]), carrier == null ? "" : carrier,
+                        decoded(f[5]), decoded(f[6]), frames);
+            }
             case 'N' -> {
                 String[] note = line.split(" ", 3);
                 if (note.length == 3 && note[1].equals("jfr")) {
@@ -180,6 +195,17 @@ public final class AgentStreamReader {
             default -> throw new IllegalArgumentException("unknown line kind '" + kind + "'");
         }
         return null;
+    }
+
+    /** A {@code P} line's field for absent text. */
+    private static final String NONE = "-";
+
+    /** A URL-encoded field: null where absent ({@value #NONE}), "" where empty ({@code %00}). */
+    private static String decoded(String field) {
+        if (field.equals(NONE)) {
+            return null;
+        }
+        return field.equals("%00") ? "" : URLDecoder.decode(field, StandardCharsets.UTF_8);
     }
 
     private static void expect(String[] fields, int n) {

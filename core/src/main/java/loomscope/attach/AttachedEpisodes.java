@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import loomscope.probe.PinnedEvent;
+import loomscope.probe.StackFrame;
 import loomscope.recording.PinnedRule;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
@@ -58,8 +59,17 @@ public final class AttachedEpisodes {
         }
     }
 
-    /** A JFR {@code jdk.VirtualThreadPinned} event from inside the target; {@code threadId} -1 where JFR lost it. */
-    public record JfrPin(long threadId, long start, long duration, String carrierName) {
+    /**
+     * A JFR {@code jdk.VirtualThreadPinned} event from inside the target; {@code threadId} -1 where JFR lost it;
+     * {@code reason} and {@code blockingOperation} as JDK 24+ give them (null before, or from an older agent), and its
+     * stack, top frame first (empty from an older agent).
+     */
+    public record JfrPin(long threadId, long start, long duration, String carrierName, String reason,
+                         String blockingOperation, List<StackFrame> stack) {
+        public JfrPin(long threadId, long start, long duration, String carrierName) {
+            this(threadId, start, duration, carrierName, null, null, List.of());
+        }
+
         public long end() { return start + duration; }
     }
 
@@ -76,6 +86,8 @@ public final class AttachedEpisodes {
     private String jfrNotTapped;
     private final EpisodeColumns episodes = new EpisodeColumns();
     private final List<JfrPin> jfrPins = new ArrayList<>();
+    /** Each distinct stack of the pinned events, by the agent's text of its frames: kept once. */
+    private final Map<List<String>, List<StackFrame>> stacks = new HashMap<>();
     private final Map<Integer, Long> droppedByLane = new HashMap<>();
     private final Map<Integer, Long> doubledByLane = new HashMap<>();
     /** What the session's threads, carriers, kept episodes and JFR events may take of LoomScope's heap together. */
@@ -133,6 +145,8 @@ public final class AttachedEpisodes {
     static final long CARRIER_BYTES = 250;
     static final long EPISODE_BYTES = 33 + 37;
     static final long JFR_PIN_BYTES = 100;
+    /** A frame of a stack kept once: its record, its strings' headers and its place in the table of stacks. */
+    static final long FRAME_BYTES = 120;
     /** A thread's entry in the table by thread id that knows a thread the agent names again (boxed key and value). */
     static final long THREAD_ID_ENTRY_BYTES = 64;
     /** As a saved run's reader allows: no run lasts longer. */
@@ -276,14 +290,38 @@ public final class AttachedEpisodes {
     }
 
     synchronized void jfrPin(long threadId, long start, long duration, String carrierName) {
+        jfrPin(threadId, start, duration, carrierName, null, null, List.of());
+    }
+
+    /**
+     * A pinned event with the JDK's reason and stack: each distinct stack (its frames' text) is kept once, and
+     * counted against the session's memory once.
+     */
+    synchronized void jfrPin(long threadId, long start, long duration, String carrierName, String reason,
+                             String blockingOperation, List<String> frames) {
         // a pin that began before the session's start ends in it
         checkTime("a JFR pinned event's start", start, -MAX_NANOS);
         if (duration < 0 || duration > MAX_NANOS) {
             throw new IllegalArgumentException("impossible times: a JFR pinned event of " + duration + " ns");
         }
         String kept = AgentText.clean(carrierName, AgentText.NAME_CHARS);
-        take("JFR pinned events", jfrPins.size() + 1L, JFR_PIN_BYTES + textBytes(kept));
-        jfrPins.add(new JfrPin(threadId, start, duration, kept));
+        String why = reason == null ? null : AgentText.clean(reason, AgentText.TEXT_CHARS);
+        String operation = blockingOperation == null ? null : AgentText.clean(blockingOperation, AgentText.TEXT_CHARS);
+        long bytes = JFR_PIN_BYTES + textBytes(kept) + (why == null ? 0 : textBytes(why))
+                + (operation == null ? 0 : textBytes(operation));
+        List<StackFrame> stack = stacks.get(frames);
+        if (stack == null) {
+            List<StackFrame> parsed = new ArrayList<>(frames.size());
+            for (String frame : frames) {
+                String text = AgentText.clean(frame, AgentText.TEXT_CHARS);
+                parsed.add(StackFrame.parse(text));
+                bytes += FRAME_BYTES + textBytes(text);
+            }
+            stack = List.copyOf(parsed);
+            stacks.put(List.copyOf(frames), stack);
+        }
+        take("JFR pinned events", jfrPins.size() + 1L, bytes);
+        jfrPins.add(new JfrPin(threadId, start, duration, kept, why, operation, stack));
     }
 
     /** The agent's own count of episodes it did not write (a saved file's bound). */
@@ -347,7 +385,8 @@ public final class AttachedEpisodes {
         List<PinnedEvent> events = new ArrayList<>(jfrPins.size());
         for (JfrPin pin : jfrPins) {
             events.add(new PinnedEvent(pin.start(), pin.duration(), pin.carrierName().isEmpty() ? null : pin.carrierName(),
-                    laneByName.getOrDefault(pin.carrierName(), -1), null, null, List.of(), pin.end()));
+                    laneByName.getOrDefault(pin.carrierName(), -1), pin.reason(), pin.blockingOperation(), pin.stack(),
+                    pin.end()));
         }
         return events;
     }

@@ -21,6 +21,7 @@ import loomscope.attach.AttachSession;
 import loomscope.attach.AttachedEpisodes;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
+import loomscope.probe.PinnedThreadsTable;
 import loomscope.recording.RunRecording;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -241,6 +242,12 @@ final class AttachCommand implements Callable<Integer> {
                     c.pinnedPerLane[carrier.lane()]);
         }
         out.println(check.describe());
+        List<PinnedThreadsTable.Row> sites = sites(e);
+        if (!sites.isEmpty()) {
+            out.printf(Locale.ROOT, "Where the JDK saw pins of 1 ms or more (JFR, by the first frame of the application's; %d of "
+                    + "%d sites):%n", Math.min(SITES_PRINTED, sites.size()), sites.size());
+            out.print(PinnedThreadsTable.format(sites.subList(0, Math.min(SITES_PRINTED, sites.size()))));
+        }
         if (targetEnded) {
             out.println(session.ending() instanceof loomscope.attach.AgentStreamReader.Ending.Cut
                     ? "The target ended before it could send everything (killed, or it crashed)."
@@ -283,9 +290,27 @@ final class AttachCommand implements Callable<Integer> {
         node.put("jfrPinnedEventsAtFloor", check.eventsAtFloor());
         node.put("jfrPinnedEventsMatched", check.matchedEvents());
         node.put("pinnedMountsMatchedByJfr", check.pinnedEpisodesMatched());
+        var sites = node.putArray("sites");
+        for (PinnedThreadsTable.Row row : sites(e)) {
+            ObjectNode site = sites.addObject();
+            site.put("frame", row.method());
+            site.put("kind", "pinned");
+            site.put("reason", row.reason());
+            site.put("count", row.count());
+            site.put("heldMillis", row.totalNanos() / 1e6);
+            site.put("longestMillis", row.longestNanos() / 1e6);
+        }
         node.put("detached", clean);
         node.put("targetExited", targetEnded);
         return mapper.writeValueAsString(node);
+    }
+
+    /** Sites printed in the text summary (the JSON has them all). */
+    static final int SITES_PRINTED = 5;
+
+    /** JFR's pinned events of the 1 ms floor or more, grouped by their first application frame and reason. */
+    private static List<PinnedThreadsTable.Row> sites(AttachedEpisodes e) {
+        return PinnedThreadsTable.of(e.pinnedEvents().stream().filter(p -> p.duration() >= 1_000_000).toList());
     }
 
     private static String shown(String text) {

@@ -1,6 +1,8 @@
 package loomscope.attach;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,6 +61,36 @@ class AgentStreamReaderTest {
         assertEquals(new AgentStreamReader.Ending.Complete(true), read(e, STREAM + "K 7\nZ exited\n"));
         assertEquals(7, e.notKept());
         assertInstanceOf(AgentStreamReader.Ending.Garbled.class, read(new AttachedEpisodes(), STREAM + "K -7\n"));
+    }
+
+    @Test
+    void aPinnedEventCarriesTheJdksReasonAndStackEachStackKeptOnce() {
+        AttachedEpisodes e = new AttachedEpisodes();
+        String frames = "app.Routes.nativeSleep(Unknown%20Source%3A42),java.lang.Thread.run(Unknown%20Source)";
+        String stream = "LOOMSCOPE-AGENT 1 25\n"
+                + "P 7 100 2000000 carrier-1 Native+or+VM+frame+on+stack LockSupport.park " + frames + "\n"
+                + "P 8 200 3000000 - - - " + frames + "\n"
+                + "P -1 300 10 %00 - - -\nZ exited\n";
+        assertEquals(new AgentStreamReader.Ending.Complete(true), read(e, stream));
+        List<AttachedEpisodes.JfrPin> pins = e.jfrPins();
+        assertEquals(3, pins.size());
+        assertEquals("Native or VM frame on stack", pins.get(0).reason());
+        assertEquals("LockSupport.park", pins.get(0).blockingOperation());
+        assertEquals("carrier-1", pins.get(0).carrierName());
+        assertEquals("app.Routes", pins.get(0).stack().get(0).className());
+        assertEquals(42, pins.get(0).stack().get(0).line());
+        assertSame(pins.get(0).stack(), pins.get(1).stack(), "one stack kept once");
+        assertNull(pins.get(1).reason());
+        assertEquals("", pins.get(2).carrierName());
+        assertEquals(List.of(), pins.get(2).stack());
+        assertEquals("app.Routes.nativeSleep:42", e.pinnedEvents().get(0).topApplicationFrame().className() + "."
+                + e.pinnedEvents().get(0).topApplicationFrame().methodName() + ":" + e.pinnedEvents().get(0).topApplicationFrame().line());
+    }
+
+    @Test
+    void aPinnedEventLineWithFieldsMissingIsGarbled() {
+        assertInstanceOf(AgentStreamReader.Ending.Garbled.class,
+                read(new AttachedEpisodes(), "LOOMSCOPE-AGENT 1 25\nP 7 100 2000000 carrier-1\n"));
     }
 
     @Test
