@@ -61,6 +61,10 @@ final class AttachCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object instead of the lines (with --list: a JSON array).")
     boolean json;
 
+    @Option(names = "--fail-on-pin", description = "Exit 3 and print the sites when the JDK saw the application pinned at a "
+            + "site of its own (JFR's pinned events of 1 ms or more with a frame outside the JDK); for CI.")
+    boolean failOnPin;
+
     @Option(names = "--no-jfr", description = "Start no JFR in the target (nothing is verified by JFR's pinned events then; "
             + "JFR's threads and its /tmp folder stay in a JVM once JFR has started).")
     boolean noJfr;
@@ -72,8 +76,8 @@ final class AttachCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (list) {
-            if (pid != null || seconds != null || save != null || waitForAgent) {
-                throw new BadOption("--list", "takes no PID, --seconds, --save or --wait");
+            if (pid != null || seconds != null || save != null || waitForAgent || failOnPin || noJfr) {
+                throw new BadOption("--list", "takes no PID, --seconds, --save, --wait, --fail-on-pin or --no-jfr");
             }
             return json ? listJson(out) : list(out);
         }
@@ -85,6 +89,9 @@ final class AttachCommand implements Callable<Integer> {
         }
         if (seconds != null && !(seconds > 0 && seconds <= 86_400)) {
             throw new BadOption("--seconds", "must be more than 0 and at most 86400: " + seconds);
+        }
+        if (failOnPin && noJfr) {
+            throw new BadOption("--fail-on-pin", "needs JFR's pinned events in the target: leave --no-jfr out");
         }
         SavedRunOutput.check(save);
         Path agentJar = AgentJar.locate();
@@ -136,7 +143,14 @@ final class AttachCommand implements Callable<Integer> {
             out.flush();
             failures.forEach(err::println);
             err.flush();
-            return !failures.isEmpty() || !clean && !targetEnded ? 1 : 0;
+            int code = !failures.isEmpty() || !clean && !targetEnded ? 1 : 0;
+            if (failOnPin && code == 0 && !check.jfrTapped()) {
+                err.println("loomscope: --fail-on-pin cannot tell: JFR's pinned events were not tapped inside the target ("
+                        + check.jfrNotTapped() + ")");
+                err.flush();
+                return 1;
+            }
+            return failOnPin ? PinGate.apply(episodes.pinnedEvents(), code, err) : code;
         } finally {
             printed.countDown();
             session.close();

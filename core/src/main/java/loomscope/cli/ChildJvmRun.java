@@ -30,6 +30,12 @@ final class ChildJvmRun {
 
     static int run(WorkloadConfig config, RunTarget.ChildJvm target, ProbeSelection probes, double dumpsPerSecond,
                    boolean json, Path save, PrintWriter out, PrintWriter err) throws Exception {
+        return run(config, target, probes, dumpsPerSecond, json, save, false, out, err);
+    }
+
+    /** As above; {@code failOnPin}: {@link PinGate}'s exit where the JDK saw the application's code pinned. */
+    static int run(WorkloadConfig config, RunTarget.ChildJvm target, ProbeSelection probes, double dumpsPerSecond,
+                   boolean json, Path save, boolean failOnPin, PrintWriter out, PrintWriter err) throws Exception {
         ChildRun.Options options = ChildRun.Options.plain()
                 .withProbes(probes.jfr(), probes.snapshots() ? dumpsPerSecond : 0);
         ChildRun run = ChildRun.start(target, config, options);
@@ -87,7 +93,8 @@ final class ChildJvmRun {
         out.flush();
         failures.forEach(err::println);
         err.flush();
-        return !failures.isEmpty() ? 1 : summary.cancelled() ? 130 : 0;
+        int code = !failures.isEmpty() ? 1 : summary.cancelled() ? 130 : 0;
+        return failOnPin ? PinGate.apply(run.pinnedEvents(), code, err) : code;
     }
 
     static String json(RunSummary summary, ProbeReport report, java.util.List<String> jvmFlags) throws Exception {

@@ -83,6 +83,10 @@ final class RunCommand implements Callable<Integer> {
                     + "(legacy locking: synchronized pins again). Without --jdk the child runs on this JVM's runtime.")
     List<String> jvmArgs = new ArrayList<>();
 
+    @Option(names = "--fail-on-pin", description = "With --task-file: exit 3 and print the sites when the JDK saw the "
+            + "task pinned at a site of its own (JFR's pinned events of 1 ms or more with a frame outside the JDK); for CI.")
+    boolean failOnPin;
+
     @Option(names = "--task-file", paramLabel = "FILE.java",
             description = "Your own task: one public class with a public no-argument constructor and public void "
                     + "run(int index) throws Exception; each virtual thread calls run with its index. Compiled here "
@@ -94,6 +98,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (failOnPin && taskFile == null) {
+            throw new BadOption("--fail-on-pin", "goes with --task-file (or attach): LoomScope's own scenarios pin on purpose");
+        }
         if (taskFile != null) {
             return runTaskFile();
         }
@@ -218,6 +225,9 @@ final class RunCommand implements Callable<Integer> {
         // as --from is: an empty path, a missing file, a folder, a pipe, each named for the option in one line (the
         // compiler's "FILE:0:0: not a file" said ":0:0: not a file" for --task-file= and called a missing file that)
         OutputPaths.inputFile(taskFile, "--task-file", Long.MAX_VALUE);
+        if (failOnPin && parsed.hasMatchedOption("--probes") && !probes.jfr()) {
+            throw new BadOption("--fail-on-pin", "needs JFR's pinned events: leave --probes out, or give one with jfr");
+        }
         RunLimits.checkSnapshotRate(snapshotRate);
         RunTarget.ChildJvm target = childTarget();
         SavedRunOutput.check(save);
@@ -232,7 +242,7 @@ final class RunCommand implements Callable<Integer> {
                 return 2;
             }
             ProbeSelection childProbes = parsed.hasMatchedOption("--probes") ? probes : ProbeSelection.JFR;
-            return ChildJvmRun.run(config, target, childProbes, snapshotRate, json, save,
+            return ChildJvmRun.run(config, target, childProbes, snapshotRate, json, save, failOnPin,
                     spec.commandLine().getOut(), spec.commandLine().getErr());
         }
     }

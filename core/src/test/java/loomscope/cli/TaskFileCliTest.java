@@ -1,6 +1,7 @@
 package loomscope.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -64,6 +65,27 @@ class TaskFileCliTest {
             int expected = name.equals("SemaphoreWait") ? 0 : 20;
             assertTrue(Math.abs(old.get("pinnedMounts").asInt() - expected) <= 2, name + " on JDK 21: " + old);
         }
+    }
+
+    @Test
+    void failOnPinExitsThreeWhereTheJdkSawTheTasksOwnCodePinned() throws IOException {
+        Path pins = snippet("SleepInSynchronized");
+        CliInputTest.Result here = CliInputTest.cli("run", "--task-file", pins.toString(), "--threads", "20", "--fail-on-pin");
+        assertEquals(0, here.exit(), "JEP 491: no pin on this JDK; " + here.err() + here.out());
+        Path jdk21 = Jdk21.find();
+        assumeTrue(jdk21 != null, "no JDK 21 runtime");
+        CliInputTest.Result old = CliInputTest.cli("run", "--task-file", pins.toString(), "--threads", "20", "--fail-on-pin",
+                "--jdk", jdk21.toString());
+        assertEquals(3, old.exit(), old.err() + old.out());
+        assertTrue(old.err().startsWith("loomscope: pinned at 1 site of the application's (--fail-on-pin):"), old.err());
+        assertTrue(old.err().contains("SleepInSynchronized."), old.err());
+    }
+
+    @Test
+    void failOnPinGoesWithATaskFileOnly() {
+        CliInputTest.Result r = CliInputTest.cli("run", "--fail-on-pin");
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("--fail-on-pin"), r.err());
     }
 
     @Test
