@@ -10,7 +10,7 @@ import java.util.Locale;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.recording.StateTimeline;
+import loomscope.picture.StateTimeline;
 import loomscope.recording.TimeAxis;
 import loomscope.recording.VtState;
 

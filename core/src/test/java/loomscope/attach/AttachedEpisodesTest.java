@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
-import loomscope.recording.StateTimeline;
+import loomscope.picture.StateTimeline;
 import loomscope.recording.VtState;
 
 class AttachedEpisodesTest {

@@ -17,7 +17,7 @@ import javax.imageio.stream.ImageInputStream;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
-import loomscope.recording.StateTimeline;
+import loomscope.picture.StateTimeline;
 import loomscope.recording.VtState;
 import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;

@@ -19,7 +19,7 @@ import loomscope.attach.AttachedEpisodes;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
 import loomscope.recording.RunRecording;
-import loomscope.recording.StateTimeline;
+import loomscope.picture.StateTimeline;
 import loomscope.ui.job.BackgroundJob;
 import loomscope.workload.RunLimits;
 

@@ -4,7 +4,7 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Paint;
 import loomscope.recording.FieldLayout;
-import loomscope.recording.StateTimeline;
+import loomscope.picture.StateTimeline;
 import loomscope.recording.VtState;
 import loomscope.ui.theme.HatchPaint;
 import loomscope.ui.widgets.CanvasRegion;

@@ -9,7 +9,7 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
-import loomscope.recording.StateTimeline;
+import loomscope.picture.StateTimeline;
 import loomscope.recording.TimeAxis;
 import loomscope.recording.VtState;
 import loomscope.ui.lanes.MountSpans.Pass;

@@ -8,7 +8,7 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import loomscope.recording.RunRecording;
-import loomscope.recording.StateTimeline;
+import loomscope.picture.StateTimeline;
 import loomscope.recording.VtState;
 import loomscope.ui.field.StateLegend;
 import loomscope.ui.field.ThreadFieldCanvas;

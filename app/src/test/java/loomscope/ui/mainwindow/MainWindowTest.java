@@ -19,7 +19,7 @@ import javafx.stage.Stage;
 import loomscope.ui.app.MainWindow;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
-import loomscope.recording.StateTimeline;
+import loomscope.picture.StateTimeline;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.replay.ReplayViewModel;

@@ -12,7 +12,7 @@ import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import loomscope.recording.RunRecording;
-import loomscope.recording.StateTimeline;
+import loomscope.picture.StateTimeline;
 import loomscope.recording.VtState;
 import loomscope.scenario.SeedScenario;
 import loomscope.ui.lanes.LanesCanvas;
