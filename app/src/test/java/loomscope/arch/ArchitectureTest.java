@@ -42,6 +42,7 @@ class ArchitectureTest {
             .layer("workload").definedBy("loomscope.workload..")
             .layer("scenario").definedBy("loomscope.scenario..")
             .layer("recording").definedBy("loomscope.recording..")
+            .layer("picture").definedBy("loomscope.picture..")
             .layer("probe").definedBy("loomscope.probe..")
             .layer("savedrun").definedBy("loomscope.savedrun..")
             .layer("childjvm").definedBy("loomscope.childjvm..")
@@ -58,17 +59,18 @@ class ArchitectureTest {
             .whereLayer("workload").mayOnlyAccessLayers("clock")
             .whereLayer("scenario").mayOnlyAccessLayers("workload")
             .whereLayer("recording").mayOnlyAccessLayers("clock", "workload")
+            .whereLayer("picture").mayOnlyAccessLayers("workload", "recording")
             .whereLayer("probe").mayOnlyAccessLayers("io", "workload", "recording")
             .whereLayer("savedrun").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe")
             .whereLayer("childjvm").mayOnlyAccessLayers("io", "workload", "scenario", "recording", "probe")
             .whereLayer("taskfile").mayOnlyAccessLayers("io", "workload", "scenario", "childjvm")
             .whereLayer("attach").mayOnlyAccessLayers("io", "clock", "workload", "scenario", "recording", "probe", "savedrun")
-            .whereLayer("report").mayOnlyAccessLayers("io", "json", "workload", "recording", "childjvm")
-            .whereLayer("cli").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe", "savedrun",
-                    "childjvm", "taskfile", "attach", "report")
+            .whereLayer("report").mayOnlyAccessLayers("io", "json", "workload", "recording", "picture", "childjvm")
+            .whereLayer("cli").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "picture", "probe",
+                    "savedrun", "childjvm", "taskfile", "attach", "report")
             .whereLayer("host").mayOnlyAccessLayers("workload")
-            .whereLayer("ui").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe", "savedrun",
-                    "childjvm", "taskfile", "attach", "report", "host")
+            .whereLayer("ui").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "picture", "probe",
+                    "savedrun", "childjvm", "taskfile", "attach", "report", "host")
             .whereLayer("launcher").mayNotAccessAnyLayer()
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
             .whereLayer("ui").mayNotBeAccessedByAnyLayer()
@@ -100,6 +102,11 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule onlyUiUsesJavaFx = noClasses().that().resideOutsideOfPackage("loomscope.ui..")
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "atlantafx..");
+
+    /** The picture's colours are plain values: each toolkit (JavaFX in the window, Java2D in the exports) makes its own. */
+    @ArchTest
+    static final ArchRule thePictureNamesNoToolkit = noClasses().that().resideInAPackage("loomscope.picture..")
+            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "atlantafx..", "java.awt..", "javax.imageio..");
 
     /**
      * Saved runs are opened through one door, {@code attach.RunFiles}, which also takes the agent's {@code save=FILE}

@@ -14,6 +14,7 @@ import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
+import loomscope.picture.PictureTheme;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.TimeAxis;
@@ -37,6 +38,8 @@ import org.testfx.framework.junit5.Start;
  */
 @ExtendWith(ApplicationExtension.class)
 class LanesFitTheRunTest {
+    private static final ClipColours DARK = ClipColours.of(PictureTheme.DARK);
+
     private static RunRecording run;
     private RecordingView view;
 
@@ -97,13 +100,13 @@ class LanesFitTheRunTest {
     @Test
     void theClipsLastFrameSpansTheLaneToo() {
         ClipPlan plan = ClipPlan.of(run, 1.0, 10);
-        ClipFramePainter clip = new ClipFramePainter(run, CardSize.FULL_HD, "fit", plan);
+        ClipFramePainter clip = new ClipFramePainter(run, CardSize.FULL_HD, "fit", plan, PictureTheme.DARK);
         BufferedImage frame = clip.paint(plan.settled());
         Rectangle lane = clip.trailBounds(0);
         int y = lane.y + lane.height / 2;
-        java.util.Set<Integer> mounted = java.util.Set.of(ClipColours.of(loomscope.recording.VtState.PINNED).getRGB() & 0xFFFFFF,
-                ClipColours.of(loomscope.recording.VtState.RUNNING).getRGB() & 0xFFFFFF,
-                ClipColours.of(loomscope.recording.VtState.UNSURE).getRGB() & 0xFFFFFF, ClipColours.UNSURE_STRIPE.getRGB() & 0xFFFFFF);
+        java.util.Set<Integer> mounted = java.util.Set.of(DARK.of(loomscope.recording.VtState.PINNED).getRGB() & 0xFFFFFF,
+                DARK.of(loomscope.recording.VtState.RUNNING).getRGB() & 0xFFFFFF,
+                DARK.of(loomscope.recording.VtState.UNSURE).getRGB() & 0xFFFFFF, DARK.unsureStripe.getRGB() & 0xFFFFFF);
         int first = -1;
         int last = -1;
         for (int x = lane.x; x < lane.x + lane.width; x++) {

@@ -25,11 +25,12 @@ import javafx.scene.Scene;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
+import loomscope.picture.PictureTheme;
 import loomscope.recording.FieldLayout;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
-import loomscope.recording.UnsureRun;
 import loomscope.recording.TimeAxis;
+import loomscope.recording.UnsureRun;
 import loomscope.recording.VtState;
 import loomscope.savedrun.SavedRun;
 import loomscope.scenario.SeedScenario;
@@ -57,6 +58,8 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 @ExtendWith(ApplicationExtension.class)
 class OnePictureTest {
+    private static final ClipColours DARK = ClipColours.of(PictureTheme.DARK);
+
     /** What a carrier's box shows at t, or its trail at an earlier time. */
     private enum CarrierLook { IDLE, RUNNING, PINNED, UNSURE }
 
@@ -135,7 +138,7 @@ class OnePictureTest {
     }
 
     private void compareAt(RunRecording r, long t, Seen seen) {
-        ClipFramePainter clip = new ClipFramePainter(r, CardSize.FULL_HD, "one picture", ClipPlan.of(r, 1.0, 10));
+        ClipFramePainter clip = new ClipFramePainter(r, CardSize.FULL_HD, "one picture", ClipPlan.of(r, 1.0, 10), PictureTheme.DARK);
         BufferedImage frame = clip.paint(t);
         Window window = windowAt(r, t);
         String at = String.format("t = %.3f ms: ", (t - r.runStart()) / 1e6);
@@ -153,7 +156,7 @@ class OnePictureTest {
         FieldLayout inFrame = clip.field().layout();
         assertEquals(1, inWindow.perDot(), "a cell a thread in the window");
         assertEquals(1, inFrame.perDot(), "and in the clip");
-        Map<Integer, VtState> clipStates = stateColours(s -> ClipColours.of(s).getRGB(), ClipColours.UNSURE_STRIPE.getRGB());
+        Map<Integer, VtState> clipStates = stateColours(s -> DARK.of(s).getRGB(), DARK.unsureStripe.getRGB());
         for (int vt = 0; vt < r.threads(); vt++) {
             VtState windowCell = stateAt(window.cells, inWindow, 0, 0, vt, window.stateColours);
             VtState clipCell = stateAt(frame::getRGB, inFrame, clip.field().x(), clip.field().y(), vt,
@@ -309,19 +312,19 @@ class OnePictureTest {
     }
 
     private static Map<Integer, CarrierLook> clipTrailColours() {
-        return Map.of(ClipColours.LANE.getRGB() & 0xFFFFFF, CarrierLook.IDLE,
-                ClipColours.of(VtState.RUNNING).getRGB() & 0xFFFFFF, CarrierLook.RUNNING,
-                ClipColours.of(VtState.PINNED).getRGB() & 0xFFFFFF, CarrierLook.PINNED,
-                ClipColours.of(VtState.UNSURE).getRGB() & 0xFFFFFF, CarrierLook.UNSURE,
-                ClipColours.UNSURE_STRIPE.getRGB() & 0xFFFFFF, CarrierLook.UNSURE);
+        return Map.of(DARK.lane.getRGB() & 0xFFFFFF, CarrierLook.IDLE,
+                DARK.of(VtState.RUNNING).getRGB() & 0xFFFFFF, CarrierLook.RUNNING,
+                DARK.of(VtState.PINNED).getRGB() & 0xFFFFFF, CarrierLook.PINNED,
+                DARK.of(VtState.UNSURE).getRGB() & 0xFFFFFF, CarrierLook.UNSURE,
+                DARK.unsureStripe.getRGB() & 0xFFFFFF, CarrierLook.UNSURE);
     }
 
     private static Map<Integer, CarrierLook> clipBoxColours() {
-        return Map.of(ClipColours.IDLE.getRGB() & 0xFFFFFF, CarrierLook.IDLE,
-                ClipColours.of(VtState.RUNNING).getRGB() & 0xFFFFFF, CarrierLook.RUNNING,
-                ClipColours.of(VtState.PINNED).getRGB() & 0xFFFFFF, CarrierLook.PINNED,
-                ClipColours.of(VtState.UNSURE).getRGB() & 0xFFFFFF, CarrierLook.UNSURE,
-                ClipColours.UNSURE_STRIPE.getRGB() & 0xFFFFFF, CarrierLook.UNSURE);
+        return Map.of(DARK.idle.getRGB() & 0xFFFFFF, CarrierLook.IDLE,
+                DARK.of(VtState.RUNNING).getRGB() & 0xFFFFFF, CarrierLook.RUNNING,
+                DARK.of(VtState.PINNED).getRGB() & 0xFFFFFF, CarrierLook.PINNED,
+                DARK.of(VtState.UNSURE).getRGB() & 0xFFFFFF, CarrierLook.UNSURE,
+                DARK.unsureStripe.getRGB() & 0xFFFFFF, CarrierLook.UNSURE);
     }
 
     private static int rgb(javafx.scene.paint.Color c) {

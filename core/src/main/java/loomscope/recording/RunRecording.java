@@ -333,9 +333,9 @@ public final class RunRecording implements RunObserver {
     }
 
     /** Whether {@code vt} has been submitted and waits for a carrier right now. */
-    boolean liveQueued(int vt) { return mountedOn.get(vt) == QUEUED; }
+    public boolean liveQueued(int vt) { return mountedOn.get(vt) == QUEUED; }
 
-    boolean liveNeverSubmitted(int vt) { return mountedOn.get(vt) == NEVER_SUBMITTED; }
+    public boolean liveNeverSubmitted(int vt) { return mountedOn.get(vt) == NEVER_SUBMITTED; }
 
     /**
      * Whether this run's code reports where it can block (the seed workload's phases): then its phase rule decides

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.function.BooleanSupplier;
 
 import loomscope.io.AtomicOutput;
+import loomscope.picture.PictureTheme;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 
@@ -24,11 +25,22 @@ public final class AnimatedExport {
      * @param slowdown seconds of clip per second of run, or null for {@link ClipPlan#defaultSlowdown}
      * @param fps      frames per second, or null for the format's default
      * @param title    the clip's title, or null for what the run's lock means
+     * @param theme    the window's theme, which the clip's colours follow
      */
-    public record Request(ClipFormat format, CardSize size, Double slowdown, Integer fps, String title) {
+    public record Request(ClipFormat format, CardSize size, Double slowdown, Integer fps, String title,
+                          PictureTheme theme) {
         public static final double MIN_SLOWDOWN = 0.01;
         public static final double MAX_SLOWDOWN = 10_000;
         public static final int MAX_FPS = 60;
+
+        public Request {
+            java.util.Objects.requireNonNull(theme, "theme");
+        }
+
+        /** A clip in the dark theme: the CLI's (it has no window to follow). */
+        public Request(ClipFormat format, CardSize size, Double slowdown, Integer fps, String title) {
+            this(format, size, slowdown, fps, title, PictureTheme.DARK);
+        }
 
         public int fpsOrDefault() { return fps != null ? fps : format.defaultFps(); }
 
@@ -98,10 +110,10 @@ public final class AnimatedExport {
         int fps = request.fpsOrDefault();
         ClipPlan plan = ClipPlan.of(recording, request.slowdown(), fps);
         String title = request.title() == null || request.title().isBlank() ? defaultTitle(recording) : request.title();
-        ClipFramePainter painter = new ClipFramePainter(recording, request.size(), title, plan);
+        ClipFramePainter painter = new ClipFramePainter(recording, request.size(), title, plan, request.theme());
         int total = plan.totalFrames();
         Path written = AtomicOutput.write(target, false, temp -> {
-            try (ClipSink sink = open(request, temp, fps, cancelled)) {
+            try (ClipSink sink = open(request, temp, fps, cancelled, painter.colours())) {
                 for (int i = 0; i < total; i++) {
                     if (cancelled.getAsBoolean()) {
                         throw new Cancelled();
@@ -115,9 +127,10 @@ public final class AnimatedExport {
         return new Result(written, total, plan.clipSeconds(), Files.size(written));
     }
 
-    private static ClipSink open(Request request, Path file, int fps, BooleanSupplier cancelled) throws IOException {
+    private static ClipSink open(Request request, Path file, int fps, BooleanSupplier cancelled, ClipColours colours)
+            throws IOException {
         if (request.format() == ClipFormat.GIF) {
-            return new GifClipWriter(file, fps);
+            return new GifClipWriter(file, fps, colours);
         }
         return new FfmpegClipWriter(FfmpegClipWriter.findFfmpeg(), file, request.format(), request.size().width(),
                 request.size().height(), fps, FfmpegClipWriter.STALL_LIMIT_SECONDS * 1_000_000_000L, cancelled);

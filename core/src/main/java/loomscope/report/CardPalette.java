@@ -2,17 +2,23 @@ package loomscope.report;
 
 import java.awt.Color;
 
+import loomscope.picture.DrawnState;
+import loomscope.picture.PictureColours;
+import loomscope.picture.PictureTheme;
+
 /**
- * Card colours: a dark slide (projectors wash out light greys, dark rooms glare at white) whose pinned and not-pinned
- * bars are the window's pinned and running (app.css; ExportColoursMatchTheWindowTest holds them equal).
+ * Card colours: the one palette ({@link PictureColours}) in the window's theme, named for what a card draws: its
+ * pinned and not-pinned bars are the lanes' pinned and running, its ground the canvases' own.
  */
 record CardPalette(Color background, Color panel, Color text, Color muted, Color grid,
                    Color pinned, Color notPinned, Color notRecorded, Color accent) {
 
-    static final CardPalette DARK = new CardPalette(
-            new Color(0x0D1321), new Color(0x161E31), new Color(0xF5F7FC), new Color(0xA9B4CC),
-            new Color(0x2A3550), new Color(0xFF4D4D), new Color(0x3FB950), new Color(0x8A97B3),
-            new Color(0x7B93FF));
+    static CardPalette of(PictureTheme theme) {
+        PictureColours p = PictureColours.of(theme);
+        return new CardPalette(ClipColours.awt(p.canvas()), ClipColours.awt(p.lane()), ClipColours.awt(p.text()),
+                ClipColours.awt(p.muted()), ClipColours.awt(p.grid()), ClipColours.awt(p.of(DrawnState.PINNED)),
+                ClipColours.awt(p.of(DrawnState.RUNNING)), ClipColours.awt(p.muted()), ClipColours.awt(p.accent()));
+    }
 
     Color of(HistoryEntry.Pinning pinning) {
         return switch (pinning) {

@@ -4,50 +4,55 @@ import java.awt.Color;
 import java.awt.TexturePaint;
 import java.awt.image.BufferedImage;
 
+import loomscope.picture.DrawnState;
+import loomscope.picture.PictureColours;
+import loomscope.picture.PictureTheme;
+import loomscope.picture.Rgb;
 import loomscope.recording.VtState;
 
 /**
- * The window's dark-theme colours (app.css), so that a clip looks like the lanes the audience saw live; a test in the
- * app holds every one equal to app.css (ExportColoursMatchTheWindowTest).
+ * The one palette ({@link PictureColours}) in one theme as Java2D colours, for a clip's frames: made once per export,
+ * so that a clip looks like the lanes the audience saw in the window's theme.
  */
 final class ClipColours {
-    private ClipColours() { }
+    final PictureTheme theme;
+    final Color background;
+    final Color lane;
+    final Color idle;
+    final Color text;
+    final Color muted;
+    final Color grid;
+    final Color pool;
+    final Color stopped;
+    final Color unsureStripe;
+    /** Stripes across unsure, as the window's hatch (ui.theme.HatchPaint): every {@link PictureColours#HATCH_PERIOD} layout pixels. */
+    final TexturePaint unsureHatch;
+    private final Color[] states = new Color[VtState.COUNT];
 
-    static final Color BACKGROUND = new Color(0x0D1117);
-    static final Color LANE = new Color(0x161B22);
-    static final Color IDLE = new Color(0x2D333B);
-    static final Color TEXT = new Color(0xF0F6FC);
-    static final Color MUTED = new Color(0x8B949E);
-    static final Color GRID = new Color(0x30363D);
-    static final Color POOL = new Color(0xE3B341);
-    static final Color STOPPED = new Color(0xE3B341);
-
-    private static final Color[] STATES = new Color[VtState.COUNT];
-
-    static {
-        STATES[VtState.NEW.ordinal()] = new Color(0x2A3038);
-        STATES[VtState.QUEUED.ordinal()] = new Color(0x8B949E);
-        STATES[VtState.RUNNING.ordinal()] = new Color(0x3FB950);
-        STATES[VtState.PINNED.ordinal()] = new Color(0xFF4D4D);
-        STATES[VtState.PARKED.ordinal()] = new Color(0x58A6FF);
-        STATES[VtState.BLOCKED.ordinal()] = new Color(0xE3B341);
-        STATES[VtState.WAITING.ordinal()] = new Color(0xBC8CFF);
-        STATES[VtState.DONE.ordinal()] = new Color(0x24502D);
-        STATES[VtState.STOPPED.ordinal()] = new Color(0x9E6A03);
-        STATES[VtState.UNSURE.ordinal()] = new Color(0xFF701A);
-        STATES[VtState.UNMOUNTED.ordinal()] = new Color(0x39C5CF);
+    private ClipColours(PictureTheme theme) {
+        PictureColours p = PictureColours.of(theme);
+        this.theme = theme;
+        this.background = awt(p.canvas());
+        this.lane = awt(p.lane());
+        this.idle = awt(p.idle());
+        this.text = awt(p.text());
+        this.muted = awt(p.muted());
+        this.grid = awt(p.grid());
+        this.pool = awt(p.poolAdded());
+        this.stopped = awt(p.warning());
+        for (VtState s : VtState.values()) {
+            states[s.ordinal()] = awt(p.of(DrawnState.of(s)));
+        }
+        this.unsureStripe = awt(p.unsureStripe());
+        this.unsureHatch = hatch(of(VtState.UNSURE), unsureStripe, PictureColours.HATCH_PERIOD, PictureColours.HATCH_STRIPE);
     }
 
-    /** Stripes across unsure: its colour with each channel at two fifths, as the window's hatch (ui.theme.HatchPaint). */
-    static final Color UNSURE_STRIPE = darker(STATES[VtState.UNSURE.ordinal()]);
+    static ClipColours of(PictureTheme theme) {
+        return new ClipColours(theme);
+    }
 
-    /** Stripes every 12 layout pixels along x + y, 5 of them dark: the window's pattern (ui.theme.HatchPaint). */
-    static final int HATCH_PERIOD = 12;
-    static final int HATCH_STRIPE = 5;
-    static final TexturePaint UNSURE_HATCH = hatch(STATES[VtState.UNSURE.ordinal()], UNSURE_STRIPE, HATCH_PERIOD, HATCH_STRIPE);
-
-    private static Color darker(Color c) {
-        return new Color(c.getRed() * 2 / 5, c.getGreen() * 2 / 5, c.getBlue() * 2 / 5);
+    static Color awt(Rgb rgb) {
+        return new Color(rgb.value());
     }
 
     private static TexturePaint hatch(Color base, Color stripe, int period, int dark) {
@@ -60,16 +65,16 @@ final class ClipColours {
         return new TexturePaint(tile, new java.awt.geom.Rectangle2D.Double(0, 0, period, period));
     }
 
-    static Color of(VtState state) {
-        return STATES[state.ordinal()];
+    Color of(VtState state) {
+        return states[state.ordinal()];
     }
 
     /** Every colour a frame is drawn with, before antialiasing blends them (the GIF palette starts with these). */
-    static Color[] all() {
-        Color[] fixed = {BACKGROUND, LANE, IDLE, TEXT, MUTED, GRID, POOL, STOPPED, UNSURE_STRIPE};
-        Color[] out = new Color[fixed.length + STATES.length];
+    Color[] all() {
+        Color[] fixed = {background, lane, idle, text, muted, grid, pool, stopped, unsureStripe};
+        Color[] out = new Color[fixed.length + states.length];
         System.arraycopy(fixed, 0, out, 0, fixed.length);
-        System.arraycopy(STATES, 0, out, fixed.length, STATES.length);
+        System.arraycopy(states, 0, out, fixed.length, states.length);
         return out;
     }
 }

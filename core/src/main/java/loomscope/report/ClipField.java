@@ -3,6 +3,7 @@ package loomscope.report;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferInt;
 
+import loomscope.picture.PictureColours;
 import loomscope.recording.FieldLayout;
 import loomscope.recording.VtState;
 
@@ -22,22 +23,23 @@ final class ClipField {
     /** Unsure cells are hatched as in the window: stripes every {@code hatchPeriod} device pixels along x + y. */
     private final int hatchPeriod;
     private final int hatchStripe;
-    private final int stripe = ClipColours.UNSURE_STRIPE.getRGB();
+    private final int stripe;
 
     /**
      * The field of {@code threads} in a rectangle in device pixels; {@code scale}: device pixels per layout pixel.
      * Laid out once, here: a clip's recording is finished, and the first frame's heading already says how many
      * threads a dot is.
      */
-    ClipField(int threads, int x, int y, int width, int height, double scale) {
-        this.hatchPeriod = Math.max(2, (int) Math.round(ClipColours.HATCH_PERIOD * scale));
-        this.hatchStripe = Math.max(1, (int) Math.round(ClipColours.HATCH_STRIPE * scale));
+    ClipField(ClipColours palette, int threads, int x, int y, int width, int height, double scale) {
+        this.hatchPeriod = Math.max(2, (int) Math.round(PictureColours.HATCH_PERIOD * scale));
+        this.hatchStripe = Math.max(1, (int) Math.round(PictureColours.HATCH_STRIPE * scale));
+        this.stripe = palette.unsureStripe.getRGB();
         this.x = x;
         this.y = y;
         this.height = Math.max(1, height);
         this.layout = FieldLayout.fit(threads, width, height, scale);
         for (VtState s : VtState.values()) {
-            colours[s.ordinal()] = ClipColours.of(s).getRGB();
+            colours[s.ordinal()] = palette.of(s).getRGB();
         }
     }
 

@@ -7,10 +7,11 @@ import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.util.Locale;
 
+import loomscope.picture.PictureTheme;
+import loomscope.picture.StateTimeline;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.recording.StateTimeline;
 import loomscope.recording.TimeAxis;
 import loomscope.recording.VtState;
 
@@ -45,9 +46,12 @@ final class ClipFramePainter {
     private final double laneGap;
     private final double fieldTop;
     private final boolean hasUnsure;
+    private final ClipColours colours;
 
-    ClipFramePainter(RunRecording recording, CardSize size, String title, ClipPlan plan) {
+    /** A clip in the window's {@code theme}: a run exported from the light theme is light. */
+    ClipFramePainter(RunRecording recording, CardSize size, String title, ClipPlan plan, PictureTheme theme) {
         this.recording = recording;
+        this.colours = ClipColours.of(theme);
         this.timeline = new StateTimeline(recording);
         this.size = size;
         this.title = title;
@@ -60,7 +64,7 @@ final class ClipFramePainter {
         this.laneHeight = Math.min(110, LANES_HEIGHT / Math.max(1, carriers.length));
         this.laneGap = laneHeight >= 40 ? 8 : laneHeight >= 12 ? 2 : 0;
         this.fieldTop = Math.min(FIELD_TOP_LATEST, LANES_TOP + Math.max(1, carriers.length) * laneHeight + 110);
-        this.field = new ClipField(recording.threads(), (int) Math.round(MARGIN * s), (int) Math.round(fieldTop * s),
+        this.field = new ClipField(colours, recording.threads(), (int) Math.round(MARGIN * s), (int) Math.round(fieldTop * s),
                 (int) Math.round((CardSize.LAYOUT_WIDTH - 2 * MARGIN) * s), (int) Math.round((FIELD_BOTTOM - fieldTop) * s), s);
         // the lanes span the whole run, as the window's do for a finished run, and fill in up to t
         this.axis = TimeAxis.of(recording, plan.settled(), 0, true);
@@ -68,6 +72,9 @@ final class ClipFramePainter {
     }
 
     BufferedImage image() { return image; }
+
+    /** The colours its frames are drawn with (a GIF's palette starts with them). */
+    ClipColours colours() { return colours; }
 
     /** The thread field: where its cells are in the frame (for tests that read the frame's pixels). */
     ClipField field() { return field; }
@@ -107,7 +114,7 @@ final class ClipFramePainter {
         try {
             g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
             g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            g.setColor(ClipColours.BACKGROUND);
+            g.setColor(colours.background);
             g.fillRect(0, 0, image.getWidth(), image.getHeight());
             g.scale(size.scale(), size.scale());
             CardInk ink = new CardInk(g, size.scale());
@@ -123,19 +130,19 @@ final class ClipFramePainter {
     }
 
     private void header(Graphics2D g, CardInk ink, long t) {
-        LoomMark.paint(g, CardPalette.DARK, MARGIN, 44, 40);
-        ink.text("mark", "LoomScope replay", CardInk.font(Font.BOLD, 30), ClipColours.MUTED, MARGIN + 56, 78, CardInk.Align.LEFT);
+        LoomMark.paint(g, CardPalette.of(colours.theme), MARGIN, 44, 40);
+        ink.text("mark", "LoomScope replay", CardInk.font(Font.BOLD, 30), colours.muted, MARGIN + 56, 78, CardInk.Align.LEFT);
         double runSeconds = (plan.runEnd() - plan.runStart()) / 1e9;
         String clock = String.format(Locale.ROOT, "t = %.3f s", Math.max(0, Math.min(t, plan.runEnd()) - plan.runStart()) / 1e9);
-        ink.text("clock", clock, new Font(Font.MONOSPACED, Font.BOLD, 60), ClipColours.TEXT,
+        ink.text("clock", clock, new Font(Font.MONOSPACED, Font.BOLD, 60), colours.text,
                 CardSize.LAYOUT_WIDTH - MARGIN, 110, CardInk.Align.RIGHT);
         String of = String.format(Locale.ROOT, "of %.3f s%s · %s", runSeconds, recording.wasCancelled() ? " (stopped)" : "",
                 speed(plan.slowdown()));
-        double ofWidth = ink.text("of", of, CardInk.font(Font.PLAIN, 28), ClipColours.MUTED, CardSize.LAYOUT_WIDTH - MARGIN,
+        double ofWidth = ink.text("of", of, CardInk.font(Font.PLAIN, 28), colours.muted, CardSize.LAYOUT_WIDTH - MARGIN,
                 156, CardInk.Align.RIGHT);
         // the title shares its line with the "of" text on the right: it gets what that leaves
         double titleWidth = CardSize.LAYOUT_WIDTH - 2 * MARGIN - ofWidth - 48;
-        ink.fitted("title", title, Font.BOLD, 50, 28, titleWidth, ClipColours.TEXT, MARGIN, 150);
+        ink.fitted("title", title, Font.BOLD, 50, 28, titleWidth, colours.text, MARGIN, 150);
     }
 
     static String speed(double slowdown) {
@@ -155,21 +162,21 @@ final class ClipFramePainter {
         double x = MARGIN;
         double y = 212;
         Font font = CardInk.font(Font.PLAIN, 26);
-        x = swatch(g, ink, x, y, ClipColours.of(VtState.RUNNING), "running", font);
-        x = swatch(g, ink, x, y, ClipColours.of(VtState.PINNED), "pinned: carrier wasted", font);
+        x = swatch(g, ink, x, y, colours.of(VtState.RUNNING), "running", font);
+        x = swatch(g, ink, x, y, colours.of(VtState.PINNED), "pinned: carrier wasted", font);
         if (hasUnsure) {
-            x = swatch(g, ink, x, y, ClipColours.UNSURE_HATCH, "unsure: maybe blocked", font);
+            x = swatch(g, ink, x, y, colours.unsureHatch, "unsure: maybe blocked", font);
         }
-        x = swatch(g, ink, x, y, ClipColours.IDLE, "idle", font);
+        x = swatch(g, ink, x, y, colours.idle, "idle", font);
         if (carriers.length > recording.config().parallelism()) {
-            swatch(g, ink, x, y, ClipColours.POOL, "added by the pool", font);
+            swatch(g, ink, x, y, colours.pool, "added by the pool", font);
         }
     }
 
     private double swatch(Graphics2D g, CardInk ink, double x, double y, Paint colour, String label, Font font) {
         g.setPaint(colour);
         g.fillRect((int) x, (int) (y - 20), 24, 24);
-        ink.text("legend", label, font, ClipColours.TEXT, x + 34, y, CardInk.Align.LEFT);
+        ink.text("legend", label, font, colours.text, x + 34, y, CardInk.Align.LEFT);
         return x + 34 + ink.width(label, font) + 40;
     }
 
@@ -183,10 +190,10 @@ final class ClipFramePainter {
             double y = LANES_TOP + c * laneHeight;
             double h = laneHeight - laneGap;
             ink.text("lane", log.addedByPool() ? "carrier " + c + " +" : "carrier " + c, CardInk.font(Font.BOLD, labelSize),
-                    log.addedByPool() ? ClipColours.POOL : ClipColours.TEXT, MARGIN, y + h / 2 + labelSize * 0.35, CardInk.Align.LEFT);
-            g.setColor(ClipColours.LANE);
+                    log.addedByPool() ? colours.pool : colours.text, MARGIN, y + h / 2 + labelSize * 0.35, CardInk.Align.LEFT);
+            g.setColor(colours.lane);
             g.fillRect((int) trailX, (int) y, (int) trailW, (int) Math.max(1, h));
-            g.setColor(ClipColours.GRID);
+            g.setColor(colours.grid);
             for (TimeAxis.Tick tick : ticks) {   // under the mounts, as in the window
                 g.fillRect((int) axis.x(tick.time(), trailX, trailW), (int) y, 1, (int) Math.max(1, h));
             }
@@ -198,11 +205,11 @@ final class ClipFramePainter {
         Font font = CardInk.font(Font.PLAIN, 24);
         for (TimeAxis.Tick tick : ticks) {
             double at = axis.x(tick.time(), trailX, trailW);
-            ink.text("axis", tick.label(), font, ClipColours.MUTED, at, axisY,
+            ink.text("axis", tick.label(), font, colours.muted, at, axisY,
                     at <= trailX + 1 ? CardInk.Align.LEFT : at >= trailX + trailW - 1 ? CardInk.Align.RIGHT : CardInk.Align.CENTER);
         }
         if (t < axis.end()) {   // where t is: the lanes fill in up to here, as in the window's replay
-            g.setColor(ClipColours.MUTED);
+            g.setColor(colours.muted);
             g.fillRect((int) axis.x(Math.max(t, axis.start()), trailX, trailW), (int) LANES_TOP, 2, (int) (lanesBottom - LANES_TOP));
         }
     }
@@ -236,12 +243,12 @@ final class ClipFramePainter {
 
     private void box(Graphics2D g, CardInk ink, CarrierLog log, long t, double x, double y, double w, double h) {
         int vt = timeline.occupantAt(log, t);
-        g.setPaint(vt < 0 ? ClipColours.IDLE : mountPaint(log, t));
+        g.setPaint(vt < 0 ? colours.idle : mountPaint(log, t));
         g.fillRect((int) x, (int) y, (int) w, (int) Math.max(1, h));
         if (h >= 14) {
             String text = vt < 0 ? "idle" : String.format(Locale.ROOT, "VT %,d", vt);
             double fontSize = Math.min(40, h * 0.5);
-            ink.text("box", text, CardInk.font(Font.BOLD, fontSize), vt < 0 ? ClipColours.MUTED : ClipColours.BACKGROUND,
+            ink.text("box", text, CardInk.font(Font.BOLD, fontSize), vt < 0 ? colours.muted : colours.background,
                     x + w / 2, y + h / 2 + fontSize * 0.35, CardInk.Align.CENTER);
         }
     }
@@ -249,9 +256,9 @@ final class ClipFramePainter {
     /** A mounted carrier's look at {@code at}: pinned, unsure (hatched, as in the window) or running. */
     private Paint mountPaint(CarrierLog log, long at) {
         if (timeline.pinnedAt(log, at)) {
-            return ClipColours.of(VtState.PINNED);
+            return colours.of(VtState.PINNED);
         }
-        return timeline.unsureAt(log, at) ? ClipColours.UNSURE_HATCH : ClipColours.of(VtState.RUNNING);
+        return timeline.unsureAt(log, at) ? colours.unsureHatch : colours.of(VtState.RUNNING);
     }
 
     private void footer(CardInk ink, long t) {
@@ -260,7 +267,7 @@ final class ClipFramePainter {
         double y = fieldTop - 20;
         String heading = String.format(Locale.ROOT, "%,d virtual threads%s", recording.threads(),
                 field.perDot() > 1 ? " (a dot is " + field.perDot() + ")" : "");
-        ink.text("field", heading, CardInk.font(Font.BOLD, 26), ClipColours.TEXT, x, y, CardInk.Align.LEFT);
+        ink.text("field", heading, CardInk.font(Font.BOLD, 26), colours.text, x, y, CardInk.Align.LEFT);
         x += ink.width(heading, CardInk.font(Font.BOLD, 26)) + 36;
         for (VtState s : VtState.values()) {
             if (counts[s.ordinal()] == 0 && (s == VtState.WAITING || s == VtState.STOPPED || s == VtState.BLOCKED
@@ -268,16 +275,16 @@ final class ClipFramePainter {
                 continue;
             }
             String label = s.label() + " " + String.format(Locale.ROOT, "%,d", counts[s.ordinal()]);
-            ink.text("count", "\u25A0", font, ClipColours.of(s), x, y, CardInk.Align.LEFT);
-            ink.text("count", label, font, ClipColours.MUTED, x + 28, y, CardInk.Align.LEFT);
+            ink.text("count", "\u25A0", font, colours.of(s), x, y, CardInk.Align.LEFT);
+            ink.text("count", label, font, colours.muted, x + 28, y, CardInk.Align.LEFT);
             x += 28 + ink.width(label, font) + 30;
         }
         String source = String.format(Locale.ROOT, "Java %s · %s · P = %d · every frame drawn from the recording",
                 recording.jdkVersion(), recording.config().workloadName(), recording.config().parallelism());
-        ink.text("source", source, CardInk.font(Font.PLAIN, 24), ClipColours.MUTED, MARGIN, 1050, CardInk.Align.LEFT);
+        ink.text("source", source, CardInk.font(Font.PLAIN, 24), colours.muted, MARGIN, 1050, CardInk.Align.LEFT);
         if (recording.wasCancelled() && t >= plan.runEnd()) {
             ink.text("stopped", "STOPPED: the run was stopped before its tasks were done", CardInk.font(Font.BOLD, 28),
-                    ClipColours.STOPPED, CardSize.LAYOUT_WIDTH - MARGIN, 1050, CardInk.Align.RIGHT);
+                    colours.stopped, CardSize.LAYOUT_WIDTH - MARGIN, 1050, CardInk.Align.RIGHT);
         }
     }
 }

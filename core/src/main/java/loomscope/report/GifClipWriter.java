@@ -33,14 +33,14 @@ final class GifClipWriter implements ClipSink {
     private byte[] previous;
     private int frames;
 
-    GifClipWriter(Path file, int fps) throws IOException {
+    GifClipWriter(Path file, int fps, ClipColours colours) throws IOException {
         this.writer = ImageIO.getImageWritersByFormatName("gif").next();
         this.out = ImageIO.createImageOutputStream(file.toFile());
         if (out == null) {
             throw new IOException("cannot write " + file);
         }
         writer.setOutput(out);
-        this.paletteRgb = buildPalette();
+        this.paletteRgb = buildPalette(colours);
         byte[] r = new byte[256];
         byte[] gr = new byte[256];
         byte[] b = new byte[256];
@@ -54,14 +54,14 @@ final class GifClipWriter implements ClipSink {
         writer.prepareWriteSequence(null);
     }
 
-    private static int[] buildPalette() {
+    private static int[] buildPalette(ClipColours colours) {
         int[] rgb = new int[256];
         int n = 0;
-        for (Color c : ClipColours.all()) {
+        for (Color c : colours.all()) {
             rgb[n++] = c.getRGB() & 0xFFFFFF;
         }
-        Color bg = ClipColours.BACKGROUND;
-        Color[] inks = {ClipColours.TEXT, ClipColours.MUTED};
+        Color bg = colours.background;
+        Color[] inks = {colours.text, colours.muted};
         for (Color ink : inks) {
             for (int step = 1; step < 16; step++) {
                 rgb[n++] = blend(bg, ink, step / 16.0);

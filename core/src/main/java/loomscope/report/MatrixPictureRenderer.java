@@ -12,6 +12,7 @@ import java.util.Locale;
 
 import loomscope.childjvm.MatrixCell;
 import loomscope.childjvm.MatrixPlan;
+import loomscope.picture.PictureTheme;
 
 /**
  * The pinning matrix as a 1920×1080 slide, drawn with Java2D like the timing card (the CLI makes it headless): one
@@ -29,7 +30,16 @@ public final class MatrixPictureRenderer {
     private static final double GAP = 8;
     private static final Color DISAGREES = new Color(0xFFB020);
 
-    private final CardPalette palette = CardPalette.DARK;
+    private final CardPalette palette;
+
+    /** The slide in the dark theme (the CLI's: `bench --matrix` has no window to follow). */
+    public MatrixPictureRenderer() {
+        this(PictureTheme.DARK);
+    }
+
+    public MatrixPictureRenderer(PictureTheme theme) {
+        this.palette = CardPalette.of(theme);
+    }
 
     public BufferedImage render(MatrixPlan plan, List<MatrixCell> cells, String subtitle) {
         BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);

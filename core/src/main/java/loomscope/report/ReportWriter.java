@@ -14,6 +14,7 @@ import java.util.List;
 import javax.imageio.ImageIO;
 
 import loomscope.io.AtomicOutput;
+import loomscope.picture.PictureTheme;
 
 /**
  * Writes exports: timing cards at every size, the history as CSV and Markdown, any extra picture
@@ -29,7 +30,17 @@ public final class ReportWriter {
         }
     }
 
-    private final TimingCardRenderer renderer = new TimingCardRenderer();
+    private final TimingCardRenderer renderer;
+
+    /** Cards in the dark theme: the CLI's. */
+    public ReportWriter() {
+        this(PictureTheme.DARK);
+    }
+
+    /** Cards in the window's {@code theme}. */
+    public ReportWriter(PictureTheme theme) {
+        this.renderer = new TimingCardRenderer(theme);
+    }
 
     /** Cards at both sizes plus the history tables, named after the headline run. */
     public Export exportAll(Path folder, TimingCard card, LocalDateTime when) throws ExportException {

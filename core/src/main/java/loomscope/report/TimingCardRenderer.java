@@ -9,6 +9,7 @@ import java.awt.image.BufferedImage;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
+import loomscope.picture.PictureTheme;
 import loomscope.recording.RunSummary;
 
 /**
@@ -24,7 +25,17 @@ public final class TimingCardRenderer {
 
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("d MMMM uuuu", Locale.ENGLISH);
 
-    private final CardPalette palette = CardPalette.DARK;
+    private final CardPalette palette;
+
+    /** Cards in the dark theme: the CLI's (it has no window to follow). */
+    public TimingCardRenderer() {
+        this(PictureTheme.DARK);
+    }
+
+    /** Cards in the window's {@code theme}: exported from the light theme, a card is light. */
+    public TimingCardRenderer(PictureTheme theme) {
+        this.palette = CardPalette.of(theme);
+    }
 
     public RenderedCard render(TimingCard card, CardSize size) {
         BufferedImage image = new BufferedImage(size.width(), size.height(), BufferedImage.TYPE_INT_RGB);

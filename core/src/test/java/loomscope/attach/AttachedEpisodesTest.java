@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+import loomscope.picture.StateTimeline;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
-import loomscope.recording.StateTimeline;
 import loomscope.recording.VtState;
 
 class AttachedEpisodesTest {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
 
+import loomscope.picture.StateTimeline;
 import loomscope.scenario.Scenarios;
 import loomscope.workload.Phase;
 import loomscope.workload.SchedulerKind;

@@ -14,10 +14,11 @@ import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
 
+import loomscope.picture.PictureTheme;
+import loomscope.picture.StateTimeline;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
-import loomscope.recording.StateTimeline;
 import loomscope.recording.VtState;
 import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
@@ -27,6 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Animated replays: every frame from the recording, GIF and video files that play, nothing left by a cancel. */
 class AnimatedExportTest {
+    private static final ClipColours DARK = ClipColours.of(PictureTheme.DARK);
+
 
     /** Native-frame pins on every JDK: the lanes have pinned mounts to show. */
     private static RunRecording pinned;
@@ -49,7 +52,7 @@ class AnimatedExportTest {
     @Test
     void aPinnedInstantIsDrawnPinnedAndTheStartIsIdle() {
         ClipPlan plan = ClipPlan.of(pinned, 1.0, 10);
-        ClipFramePainter painter = new ClipFramePainter(pinned, CardSize.HD, "test", plan);
+        ClipFramePainter painter = new ClipFramePainter(pinned, CardSize.HD, "test", plan, PictureTheme.DARK);
         StateTimeline timeline = new StateTimeline(pinned);
         CarrierLog lane0 = pinned.carriers()[0];
         long pinnedAt = -1;
@@ -63,9 +66,9 @@ class AnimatedExportTest {
         int x = (int) (1640 * CardSize.HD.width() / 1920.0);
         int y = (int) (256 * CardSize.HD.width() / 1920.0);
         BufferedImage frame = painter.paint(pinnedAt);
-        assertEquals(ClipColours.of(VtState.PINNED).getRGB(), frame.getRGB(x, y), "the box is pinned red");
+        assertEquals(DARK.of(VtState.PINNED).getRGB(), frame.getRGB(x, y), "the box is pinned red");
         frame = painter.paint(pinned.runStart());
-        assertEquals(ClipColours.IDLE.getRGB(), frame.getRGB(x, y), "before the first mount the carrier is idle");
+        assertEquals(DARK.idle.getRGB(), frame.getRGB(x, y), "before the first mount the carrier is idle");
     }
 
     @Test

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import loomscope.picture.StateTimeline;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.recording.StateTimeline;
 import loomscope.workload.Phase;
 
 /** "Replays identically": the same facts, and the same state of every thread and lane at many instants. */

@@ -147,14 +147,15 @@ public final class OnStage {
             }
         });
         toast = new Toast(context.openFolder());
-        export = new ExportViewModel(scene, new HistoryTimes(model.history()), toast, s.exportFolder());
+        export = new ExportViewModel(scene, new HistoryTimes(model.history()), toast, s.exportFolder(),
+                () -> AppTheme.current().picture());
         view.setCardExport(export::exportCard);
         presentation = new PresentationMode(stage, view.view(), root, new PresenterHeader(model, chapters), talkClock, chapters);
         root.getChildren().addAll(toast, overlay);
         keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast,
                 view.recordingView()::toggleWholeRun);
         animated = new AnimatedExportViewModel(JobThreads.jobs(), () -> model.recordingProperty().get(),
-                () -> export.folderProperty().get());
+                () -> export.folderProperty().get(), () -> AppTheme.current().picture());
         view.addPulseHook(nanos -> animated.pulse());
         AnimatedExportWindow animatedWindow = new AnimatedExportWindow(animated, context.openFolder());
         Runnable showAnimated = () -> animatedWindow.show(stage);

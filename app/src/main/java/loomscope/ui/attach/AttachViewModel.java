@@ -18,8 +18,8 @@ import loomscope.attach.AttachSession;
 import loomscope.attach.AttachedEpisodes;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
+import loomscope.picture.StateTimeline;
 import loomscope.recording.RunRecording;
-import loomscope.recording.StateTimeline;
 import loomscope.ui.job.BackgroundJob;
 import loomscope.workload.RunLimits;
 

@@ -9,6 +9,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
+import loomscope.picture.PictureTheme;
 import loomscope.recording.RunSummary;
 import loomscope.ui.theme.Palette;
 
@@ -24,7 +25,7 @@ public final class TimesChart extends Region {
     private final Canvas canvas = new Canvas();
     private final Font labelFont = Font.font(17);
     private final Font valueFont = Font.font("monospace", FontWeight.BOLD, 20);
-    private Palette palette = Palette.fallback();
+    private Palette palette = Palette.of(PictureTheme.DARK);
     private RunSummary left;
     private RunSummary right;
     private String leftLabel = "";

@@ -17,6 +17,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
+import loomscope.picture.PictureTheme;
 import loomscope.recording.RunRecording;
 import loomscope.report.AnimatedExport;
 import loomscope.report.CardSize;
@@ -34,6 +35,8 @@ import loomscope.ui.job.BackgroundJob;
 public final class AnimatedExportViewModel {
     private final Supplier<RunRecording> onShow;
     private final Supplier<Path> folder;
+    /** The window's theme now: the clip follows it. */
+    private final Supplier<PictureTheme> theme;
     private final ObjectProperty<ClipFormat> format = new SimpleObjectProperty<>(ClipFormat.GIF);
     private final ObjectProperty<CardSize> size = new SimpleObjectProperty<>(CardSize.HD);
     /** Seconds of clip per second of run; null: the default for the run's length. */
@@ -44,10 +47,17 @@ public final class AnimatedExportViewModel {
     private final ReadOnlyObjectWrapper<Path> written = new ReadOnlyObjectWrapper<>();
     private final BackgroundJob<Runnable> job;
 
+    /** Clips in the dark theme. */
     public AnimatedExportViewModel(Executor files, Supplier<RunRecording> onShow, Supplier<Path> folder) {
+        this(files, onShow, folder, () -> PictureTheme.DARK);
+    }
+
+    public AnimatedExportViewModel(Executor files, Supplier<RunRecording> onShow, Supplier<Path> folder,
+                                   Supplier<PictureTheme> theme) {
         this.job = new BackgroundJob<>(files);
         this.onShow = onShow;
         this.folder = folder;
+        this.theme = theme;
     }
 
     /** What the next clip will be, for the dialog: "a 38.1 s clip, 20× slower" or why there is none. */
@@ -77,7 +87,7 @@ public final class AnimatedExportViewModel {
     }
 
     private AnimatedExport.Request request(String title) {
-        return new AnimatedExport.Request(format.get(), size.get(), slowdown.get(), null, title);
+        return new AnimatedExport.Request(format.get(), size.get(), slowdown.get(), null, title, theme.get());
     }
 
     /** Starts the clip of the run on show; one line in {@link #messageProperty()} if it cannot. */

@@ -6,6 +6,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -16,13 +17,14 @@ import javafx.scene.Scene;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
-import loomscope.ui.job.BackgroundJob;
+import loomscope.picture.PictureTheme;
 import loomscope.report.ExportException;
 import loomscope.report.ExportFolder;
 import loomscope.report.ExportNames;
 import loomscope.report.HistoryEntry;
 import loomscope.report.ReportWriter;
 import loomscope.report.TimingCard;
+import loomscope.ui.job.BackgroundJob;
 
 /**
  * The S key and the export buttons. On the FX thread only what must be there: the window snapshot and
@@ -38,13 +40,16 @@ public final class ExportViewModel {
     private final Scene scene;
     private final HistoryTimes history;
     private final Toast toast;
+    /** The window's theme now: the cards follow it (read on the FX thread, when an export starts). */
+    private final Supplier<PictureTheme> theme;
     private final ObjectProperty<Path> folder;
     private final ReadOnlyObjectWrapper<Result> lastResult = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<String> lastError = new ReadOnlyObjectWrapper<>();
     private boolean busy;
 
-    public ExportViewModel(Scene scene, HistoryTimes history, Toast toast, Path initialFolder) {
+    public ExportViewModel(Scene scene, HistoryTimes history, Toast toast, Path initialFolder, Supplier<PictureTheme> theme) {
         this.scene = scene;
+        this.theme = theme;
         this.history = history;
         this.toast = toast;
         this.folder = new SimpleObjectProperty<>(initialFolder);
@@ -60,13 +65,14 @@ public final class ExportViewModel {
         List<HistoryEntry> runs = history.entries();
         Path target = folder.get();
         LocalDateTime now = LocalDateTime.now();
+        PictureTheme look = theme.get();
         inBackground(() -> {
             BufferedImage windowImage = SwingFXUtils.fromFXImage(window, null);
             List<Path> files = new ArrayList<>();
             ReportWriter.Export cards = null;
             Path prepared = ExportFolder.prepare(target);
             if (!runs.isEmpty()) {
-                cards = new ReportWriter().exportAll(prepared, TimingCard.ofLatest(runs, LocalDate.now()), now);
+                cards = new ReportWriter(look).exportAll(prepared, TimingCard.ofLatest(runs, LocalDate.now()), now);
                 files.addAll(cards.files());
             }
             HistoryEntry last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
@@ -88,8 +94,9 @@ public final class ExportViewModel {
         }
         Path target = folder.get();
         LocalDateTime now = LocalDateTime.now();
+        PictureTheme look = theme.get();
         inBackground(() -> {
-            ReportWriter.Export cards = new ReportWriter().exportAll(target, card, now);
+            ReportWriter.Export cards = new ReportWriter(look).exportAll(target, card, now);
             return new Result(cards, cards.files(), cards.folder());
         }, tell);
     }

@@ -10,7 +10,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
 import loomscope.recording.VtState;
 import loomscope.ui.theme.LegendSwatch;
-import loomscope.ui.theme.PaletteProbe;
 import loomscope.ui.widgets.LayoutBarrier;
 
 /** What each colour of the thread field means, with how many threads are in that state right now. */
@@ -26,7 +25,7 @@ public final class StateLegend extends FlowPane {
     public StateLegend() {
         getStyleClass().add("legend");
         for (VtState s : VtState.values()) {
-            StackPane swatch = LegendSwatch.of(PaletteProbe.stateStyleClass(s));
+            StackPane swatch = LegendSwatch.of(LegendSwatch.stateStyleClass(s));
             Label name = new Label(s.label());
             Label count = new Label("0");
             count.setId("count-" + s.label());

@@ -3,12 +3,13 @@ package loomscope.ui.field;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Paint;
+import loomscope.picture.PictureTheme;
+import loomscope.picture.StateTimeline;
 import loomscope.recording.FieldLayout;
-import loomscope.recording.StateTimeline;
 import loomscope.recording.VtState;
 import loomscope.ui.theme.HatchPaint;
-import loomscope.ui.widgets.CanvasRegion;
 import loomscope.ui.theme.Palette;
+import loomscope.ui.widgets.CanvasRegion;
 
 /**
  * All N threads of a run as small cells coloured by {@link VtState}, on one canvas. A frame reads the states
@@ -20,7 +21,7 @@ import loomscope.ui.theme.Palette;
 public final class ThreadFieldCanvas extends CanvasRegion {
     private final Canvas canvas;
     private final int[] counts = new int[VtState.COUNT];
-    private Palette palette = Palette.fallback();
+    private Palette palette = Palette.of(PictureTheme.DARK);
     /** Unsure cells are hatched as the lanes' unsure mounts (not in the dense field: its dots are pixels). */
     private Paint unsureHatch = HatchPaint.of(palette.of(VtState.UNSURE));
     private byte[] states = new byte[0];

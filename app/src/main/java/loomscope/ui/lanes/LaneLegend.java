@@ -7,18 +7,17 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
 import loomscope.recording.VtState;
 import loomscope.ui.theme.LegendSwatch;
-import loomscope.ui.theme.PaletteProbe;
 
 /** Explains every colour of the carrier lanes. */
 public final class LaneLegend extends FlowPane {
 
     public LaneLegend() {
         getStyleClass().add("legend");
-        item(PaletteProbe.stateStyleClass(VtState.RUNNING), "running",
+        item(LegendSwatch.stateStyleClass(VtState.RUNNING), "running",
                 "A virtual thread mounted on this carrier and running its CPU work.");
-        item(PaletteProbe.stateStyleClass(VtState.PINNED), "pinned: carrier wasted",
+        item(LegendSwatch.stateStyleClass(VtState.PINNED), "pinned: carrier wasted",
                 "The mounted thread sleeps or waits for its lock without unmounting: the carrier can run nothing else.");
-        unsure = item(PaletteProbe.stateStyleClass(VtState.UNSURE), "unsure",
+        unsure = item(LegendSwatch.stateStyleClass(VtState.UNSURE), "unsure",
                 "The carrier's clocks cannot tell whether the mounted thread blocked for 1 ms: it was also preempted, or"
                 + " a garbage collection stopped it. Maybe pinned; never shown as not pinned.");
         item("ls-swatch-idle", "idle", "No virtual thread is mounted on this carrier.");

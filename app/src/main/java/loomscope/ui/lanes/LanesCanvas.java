@@ -7,9 +7,10 @@ import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
+import loomscope.picture.PictureTheme;
+import loomscope.picture.StateTimeline;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
-import loomscope.recording.StateTimeline;
 import loomscope.recording.TimeAxis;
 import loomscope.recording.VtState;
 import loomscope.ui.lanes.MountSpans.Pass;
@@ -36,7 +37,7 @@ public final class LanesCanvas extends CanvasRegion {
     private final NumberLabels vtLabels = new NumberLabels("VT ");
     private final NumberLabels carrierLabels = new NumberLabels("carrier ");
     private final CarrierNames names = new CarrierNames(carrierLabels);
-    private Palette palette = Palette.fallback();
+    private Palette palette = Palette.of(PictureTheme.DARK);
     private Paint unsureHatch = HatchPaint.of(palette.of(VtState.UNSURE));
     private long trailNanos = 4_000_000_000L;
     /** A finished run shown whole (the default) rather than as the trail before t. */

@@ -1,15 +1,16 @@
 package loomscope.ui.lanes;
 
+import loomscope.picture.PinnedSpans;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
-import loomscope.workload.Phase;
 
 /**
  * Which parts of a carrier's mounts each pass of the lanes paints, in one colour per pass: running (whole mounts),
- * pinned (the blocked part of pinned mounts, by the task's phases, else all) and unsure (whole mounts the carriers'
- * clocks could not judge). Hands the spans to a {@link TrailPainter}; allocates nothing.
+ * pinned (the part the picture's one rule, {@link PinnedSpans}, calls pinned: the boxes, the field and the clips ask it
+ * too) and unsure (whole mounts the carriers' clocks could not judge). Hands the spans to a {@link TrailPainter};
+ * allocates nothing.
  */
-final class MountSpans {
+final class MountSpans implements PinnedSpans.Sink {
     enum Pass { RUNNING, PINNED, UNSURE }
 
     private final TrailPainter painter;
@@ -17,6 +18,10 @@ final class MountSpans {
     private boolean unsurePainted;
     /** Whether a running pass since {@link #beginFrame()} passed an unsure mount: else the unsure pass is skipped. */
     private boolean unsureInView;
+    /** Where the current pinned pass maps time to x: the rule tells spans in time, the painter takes pixels. */
+    private long spanT0;
+    private double spanX;
+    private double spanWidth;
 
     MountSpans(TrailPainter painter) {
         this.painter = painter;
@@ -35,6 +40,9 @@ final class MountSpans {
     boolean unsureInView() { return unsureInView; }
 
     void paint(RunRecording r, CarrierLog log, long t0, long t, double x, double width, Pass pass) {
+        spanT0 = t0;
+        spanX = x;
+        spanWidth = width;
         int size = log.size();
         for (int i = log.firstEndingAfter(t0); i < size; i++) {
             long start = log.start(i);
@@ -59,16 +67,7 @@ final class MountSpans {
                         unsurePainted = true;
                     }
                 }
-                case PINNED -> {
-                    if (!log.pinned(i)) {
-                        continue;
-                    }
-                    if (r.phasesSayBlocked(log.vt(i), start, log.end(i))) {
-                        blockedSpans(r, log.vt(i), start, Math.max(start, t0), end, t0, x, width, 0);
-                    } else {   // clock-pinned, no block of the task's own (class-init): the clocks say how long, not when
-                        span(Math.max(start, t0), end, t0, x, width);
-                    }
-                }
+                case PINNED -> PinnedSpans.ofMount(r, log, i, t0, t, this);
             }
         }
         int open = log.openVt();
@@ -77,8 +76,7 @@ final class MountSpans {
             if (pass == Pass.RUNNING) {
                 span(Math.max(openStart, t0), t, t0, x, width);
             } else if (pass == Pass.PINNED) {
-                // a thread that just began to sleep is on its way to unmount: not a pin until it stays mounted
-                blockedSpans(r, open, openStart, Math.max(openStart, t0), t, t0, x, width, RunRecording.BLOCK_THRESHOLD_NANOS);
+                PinnedSpans.ofOpenMount(r, open, openStart, t0, t, this);
             }   // an open mount has no verdict of the clocks yet: never unsure
         }
     }
@@ -99,30 +97,10 @@ final class MountSpans {
         return log.firstEndingAfter(coveredTime);
     }
 
-    /** Blocked intervals that began inside this mount: a sleep or lock wait that began elsewhere was unmounted. */
-    private void blockedSpans(RunRecording r, int vt, long mountStart, long from, long to, long t0, double x,
-                              double width, long minOpen) {
-        blockedSpan(r.phase(vt, Phase.SLEEP_START), r.phase(vt, Phase.SLEEP_END), mountStart, from, to, t0, x, width, minOpen);
-        if (r.lockCanBlock()) {
-            blockedSpan(r.phase(vt, Phase.LOCK_REQUESTED), r.phase(vt, Phase.LOCK_ACQUIRED), mountStart, from, to, t0,
-                    x, width, minOpen);
-        }
-    }
-
-    private void blockedSpan(long a, long b, long mountStart, long from, long to, long t0, double x, double width,
-                             long minOpen) {
-        if (a < mountStart || a >= to) {
-            return;
-        }
-        boolean stillBlocked = b < 0 || b > to;
-        if (stillBlocked && to - a < minOpen) {
-            return;
-        }
-        long start = Math.max(a, from);
-        long end = stillBlocked ? to : b;
-        if (end > start) {
-            span(start, end, t0, x, width);
-        }
+    /** A pinned span from the rule, in time since the recording's origin. */
+    @Override
+    public void span(long from, long to) {
+        span(from, to, spanT0, spanX, spanWidth);
     }
 
     private void span(long from, long to, long t0, double x, double width) {

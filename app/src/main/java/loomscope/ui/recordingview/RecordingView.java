@@ -7,8 +7,8 @@ import javafx.beans.value.WeakChangeListener;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import loomscope.picture.StateTimeline;
 import loomscope.recording.RunRecording;
-import loomscope.recording.StateTimeline;
 import loomscope.recording.VtState;
 import loomscope.ui.field.StateLegend;
 import loomscope.ui.field.ThreadFieldCanvas;
@@ -17,7 +17,6 @@ import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.replay.ReplayViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
-import loomscope.ui.theme.PaletteProbe;
 
 /**
  * Carrier lanes and thread field for ANY {@link RunRecording} (this JVM's, a replay, another JVM's stream):
@@ -28,7 +27,6 @@ public final class RecordingView extends VBox {
     private final ThreadFieldCanvas field = new ThreadFieldCanvas();
     private final StateLegend stateLegend = new StateLegend();
     private final LaneLegend laneLegend = new LaneLegend();
-    private final PaletteProbe probe = new PaletteProbe();
     private final Label lanesTitle = new Label("Carriers");
     private final Label fieldTitle = new Label("Virtual threads");
     private StateTimeline timeline;
@@ -62,10 +60,9 @@ public final class RecordingView extends VBox {
         // about this much; more and the window is taller than the screen, its top and bottom cut off
         field.setMinHeight(56);
         fitLanes(1);
-        getChildren().addAll(probe, laneLegend, lanes, stateLegend, field);
+        getChildren().addAll(laneLegend, lanes, stateLegend, field);
         // weak: the theme is app-wide and outlives views (a compare view makes and drops them)
         AppTheme.currentProperty().addListener(new WeakChangeListener<>(themeChanged));
-        sceneProperty().addListener((obs, was, now) -> paletteDirty = true);
     }
 
     public LanesCanvas lanes() { return lanes; }
@@ -264,10 +261,10 @@ public final class RecordingView extends VBox {
         }
     }
 
-    /** Colours are resolved from CSS once per theme change, never per frame. */
+    /** Colours are looked up once per theme change, never per frame. */
     private void refreshPalette() {
-        if (paletteDirty && getScene() != null) {
-            Palette p = probe.resolve();
+        if (paletteDirty) {
+            Palette p = Palette.of(AppTheme.current().picture());
             palette = p;
             lanes.setPalette(p);
             field.setPalette(p);
@@ -278,6 +275,6 @@ public final class RecordingView extends VBox {
     /** Palette in use (for tests that look for a colour's pixels). */
     public Palette palette() {
         refreshPalette();
-        return probe.resolve();
+        return palette;
     }
 }

@@ -14,7 +14,6 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 import loomscope.recording.VtState;
 import loomscope.ui.theme.Palette;
-import loomscope.ui.theme.PaletteProbe;
 import loomscope.workload.ThreadKind;
 
 /**
@@ -30,7 +29,6 @@ public final class SweepChart extends Region {
     private static final double BOTTOM = 64;
 
     private final Canvas canvas = new Canvas();
-    private final PaletteProbe probe = new PaletteProbe();
     private final Font axisFont = Font.font(15);
     private final Font valueFont = Font.font("monospace", FontWeight.BOLD, 14);
     private final SweepViewModel model;
@@ -39,9 +37,7 @@ public final class SweepChart extends Region {
     public SweepChart(SweepViewModel model) {
         this.model = model;
         getStyleClass().add("canvas-host");
-        probe.setManaged(false);
-        probe.setVisible(false);
-        getChildren().addAll(probe, canvas);
+        getChildren().add(canvas);
         setMinSize(400, 260);
         setPrefSize(1100, 560);
         widthProperty().addListener((o, a, b) -> redraw());
@@ -64,7 +60,7 @@ public final class SweepChart extends Region {
 
     void redraw() {
         layoutChildren();
-        Palette palette = getScene() == null ? Palette.fallback() : probe.resolve();
+        Palette palette = Palette.of(loomscope.ui.theme.AppTheme.current().picture());
         GraphicsContext gc = canvas.getGraphicsContext2D();
         double w = canvas.getWidth();
         double h = canvas.getHeight();

@@ -7,6 +7,7 @@ import javafx.application.Application;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.Scene;
+import loomscope.picture.PictureTheme;
 
 /**
  * The three looks: AtlantaFX Primer dark (default), Primer light, and a high-contrast variant for washed-out
@@ -14,9 +15,9 @@ import javafx.scene.Scene;
  * The user-agent stylesheet is global in JavaFX, so the current theme is app-wide too.
  */
 public enum AppTheme {
-    DARK("Dark", new PrimerDark(), null),
-    LIGHT("Light", new PrimerLight(), "light"),
-    HIGH_CONTRAST("High contrast", new PrimerDark(), "high-contrast");
+    DARK("Dark", new PrimerDark(), null, PictureTheme.DARK),
+    LIGHT("Light", new PrimerLight(), "light", PictureTheme.LIGHT),
+    HIGH_CONTRAST("High contrast", new PrimerDark(), "high-contrast", PictureTheme.HIGH_CONTRAST);
 
     public static final String APP_CSS = AppTheme.class.getResource("/loomscope/ui/app.css").toExternalForm();
 
@@ -25,14 +26,22 @@ public enum AppTheme {
     private final String label;
     private final Theme atlantaTheme;
     private final String rootStyleClass;
+    private final PictureTheme picture;
 
-    AppTheme(String label, Theme atlantaTheme, String rootStyleClass) {
+    AppTheme(String label, Theme atlantaTheme, String rootStyleClass, PictureTheme picture) {
         this.label = label;
         this.atlantaTheme = atlantaTheme;
         this.rootStyleClass = rootStyleClass;
+        this.picture = picture;
     }
 
     public String label() { return label; }
+
+    /** The picture's colours in this theme: the canvases' and the exports' (app.css holds the same for its chrome). */
+    public PictureTheme picture() { return picture; }
+
+    /** The CSS class under which app.css gives this theme's looked-up colours ({@code .root.light}), or null for {@code .root}. */
+    public String rootStyleClass() { return rootStyleClass; }
 
     /** Canvases listen to this to re-resolve their colours once per change (never per frame). */
     public static ReadOnlyObjectProperty<AppTheme> currentProperty() { return CURRENT.getReadOnlyProperty(); }

@@ -5,28 +5,31 @@ import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.ImagePattern;
 import javafx.scene.paint.Paint;
+import loomscope.picture.PictureColours;
+import loomscope.picture.Rgb;
 
 /**
  * The "unsure" look: its colour crossed by diagonal stripes of the same colour at two fifths of its brightness (at
  * least 3:1 in contrast with it, in every theme: UnsurePaletteTest), so that it
  * differs from pinned red by more than hue (a red-green colour-blind viewer, a washed-out projector). Made once per
  * theme change and set as one fill: drawing with it allocates nothing. The exports draw the same stripes
- * ({@code loomscope.report.ClipColours}).
+ * ({@code loomscope.report.ClipColours}), from the one palette.
  */
 public final class HatchPaint {
     /** Stripes repeat every this many pixels along x + y; this many of them are dark. */
-    public static final int PERIOD = 12;
-    public static final int STRIPE = 5;
+    public static final int PERIOD = PictureColours.HATCH_PERIOD;
+    public static final int STRIPE = PictureColours.HATCH_STRIPE;
 
     private HatchPaint() { }
 
-    /** The stripes' colour: {@code base} with each 8-bit channel at two fifths (as the exports do). */
+    /** The stripes' colour: {@code base} with each 8-bit channel at two fifths ({@link PictureColours#unsureStripe}). */
     public static Color stripe(Color base) {
-        return Color.rgb(darker(base.getRed()), darker(base.getGreen()), darker(base.getBlue()), base.getOpacity());
+        Rgb rgb = new Rgb(channel(base.getRed()) << 16 | channel(base.getGreen()) << 8 | channel(base.getBlue()));
+        return Palette.fx(rgb.scaled(2, 5));
     }
 
-    private static int darker(double channel) {
-        return (int) Math.round(channel * 255) * 2 / 5;
+    private static int channel(double value) {
+        return (int) Math.round(value * 255);
     }
 
     /** A pattern anchored at the canvas's origin, so the stripes of neighbouring spans line up. */

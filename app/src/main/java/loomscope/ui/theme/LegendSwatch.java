@@ -2,6 +2,7 @@ package loomscope.ui.theme;
 
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import loomscope.recording.VtState;
 
 /**
  * A legend's colour square with a thin frame, drawn as two square backgrounds. Why not a CSS border or
@@ -11,6 +12,11 @@ import javafx.scene.layout.StackPane;
  */
 public final class LegendSwatch {
     private LegendSwatch() { }
+
+    /** The style class that paints a node in a state's colour ({@code ls-swatch-pinned}: app.css, held to the picture). */
+    public static String stateStyleClass(VtState state) {
+        return "ls-swatch-" + state.name().toLowerCase(java.util.Locale.ROOT);
+    }
 
     /** A framed swatch filled with the colour of {@code swatchClass} (one of the {@code ls-swatch-*} classes). */
     public static StackPane of(String swatchClass) {

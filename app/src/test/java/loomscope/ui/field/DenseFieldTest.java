@@ -12,6 +12,7 @@ import javafx.scene.canvas.Canvas;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
+import loomscope.picture.PictureTheme;
 import loomscope.recording.FieldLayout;
 import loomscope.recording.VtState;
 import loomscope.ui.theme.HatchPaint;
@@ -41,7 +42,7 @@ class DenseFieldTest {
 
     @Test
     void unsureDotsAreHatchedAsTheLanesAndTheClipsFieldAreOthersPlain() {
-        Palette palette = Palette.fallback();
+        Palette palette = Palette.of(PictureTheme.DARK);
         Color unsure = palette.of(VtState.UNSURE);
         Color stripe = HatchPaint.stripe(unsure);
         int threads = 40_000;

@@ -1,11 +1,16 @@
-package loomscope.recording;
+package loomscope.picture;
 
+import loomscope.recording.CarrierLog;
+import loomscope.recording.MountIndex;
+import loomscope.recording.RunRecording;
+import loomscope.recording.VtState;
 import loomscope.workload.Phase;
 
 /**
  * Answers "what was every thread and every carrier doing at instant t" from a recording: for replay of a
  * finished run (exact, from the mount index) and for the live view of a running one (from the latest
- * writes). Reads only recorded facts; never guesses a state the recording cannot support.
+ * writes). Reads only recorded facts; never guesses a state the recording cannot support. Which part of a mount is
+ * pinned is {@link PinnedSpans}'s rule, the one the lanes draw with.
  */
 public final class StateTimeline {
     private final RunRecording recording;
@@ -82,7 +87,8 @@ public final class StateTimeline {
                 if (mounts.unsure(m)) {
                     return VtState.UNSURE;   // the clocks say neither how long nor when: the whole mount, as a clock pin
                 }
-                return mounts.pinned(m) && heldAt(mounts, m, vt, t) ? VtState.PINNED : VtState.RUNNING;
+                return mounts.pinned(m) && PinnedSpans.heldAt(recording, vt, mounts.start(m), mounts.end(m), t)
+                        ? VtState.PINNED : VtState.RUNNING;
             }
         }
         if (done >= 0 && t >= done) {
@@ -95,10 +101,10 @@ public final class StateTimeline {
         if (next < mounts.mountCount(vt) && mounts.submit(mounts.mount(vt, next)) <= t) {
             return VtState.QUEUED;
         }
-        if (inSleep(vt, Long.MIN_VALUE, t)) {
+        if (inSleep(vt, t)) {
             return VtState.PARKED;
         }
-        if (inLockWait(vt, Long.MIN_VALUE, t)) {
+        if (inLockWait(vt, t)) {
             return VtState.BLOCKED;
         }
         return k < 0 ? VtState.NEW : VtState.QUEUED;
@@ -112,7 +118,7 @@ public final class StateTimeline {
         if (started < 0 || t < started) {
             return VtState.QUEUED;
         }
-        return inSleep(vt, Long.MIN_VALUE, t) || inLockWait(vt, Long.MIN_VALUE, t) ? VtState.WAITING : VtState.RUNNING;
+        return inSleep(vt, t) || inLockWait(vt, t) ? VtState.WAITING : VtState.RUNNING;
     }
 
     // ---- live: the newest instant of a running recording ----
@@ -135,8 +141,11 @@ public final class StateTimeline {
         }
         int carrier = recording.liveCarrierOf(vt);
         if (carrier >= 0) {
-            long since = openBlockingSince(vt);
-            return since >= 0 && now - since >= RunRecording.BLOCK_THRESHOLD_NANOS ? VtState.PINNED : VtState.RUNNING;
+            CarrierLog log = recording.carriers()[carrier];
+            long open = log.openStart();
+            // the carrier's open mount may be told a moment after the thread's: then any block still going counts
+            long mountStart = log.openVt() == vt && open <= now ? open : Long.MIN_VALUE;
+            return PinnedSpans.openHeldAt(recording, vt, mountStart, now) ? VtState.PINNED : VtState.RUNNING;
         }
         if (recording.phase(vt, Phase.DONE) >= 0) {
             return ended(vt, now);
@@ -167,20 +176,9 @@ public final class StateTimeline {
         return open >= 0 && !recording.isFinished() && carrier.openStart() <= t ? open : -1;
     }
 
-    /** Whether carrier c is wasted at t: it holds a thread that is blocked. */
+    /** Whether carrier c is wasted at t: it holds a thread that is blocked ({@link PinnedSpans#pinnedAt}). */
     public boolean pinnedAt(CarrierLog carrier, long t) {
-        int i = carrier.mountAt(t);
-        if (i >= 0) {
-            int vt = carrier.vt(i);
-            return carrier.pinned(i) && (inBlockingInterval(vt, carrier.start(i), t)
-                    || !recording.phasesSayBlocked(vt, carrier.start(i), carrier.end(i)));
-        }
-        int open = carrier.openVt();
-        if (open >= 0 && carrier.openStart() <= t) {
-            long since = openBlockingSince(open);
-            return since >= 0 && t - since >= RunRecording.BLOCK_THRESHOLD_NANOS;
-        }
-        return false;
+        return PinnedSpans.pinnedAt(recording, carrier, t);
     }
 
     /**
@@ -206,34 +204,19 @@ public final class StateTimeline {
         return -1;
     }
 
-    /**
-     * Whether a pinned mount held its carrier at {@code t}: in the block the task's phases name, or, where they name
-     * none inside the mount (pinned by the carriers' clocks: class-init, a task file), the whole mount.
-     */
-    private boolean heldAt(MountIndex mounts, int m, int vt, long t) {
-        return inBlockingInterval(vt, mounts.start(m), t) || !recording.phasesSayBlocked(vt, mounts.start(m), mounts.end(m));
-    }
 
-    /**
-     * Whether t is in a sleep or lock wait of {@code vt} that began inside its mount from {@code mountStart}: one that
-     * began before it was spent unmounted (the lanes draw it so too: ui.lanes.MountSpans).
-     */
-    boolean inBlockingInterval(int vt, long mountStart, long t) {
-        return inSleep(vt, mountStart, t) || inLockWait(vt, mountStart, t);
-    }
-
-    private boolean inSleep(int vt, long mountStart, long t) {
+    private boolean inSleep(int vt, long t) {
         return recording.sleepCanBlock()
-                && within(t, mountStart, recording.phase(vt, Phase.SLEEP_START), recording.phase(vt, Phase.SLEEP_END));
+                && within(t, recording.phase(vt, Phase.SLEEP_START), recording.phase(vt, Phase.SLEEP_END));
     }
 
-    private boolean inLockWait(int vt, long mountStart, long t) {
+    private boolean inLockWait(int vt, long t) {
         return recording.lockCanBlock()
-                && within(t, mountStart, recording.phase(vt, Phase.LOCK_REQUESTED), recording.phase(vt, Phase.LOCK_ACQUIRED));
+                && within(t, recording.phase(vt, Phase.LOCK_REQUESTED), recording.phase(vt, Phase.LOCK_ACQUIRED));
     }
 
-    private static boolean within(long t, long mountStart, long from, long to) {
-        return from >= mountStart && from >= 0 && t >= from && (to < 0 || t < to);
+    private static boolean within(long t, long from, long to) {
+        return from >= 0 && t >= from && (to < 0 || t < to);
     }
 
     /** A thread that has ended: done, or stopped if Stop cut its work short (known once the run has ended). */
