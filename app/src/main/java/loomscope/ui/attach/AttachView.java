@@ -37,8 +37,9 @@ public final class AttachView extends BorderPane {
     static final String COST = """
             Attaching loads LoomScope's agent into the running JVM. The JDK prints its four-line warning "A Java agent \
             has been loaded dynamically" on the target's stderr (and "Sharing is only supported for boot loader \
-            classes": CDS is off for classes it loads later). Loading any agent slows every mount for the rest of \
-            the JVM's life, attached or not (+73–83 ns of carrier CPU per episode on JDK 25, measured); while \
+            classes": CDS is off for classes it loads later). Loading any agent (or starting JFR) slows every mount for \
+            the rest of the JVM's life, attached or not: the JDK's JVMTI switches its mount notifications on (+73–83 ns \
+            of carrier CPU per episode on JDK 25, measured); while \
             attached the hooks add +80–96 ns per episode where the carrier has a core to itself, more on a busy \
             machine (docs/attach.md, docs/performance.md). After Stop these stay: the agent's classes (doing \
             nothing), the JDK's "Attach Listener" thread, and JFR's two threads and its folder in /tmp (JFR keeps \
