@@ -36,16 +36,18 @@ class AttachCliTest {
     @TempDir
     Path scratch;
 
-    private record Result(int exit, String out, String err) { }
+    /** What a CLI call gave (the attach tests' own: the loomscope.cli tests have theirs in another package). */
+    record Result(int exit, String out, String err) { }
 
-    private static Result cli(String... args) {
+    static Result cli(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int exit = LoomScopeCli.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
         return new Result(exit, out.toString(), err.toString());
     }
 
-    private static void assertRefused(Result r, String why) {
+    /** Refused before anything was done: exit 2, one line on stderr naming {@code why}, nothing on stdout. */
+    static void assertRefused(Result r, String why) {
         assertEquals(2, r.exit(), "exit code; err: " + r.err());
         assertEquals("", r.out());
         assertEquals(1, r.err().lines().count(), "one line: " + r.err());

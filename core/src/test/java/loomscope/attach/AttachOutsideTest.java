@@ -10,8 +10,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +29,6 @@ import javax.tools.ToolProvider;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import loomscope.cli.LoomScopeCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,22 +47,6 @@ class AttachOutsideTest {
 
     @TempDir
     Path scratch;
-
-    private record Result(int exit, String out, String err) { }
-
-    private static Result cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = LoomScopeCli.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Result(exit, out.toString(), err.toString());
-    }
-
-    private static void assertRefused(Result r, String why) {
-        assertEquals(2, r.exit(), "exit code; err: " + r.err());
-        assertEquals("", r.out());
-        assertEquals(1, r.err().lines().count(), "one line: " + r.err());
-        assertTrue(r.err().contains(why), "the reason: " + r.err());
-    }
 
     /** A JVM that prints "up", echoes each line of its stdin, and exits at its end; its stdout and stderr are kept. */
     private final class Target implements AutoCloseable {
@@ -154,8 +135,8 @@ class AttachOutsideTest {
                 }
                 target.signal("STOP");
                 long started = System.nanoTime();
-                Result r = cli("attach", Long.toString(target.pid), "--seconds", "2");
-                assertRefused(r, "is stopped");
+                AttachCliTest.Result r = AttachCliTest.cli("attach", Long.toString(target.pid), "--seconds", "2");
+                AttachCliTest.assertRefused(r, "is stopped");
                 assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10), "took long: " + r.err());
                 target.signal("CONT");
                 target.echo("after");
@@ -207,7 +188,7 @@ class AttachOutsideTest {
     void aFlagInTheEnvironmentIsRefusedBeforeTheAttach() throws Exception {
         try (Target target = new Target(List.of(), Map.of("JDK_JAVA_OPTIONS", "-XX:-EnableDynamicAgentLoading"))) {
             awaitListed(target.pid);
-            assertRefused(cli("attach", Long.toString(target.pid), "--seconds", "1"),
+            AttachCliTest.assertRefused(AttachCliTest.cli("attach", Long.toString(target.pid), "--seconds", "1"),
                     "-XX:-EnableDynamicAgentLoading (in JDK_JAVA_OPTIONS)");
             target.echo("after");
             assertFalse(target.stderr().contains("loomscope"), target.stderr());
@@ -217,7 +198,7 @@ class AttachOutsideTest {
     @Test
     void aJvmWithoutPerfDataIsListedInJsonAndAttached() throws Exception {
         try (Target target = target("-XX:-UsePerfData")) {
-            Result listed = cli("attach", "--list", "--json");
+            AttachCliTest.Result listed = AttachCliTest.cli("attach", "--list", "--json");
             assertEquals(0, listed.exit(), listed.err());
             JsonNode array = new ObjectMapper().readTree(listed.out());
             assertTrue(array.isArray(), listed.out());
@@ -234,7 +215,7 @@ class AttachOutsideTest {
             assertTrue(entry.get("mainClass").asText().endsWith("Sleeper.java"), entry.toString());
             assertEquals(Runtime.version().feature(), JvmList.feature(entry.get("javaVersion").asText()), entry.toString());
 
-            Result r = cli("attach", Long.toString(target.pid), "--seconds", "1");
+            AttachCliTest.Result r = AttachCliTest.cli("attach", Long.toString(target.pid), "--seconds", "1");
             assertEquals(0, r.exit(), r.out() + r.err());
             assertTrue(r.out().contains("Detached after"), r.out());
             target.echo("after");
@@ -255,10 +236,10 @@ class AttachOutsideTest {
             JvmEntry entry = JvmList.list().stream().filter(j -> j.pid() == target.pid).findFirst().orElseThrow();
             assertFalse(entry.attachable(), entry.toString());
             assertTrue(entry.refusal().contains("nobody's process"), entry.refusal());
-            Result list = cli("attach", "--list");
+            AttachCliTest.Result list = AttachCliTest.cli("attach", "--list");
             assertTrue(list.out().lines().anyMatch(l -> l.startsWith(target.pid + " ") && l.contains("no: it is nobody's")),
                     list.out());
-            assertRefused(cli("attach", Long.toString(target.pid), "--seconds", "1"), "nobody's process");
+            AttachCliTest.assertRefused(AttachCliTest.cli("attach", Long.toString(target.pid), "--seconds", "1"), "nobody's process");
             target.echo("after");
         } finally {
             if (!perfFolderWasThere) {
