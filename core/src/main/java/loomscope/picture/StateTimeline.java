@@ -126,12 +126,21 @@ public final class StateTimeline {
     /** Fills {@code out} with every thread's state now; cheap enough for every pulse (no index). */
     public void liveStates(byte[] out) {
         long now = recording.now();
+        CarrierLog[] logs = recording.carriersByIndex();   // once a pulse, not once a thread
         for (int vt = 0; vt < recording.threads(); vt++) {
-            out[vt] = (byte) liveState(vt, now).ordinal();
+            out[vt] = (byte) liveState(vt, now, logs).ordinal();
         }
     }
 
     public VtState liveState(int vt, long now) {
+        return liveState(vt, now, recording.carriersByIndex());
+    }
+
+    /**
+     * {@code logs} by carrier index, as {@link RunRecording#carriersByIndex()} gives them: a carrier that runs a thread
+     * may not have reported its start yet (null there), and one added since the copy is past its end.
+     */
+    private VtState liveState(int vt, long now, CarrierLog[] logs) {
         long created = recording.phase(vt, Phase.CREATED);
         if (created < 0) {
             return recording.endedByStop(vt, now) ? VtState.STOPPED : VtState.NEW;
@@ -141,10 +150,11 @@ public final class StateTimeline {
         }
         int carrier = recording.liveCarrierOf(vt);
         if (carrier >= 0) {
-            CarrierLog log = recording.carriers()[carrier];
-            long open = log.openStart();
-            // the carrier's open mount may be told a moment after the thread's: then any block still going counts
-            long mountStart = log.openVt() == vt && open <= now ? open : Long.MIN_VALUE;
+            CarrierLog log = carrier < logs.length ? logs[carrier] : null;
+            long open = log == null ? Long.MAX_VALUE : log.openStart();
+            // the carrier's open mount may be told a moment after the thread's (or the carrier's start may not be
+            // told yet): then any block still going counts
+            long mountStart = log != null && log.openVt() == vt && open <= now ? open : Long.MIN_VALUE;
             return PinnedSpans.openHeldAt(recording, vt, mountStart, now) ? VtState.PINNED : VtState.RUNNING;
         }
         if (recording.phase(vt, Phase.DONE) >= 0) {
