@@ -5,6 +5,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.ThreadSnapshot;
+import loomscope.probe.Witness;
 
 /**
  * The child's {@code X} lines, decoded as they arrive: HotSpot thread dumps, JFR pinned events, the child's word on a
@@ -17,6 +18,7 @@ final class ChildProbeLines {
 
     private final List<ThreadSnapshot> snapshots = new CopyOnWriteArrayList<>();
     private final List<PinnedEvent> pinned = new CopyOnWriteArrayList<>();
+    private final List<Witness> witnesses = new CopyOnWriteArrayList<>();
     private final List<String> notes = new CopyOnWriteArrayList<>();
     private volatile String noProgress;
     private volatile boolean preparing;
@@ -27,6 +29,8 @@ final class ChildProbeLines {
                 snapshots.add(SnapshotCodec.decode(payload));
             } else if (payload.startsWith(PinnedEvents.KIND + " ")) {
                 pinned.add(PinnedEvents.decode(payload));
+            } else if (payload.startsWith(PinnedEvents.WITNESS + " ")) {
+                witnesses.add(PinnedEvents.decodeWitness(payload));
             } else if (payload.equals(ProgressWatch.PREPARING)) {
                 preparing = true;
             } else if (payload.equals(ProgressWatch.KIND) || payload.startsWith(ProgressWatch.KIND + " ")) {
@@ -43,6 +47,8 @@ final class ChildProbeLines {
     List<ThreadSnapshot> snapshots() { return List.copyOf(snapshots); }
 
     List<PinnedEvent> pinnedEvents() { return List.copyOf(pinned); }
+
+    List<Witness> witnesses() { return List.copyOf(witnesses); }
 
     List<String> notes() { return List.copyOf(notes); }
 

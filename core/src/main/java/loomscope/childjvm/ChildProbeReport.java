@@ -42,7 +42,7 @@ public final class ChildProbeReport {
                 jfr ? JfrCrossCheck.of(pinned, recording) : null,
                 jfr ? lag(pinned) : null,
                 -1, 0, 0, 0, true,
-                run.probeNotes().isEmpty() ? null : String.join("; ", run.probeNotes()));
+                run.probeNotes().isEmpty() ? null : String.join("; ", run.probeNotes()), run.causes());
     }
 
     private static JfrProbe.LagStats lag(List<PinnedEvent> events) {

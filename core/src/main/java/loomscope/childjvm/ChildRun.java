@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.ArrayList;
 import java.util.List;
 
+import loomscope.probe.CauseClassifier;
+import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.ThreadSnapshot;
 
@@ -86,6 +88,7 @@ public final class ChildRun implements LiveRun {
     private volatile boolean stopRequested;
     private volatile long hungAfterMillis = -1;
     private final ChildProbeLines probeLines = new ChildProbeLines();
+    private volatile CauseReport causes;
 
     private ChildRun(RunTarget.ChildJvm target, WorkloadConfig config, Options options) {
         this.target = target;
@@ -229,6 +232,14 @@ public final class ChildRun implements LiveRun {
             // own completed count never arrived; count only tasks seen to finish their sleep, not every DONE.
             r.runEnded(receiver.lastInputNanos(), r.doneAfterFullSleepCount(), true);
         }
+        if (r != null) {
+            // the child's JFR delivered everything before its end line (its stream's stop waits for that): only then
+            // can the witnesses class the mounts
+            causes = !options.jfrPinned() ? CauseClassifier.notClassified(r, "JFR did not run in the child")
+                    : result instanceof RunOutcome.Completed || result instanceof RunOutcome.Cancelled
+                    ? CauseClassifier.classify(r, probeLines.pinnedEvents(), probeLines.witnesses(), true)
+                    : CauseClassifier.notClassified(r, "the child ended before its JFR delivered everything");
+        }
         outcome = result;
         finished.countDown();
     }
@@ -348,6 +359,9 @@ public final class ChildRun implements LiveRun {
 
     /** JFR pinned events from the child, in arrival order (JFR delivers them up to a second late). */
     public List<PinnedEvent> pinnedEvents() { return probeLines.pinnedEvents(); }
+
+    /** Why the mounts held their carriers, classed from the child's JFR once the run is over; null before, or without a recording. */
+    public CauseReport causes() { return causes; }
 
     /** What went wrong with the probes (a dump that failed, ...), if anything. */
     public List<String> probeNotes() { return probeLines.notes(); }

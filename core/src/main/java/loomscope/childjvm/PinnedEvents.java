@@ -15,9 +15,12 @@ import jdk.jfr.consumer.RecordingStream;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.probe.ThreadNames;
+import loomscope.probe.Witness;
+import loomscope.probe.WitnessEvents;
 
 /**
- * The child's JFR stream of {@code jdk.VirtualThreadPinned}, sent as {@code X pinned} lines. The threshold
+ * The child's JFR stream of {@code jdk.VirtualThreadPinned}, sent as {@code X pinned} lines, and of the other
+ * {@linkplain WitnessEvents witnesses} of why a carrier was held, sent as {@code X witness} lines. The threshold
  * is 0 because the default 20 ms would hide the 5 ms pins; JFR delivers them 0.5-1 s late (a fixed flush
  * period), and {@code eventThread} is often null in a stream, so the carrier and the time place an event.
  * Sent as the probe model's {@link PinnedEvent}, {@code arrivedAt} being when the child's stream delivered it.
@@ -26,6 +29,7 @@ import loomscope.probe.ThreadNames;
 final class PinnedEvents implements AutoCloseable {
 
     static final String KIND = "pinned";
+    static final String WITNESS = "witness";
     private static final String EVENT = "jdk.VirtualThreadPinned";
     private static final String NONE = "-";
 
@@ -43,10 +47,19 @@ final class PinnedEvents implements AutoCloseable {
     static PinnedEvents start(EventStreamer streamer, boolean waitForFirstFlush) {
         RecordingStream stream = new RecordingStream();
         stream.enable(EVENT).withThreshold(Duration.ZERO).withStackTrace();
+        WitnessEvents.enable(stream, Runtime.version().feature());
         Instant wall0 = Instant.now();
         long nano0 = System.nanoTime();
         stream.onEvent(EVENT, e -> streamer.sendLine(Wire.PROBE + " "
                 + encode(e, streamer.relative(nano0 + Duration.between(wall0, e.getStartTime()).toNanos()), streamer.now())));
+        for (String event : WitnessEvents.events()) {
+            stream.onEvent(event, e -> {
+                Witness w = WitnessEvents.of(e, streamer.relative(nano0 + Duration.between(wall0, e.getStartTime()).toNanos()));
+                if (w != null) {
+                    streamer.sendLine(Wire.PROBE + " " + encodeWitness(w));
+                }
+            });
+        }
         // Start the run only once JFR runs (its first flush, ~1 s): its start-up must not be timed with the run.
         java.util.concurrent.CountDownLatch flushed = new java.util.concurrent.CountDownLatch(1);
         stream.onFlush(flushed::countDown);
@@ -87,6 +100,36 @@ final class PinnedEvents implements AutoCloseable {
             b.append(i == 0 ? "" : ",").append(enc(frame.toString()));
         }
         return n == 0 ? b.append(NONE).toString() : b.toString();
+    }
+
+    /** {@code witness KIND start duration detail(-|text) frame,frame,...}: a {@link Witness} beside the pinned events. */
+    static String encodeWitness(Witness w) {
+        StringBuilder b = new StringBuilder(WITNESS).append(' ').append(w.kind().name()).append(' ').append(w.start())
+                .append(' ').append(w.duration()).append(' ').append(w.detail() == null ? NONE : enc(w.detail())).append(' ');
+        for (int i = 0; i < w.stack().size(); i++) {
+            b.append(i == 0 ? "" : ",").append(enc(w.stack().get(i).toString()));
+        }
+        return w.stack().isEmpty() ? b.append(NONE).toString() : b.toString();
+    }
+
+    /** @throws IllegalArgumentException if the line is not an encoded witness */
+    static Witness decodeWitness(String line) {
+        String[] f = line.split(" ", -1);
+        if (f.length != 6 || !f[0].equals(WITNESS)) {
+            throw new IllegalArgumentException("not a witness line");
+        }
+        List<StackFrame> stack = new ArrayList<>();
+        if (!f[5].equals(NONE)) {
+            for (String frame : f[5].split(",")) {
+                stack.add(StackFrame.parse(dec(frame)));
+            }
+        }
+        long duration = Long.parseLong(f[3]);
+        if (duration < 0 || stack.size() > WitnessEvents.FRAMES) {
+            throw new IllegalArgumentException("a witness with a negative duration or too many frames");
+        }
+        return new Witness(Witness.Kind.valueOf(f[1]), Long.parseLong(f[2]), duration,
+                f[4].equals(NONE) ? null : dec(f[4]), stack);
     }
 
     /** @throws IllegalArgumentException if the line is not an encoded pinned event */

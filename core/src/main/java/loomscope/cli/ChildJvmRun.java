@@ -82,6 +82,7 @@ final class ChildJvmRun {
             TaskFileRun.thrown(out, run.recording());
             TaskFileRun.printed(out, config, run.childOutput());
             out.println(report.verifiedLine());
+            ProbeJson.causesText(out, report);
             SeedLines.crossCheck(out, run.recording(), config);
             if (report.jfr() != null && report.jfr().events() > 0) {
                 out.print(PinnedThreadsTable.format(PinnedThreadsTable.of(run.pinnedEvents())));

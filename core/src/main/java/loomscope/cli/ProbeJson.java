@@ -4,7 +4,9 @@ import java.util.Locale;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import loomscope.probe.CauseReport;
 import loomscope.probe.JfrCrossCheck;
 import loomscope.probe.ProbeReport;
 import loomscope.probe.SnapshotAgreement;
@@ -24,8 +26,45 @@ record ProbeJson(String probes, Double snapshotRateHz, Long snapshots, Double sn
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Top sites the text output prints. */
+    static final int SITES_SHOWN = 5;
+
     static void add(ObjectNode node, ProbeReport r) {
         node.setAll((ObjectNode) JSON.valueToTree(of(r)));
+        CauseReport causes = r.causes();
+        if (causes == null || causes.pinned() < 0) {
+            return;
+        }
+        node.put("causesClassified", causes.classified());
+        if (!causes.classified()) {
+            node.put("causesNotClassifiedBecause", causes.why());
+            return;
+        }
+        node.put("capturedMounts", causes.captured());
+        node.put("stalledMounts", causes.stalled());
+        ArrayNode sites = node.putArray("sites");
+        for (CauseReport.Site site : causes.sites()) {
+            ObjectNode s = sites.addObject();
+            s.put("frame", site.frame());
+            s.put("kind", site.kind());
+            s.put("reason", site.reason());
+            s.put("count", site.count());
+            s.put("heldMillis", site.heldMillis());
+            s.put("longestMillis", site.longestMillis());
+        }
+    }
+
+    /** The causes' line and the top sites, for the text output; nothing where nobody asked for them. */
+    static void causesText(java.io.PrintWriter out, ProbeReport r) {
+        CauseReport causes = r.causes();
+        if (causes == null || causes.pinned() < 0) {
+            return;
+        }
+        out.println(causes.line());
+        if (causes.classified() && !causes.sites().isEmpty()) {
+            out.println("Where (the first frame outside the JDK):");
+            out.print(causes.sitesText(SITES_SHOWN));
+        }
     }
 
     static ProbeJson of(ProbeReport r) {

@@ -131,8 +131,9 @@ final class RunCommand implements Callable<Integer> {
             if (run.run().failure() != null) {
                 throw new IllegalStateException("the run failed: " + run.run().failure(), run.run().failure());
             }
-            RunSummary summary = run.summary();
+            // the witnesses class the mounts as the probes finish: the summary counts them as classed
             ProbeReport report = session.finish();
+            RunSummary summary = run.summary();
             // the run's results are printed even when a file cannot be written after all (disk full, folder gone)
             List<String> failures = new ArrayList<>();
             boolean jfrSaved = saveJfr != null && written("--save-jfr", saveJfr, failures, () -> session.saveJfr(saveJfr, false));
@@ -145,6 +146,7 @@ final class RunCommand implements Callable<Integer> {
             } else {
                 SeedLines.after(out, summary, config);
                 out.println(report.verifiedLine());
+                ProbeJson.causesText(out, report);
                 SeedLines.crossCheck(out, run.recording(), config);
                 if (report.jfr() != null && report.jfr().events() > 0) {
                     out.print(PinnedThreadsTable.format(PinnedThreadsTable.of(session.jfr().pinnedEvents())));

@@ -5,15 +5,14 @@ import java.util.Locale;
 import loomscope.recording.VtState;
 
 /**
- * Every state a picture can colour: a thread's {@link VtState} (the field's cells, the lanes' mounts) in its order,
- * then the states the next step of issue #36 adds, which nothing produces yet and nothing draws or lists in a legend:
- * {@link #CAPTURED} and {@link #STALLED}. Red is {@link #PINNED}'s and no other's (PictureColoursTest).
+ * Every state a picture can colour: a thread's {@link VtState} (the field's cells, the lanes' mounts), in its order.
+ * Red is {@link #PINNED}'s and no other's (PictureColoursTest).
  */
 public enum DrawnState {
     NEW, QUEUED, RUNNING, PINNED, PARKED, BLOCKED, WAITING, DONE, STOPPED, UNSURE, UNMOUNTED,
-    /** Mounted and blocked in a system call: its carrier is held, though the JVM did not pin it. Not drawn yet. */
+    /** Mounted and blocked in a system call: its carrier is held, though the JVM did not pin it. */
     CAPTURED,
-    /** The JVM or the OS held the carrier (a safepoint, a descheduled carrier): nobody's code ran. Not drawn yet. */
+    /** The JVM held the carrier (a safepoint): nobody's code ran. */
     STALLED;
 
     public static final int COUNT = values().length;
@@ -25,6 +24,6 @@ public enum DrawnState {
     /** The name app.css gives its looked-up colour, after {@code -ls-}: {@code pinned}, {@code unmounted}. */
     public String cssName() { return name().toLowerCase(Locale.ROOT); }
 
-    /** Whether some {@link VtState} is this one: the states the window, the cards and the clips draw today. */
+    /** Whether some {@link VtState} is this one: the states the window, the cards and the clips draw (all of them now). */
     public boolean drawnToday() { return ordinal() < VtState.COUNT; }
 }

@@ -1,6 +1,7 @@
 package loomscope.picture;
 
 import loomscope.recording.CarrierLog;
+import loomscope.recording.MountCause;
 import loomscope.recording.MountIndex;
 import loomscope.recording.RunRecording;
 import loomscope.recording.VtState;
@@ -84,8 +85,13 @@ public final class StateTimeline {
         if (k >= 0) {
             int m = mounts.mount(vt, k);
             if (t < mounts.end(m)) {
-                if (mounts.unsure(m)) {
+                MountCause cause = mounts.cause(m);
+                if (cause == MountCause.UNSURE) {
                     return VtState.UNSURE;   // the clocks say neither how long nor when: the whole mount, as a clock pin
+                }
+                if (cause == MountCause.CAPTURED || cause == MountCause.STALLED) {
+                    // the witness's time is not kept with the mount: the whole mount, as an unsure one is
+                    return cause == MountCause.CAPTURED ? VtState.CAPTURED : VtState.STALLED;
                 }
                 return mounts.pinned(m) && PinnedSpans.heldAt(recording, vt, mounts.start(m), mounts.end(m), t)
                         ? VtState.PINNED : VtState.RUNNING;
@@ -198,6 +204,12 @@ public final class StateTimeline {
     public boolean unsureAt(CarrierLog carrier, long t) {
         int i = carrier.mountAt(t);
         return i >= 0 && carrier.unsure(i);
+    }
+
+    /** Why the mount carrier c held at t held it, when the JDK's witnesses said captured or stalled; else null. */
+    public VtState heldAt(CarrierLog carrier, long t) {
+        int i = carrier.mountAt(t);
+        return i < 0 ? null : carrier.captured(i) ? VtState.CAPTURED : carrier.stalled(i) ? VtState.STALLED : null;
     }
 
     // ---- blocking intervals ----

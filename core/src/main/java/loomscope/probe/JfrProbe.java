@@ -41,6 +41,8 @@ public final class JfrProbe implements AutoCloseable {
     private final AtomicInteger submitFailures = new AtomicInteger();
     /** Written by the stream's dispatcher thread only; read under this lock. */
     private final List<RawPinned> raw = new ArrayList<>();
+    /** The other witnesses (WitnessEvents), with their start as JFR gave it; written and read as {@link #raw}. */
+    private final List<RawWitness> rawWitnesses = new ArrayList<>();
     private final Map<List<StackFrame>, List<StackFrame>> stacks = new HashMap<>();
     private volatile long originNanoTime = Long.MIN_VALUE;
     private volatile boolean stopped;
@@ -51,9 +53,15 @@ public final class JfrProbe implements AutoCloseable {
     private record RawPinned(java.time.Instant start, long durationNanos, String carrier, String reason,
                              String blockingOperation, List<StackFrame> stack, long arrivedNanoTime) { }
 
+    private record RawWitness(java.time.Instant start, Witness placedAtZero) { }
+
     private JfrProbe() {
         stream = new RecordingStream();
         stream.enable(PINNED).withThreshold(Duration.ZERO).withStackTrace();
+        WitnessEvents.enable(stream, Runtime.version().feature());
+        for (String event : WitnessEvents.events()) {
+            stream.onEvent(event, this::onWitness);
+        }
         stream.enable(STARTED).withoutStackTrace();
         stream.enable(ENDED).withoutStackTrace();
         stream.enable(SUBMIT_FAILED).withStackTrace();
@@ -105,6 +113,33 @@ public final class JfrProbe implements AutoCloseable {
         synchronized (raw) {
             raw.add(p);
         }
+    }
+
+    private void onWitness(RecordedEvent e) {
+        Witness w = WitnessEvents.of(e, 0);
+        if (w != null) {
+            synchronized (raw) {
+                rawWitnesses.add(new RawWitness(e.getStartTime(), w));
+            }
+        }
+    }
+
+    /** The witnesses delivered so far, placed on the recording clock; empty until placeable. */
+    public List<Witness> witnesses() {
+        if (!placeable()) {
+            return List.of();
+        }
+        RawWitness[] copy;
+        synchronized (raw) {
+            copy = rawWitnesses.toArray(new RawWitness[0]);
+        }
+        long origin = originNanoTime;
+        List<Witness> out = new ArrayList<>(copy.length);
+        for (RawWitness r : copy) {
+            Witness w = r.placedAtZero();
+            out.add(new Witness(w.kind(), clock.nanoTimeOf(r.start()) - origin, w.duration(), w.detail(), w.stack()));
+        }
+        return out;
     }
 
     private static String threadName(RecordedEvent e, String field) {

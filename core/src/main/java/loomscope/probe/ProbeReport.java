@@ -9,6 +9,7 @@ package loomscope.probe;
  * @param jfrClockErrorNanos bound on the JFR-to-recording clock mapping error (-1 unknown)
  * @param jfrComplete       whether the stream delivered every event before we stopped it
  * @param snapshotFailure   why the snapshot poller stopped early, or what limited it (a child samples a large run), or null
+ * @param causes            why the mounts held their carriers, classed from the JDK's witnesses; null where not asked
  */
 public record ProbeReport(
         ProbeSelection probes,
@@ -23,7 +24,17 @@ public record ProbeReport(
         int jfrVirtualThreadEnds,
         int jfrSubmitFailed,
         boolean jfrComplete,
-        String snapshotFailure) {
+        String snapshotFailure,
+        CauseReport causes) {
+
+    /** A report without causes (a test's, or a run whose mounts nobody classed). */
+    public ProbeReport(ProbeSelection probes, double snapshotRateHz, int snapshots, double meanSnapshotMillis,
+                       SnapshotAgreement snapshotAgreement, JfrCrossCheck jfr, JfrProbe.LagStats jfrLag,
+                       long jfrClockErrorNanos, int jfrVirtualThreadStarts, int jfrVirtualThreadEnds, int jfrSubmitFailed,
+                       boolean jfrComplete, String snapshotFailure) {
+        this(probes, snapshotRateHz, snapshots, meanSnapshotMillis, snapshotAgreement, jfr, jfrLag, jfrClockErrorNanos,
+                jfrVirtualThreadStarts, jfrVirtualThreadEnds, jfrSubmitFailed, jfrComplete, snapshotFailure, null);
+    }
 
     /** One line for people: "verified: 99.8% of 1,234 mounted samples agree; JFR 400/400 pinned events matched". */
     public String verifiedLine() {

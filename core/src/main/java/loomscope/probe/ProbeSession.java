@@ -112,16 +112,21 @@ public final class ProbeSession implements AutoCloseable {
         }
         JfrCrossCheck check = null;
         boolean complete = true;
+        CauseReport causes;
         if (jfr != null) {
             complete = jfr.finish(JFR_STOP_TIMEOUT_MILLIS);
+            // the cross-check compares the clocks' verdicts with JFR's events: before the witnesses class them anew
             check = JfrCrossCheck.of(jfr.pinnedEvents(), run.recording());
+            causes = CauseClassifier.classify(run.recording(), jfr.pinnedEvents(), jfr.witnesses(), complete);
+        } else {
+            causes = CauseClassifier.notClassified(run.recording(), "JFR did not run (--probes " + selection.cliName() + ")");
         }
         report = new ProbeReport(selection, s == null ? 0 : s.rateHz(), s == null ? 0 : s.taken(),
                 s == null ? 0 : s.meanPassNanos() / 1e6, s == null ? null : s.overallAgreement(), check,
                 jfr == null ? null : jfr.lag(), jfr == null ? -1 : jfr.clockErrorNanos(),
                 jfr == null ? 0 : jfr.virtualThreadStarts(), jfr == null ? 0 : jfr.virtualThreadEnds(),
                 jfr == null ? 0 : jfr.submitFailures(), complete,
-                s == null || s.failure() == null ? null : s.failure().toString());
+                s == null || s.failure() == null ? null : s.failure().toString(), causes);
         return report;
     }
 

@@ -13,6 +13,10 @@ public final class CarrierLog {
     static final byte NOT_PINNED = 0;
     static final byte PINNED = 1;
     static final byte UNSURE = 2;
+    /** Held in a system call (JFR's I/O events): classed after the run from the JDK's witnesses ({@link #setCause}). */
+    static final byte CAPTURED = 3;
+    /** Held by the JVM (a safepoint): classed after the run from the JDK's witnesses. */
+    static final byte STALLED = 4;
 
     private final int index;
     private final String name;
@@ -20,16 +24,18 @@ public final class CarrierLog {
     private final boolean addedByPool;
 
     /**
-     * Per mount: the thread, its submit, start and end, the drawn verdict ({@link #NOT_PINNED}, {@link #PINNED} or
-     * {@link #UNSURE}), and the carrier's blocked time in microseconds (the generic rule's measure), -1 where not
+     * Per mount: the thread, its submit, start and end, the drawn verdict ({@link #NOT_PINNED}, {@link #PINNED},
+     * {@link #UNSURE}, {@link #CAPTURED} or {@link #STALLED}), and the carrier's blocked time in microseconds (the generic rule's measure), -1 where not
      * measured.
      */
     private enum Column { VT, SUBMIT, START, END, VERDICT, BLOCKED_MICROS }
 
     private final PrimitiveColumns<Column> mounts = new PrimitiveColumns<>(Column.class, CHUNK_BITS,
             int.class, long.class, long.class, long.class, byte.class, int.class);
-    /** Unsure mounts so far; written by the one writer before {@link #size}. */
-    private int unsureCount;
+    /** Unsure mounts so far; written by the one writer before {@link #size}, and by {@link #setCause} after the run. */
+    private volatile int unsureCount;
+    /** Captured and stalled mounts: only {@link #setCause} makes them, after the run. */
+    private volatile int capturedOrStalledCount;
     /** Published last: entries below it are complete and visible. */
     private volatile int size;
 
@@ -52,7 +58,7 @@ public final class CarrierLog {
         close(vt, submit, start, end, wasPinned ? PINNED : NOT_PINNED, blockedNanos);
     }
 
-    /** {@code verdict}: {@link #NOT_PINNED}, {@link #PINNED} or {@link #UNSURE}; {@code blockedNanos} -1: unmeasured. */
+    /** {@code verdict}: one of the five verdict bytes; {@code blockedNanos} -1: unmeasured. */
     void close(int vt, long submit, long start, long end, byte verdict, long blockedNanos) {
         int i = size;
         mounts.row(i).putInt(Column.VT, vt).putLong(Column.SUBMIT, submit).putLong(Column.START, start)
@@ -100,14 +106,56 @@ public final class CarrierLog {
     /** Whether the carrier was blocked during this mount with the thread still mounted: the carrier wasted. */
     public boolean pinned(int i) { return mounts.getByte(Column.VERDICT, i) == PINNED; }
 
-    /**
-     * Whether the carrier's clocks could not tell if this mount blocked for the floor or more (it was also
-     * preempted, or a collection stopped it): drawn and counted as unsure, never as not pinned.
-     */
-    /** How many mounts so far the clocks could not judge (as of the last {@link #size()} read). */
+    /** How many mounts so far are unsure (as of the last {@link #size()} read). */
     public int unsureCount() { return unsureCount; }
 
+    /**
+     * Whether no witness could tell why this mount held its carrier: the carrier's clocks could not tell if it blocked
+     * for the floor or more (it was also preempted, or a collection stopped it), or they saw it blocked and none of the
+     * JDK's witnesses said why. Drawn and counted as unsure, never as not pinned.
+     */
     public boolean unsure(int i) { return mounts.getByte(Column.VERDICT, i) == UNSURE; }
+
+    /** How many mounts the JDK's witnesses classed captured or stalled. */
+    public int capturedOrStalledCount() { return capturedOrStalledCount; }
+
+    /** Whether this mount was held in a system call (the JDK's I/O events say so): captured, not pinned. */
+    public boolean captured(int i) { return mounts.getByte(Column.VERDICT, i) == CAPTURED; }
+
+    /** Whether the JVM held this mount's carrier (a safepoint covered its blocked time): stalled, not pinned. */
+    public boolean stalled(int i) { return mounts.getByte(Column.VERDICT, i) == STALLED; }
+
+    /** Why this mount held its carrier, or null for a mount that did not (as far as anyone can tell). */
+    public MountCause cause(int i) {
+        return switch (mounts.getByte(Column.VERDICT, i)) {
+            case PINNED -> MountCause.PINNED;
+            case UNSURE -> MountCause.UNSURE;
+            case CAPTURED -> MountCause.CAPTURED;
+            case STALLED -> MountCause.STALLED;
+            default -> null;
+        };
+    }
+
+    /**
+     * Classes mount {@code i} anew from the JDK's witnesses ({@link loomscope.cause.CauseClassifier}); null: it did not
+     * hold its carrier. Only once its carrier has stopped writing (after the run): the one writer is then done.
+     */
+    public void setCause(int i, MountCause cause) {
+        if (i < 0 || i >= size) {
+            throw new IndexOutOfBoundsException("mount " + i + " of " + size);
+        }
+        boolean wasUnsure = unsure(i);
+        byte verdict = cause == null ? NOT_PINNED : switch (cause) {
+            case PINNED -> PINNED;
+            case UNSURE -> UNSURE;
+            case CAPTURED -> CAPTURED;
+            case STALLED -> STALLED;
+        };
+        boolean wasHeldOtherwise = captured(i) || stalled(i);
+        mounts.row(i).putByte(Column.VERDICT, verdict);
+        unsureCount += (verdict == UNSURE ? 1 : 0) - (wasUnsure ? 1 : 0);
+        capturedOrStalledCount += (verdict == CAPTURED || verdict == STALLED ? 1 : 0) - (wasHeldOtherwise ? 1 : 0);
+    }
 
     /**
      * Microseconds of this mount its carrier spent blocked (an unsure mount's lower bound); -1 where that was not

@@ -163,6 +163,9 @@ public final class MountIndex {
     /** Whether the carriers' clocks could not judge this mount (see {@link CarrierLog#unsure}). */
     public boolean unsure(int mount) { return log(mount).unsure(entryOf[mount]); }
 
+    /** Why this mount held its carrier, or null ({@link CarrierLog#cause}). */
+    public MountCause cause(int mount) { return log(mount).cause(entryOf[mount]); }
+
     /** The k (0-based, within vt's mounts) of the last mount of {@code vt} that started at or before t, or -1. */
     public int lastMountStartedBy(int vt, long t) {
         int lo = firstMount[vt];

@@ -35,19 +35,24 @@ public final class RecordingBuilder {
         return this;
     }
 
-    /** A mount's verdict as saved: not pinned, pinned, or unsure (the carriers' clocks could not tell). */
+    /**
+     * A mount's verdict as saved: not pinned, pinned, unsure (no witness could tell), captured (held in a system call)
+     * or stalled (held by the JVM).
+     */
     public static final int NOT_PINNED = CarrierLog.NOT_PINNED;
     public static final int PINNED = CarrierLog.PINNED;
     public static final int UNSURE = CarrierLog.UNSURE;
+    public static final int CAPTURED = CarrierLog.CAPTURED;
+    public static final int STALLED = CarrierLog.STALLED;
 
     /** A completed mount of carrier {@code carrier}, in that carrier's order; times relative to the origin. */
     public RecordingBuilder mount(int carrier, int vt, long submit, long start, long end, boolean pinned) {
         return mount(carrier, vt, submit, start, end, pinned ? PINNED : NOT_PINNED);
     }
 
-    /** As {@link #mount(int, int, long, long, long, boolean)}, with a verdict: {@link #NOT_PINNED}, {@link #PINNED}, {@link #UNSURE}. */
+    /** As {@link #mount(int, int, long, long, long, boolean)}, with one of the verdicts above. */
     public RecordingBuilder mount(int carrier, int vt, long submit, long start, long end, int verdict) {
-        if (verdict < NOT_PINNED || verdict > UNSURE) {
+        if (verdict < NOT_PINNED || verdict > STALLED) {
             throw new IllegalArgumentException("verdict " + verdict);
         }
         CarrierLog log = logs.get(carrier);

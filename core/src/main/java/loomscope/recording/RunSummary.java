@@ -99,6 +99,18 @@ public record RunSummary(
         return unsure;
     }
 
+    /** Mounts the JDK's witnesses classed as {@code cause} ({@link CarrierLog#cause}). */
+    public static long mountsOf(RunRecording recording, MountCause cause) {
+        long n = 0;
+        for (CarrierLog log : recording.carriers()) {
+            int size = log.size();
+            for (int i = 0; i < size; i++) {
+                n += log.cause(i) == cause ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
     /** Wall time over the bound that applies: how close the run came to the best it could do. */
     public double ratioTo(double boundMillis) {
         return boundMillis > 0 ? wallMillis / boundMillis : Double.NaN;

@@ -15,7 +15,10 @@ public enum VtState {
     UNSURE("unsure", "mounted; its carrier's clocks cannot tell whether it blocked (also preempted, or stopped by a "
             + "collection): maybe pinned, never shown as not pinned"),
     UNMOUNTED("unmounted", "off its carrier between mounts (parked, waiting or queued): an attached JVM tells its mounts, "
-            + "not why a thread is off");
+            + "not why a thread is off"),
+    CAPTURED("captured", "mounted and blocked in a system call (a file, a pipe, a socket): its carrier is held, but the JDK "
+            + "does not call that a pin"),
+    STALLED("stalled", "mounted while the JVM held its carrier (a safepoint): nobody's code asked for the wait");
 
     public static final int COUNT = values().length;
     private static final VtState[] VALUES = values();

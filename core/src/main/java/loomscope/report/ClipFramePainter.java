@@ -271,7 +271,7 @@ final class ClipFramePainter {
         x += ink.width(heading, CardInk.font(Font.BOLD, 26)) + 36;
         for (VtState s : VtState.values()) {
             if (counts[s.ordinal()] == 0 && (s == VtState.WAITING || s == VtState.STOPPED || s == VtState.BLOCKED
-                    || s == VtState.UNSURE || s == VtState.UNMOUNTED)) {
+                    || s == VtState.UNSURE || s == VtState.UNMOUNTED || s == VtState.CAPTURED || s == VtState.STALLED)) {
                 continue;
             }
             String label = s.label() + " " + String.format(Locale.ROOT, "%,d", counts[s.ordinal()]);

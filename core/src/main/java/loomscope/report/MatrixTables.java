@@ -6,6 +6,8 @@ import java.util.Locale;
 
 import loomscope.childjvm.MatrixCell;
 import loomscope.childjvm.MatrixPlan;
+import loomscope.recording.MountCause;
+import loomscope.recording.RunSummary;
 
 /** The pinning matrix as text: a Markdown table (scenarios × JVMs) for a slide or a doc, and one CSV row per cell. */
 public final class MatrixTables {
@@ -60,7 +62,10 @@ public final class MatrixTables {
 
     /** "200/400 pinned" */
     public static String pinned(MatrixCell.Measured m) {
-        return String.format(Locale.ROOT, "%,d/%,d pinned", m.pinnedMounts(), m.mounts());
+        String pinned = String.format(Locale.ROOT, "%,d/%,d pinned", m.pinnedMounts(), m.mounts());
+        long captured = m.recording() == null ? 0 : RunSummary.mountsOf(m.recording(), MountCause.CAPTURED);
+        // held in a system call is not a pin: said apart, so that a slide never counts a file read as one
+        return captured == 0 ? pinned : pinned + String.format(Locale.ROOT, " · %,d captured", captured);
     }
 
     /** "+1 carrier", "+0 carriers" */

@@ -3,7 +3,7 @@ package loomscope.savedrun;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The {@code .loomrun} layout, version 2 (docs/saved-runs.md says why it is built this way):
+ * The {@code .loomrun} layout, version 3 (docs/saved-runs.md says why it is built this way):
  * <pre>
  * magic      8 bytes "LOOMRUN" 0x1A
  * version    varint
@@ -11,8 +11,9 @@ import java.nio.charset.StandardCharsets;
  * phases     per thread: a varint mask of the phases it reached, then each reached time as a zigzag delta
  *            (the first from the previous thread's first, the others from the thread's previous phase)
  * carriers   varint count; per carrier: index, name, addedAt (zigzag), added-by-pool byte, mount count, then per
- *            mount: vt, start - previous end (zigzag), (end - start) * 4 + verdict (0 not pinned, 1 pinned, 2 unsure;
- *            format 1: (end - start) * 2 + pinned), start - submit
+ *            mount: vt, start - previous end (zigzag), (end - start) * 8 + verdict (0 not pinned, 1 pinned, 2 unsure,
+ *            3 captured, 4 stalled; format 2: (end - start) * 4 + verdict up to 2; format 1: (end - start) * 2 + pinned),
+ *            start - submit
  * strings    varint count; each string once (length + 1, UTF-8): the events' carrier names, reasons, blocking
  *            operations and the frames' module, class, method and file names
  * stacks     varint count; each distinct stack once: frame count, then per frame module, class, method and file
@@ -32,7 +33,9 @@ final class LoomRunFormat {
 
     static final byte[] MAGIC = "LOOMRUN\u001A".getBytes(StandardCharsets.ISO_8859_1);
     static final byte[] END = "END\u001A".getBytes(StandardCharsets.ISO_8859_1);
-    static final int VERSION = 2;
+    static final int VERSION = 3;
+    /** Bits of a mount's length field that hold its verdict (format 3). */
+    static final int VERDICT_BITS = 3;
     static final int OLDEST_VERSION = 1;
 
     /** Bounds a file's claims are held to before anything is allocated for them. */

@@ -29,12 +29,12 @@ final class MountsIn {
     private final MemoryBudget memory;
     private final long latest;
     private long mountsSoFar;
-    /** Bits of a mount's length field that hold its verdict: 1 in format 1 (pinned), 2 since (also unsure). */
+    /** Bits of a mount's length field that hold its verdict: 1 in format 1 (pinned), 2 in format 2 (also unsure), 3 since. */
     private final int verdictBits;
 
     private MountsIn(BinaryIn in, RecordingBuilder builder, HeaderJson.Header header, MemoryBudget memory, long version) {
         this.in = in;
-        this.verdictBits = version == 1 ? 1 : 2;
+        this.verdictBits = version == 1 ? 1 : version == 2 ? 2 : LoomRunFormat.VERDICT_BITS;
         this.builder = builder;
         this.header = header;
         this.memory = memory;
@@ -115,7 +115,7 @@ final class MountsIn {
             long length = in.varint();
             int verdict = (int) (length & ((1 << verdictBits) - 1));
             length >>>= verdictBits;
-            if (verdict > RecordingBuilder.UNSURE) {
+            if (verdict > RecordingBuilder.STALLED) {
                 throw new SavedRunFormatException(what + " has an unknown verdict (" + verdict + ")");
             }
             long submit = start - in.signed();

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 
 import loomscope.io.AtomicOutput;
 import loomscope.recording.CarrierLog;
+import loomscope.recording.MountCause;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.workload.Phase;
@@ -104,8 +105,14 @@ final class SavedRunWriter {
                 long end = log.end(i);
                 out.varint(log.vt(i));
                 out.signed(start - previousEnd);
-                int verdict = log.pinned(i) ? RecordingBuilder.PINNED : log.unsure(i) ? RecordingBuilder.UNSURE : RecordingBuilder.NOT_PINNED;
-                out.varint(((end - start) << 2) | verdict);
+                MountCause cause = log.cause(i);
+                int verdict = cause == null ? RecordingBuilder.NOT_PINNED : switch (cause) {
+                    case PINNED -> RecordingBuilder.PINNED;
+                    case UNSURE -> RecordingBuilder.UNSURE;
+                    case CAPTURED -> RecordingBuilder.CAPTURED;
+                    case STALLED -> RecordingBuilder.STALLED;
+                };
+                out.varint(((end - start) << LoomRunFormat.VERDICT_BITS) | verdict);
                 out.signed(start - log.submit(i));
                 previousEnd = end;
             }

@@ -63,7 +63,9 @@ class TaskFileCliTest {
             System.out.printf("%s on this JDK: %s ms, %s pinned mounts%n", name, here.get("wallMillis"), here.get("pinnedMounts"));
             assertEquals(20, here.get("completed").asInt());
             assertEquals(0, here.get("tasksThrew").asInt());
-            // no pin as long as the task's 20 ms block here (a cold JVM may block a first mount briefly)
+            // pinned only where the JDK's witnesses say so: a block of a cold JVM (class loading, the JIT) is unsure, not
+            // pinned; a class initialiser's wait would be a real pin of the JDK's own, so a little room stays
+            assertTrue(here.get("causesClassified").asBoolean(), here.toString());
             assertTrue(here.get("pinnedMounts").asInt() <= 2, here.toString());
             if (jdk21 == null) {
                 continue;

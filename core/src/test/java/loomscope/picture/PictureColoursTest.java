@@ -32,8 +32,7 @@ class PictureColoursTest {
             assertEquals(s.name(), DrawnState.of(s).name());
             assertTrue(DrawnState.of(s).drawnToday());
         }
-        assertFalse(DrawnState.CAPTURED.drawnToday(), "nothing produces captured yet");
-        assertFalse(DrawnState.STALLED.drawnToday(), "nothing produces stalled yet");
+        assertEquals(VtState.COUNT, DrawnState.COUNT, "every drawn state is a thread's state");
     }
 
     /**

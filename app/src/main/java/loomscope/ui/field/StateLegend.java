@@ -21,6 +21,8 @@ public final class StateLegend extends FlowPane {
     private boolean itemsVisible = true;
     /** Whether a thread was unsure since the states were last set (a recording's legend keeps the item once shown). */
     private boolean unsureSeen;
+    /** Captured and stalled, once a thread was in them since the states were last set: kept, as unsure is. */
+    private final Set<VtState> causesSeen = EnumSet.noneOf(VtState.class);
 
     public StateLegend() {
         getStyleClass().add("legend");
@@ -45,6 +47,7 @@ public final class StateLegend extends FlowPane {
     public void showStates(Set<VtState> states) {
         shownStates = EnumSet.copyOf(states);
         unsureSeen = false;
+        causesSeen.clear();
         applyVisibility();
     }
 
@@ -68,7 +71,8 @@ public final class StateLegend extends FlowPane {
             // "unsure" only in a run with a mount its carrier's clocks could not judge: kept once it appeared, so that
             // the legend does not jump each time a replay passes one
             boolean on = itemsVisible && shownStates.contains(s) && (s != VtState.STOPPED || shown[s.ordinal()] > 0)
-                    && (s != VtState.UNSURE || unsureSeen);
+                    && (s != VtState.UNSURE || unsureSeen)
+                    && (!isCause(s) || causesSeen.contains(s));
             items[s.ordinal()].setVisible(on);
             items[s.ordinal()].setManaged(on);
         }
@@ -81,13 +85,19 @@ public final class StateLegend extends FlowPane {
             boolean stoppedAppears = state == VtState.STOPPED && (shown[i] > 0) != (n > 0);
             boolean unsureAppears = state == VtState.UNSURE && n > 0 && !unsureSeen;
             unsureSeen |= unsureAppears;
+            boolean causeAppears = isCause(state) && n > 0 && causesSeen.add(state);
             shown[i] = n;
             // a million does not fit the count's fixed width (kept fixed so that counting never re-lays the legend)
             counts[i].setText(n < 1_000_000 ? String.format("%,d", n) : String.format(java.util.Locale.ROOT, "%.2fM", n / 1e6));
-            if (stoppedAppears || unsureAppears) {
+            if (stoppedAppears || unsureAppears || causeAppears) {
                 applyVisibility();
             }
         }
+    }
+
+    /** Captured and stalled: classed after a run from the JDK's witnesses, shown once a thread was in one. */
+    private static boolean isCause(VtState s) {
+        return s == VtState.CAPTURED || s == VtState.STALLED;
     }
 
     /** Whether the legend shows {@code state}'s item. */

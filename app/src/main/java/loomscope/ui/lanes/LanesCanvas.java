@@ -55,6 +55,8 @@ public final class LanesCanvas extends CanvasRegion {
     private int[] occupants = new int[0];
     private boolean[] pinnedNow = new boolean[0];
     private boolean[] unsureNow = new boolean[0];
+    /** Captured or stalled (the JDK's witnesses' class of the mount at the time drawn), or null. */
+    private VtState[] heldNow = new VtState[0];
     private int laneCount;
     private long drawnAt = -1;
     private Overlay overlay;
@@ -215,6 +217,7 @@ public final class LanesCanvas extends CanvasRegion {
         java.util.Arrays.fill(occupants, 0, carriers, -1);
         java.util.Arrays.fill(pinnedNow, 0, carriers, false);
         java.util.Arrays.fill(unsureNow, 0, carriers, false);
+        java.util.Arrays.fill(heldNow, 0, carriers, null);
         drawNowBoxes(gc, carriers, laneStep, laneH, w - NOW_WIDTH);
         if (laneH >= 10) {
             gc.setTextBaseline(VPos.CENTER);
@@ -293,6 +296,16 @@ public final class LanesCanvas extends CanvasRegion {
                 painter.end();
             }
         }
+        if (spans.capturedOrStalledInView()) {
+            for (Pass pass : new Pass[] {Pass.CAPTURED, Pass.STALLED}) {
+                gc.setFill(palette.of(pass == Pass.CAPTURED ? VtState.CAPTURED : VtState.STALLED));
+                for (int lane = 0; lane < logs.length; lane++) {
+                    painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
+                    spans.paint(recording, logs[lane], t0, t, trailX, trailW, pass);
+                    painter.end();
+                }
+            }
+        }
         gc.setFill(palette.pinned());
         for (int lane = 0; lane < logs.length; lane++) {
             painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
@@ -308,6 +321,7 @@ public final class LanesCanvas extends CanvasRegion {
             occupants[lane] = timeline.occupantAt(logs[lane], t);
             pinnedNow[lane] = occupants[lane] >= 0 && timeline.pinnedAt(logs[lane], t);
             unsureNow[lane] = occupants[lane] >= 0 && timeline.unsureAt(logs[lane], t);
+            heldNow[lane] = occupants[lane] >= 0 ? timeline.heldAt(logs[lane], t) : null;
         }
         drawNowBoxes(gc, logs.length, laneStep, laneH, w - NOW_WIDTH);
         if (repaintStatic) {
@@ -320,10 +334,12 @@ public final class LanesCanvas extends CanvasRegion {
     }
 
     private void drawNowBoxes(GraphicsContext gc, int lanes, double laneStep, double laneH, double x) {
-        for (int pass = 0; pass < 4; pass++) {
-            gc.setFill(pass == 0 ? palette.idle() : pass == 1 ? palette.running() : pass == 2 ? palette.pinned() : unsureHatch);
+        for (int pass = 0; pass < 6; pass++) {
+            gc.setFill(pass == 0 ? palette.idle() : pass == 1 ? palette.running() : pass == 2 ? palette.pinned()
+                    : pass == 3 ? unsureHatch : palette.of(pass == 4 ? VtState.CAPTURED : VtState.STALLED));
             for (int lane = 0; lane < lanes; lane++) {
-                int kind = occupants[lane] < 0 ? 0 : pinnedNow[lane] ? 2 : unsureNow[lane] ? 3 : 1;
+                int kind = occupants[lane] < 0 ? 0 : pinnedNow[lane] ? 2 : unsureNow[lane] ? 3
+                        : heldNow[lane] == VtState.CAPTURED ? 4 : heldNow[lane] == VtState.STALLED ? 5 : 1;
                 if (kind == pass) {
                     gc.fillRect(x, lane * laneStep, NOW_WIDTH, laneH);
                 }
@@ -358,6 +374,7 @@ public final class LanesCanvas extends CanvasRegion {
             occupants = new int[Math.max(lanes, 16)];
             pinnedNow = new boolean[Math.max(lanes, 16)];
             unsureNow = new boolean[Math.max(lanes, 16)];
+            heldNow = new VtState[Math.max(lanes, 16)];
         }
     }
 }

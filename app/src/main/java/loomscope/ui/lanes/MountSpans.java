@@ -7,17 +7,20 @@ import loomscope.recording.RunRecording;
 /**
  * Which parts of a carrier's mounts each pass of the lanes paints, in one colour per pass: running (whole mounts),
  * pinned (the part the picture's one rule, {@link PinnedSpans}, calls pinned: the boxes, the field and the clips ask it
- * too) and unsure (whole mounts the carriers' clocks could not judge). Hands the spans to a {@link TrailPainter};
+ * too), unsure (whole mounts no witness could judge), and captured and stalled (whole mounts the JDK's witnesses
+ * classed so after the run). Hands the spans to a {@link TrailPainter};
  * allocates nothing.
  */
 final class MountSpans implements PinnedSpans.Sink {
-    enum Pass { RUNNING, PINNED, UNSURE }
+    enum Pass { RUNNING, PINNED, UNSURE, CAPTURED, STALLED }
 
     private final TrailPainter painter;
     private long trailNanos;
     private boolean unsurePainted;
     /** Whether a running pass since {@link #beginFrame()} passed an unsure mount: else the unsure pass is skipped. */
     private boolean unsureInView;
+    /** Likewise for mounts the JDK's witnesses classed captured or stalled. */
+    private boolean capturedOrStalledInView;
     /** Where the current pinned pass maps time to x: the rule tells spans in time, the painter takes pixels. */
     private long spanT0;
     private double spanX;
@@ -34,10 +37,16 @@ final class MountSpans implements PinnedSpans.Sink {
 
     void clearUnsurePainted() { unsurePainted = false; }
 
-    void beginFrame() { unsureInView = false; }
+    void beginFrame() {
+        unsureInView = false;
+        capturedOrStalledInView = false;
+    }
 
     /** Whether this frame's running passes met an unsure mount (only then does an unsure pass have work). */
     boolean unsureInView() { return unsureInView; }
+
+    /** Whether this frame's running passes met a captured or stalled mount (only then do their passes have work). */
+    boolean capturedOrStalledInView() { return capturedOrStalledInView; }
 
     void paint(RunRecording r, CarrierLog log, long t0, long t, double x, double width, Pass pass) {
         spanT0 = t0;
@@ -54,10 +63,12 @@ final class MountSpans implements PinnedSpans.Sink {
                 case RUNNING -> {
                     span(Math.max(start, t0), end, t0, x, width);
                     unsureInView |= log.unsure(i);
+                    capturedOrStalledInView |= log.captured(i) || log.stalled(i);
                     int next = firstNotCovered(log, i + 1, t0, x, width);
                     if (next > i + 1) {
                         // a busy lane has thousands of mounts a pixel: those inside what is painted add nothing
                         unsureInView |= log.unsureCount() > 0;   // whether among them: the unsure pass will look
+                        capturedOrStalledInView |= log.capturedOrStalledCount() > 0;
                         i = next - 1;
                     }
                 }
@@ -65,6 +76,12 @@ final class MountSpans implements PinnedSpans.Sink {
                     if (log.unsure(i)) {   // the clocks say neither whether nor when it blocked: the whole mount
                         span(Math.max(start, t0), end, t0, x, width);
                         unsurePainted = true;
+                    }
+                }
+                case CAPTURED, STALLED -> {
+                    // the JDK's witnesses classed the whole mount: painted whole, as an unsure one is
+                    if (pass == Pass.CAPTURED ? log.captured(i) : log.stalled(i)) {
+                        span(Math.max(start, t0), end, t0, x, width);
                     }
                 }
                 case PINNED -> PinnedSpans.ofMount(r, log, i, t0, t, this);

@@ -1,0 +1,303 @@
+package loomscope.probe;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import loomscope.recording.CarrierLog;
+import loomscope.recording.MountCause;
+import loomscope.recording.PinnedRule;
+import loomscope.recording.RunRecording;
+
+/**
+ * Classes every mount that held its carrier — the carriers' clocks saw it blocked for the floor or more, or could not
+ * tell — by the JDK's own witnesses, once a run is over and JFR has delivered everything:
+ * <ul>
+ * <li><b>pinned</b>: a {@code jdk.VirtualThreadPinned} event on its carrier (JDK 24+ names the carrier and posts the VM's
+ * own pins: monitor enter, {@code Object.wait}, class initialisation), or on JDK 21, where that event covers parks only,
+ * a {@code jdk.JavaMonitorEnter} or {@code jdk.JavaMonitorWait} placed by its time;</li>
+ * <li><b>captured</b>: else a file or socket event placed by its time: a system call, which the JDK does not call a pin;</li>
+ * <li><b>stalled</b>: else safepoints covering at least half of its blocked time: the JVM held it;</li>
+ * <li><b>unsure</b>: else. A block no witness explains is never drawn as not pinned, and never as pinned either.</li>
+ * </ul>
+ * Where the clocks could not measure a mount (a JVM without the kernel's counts, as on macOS), a pinned event on its
+ * carrier still makes it pinned, and a witness placed by time does so where exactly one mount can have been its
+ * thread's; where they measured it not blocked, it stays so. A workload whose own
+ * phases decide its verdicts (its code says where it blocks) keeps them: its code is the witness.
+ * docs/causes.md lists what each witness can and cannot tell on JDK 21 and 25.
+ */
+public final class CauseClassifier {
+    private static final long FLOOR = PinnedRule.MIN_BLOCKED_NANOS;
+    /** A witness placed by time alone goes to a mount that was not a candidate only if it lies this much inside it. */
+    private static final double INSIDE_SHARE = 0.9;
+
+    private CauseClassifier() { }
+
+    /** What matched a mount: a pinned event or a witness. */
+    private record Why(MountCause cause, String reason, List<StackFrame> stack, long nanos) { }
+
+    /**
+     * Classes {@code recording}'s mounts (their verdicts change in place: call after the run, when its carriers have
+     * stopped) and reports the counts and sites. {@code complete}: whether JFR delivered every event; if not, nothing is
+     * classed and the report says so.
+     */
+    public static CauseReport classify(RunRecording recording, List<PinnedEvent> pins, List<Witness> witnesses,
+                                       boolean complete) {
+        if (!recording.recordsMounts()) {
+            return new CauseReport(false, "mounts are not recorded", -1, -1, -1, -1, List.of());
+        }
+        if (!complete) {
+            return notClassified(recording, "JFR's stream stopped before delivering everything");
+        }
+        CarrierLog[] carriers = recording.carriersByIndex();
+        int[] sizes = new int[carriers.length];
+        for (int c = 0; c < carriers.length; c++) {
+            sizes[c] = carriers[c] == null ? 0 : carriers[c].size();
+        }
+        Map<Long, Why> found = new HashMap<>();
+        if (recording.phasesDecide()) {
+            for (PinnedEvent e : pins) {
+                long key = best(carriers, sizes, e.carrierIndex(), e.start(), e.end(), true);
+                if (key >= 0 && carriers[carrier(key)].pinned(mount(key))) {
+                    found.putIfAbsent(key, new Why(MountCause.PINNED, reasonOf(e), e.stack(), e.duration()));
+                }
+            }
+            return counted(recording, true, null, found);
+        }
+        for (PinnedEvent e : pins) {
+            long key = best(carriers, sizes, e.carrierIndex(), e.start(), e.end(), true, found);
+            if (key < 0 && e.duration() >= FLOOR && e.carrierIndex() >= 0) {
+                key = best(carriers, sizes, e.carrierIndex(), e.start(), e.end(), false);   // the clocks did not see it
+            }
+            if (key >= 0) {
+                found.put(key, new Why(MountCause.PINNED, reasonOf(e), e.stack(), e.duration()));
+            }
+        }
+        for (Witness w : witnesses) {
+            if (w.kind() == Witness.Kind.SAFEPOINT) {
+                continue;
+            }
+            MountCause cause = w.kind().pins() ? MountCause.PINNED : MountCause.CAPTURED;
+            long key = best(carriers, sizes, -1, w.start(), w.end(), true, found);
+            if (key < 0 && w.duration() >= FLOOR) {
+                key = onlyMountAround(carriers, sizes, w.start(), w.end());
+            }
+            Why before = key < 0 ? null : found.get(key);
+            if (key >= 0 && (before == null || before.cause() == MountCause.CAPTURED && cause == MountCause.PINNED)) {
+                found.put(key, new Why(cause, w.describe(), w.stack(), w.duration()));
+            }
+        }
+        stalls(carriers, sizes, witnesses, found);
+        for (int c = 0; c < carriers.length; c++) {
+            for (int i = 0; i < sizes[c]; i++) {
+                Why why = found.get(key(c, i));
+                if (why != null) {
+                    carriers[c].setCause(i, why.cause());
+                } else if (carriers[c].pinned(i)) {
+                    carriers[c].setCause(i, MountCause.UNSURE);   // the clocks saw a block no witness explains
+                }
+            }
+        }
+        return counted(recording, true, null, found);
+    }
+
+    /** The counts as the carriers' clocks left them, for a run without the witnesses ({@code why}: what was missing). */
+    public static CauseReport notClassified(RunRecording recording, String why) {
+        if (!recording.recordsMounts()) {
+            return new CauseReport(false, "mounts are not recorded", -1, -1, -1, -1, List.of());
+        }
+        return counted(recording, false, why, Map.of());
+    }
+
+    /** Candidates still without a cause whose blocked time safepoints covered at least half of: stalled. */
+    private static void stalls(CarrierLog[] carriers, int[] sizes, List<Witness> witnesses, Map<Long, Why> found) {
+        Map<Long, long[]> covered = new HashMap<>();
+        for (Witness w : witnesses) {
+            if (w.kind() != Witness.Kind.SAFEPOINT) {
+                continue;
+            }
+            for (int c = 0; c < carriers.length; c++) {
+                CarrierLog log = carriers[c];
+                if (log == null) {
+                    continue;
+                }
+                for (int i = log.firstEndingAfter(w.start()); i < sizes[c] && log.start(i) <= w.end(); i++) {
+                    if (candidate(log, i) && !found.containsKey(key(c, i))) {
+                        covered.computeIfAbsent(key(c, i), k -> new long[1])[0] += overlap(log, i, w.start(), w.end());
+                    }
+                }
+            }
+        }
+        covered.forEach((key, nanos) -> {
+            CarrierLog log = carriers[carrier(key)];
+            int blockedMicros = log.blockedMicros(mount(key));
+            long blocked = blockedMicros >= 0 ? blockedMicros * 1_000L : FLOOR;
+            if (nanos[0] * 2 >= Math.max(blocked, FLOOR)) {
+                found.put(key, new Why(MountCause.STALLED, "safepoint", List.of(), nanos[0]));
+            }
+        });
+    }
+
+    private static boolean candidate(CarrierLog log, int i) {
+        return log.pinned(i) || log.unsure(i);
+    }
+
+    /**
+     * Whether the clocks could not measure this mount (no kernel counts, as on macOS): only then may a witness class a
+     * mount they did not see blocked. Where they measured it not blocked, its time went on a CPU (a read from the page
+     * cache is the kernel's CPU time), and the carrier was not held waiting.
+     */
+    private static boolean unmeasured(CarrierLog log, int i) {
+        return log.blockedMicros(i) < 0;
+    }
+
+    /**
+     * The mount overlapping [start, end] most, on carrier {@code carrier} (all carriers when -1), among the candidates
+     * only or among all mounts; -1 if none.
+     */
+    private static long best(CarrierLog[] carriers, int[] sizes, int carrier, long start, long end, boolean candidates) {
+        return best(carriers, sizes, carrier, start, end, candidates, Map.of());
+    }
+
+    /**
+     * As above, a mount not yet in {@code taken} first: on JDK 21 a pinned event names no carrier, and two threads' pins
+     * at once overlap both carriers' mounts.
+     */
+    private static long best(CarrierLog[] carriers, int[] sizes, int carrier, long start, long end, boolean candidates,
+                             Map<Long, Why> taken) {
+        long fresh = bestOf(carriers, sizes, carrier, start, end, candidates, taken);
+        return fresh >= 0 || taken.isEmpty() ? fresh : bestOf(carriers, sizes, carrier, start, end, candidates, Map.of());
+    }
+
+    private static long bestOf(CarrierLog[] carriers, int[] sizes, int carrier, long start, long end, boolean candidates,
+                               Map<Long, Why> taken) {
+        long best = -1;
+        long bestOverlap = 0;
+        int from = carrier >= 0 ? carrier : 0;
+        int to = carrier >= 0 ? Math.min(carrier + 1, carriers.length) : carriers.length;
+        for (int c = from; c < to; c++) {
+            CarrierLog log = carriers[c];
+            if (log == null) {
+                continue;
+            }
+            for (int i = log.firstEndingAfter(start); i < sizes[c] && log.start(i) <= end; i++) {
+                if (candidates ? !candidate(log, i) : !unmeasured(log, i)) {
+                    continue;
+                }
+                if (taken.containsKey(key(c, i))) {
+                    continue;
+                }
+                long overlap = overlap(log, i, start, end);
+                boolean inside = log.start(i) <= start && end <= log.end(i);   // also an event of no length
+                if (overlap > bestOverlap || best < 0 && inside) {
+                    best = key(c, i);
+                    bestOverlap = overlap;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** The one mount, of any carrier, that holds [start, end] almost whole; -1 if none or more than one do. */
+    private static long onlyMountAround(CarrierLog[] carriers, int[] sizes, long start, long end) {
+        long only = -1;
+        for (int c = 0; c < carriers.length; c++) {
+            CarrierLog log = carriers[c];
+            if (log == null) {
+                continue;
+            }
+            for (int i = log.firstEndingAfter(start); i < sizes[c] && log.start(i) <= end; i++) {
+                if (unmeasured(log, i) && overlap(log, i, start, end) >= INSIDE_SHARE * (end - start)) {
+                    if (only >= 0) {
+                        return -1;
+                    }
+                    only = key(c, i);
+                }
+            }
+        }
+        return only;
+    }
+
+    private static long overlap(CarrierLog log, int i, long start, long end) {
+        return Math.max(0, Math.min(end, log.end(i)) - Math.max(start, log.start(i)));
+    }
+
+    private static String reasonOf(PinnedEvent e) {
+        if (e.reason() != null) {
+            return e.blockingOperation() == null ? e.reason() : e.blockingOperation() + ": " + e.reason();
+        }
+        return e.blockingOperation();   // JDK 21 names neither: null
+    }
+
+    /** The counts from the verdicts as they now stand, and the sites of the mounts a witness explained. */
+    private static CauseReport counted(RunRecording recording, boolean classified, String why, Map<Long, Why> found) {
+        long[] counts = new long[MountCause.values().length];
+        CarrierLog[] carriers = recording.carriersByIndex();
+        Map<List<Object>, double[]> sites = new HashMap<>();
+        for (int c = 0; c < carriers.length; c++) {
+            CarrierLog log = carriers[c];
+            if (log == null) {
+                continue;
+            }
+            int size = log.size();
+            for (int i = 0; i < size; i++) {
+                MountCause cause = log.cause(i);
+                if (cause == null) {
+                    continue;
+                }
+                counts[cause.ordinal()]++;
+                Why w = found.get(key(c, i));
+                if (w != null && (cause == MountCause.PINNED || cause == MountCause.CAPTURED)) {
+                    int blockedMicros = log.blockedMicros(i);
+                    double held = (blockedMicros >= 0 ? blockedMicros * 1_000L : Math.min(w.nanos(), log.end(i) - log.start(i))) / 1e6;
+                    double[] site = sites.computeIfAbsent(List.of(frameOf(w.stack()), cause.name().toLowerCase(java.util.Locale.ROOT),
+                            Objects.requireNonNullElse(w.reason(), "")), k -> new double[3]);
+                    site[0]++;
+                    site[1] += held;
+                    site[2] = Math.max(site[2], held);
+                }
+            }
+        }
+        List<CauseReport.Site> list = new ArrayList<>();
+        sites.forEach((k, v) -> list.add(new CauseReport.Site((String) k.get(0), (String) k.get(1),
+                ((String) k.get(2)).isEmpty() ? null : (String) k.get(2), (int) v[0], round(v[1]), round(v[2]))));
+        list.sort(Comparator.comparingDouble(CauseReport.Site::heldMillis).reversed()
+                .thenComparing(CauseReport.Site::frame));
+        return new CauseReport(classified, why, counts[MountCause.PINNED.ordinal()], counts[MountCause.CAPTURED.ordinal()],
+                counts[MountCause.STALLED.ordinal()], counts[MountCause.UNSURE.ordinal()], list);
+    }
+
+    /** The site: the first frame outside the JDK, as "pkg.Class.method:line". */
+    static String frameOf(List<StackFrame> stack) {
+        StackFrame top = null;
+        for (StackFrame f : stack) {
+            if (f.isApplication()) {
+                top = f;
+                break;
+            }
+        }
+        if (top == null) {
+            return stack.isEmpty() ? "(no stack)" : "(only the JDK's frames) " + stack.get(0).className() + "." + stack.get(0).methodName();
+        }
+        return top.className() + "." + top.methodName() + (top.line() >= 0 ? ":" + top.line() : "");
+    }
+
+    private static double round(double millis) {
+        return Math.round(millis * 100) / 100.0;
+    }
+
+    private static long key(int carrier, int mount) {
+        return (long) carrier << 32 | mount;
+    }
+
+    private static int carrier(long key) {
+        return (int) (key >>> 32);
+    }
+
+    private static int mount(long key) {
+        return (int) key;
+    }
+}

@@ -1,0 +1,73 @@
+package loomscope.probe;
+
+import java.util.List;
+
+/**
+ * One thing the JDK saw that can tell why a mount held its carrier, placed on the recording clock: a JFR event other than
+ * the pinned one ({@link PinnedEvent} is its own record). None of these names a carrier (a stream loses a virtual
+ * thread's {@code eventThread}, see JDK-FACTS), so each is placed by its time ({@link CauseClassifier}).
+ *
+ * @param detail what the event names: the file or the host read, the monitor's class; null where it names nothing
+ * @param stack  top frame first; empty for a safepoint
+ */
+public record Witness(Kind kind, long start, long duration, String detail, List<StackFrame> stack) {
+
+    public enum Kind {
+        /**
+         * JDK 21's {@code jdk.JavaMonitorEnter}: a contended {@code synchronized} enter, which pins a virtual thread on 21
+         * (24+ posts these as pinned events).
+         */
+        MONITOR_ENTER("jdk.JavaMonitorEnter", "Contended monitor enter"),
+        /** JDK 21's {@code jdk.JavaMonitorWait}: {@code Object.wait}, which pins a virtual thread on 21. */
+        MONITOR_WAIT("jdk.JavaMonitorWait", "Object.wait"),
+        /** {@code jdk.FileRead} and the like: a thread blocked in a system call while mounted. */
+        FILE_READ("jdk.FileRead", "file read"),
+        FILE_WRITE("jdk.FileWrite", "file write"),
+        SOCKET_READ("jdk.SocketRead", "socket read"),
+        SOCKET_WRITE("jdk.SocketWrite", "socket write"),
+        /** {@code jdk.SafepointBegin}: the JVM stopped every thread; a carrier waiting through it was stalled. */
+        SAFEPOINT("jdk.SafepointBegin", "safepoint");
+
+        private final String event;
+        private final String words;
+
+        Kind(String event, String words) {
+            this.event = event;
+            this.words = words;
+        }
+
+        /** The JFR event's name. */
+        public String event() { return event; }
+
+        /** What a reader is told: "file read", "Object.wait". */
+        public String words() { return words; }
+
+        /** Whether this witness pins (on JDK 21, where the pinned event misses it). */
+        public boolean pins() { return this == MONITOR_ENTER || this == MONITOR_WAIT; }
+
+        /** Whether this is a system call the thread blocked in. */
+        public boolean io() { return this == FILE_READ || this == FILE_WRITE || this == SOCKET_READ || this == SOCKET_WRITE; }
+
+        public static Kind ofEvent(String event) {
+            for (Kind k : values()) {
+                if (k.event.equals(event)) {
+                    return k;
+                }
+            }
+            return null;
+        }
+    }
+
+    public Witness {
+        stack = List.copyOf(stack);
+    }
+
+    public long end() {
+        return start + duration;
+    }
+
+    /** "file read /data/x.bin", "Object.wait on java.lang.Object", "safepoint". */
+    public String describe() {
+        return detail == null ? kind.words() : kind.words() + (kind.pins() ? " on " : " ") + detail;
+    }
+}

@@ -1,0 +1,133 @@
+package loomscope.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import loomscope.recording.CarrierLog;
+import loomscope.recording.MountCause;
+import loomscope.recording.RecordingBuilder;
+import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
+import loomscope.scenario.Scenarios;
+import loomscope.workload.Phase;
+import loomscope.workload.SchedulerKind;
+import loomscope.workload.ThreadKind;
+import loomscope.workload.WorkloadConfig;
+import loomscope.scenario.SeedScenario;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The witnesses' rules, on recordings built by hand (the real runs are in CausesInRunsTest): each cause from its witness,
+ * the clocks' block no witness explains as unsure (never pinned), and a pin the clocks did not see from the JDK's event.
+ */
+class CauseClassifierTest {
+    private static final long MS = 1_000_000;
+    private static final List<StackFrame> TASK_READ = List.of(
+            new StackFrame(null, "java.io.FileInputStream", "readBytes", null, StackFrame.NATIVE_LINE),
+            new StackFrame(null, "shop.Cart", "load", null, 42));
+    private static final List<StackFrame> TASK_PARK = List.of(
+            new StackFrame(null, "java.lang.VirtualThread", "parkOnCarrierThread", null, 600),
+            new StackFrame(null, "shop.Native", "callback", null, 7));
+
+    /** Six threads on two carriers; every mount 10 ms, the clocks' verdicts as given. */
+    private static RunRecording recording(int... verdicts) {
+        WorkloadConfig config = Scenarios.config(Scenarios.byName("cart-service"), Map.of(), 6, 2, SchedulerKind.POOL,
+                ThreadKind.VIRTUAL);
+        RecordingBuilder b = RecordingBuilder.of(config, "25.0.1").carrier(0, "c0", 0, false).carrier(1, "c1", 0, false);
+        for (int i = 0; i < verdicts.length; i++) {
+            long start = (i / 2) * 20 * MS;
+            b.mount(i % 2, i, start, start, start + 10 * MS, verdicts[i]).phase(i, Phase.CREATED, 0);
+        }
+        return b.finish(0, 60 * MS, verdicts.length, false);
+    }
+
+    private static PinnedEvent pin(long start, long duration, int carrier, String reason) {
+        return new PinnedEvent(start, duration, "c" + carrier, carrier, reason, "LockSupport.park", TASK_PARK, start + duration);
+    }
+
+    @Test
+    void eachBlockGetsTheCauseItsWitnessGives() {
+        RunRecording r = recording(RecordingBuilder.PINNED, RecordingBuilder.PINNED, RecordingBuilder.PINNED,
+                RecordingBuilder.UNSURE, RecordingBuilder.NOT_PINNED, RecordingBuilder.PINNED);
+        List<PinnedEvent> pins = List.of(pin(2 * MS, 5 * MS, 0, "Native or VM frame on stack"));
+        List<Witness> witnesses = List.of(
+                new Witness(Witness.Kind.FILE_READ, 21 * MS, 6 * MS, "/data/cart.bin", TASK_READ),
+                new Witness(Witness.Kind.SAFEPOINT, 24 * MS, 5 * MS, null, List.of()));
+        CauseReport report = CauseClassifier.classify(r, pins, witnesses, true);
+        CarrierLog c0 = r.carriersByIndex()[0];
+        CarrierLog c1 = r.carriersByIndex()[1];
+        assertEquals(MountCause.PINNED, c0.cause(0), "the pinned event on its carrier");
+        assertEquals(MountCause.UNSURE, c1.cause(0), "a block no witness explains: unsure, not pinned");
+        // 20-30 ms: both carriers' mounts overlap the read; carrier 0's (a clock pin) takes it, carrier 1's (unsure)
+        // is left to the safepoint
+        assertEquals(MountCause.CAPTURED, c0.cause(1));
+        assertEquals(MountCause.STALLED, c1.cause(1), "a safepoint over half of its (unknown) blocked time");
+        assertNull(c0.cause(2), "not blocked, no witness: stays not pinned");
+        assertEquals(MountCause.UNSURE, c1.cause(2));
+        assertTrue(report.classified());
+        assertEquals(1, report.pinned());
+        assertEquals(1, report.captured());
+        assertEquals(1, report.stalled());
+        assertEquals(2, report.unsure());
+        assertEquals(1, RunSummary.of(r).pinnedMounts(), "the summary counts what the witnesses left");
+        assertEquals(2, RunSummary.unsureMounts(r));
+        // most carrier time held first: the 6 ms read, then the 5 ms pin
+        assertEquals(List.of("shop.Cart.load:42", "shop.Native.callback:7"), report.sites().stream().map(CauseReport.Site::frame).toList());
+        assertEquals("file read /data/cart.bin", report.sites().get(0).reason());
+        assertEquals("captured", report.sites().get(0).kind());
+        assertEquals("LockSupport.park: Native or VM frame on stack", report.sites().get(1).reason());
+        assertEquals("pinned", report.sites().get(1).kind());
+    }
+
+    @Test
+    void aPinTheClocksDidNotSeeIsStillAPinWhereTheEventNamesTheCarrier() {
+        RunRecording r = recording(RecordingBuilder.NOT_PINNED, RecordingBuilder.NOT_PINNED);
+        CauseReport report = CauseClassifier.classify(r, List.of(pin(1 * MS, 4 * MS, 1, null)), List.of(), true);
+        assertNull(r.carriersByIndex()[0].cause(0));
+        assertEquals(MountCause.PINNED, r.carriersByIndex()[1].cause(0), "as on a JVM without the kernel's counts");
+        assertEquals(1, report.pinned());
+    }
+
+    @Test
+    void aReadPlacedByTimeAloneGoesToAMountOnlyWhereItCanBeNoOtherThreads() {
+        // both carriers mounted 0-10 ms: a read in it could be either thread's
+        RunRecording r = recording(RecordingBuilder.NOT_PINNED, RecordingBuilder.NOT_PINNED);
+        CauseClassifier.classify(r, List.of(), List.of(new Witness(Witness.Kind.FILE_READ, 2 * MS, 3 * MS, "/x", TASK_READ)), true);
+        assertNull(r.carriersByIndex()[0].cause(0));
+        assertNull(r.carriersByIndex()[1].cause(0));
+    }
+
+    @Test
+    void withoutEveryEventNothingIsClassedAndTheReportSaysWhy() {
+        RunRecording r = recording(RecordingBuilder.PINNED, RecordingBuilder.UNSURE);
+        CauseReport report = CauseClassifier.classify(r, List.of(), List.of(), false);
+        assertFalse(report.classified());
+        assertTrue(report.why().contains("stopped before delivering"), report.why());
+        assertEquals(MountCause.PINNED, r.carriersByIndex()[0].cause(0), "the clocks' verdict stays");
+        assertTrue(report.line().startsWith("Causes not classed: "), report.line());
+    }
+
+    @Test
+    void theSeedsOwnPhasesStayItsWitness() {
+        RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(1).withParallelism(1), "21.0.8")
+                .carrier(0, "c0", 0, false);
+        b.mount(0, 0, 0, 0, 10 * MS, true);
+        RunRecording r = b.finish(0, 10 * MS, 1, false);
+        CauseReport report = CauseClassifier.classify(r, List.of(), List.of(), true);
+        assertEquals(MountCause.PINNED, r.carriersByIndex()[0].cause(0));
+        assertEquals(1, report.pinned());
+    }
+
+    @Test
+    void aClassedMountIsDrawnInItsOwnState() {
+        RunRecording r = recording(RecordingBuilder.CAPTURED, RecordingBuilder.STALLED);
+        loomscope.picture.StateTimeline timeline = new loomscope.picture.StateTimeline(r);
+        assertEquals(loomscope.recording.VtState.CAPTURED, timeline.stateAt(0, 5 * MS));
+        assertEquals(loomscope.recording.VtState.STALLED, timeline.stateAt(1, 5 * MS));
+    }
+}
