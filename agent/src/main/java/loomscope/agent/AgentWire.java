@@ -22,6 +22,9 @@ import loomscope.clock.BlockedTime;
  * P threadId start duration carrier reason operation frames   JFR jdk.VirtualThreadPinned with the JDK's pinnedReason
  *                                       and blockingOperation (24+) and its top frames, comma-separated; each field
  *                                       URL-encoded (UTF-8), "-" where absent, "%00" where empty
+ * W kind start duration detail frames  a JFR witness of why a carrier was held: kind FileRead, FileWrite, SocketRead,
+ *                                       SocketWrite, JavaMonitorEnter, JavaMonitorWait (21-23) or SafepointBegin;
+ *                                       detail the path, host:port or monitor class; fields as in P lines
  * N jfr why                             JFR's pinned events are not tapped in this session, and why
  * K notKept                             episodes counted but not written: a saved file's bound (10,000,000) was reached
  * H t                                   heartbeat, at least every half second

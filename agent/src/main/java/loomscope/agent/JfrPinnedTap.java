@@ -16,7 +16,9 @@ import jdk.jfr.consumer.RecordingStream;
 /**
  * The JDK's own record of pinning, from inside the target: {@code jdk.VirtualThreadPinned} at threshold 0 (the
  * default 20 ms would hide every shorter pin), streamed while the session lasts and sent as {@code P} lines with the JDK's reason and stack, so that
- * LoomScope can hold the episodes the hooks saw against what JFR saw. JFR stamps events with wall-clock instants;
+ * LoomScope can hold the episodes the hooks saw against what JFR saw; and the other witnesses of why a carrier was
+ * held (file and socket events, on 21-23 monitor events, safepoints) as {@code W} lines, with which LoomScope classes
+ * each held mount pinned, captured, stalled or unsure (core's {@code CauseClassifier}). JFR stamps events with wall-clock instants;
  * the session's origin is paired with one here, which places them on the episodes' clock to within the two reads.
  */
 final class JfrPinnedTap implements AutoCloseable {
@@ -62,11 +64,69 @@ final class JfrPinnedTap implements AutoCloseable {
             // walks a stack only for an event it records
             stream.enable(EVENT).withThreshold(Duration.ZERO).withStackTrace();
             stream.onEvent(EVENT, e -> lines.accept(line(e, originEpochNanos)));
+            enableWitnesses(stream, Runtime.version().feature(), e -> {
+                String line = witnessLine(e, originEpochNanos);
+                if (line != null) {
+                    lines.accept(line);
+                }
+            });
             startAsDaemon(stream);
             return new JfrPinnedTap(stream);
         } catch (RuntimeException | Error e) {
             return null;
         }
+    }
+
+    /** The JFR events besides the pinned one that tell why a carrier was held (core's {@code WitnessEvents}: the same). */
+    static final List<String> IO_EVENTS = List.of("jdk.FileRead", "jdk.FileWrite", "jdk.SocketRead", "jdk.SocketWrite");
+    /** JDK 21-23 only: 24+ posts these as pinned events. */
+    static final List<String> MONITOR_EVENTS = List.of("jdk.JavaMonitorEnter", "jdk.JavaMonitorWait");
+    static final String SAFEPOINT = "jdk.SafepointBegin";
+    /** Below the 1 ms a mount must block to be classed, far above the microseconds a clock's read of /proc takes. */
+    static final Duration WITNESS_THRESHOLD = Duration.ofNanos(500_000);
+
+    private static void enableWitnesses(RecordingStream stream, int feature, Consumer<RecordedEvent> sink) {
+        List<String> held = new java.util.ArrayList<>(IO_EVENTS);
+        if (feature < 24) {
+            held.addAll(MONITOR_EVENTS);
+        }
+        for (String event : held) {
+            stream.enable(event).withThreshold(WITNESS_THRESHOLD).withStackTrace();
+            stream.onEvent(event, sink);
+        }
+        stream.enable(SAFEPOINT).withThreshold(Duration.ZERO).withoutStackTrace();
+        stream.onEvent(SAFEPOINT, sink);
+    }
+
+    /**
+     * A witness as a {@code W} line (see {@link AgentWire}), or null for a platform thread's event: a mounted virtual
+     * thread's names the virtual thread (or, in a stream, nothing); the agent's own threads and a carrier reading its
+     * clock are platform threads.
+     */
+    static String witnessLine(RecordedEvent e, long originEpochNanos) {
+        String name = e.getEventType().getName();
+        boolean safepoint = name.equals(SAFEPOINT);
+        RecordedThread thread = safepoint ? null : e.getThread();
+        if (thread != null && !thread.isVirtual()) {
+            return null;
+        }
+        String detail = null;
+        if (e.hasField("path")) {
+            detail = e.getString("path");
+        } else if (e.hasField("host")) {
+            detail = e.getString("host") + (e.hasField("port") ? ":" + e.getInt("port") : "");
+        } else if (e.hasField("monitorClass") && e.getClass("monitorClass") != null) {
+            detail = e.getClass("monitorClass").getName();
+        }
+        StringBuilder line = new StringBuilder("W ").append(name.substring(name.indexOf('.') + 1)).append(' ')
+                .append(epochNanos(e.getStartTime()) - originEpochNanos).append(' ').append(e.getDuration().toNanos())
+                .append(' ').append(AgentWire.encoded(detail)).append(' ');
+        List<RecordedFrame> frames = safepoint || e.getStackTrace() == null ? List.of() : e.getStackTrace().getFrames();
+        int n = Math.min(FRAMES, frames.size());
+        for (int i = 0; i < n; i++) {
+            line.append(i == 0 ? "" : ",").append(AgentWire.encoded(frame(frames.get(i))));
+        }
+        return n == 0 ? line.append(AgentWire.NONE).toString() : line.toString();
     }
 
     /**

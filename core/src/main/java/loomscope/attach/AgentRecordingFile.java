@@ -16,7 +16,6 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 import loomscope.probe.PinnedEvent;
-import loomscope.recording.RunRecording;
 import loomscope.savedrun.RunInfo;
 import loomscope.savedrun.SavedRun;
 import loomscope.savedrun.SavedRunException;
@@ -62,6 +61,14 @@ final class AgentRecordingFile {
 
     /** @throws SavedRunException one line naming the file and what is wrong with it */
     static SavedRun read(Path file) throws SavedRunException {
+        return readClassified(file).run();
+    }
+
+    /** The saved run and the classes the JDK's witnesses gave its held mounts. */
+    record Read(SavedRun run, loomscope.probe.CauseReport causes) { }
+
+    /** As {@link #read}, with the causes' counts and sites. */
+    static Read readClassified(Path file) throws SavedRunException {
         AttachedEpisodes episodes = new AttachedEpisodes(Runtime.getRuntime().maxMemory() / 2);
         try (InputStream raw = Files.newInputStream(file);
              OneMember gzip = new OneMember(new BufferedInputStream(raw, 1 << 16));
@@ -79,11 +86,14 @@ final class AgentRecordingFile {
                         text.failure() instanceof GuardedText.Limit limit ? limit.getMessage() : shown(b.why()));
             }
             checkRunFacts(file, episodes);
-            RunRecording recording = episodes.toRecording(episodes.targetMainClass());
+            // a file read to its end line: everything the agent recorded is in it, JFR's witnesses too
+            AttachedEpisodes.Classified classified = episodes.classified(episodes.targetMainClass(), Integer.MAX_VALUE, true,
+                    ending instanceof AgentStreamReader.Ending.Complete c && c.targetExited());
             List<PinnedEvent> events = episodes.pinnedEvents();
             RunInfo info = RunInfo.ofThisHost(List.of(), false);
-            return new SavedRun(recording, new RunInfo(info.loomscopeVersion(), Files.getLastModifiedTime(file).toInstant(),
-                    info.scenario(), List.of(), info.hostCores(), info.hostOs(), info.hostArch(), false), events);
+            return new Read(new SavedRun(classified.recording(), new RunInfo(info.loomscopeVersion(),
+                    Files.getLastModifiedTime(file).toInstant(), info.scenario(), List.of(), info.hostCores(), info.hostOs(),
+                    info.hostArch(), false), events), classified.causes());
         } catch (NoSuchFileException e) {
             throw new SavedRunException(file, "no such file");
         } catch (AccessDeniedException e) {

@@ -171,6 +171,16 @@ public final class AgentStreamReader {
                 into.jfrPin(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]), carrier == null ? "" : carrier,
                         decoded(f[5]), decoded(f[6]), frames);
             }
+            case 'W' -> {
+                expect(f, 6);
+                List<String> frames = new ArrayList<>();
+                if (!f[5].equals(NONE)) {
+                    for (String frame : f[5].split(",")) {
+                        frames.add(decoded(frame));
+                    }
+                }
+                into.witness(f[1], Long.parseLong(f[2]), Long.parseLong(f[3]), decoded(f[4]), frames);
+            }
             case 'N' -> {
                 String[] note = line.split(" ", 3);
                 if (note.length == 3 && note[1].equals("jfr")) {

@@ -5,8 +5,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import loomscope.probe.CauseClassifier;
+import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
+import loomscope.probe.Witness;
 import loomscope.recording.PinnedRule;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
@@ -86,6 +89,7 @@ public final class AttachedEpisodes {
     private String jfrNotTapped;
     private final EpisodeColumns episodes = new EpisodeColumns();
     private final List<JfrPin> jfrPins = new ArrayList<>();
+    private final List<Witness> witnesses = new ArrayList<>();
     /** Each distinct stack of the pinned events, by the agent's text of its frames: kept once. */
     private final Map<List<String>, List<StackFrame>> stacks = new HashMap<>();
     private final Map<Integer, Long> droppedByLane = new HashMap<>();
@@ -324,6 +328,39 @@ public final class AttachedEpisodes {
         jfrPins.add(new JfrPin(threadId, start, duration, kept, why, operation, stack));
     }
 
+    /**
+     * A {@code W} line: a JFR witness of why a carrier was held ({@link Witness}); a kind this LoomScope does not know
+     * (a newer agent's) is skipped.
+     */
+    synchronized void witness(String kindName, long start, long duration, String detail, List<String> frames) {
+        Witness.Kind kind = Witness.Kind.ofEvent("jdk." + kindName);
+        if (kind == null) {
+            return;
+        }
+        checkTime("a JFR witness's start", start, -MAX_NANOS);
+        if (duration < 0 || duration > MAX_NANOS) {
+            throw new IllegalArgumentException("impossible times: a JFR witness of " + duration + " ns");
+        }
+        String text = detail == null ? null : AgentText.clean(detail, AgentText.TEXT_CHARS);
+        long bytes = JFR_PIN_BYTES + (text == null ? 0 : textBytes(text));
+        List<StackFrame> stack = stacks.get(frames);
+        if (stack == null) {
+            List<StackFrame> parsed = new ArrayList<>(frames.size());
+            for (String frame : frames) {
+                String frameText = AgentText.clean(frame, AgentText.TEXT_CHARS);
+                parsed.add(StackFrame.parse(frameText));
+                bytes += FRAME_BYTES + textBytes(frameText);
+            }
+            stack = List.copyOf(parsed);
+            stacks.put(List.copyOf(frames), stack);
+        }
+        take("JFR witnesses", witnesses.size() + 1L, bytes);
+        witnesses.add(new Witness(kind, start, duration, text, stack));
+    }
+
+    /** The JFR witnesses so far, in arrival order. */
+    public synchronized List<Witness> witnesses() { return List.copyOf(witnesses); }
+
     /** The agent's own count of episodes it did not write (a saved file's bound). */
     synchronized void notKeptByAgent(long count) {
         if (count < 0) {
@@ -389,6 +426,74 @@ public final class AttachedEpisodes {
                     pin.end()));
         }
         return events;
+    }
+
+    /** The session as a recording whose held mounts the JDK's witnesses classed, with the counts and sites. */
+    public record Classified(RunRecording recording, CauseReport causes) { }
+
+    /** What a pinned park the agent's hook saw is called where it is a mount's witness. */
+    static final String PINNED_PARK = "parked while pinned (LoomScope's hook in VirtualThread.parkOnCarrierThread)";
+
+    /**
+     * {@link #toRecording(String, int)} with every held mount classed ({@link CauseClassifier}) by JFR's pinned events,
+     * the agent's pinned-park hook and JFR's other witnesses ({@code W} lines). {@code everythingArrived}: the agent
+     * confirmed its end (detach or the target's exit), so JFR's last events are in; else nothing is classed and the
+     * report says so. Without JFR's tap the agent's hook is the only witness, which the report says too.
+     */
+    public Classified classified(String mainClass, int poolParallelism, boolean everythingArrived) {
+        return classified(mainClass, poolParallelism, everythingArrived, false);
+    }
+
+    /**
+     * As above; {@code targetExited}: the session ended with the target's exit, when JFR stops without delivering its
+     * last second (the agent cannot wait for it there: the application would not exit), which the report says.
+     */
+    public Classified classified(String mainClass, int poolParallelism, boolean everythingArrived, boolean targetExited) {
+        RunRecording recording = toRecording(mainClass, poolParallelism);
+        if (!everythingArrived) {
+            return new Classified(recording, CauseClassifier.notClassified(recording,
+                    "the agent did not confirm that it sent everything, so JFR's last events may be missing"));
+        }
+        Map<String, Integer> indexByName = new HashMap<>();
+        loomscope.recording.CarrierLog[] logs = recording.carriersByIndex();
+        for (int i = 0; i < logs.length; i++) {
+            if (logs[i] != null) {
+                indexByName.put(logs[i].name(), i);
+            }
+        }
+        List<PinnedEvent> pins = new ArrayList<>();
+        List<Witness> seen;
+        String notTapped;
+        synchronized (this) {
+            for (JfrPin pin : jfrPins) {
+                pins.add(new PinnedEvent(pin.start(), pin.duration(), pin.carrierName().isEmpty() ? null : pin.carrierName(),
+                        indexByName.getOrDefault(pin.carrierName(), -1), pin.reason(), pin.blockingOperation(), pin.stack(),
+                        pin.end()));
+            }
+            String[] nameByLane = new String[carriers.size()];
+            for (Carrier c : carriers) {
+                nameByLane[c.lane()] = c.name();
+            }
+            for (int i = 0; i < episodes.size(); i++) {
+                Episode e = episodes.get(i);
+                if (e.pinnedPark()) {
+                    String name = nameByLane[e.lane()];
+                    pins.add(new PinnedEvent(e.start(), e.end() - e.start(), name, indexByName.getOrDefault(name, -1),
+                            PINNED_PARK, null, List.of(), e.end()));
+                }
+            }
+            seen = List.copyOf(witnesses);
+            notTapped = jfrNotTapped;
+        }
+        CauseReport causes = CauseClassifier.classify(recording, pins, seen, true);
+        if (notTapped != null) {
+            causes = causes.noted("JFR was not tapped inside the target (" + notTapped
+                    + "): the agent's pinned-park hook was the only witness");
+        } else if (targetExited) {
+            causes = causes.noted("the target exited, and JFR's events of its last second or so never arrived: a held "
+                    + "mount in it that the agent's hook did not see park pinned is unsure");
+        }
+        return new Classified(recording, causes);
     }
 
     public synchronized int episodeCount() { return episodes.size(); }

@@ -5,8 +5,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -21,8 +23,11 @@ import loomscope.attach.AttachSession;
 import loomscope.attach.AttachedEpisodes;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
+import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedThreadsTable;
+import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -126,16 +131,18 @@ final class AttachCommand implements Callable<Integer> {
             double wallSeconds = (System.nanoTime() - started) / 1e9;
             List<String> failures = new ArrayList<>();
             AttachedEpisodes episodes = session.episodes();
+            // the cross-check holds the hooks' own verdicts against JFR: before the witnesses class the mounts anew
+            AttachCrossCheck check = AttachCrossCheck.of(episodes);
+            AttachedEpisodes.Classified classified = episodes.classified(session.target().mainClass(), Integer.MAX_VALUE,
+                    session.ending() instanceof loomscope.attach.AgentStreamReader.Ending.Complete, targetEnded);
             String saved = null;
             if (save != null) {
-                RunRecording recording = episodes.toRecording(session.target().mainClass());
-                saved = SavedRunOutput.write(save, recording, List.of(), episodes.pinnedEvents(), failures);
+                saved = SavedRunOutput.write(save, classified.recording(), List.of(), episodes.pinnedEvents(), failures);
             }
-            AttachCrossCheck check = AttachCrossCheck.of(episodes);
             if (json) {
-                out.println(json(session, check, targetEnded, clean));
+                out.println(json(session, check, classified, targetEnded, clean));
             } else {
-                print(out, session, check, wallSeconds, targetEnded, clean);
+                print(out, session, check, classified, wallSeconds, targetEnded, clean);
                 if (saved != null) {
                     out.println(saved);
                 }
@@ -239,21 +246,22 @@ final class AttachCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void print(PrintWriter out, AttachSession session, AttachCrossCheck check, double wallSeconds,
-                              boolean targetEnded, boolean clean) {
+    private static void print(PrintWriter out, AttachSession session, AttachCrossCheck check,
+                              AttachedEpisodes.Classified classified, double wallSeconds, boolean targetEnded, boolean clean) {
         AttachedEpisodes e = session.episodes();
-        Counts c = Counts.of(e);
+        Counts c = Counts.of(e, classified.recording());
         out.printf(Locale.ROOT, "Attached %.3f seconds: %,d mounts of %,d virtual threads on %,d carriers.%n",
                 e.lastTime() / 1e9, c.mounts, e.virtualThreads().size(), e.carriers().size());
-        out.printf(Locale.ROOT, "Pinned mounts: %,d (carrier blocked 1 ms or more with the thread mounted); unsure: %,d; "
-                + "dropped (a carrier's buffer was full): %,d.%n", c.pinned, c.unsure, e.dropped());
+        out.printf(Locale.ROOT, "Pinned mounts: %,d; unsure: %,d; dropped (a carrier's buffer was full): %,d.%n",
+                c.pinned, c.unsure, e.dropped());
+        out.println(classified.causes().line());
         if (e.notKept() > 0) {
             out.printf(Locale.ROOT, "Not kept: %,d mounts after the first %,d (LoomScope's bound for one session): "
                     + "counted in the mounts, not judged, not saved.%n", e.notKept(), c.mounts - e.notKept());
         }
         for (AttachedEpisodes.Carrier carrier : e.carriers().stream().sorted(Comparator.comparingInt(AttachedEpisodes.Carrier::lane)).toList()) {
             out.printf(Locale.ROOT, "  %s: %,d mounts, %,d pinned%n", shown(carrier.name()), c.perLane[carrier.lane()],
-                    c.pinnedPerLane[carrier.lane()]);
+                    c.pinnedByName.getOrDefault(carrier.name(), 0L));
         }
         out.println(check.describe());
         List<PinnedThreadsTable.Row> sites = sites(e);
@@ -277,10 +285,10 @@ final class AttachCommand implements Callable<Integer> {
         }
     }
 
-    private static String json(AttachSession session, AttachCrossCheck check, boolean targetEnded, boolean clean)
-            throws Exception {
+    private static String json(AttachSession session, AttachCrossCheck check, AttachedEpisodes.Classified classified,
+                               boolean targetEnded, boolean clean) throws Exception {
         AttachedEpisodes e = session.episodes();
-        Counts c = Counts.of(e);
+        Counts c = Counts.of(e, classified.recording());
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode node = mapper.createObjectNode();
         node.put("pid", session.target().pid());
@@ -290,6 +298,13 @@ final class AttachCommand implements Callable<Integer> {
         node.put("mounts", c.mounts);
         node.put("pinnedMounts", c.pinned);
         node.put("unsureMounts", c.unsure);
+        CauseReport causes = classified.causes();
+        node.put("causesClassified", causes.classified());
+        if (causes.why() != null) {
+            node.put(causes.classified() ? "causesNote" : "causesNotClassifiedBecause", causes.why());
+        }
+        node.put("capturedMounts", causes.classified() ? causes.captured() : 0);
+        node.put("stalledMounts", causes.classified() ? causes.stalled() : 0);
         node.put("droppedMounts", e.dropped());
         node.put("notKeptMounts", e.notKept());
         node.put("virtualThreads", e.virtualThreads().size());
@@ -305,14 +320,27 @@ final class AttachCommand implements Callable<Integer> {
         node.put("jfrPinnedEventsMatched", check.matchedEvents());
         node.put("pinnedMountsMatchedByJfr", check.pinnedEpisodesMatched());
         var sites = node.putArray("sites");
-        for (PinnedThreadsTable.Row row : sites(e)) {
-            ObjectNode site = sites.addObject();
-            site.put("frame", row.method());
-            site.put("kind", "pinned");
-            site.put("reason", row.reason());
-            site.put("count", row.count());
-            site.put("heldMillis", row.totalNanos() / 1e6);
-            site.put("longestMillis", row.longestNanos() / 1e6);
+        if (causes.classified()) {
+            // the places of the mounts the witnesses classed pinned or captured, most carrier time held first
+            for (CauseReport.Site site : causes.sites()) {
+                ObjectNode s = sites.addObject();
+                s.put("frame", site.frame());
+                s.put("kind", site.kind());
+                s.put("reason", site.reason());
+                s.put("count", site.count());
+                s.put("heldMillis", site.heldMillis());
+                s.put("longestMillis", site.longestMillis());
+            }
+        } else {
+            for (PinnedThreadsTable.Row row : sites(e)) {
+                ObjectNode site = sites.addObject();
+                site.put("frame", row.method());
+                site.put("kind", "pinned");
+                site.put("reason", row.reason());
+                site.put("count", row.count());
+                site.put("heldMillis", row.totalNanos() / 1e6);
+                site.put("longestMillis", row.longestNanos() / 1e6);
+            }
         }
         node.put("detached", clean);
         node.put("targetExited", targetEnded);
@@ -331,26 +359,28 @@ final class AttachCommand implements Callable<Integer> {
         return LoomScopeCli.controlsShown(text == null || text.isEmpty() ? "(unnamed)" : text);
     }
 
-    /** The episodes counted once for both the lines and the JSON. */
-    private record Counts(long mounts, long pinned, long unsure, long[] perLane, long[] pinnedPerLane) {
-        static Counts of(AttachedEpisodes e) {
-            int lanes = e.carriers().size();
-            long[] per = new long[lanes];
-            long[] pinnedPer = new long[lanes];
-            long pinned = 0;
-            long unsure = 0;
+    /**
+     * The episodes counted once for both the lines and the JSON: mounts per carrier from the episodes, pinned and unsure
+     * from the recording whose mounts the witnesses classed (its carriers by name).
+     */
+    private record Counts(long mounts, long pinned, long unsure, long[] perLane, Map<String, Long> pinnedByName) {
+        static Counts of(AttachedEpisodes e, RunRecording classed) {
+            long[] per = new long[e.carriers().size()];
             List<AttachedEpisodes.Episode> all = e.episodes();
             for (AttachedEpisodes.Episode ep : all) {
                 per[ep.lane()]++;
-                int verdict = ep.verdict();
-                if (verdict == AttachedEpisodes.Episode.PINNED) {
-                    pinned++;
-                    pinnedPer[ep.lane()]++;
-                } else if (verdict == AttachedEpisodes.Episode.UNSURE) {
-                    unsure++;
-                }
             }
-            return new Counts(all.size() + e.notKept(), pinned, unsure, per, pinnedPer);
+            Map<String, Long> pinnedByName = new HashMap<>();
+            long pinned = 0;
+            for (CarrierLog log : classed.carriers()) {
+                long n = 0;
+                for (int i = 0; i < log.size(); i++) {
+                    n += log.pinned(i) ? 1 : 0;
+                }
+                pinnedByName.merge(log.name(), n, Long::sum);
+                pinned += n;
+            }
+            return new Counts(all.size() + e.notKept(), pinned, RunSummary.unsureMounts(classed), per, pinnedByName);
         }
     }
 }

@@ -41,7 +41,8 @@ public final class CauseClassifier {
 
     /**
      * Classes {@code recording}'s mounts (their verdicts change in place: call after the run, when its carriers have
-     * stopped) and reports the counts and sites. {@code complete}: whether JFR delivered every event; if not, nothing is
+     * stopped) and reports the counts and sites. Of several pinned witnesses of one mount the first in {@code pins}
+     * names it. {@code complete}: whether JFR delivered every event; if not, nothing is
      * classed and the report says so.
      */
     public static CauseReport classify(RunRecording recording, List<PinnedEvent> pins, List<Witness> witnesses,
@@ -73,7 +74,9 @@ public final class CauseClassifier {
                 key = best(carriers, sizes, e.carrierIndex(), e.start(), e.end(), false);   // the clocks did not see it
             }
             if (key >= 0) {
-                found.put(key, new Why(MountCause.PINNED, reasonOf(e), e.stack(), e.duration()));
+                // the first witness of a mount stays: JFR's events come before other pinned witnesses (an attached
+                // JVM's hook), and name a reason and a stack
+                found.putIfAbsent(key, new Why(MountCause.PINNED, reasonOf(e), e.stack(), e.duration()));
             }
         }
         for (Witness w : witnesses) {

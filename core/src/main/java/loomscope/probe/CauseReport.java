@@ -7,7 +7,8 @@ import java.util.Locale;
  * Why the mounts of one run held their carriers, as {@link CauseClassifier} classed them from the JDK's witnesses.
  *
  * @param classified whether the witnesses were there to class by (JFR ran and delivered everything); when false, the
- *                   counts are the carriers' clocks' alone and {@link #why} says why
+ *                   counts are the carriers' clocks' alone and {@code why} says why
+ * @param why        why nothing was classed; or, for classed mounts, what the witnesses could not see (null: nothing)
  * @param sites      the places of the pinned and captured mounts, most carrier time held first
  */
 public record CauseReport(boolean classified, String why, long pinned, long captured, long stalled, long unsure,
@@ -26,13 +27,18 @@ public record CauseReport(boolean classified, String why, long pinned, long capt
         sites = List.copyOf(sites);
     }
 
+    /** This report with {@code note} as its {@code why}: what the witnesses of a classed run could not see. */
+    public CauseReport noted(String note) {
+        return new CauseReport(classified, note, pinned, captured, stalled, unsure, sites);
+    }
+
     /** "Held: 20 pinned, 5 captured (a system call), 1 stalled (the JVM), 2 unsure." — or why the mounts were not classed. */
     public String line() {
         if (!classified) {
             return "Causes not classed: " + why + ".";
         }
         return String.format(Locale.ROOT, "Carriers held: %,d pinned, %,d captured (a system call), %,d stalled (the JVM), "
-                + "%,d unsure (no witness could tell).", pinned, captured, stalled, unsure);
+                + "%,d unsure (no witness could tell)%s.", pinned, captured, stalled, unsure, why == null ? "" : "; " + why);
     }
 
     /** The top sites as text lines, at most {@code limit}. */

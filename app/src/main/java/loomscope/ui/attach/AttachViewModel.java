@@ -152,11 +152,14 @@ public final class AttachViewModel {
             try (AttachSession session = ending.session()) {
                 session.stop();
                 AttachedEpisodes episodes = session.episodes();
-                RunRecording whole = episodes.toRecording(ending.target().mainClass(), ending.poolParallelism());
+                // held mounts classed by the JDK's witnesses once everything arrived: red is a pin the JDK names
+                AttachedEpisodes.Classified classified = episodes.classified(ending.target().mainClass(),
+                        ending.poolParallelism(), session.ending() instanceof loomscope.attach.AgentStreamReader.Ending.Complete);
+                RunRecording whole = classified.recording();
                 long dropped = session.episodes().dropped();
                 // the main window names the run by this: where episodes were dropped its gaps are not all idle
                 String name = loomscope.savedrun.SavedRun.withDropped("attach-" + ending.target().pid(), dropped);
-                return new Ended(new Detached(whole, endLine(session, whole), name),
+                return new Ended(new Detached(whole, endLine(session, whole) + " " + classified.causes().line(), name),
                         prepared(whole), gapsNote(session.episodes().dropped()));
             }
         });

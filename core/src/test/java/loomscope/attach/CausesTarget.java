@@ -1,0 +1,85 @@
+package loomscope.attach;
+
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A test application with four kinds of route, each a virtual thread a request, run one after the other so that
+ * LoomScope's classes can be checked route by route (CausesUnderAgentTest):
+ * <ul>
+ * <li>{@link #nativeRoute}: a sleep inside a native frame (libc qsort's upcall; JDK 22+): pinned on every JDK;</li>
+ * <li>{@link #syncRoute}: a sleep inside {@code synchronized}: pinned on 21, unmounted on 24+;</li>
+ * <li>{@link #pipeRoute}: a blocking read of a child process's pipe: it holds the carrier, a system call, not a pin;</li>
+ * <li>{@link #sleepRoute}: a plain sleep: unmounted everywhere.</li>
+ * </ul>
+ * Arguments: requests per route. Compiled for release 21; the native route is taken only where the JDK has FFM.
+ */
+public final class CausesTarget {
+    private static final long SLEEP_MILLIS = 20;
+
+    private CausesTarget() { }
+
+    public static void main(String[] args) throws Exception {
+        int requests = Integer.parseInt(args[0]);
+        boolean ffm = Runtime.version().feature() >= 22;
+        List<Runnable> routes = new ArrayList<>(List.of(CausesTarget::syncRoute, CausesTarget::pipeRoute,
+                CausesTarget::sleepRoute));
+        if (ffm) {
+            routes.add(0, CausesTarget::nativeRoute);
+        }
+        for (int i = 0; i < requests; i++) {
+            for (Runnable route : routes) {
+                Thread.ofVirtual().name("request-" + i).start(route).join();
+            }
+        }
+        // JFR delivers its events about a second late and stops at exit without the last ones: give it that second,
+        // so that the last requests' witnesses arrive
+        Thread.sleep(2_500);
+        System.out.println("done " + requests + " requests on " + routes.size() + " routes");
+    }
+
+    // each route sleeps in its own frame: a mount's site is the first frame outside the JDK, and a shared helper would
+    // make every route's site the helper's
+
+    static void nativeRoute() {
+        new loomscope.workload.jdk22.QsortUpcallSection().callThroughNativeFrame(() -> {
+            try {
+                Thread.sleep(SLEEP_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    static void syncRoute() {
+        Object lock = new Object();
+        synchronized (lock) {
+            try {
+                Thread.sleep(SLEEP_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    static void pipeRoute() {
+        try {
+            Process writer = new ProcessBuilder("sh", "-c", "sleep 0.02; echo x").redirectErrorStream(true).start();
+            try (InputStream in = writer.getInputStream()) {
+                in.read();   // blocks in read(2) on the pipe until the child writes
+            }
+            writer.waitFor();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void sleepRoute() {
+        try {
+            Thread.sleep(SLEEP_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

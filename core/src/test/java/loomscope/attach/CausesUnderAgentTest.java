@@ -1,0 +1,92 @@
+package loomscope.attach;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import loomscope.probe.CauseReport;
+import loomscope.testing.Jdk21;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue #36's test application ({@link CausesTarget}: a sleep in a native frame, a sleep in {@code synchronized}, a
+ * blocking pipe read, a plain sleep) recorded with {@code -javaagent:…=save=} on this JDK and on JDK 21: each route's
+ * held mounts in their class with the site at the route's method; a pipe read is captured, never pinned.
+ */
+class CausesUnderAgentTest {
+    private static final int REQUESTS = 12;
+    /** Mounts a route may miss (a first request in a cold JVM, an episode JFR placed on a neighbour). */
+    private static final int SLACK = 2;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void onThisJdkTheNativeRouteIsPinnedAndThePipeCapturedAndSynchronizedNothing() throws Exception {
+        AgentRecordingFile.Read read = record(Path.of(System.getProperty("java.home")), "--enable-native-access=ALL-UNNAMED");
+        CauseReport causes = read.causes();
+        assertRoute(causes, "pinned", "nativeRoute");
+        assertRoute(causes, "captured", "pipeRoute");
+        assertNoSite(causes, "syncRoute");
+        assertNoSite(causes, "sleepRoute");
+        long jfrPinsOfAMillisecond = read.run().pinnedEvents().stream().filter(e -> e.duration() >= 1_000_000).count();
+        assertTrue(causes.pinned() <= jfrPinsOfAMillisecond + 3, "pinned only where the JDK says so: " + causes.pinned()
+                + " pinned, JFR " + jfrPinsOfAMillisecond + " pins of 1 ms or more");
+    }
+
+    @Test
+    void onJdk21SynchronizedIsPinnedAndThePipeCaptured() throws Exception {
+        Path jdk21 = Jdk21.find();
+        Assumptions.assumeTrue(jdk21 != null, "no JDK 21 here (LOOMSCOPE_JDK21)");
+        CauseReport causes = record(jdk21).causes();
+        assertRoute(causes, "pinned", "syncRoute");
+        assertRoute(causes, "captured", "pipeRoute");
+        assertNoSite(causes, "sleepRoute");
+    }
+
+    private AgentRecordingFile.Read record(Path javaHome, String... flags) throws Exception {
+        Path classes = TargetJvm.compile(Files.createDirectories(dir.resolve("classes")), "CausesTarget.java");
+        Path saved = dir.resolve("causes.loomrun");
+        Path err = dir.resolve("target.err");
+        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(),
+                "-javaagent:" + AgentJar.locate() + "=save=" + saved));
+        command.addAll(List.of(flags));
+        command.addAll(List.of("-Xmx256m", "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(),
+                CausesTarget.class.getName(), Integer.toString(REQUESTS)));
+        Process target = new ProcessBuilder(command).redirectError(err.toFile()).start();
+        try {
+            String out = new String(target.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(target.waitFor(120, TimeUnit.SECONDS), "the target ends");
+            assertEquals(0, target.exitValue(), out + Files.readString(err));
+            assertTrue(out.startsWith("done " + REQUESTS), out);
+        } finally {
+            target.destroyForcibly();
+        }
+        AgentRecordingFile.Read read = AgentRecordingFile.readClassified(saved);
+        CauseReport causes = read.causes();
+        System.out.println(javaHome + ": " + causes.line() + System.lineSeparator() + causes.sitesText(10));
+        assertTrue(causes.classified(), causes.toString());
+        return read;
+    }
+
+    private static void assertRoute(CauseReport causes, String kind, String route) {
+        int count = causes.sites().stream().filter(s -> s.kind().equals(kind) && s.frame().contains(route))
+                .mapToInt(CauseReport.Site::count).sum();
+        assertTrue(count >= REQUESTS - SLACK, route + ": " + count + " " + kind + " of " + REQUESTS + "; " + causes.sites());
+        assertTrue(causes.sites().stream().noneMatch(s -> !s.kind().equals(kind) && s.frame().contains(route)),
+                route + " is " + kind + " only: " + causes.sites());
+    }
+
+    private static void assertNoSite(CauseReport causes, String route) {
+        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().contains(route)), route + " held nothing: " + causes.sites());
+    }
+}
