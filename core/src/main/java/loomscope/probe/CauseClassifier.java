@@ -9,6 +9,7 @@ import java.util.Objects;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.MountCause;
+import loomscope.recording.MountWhy;
 import loomscope.recording.PinnedRule;
 import loomscope.recording.RunRecording;
 
@@ -37,7 +38,16 @@ public final class CauseClassifier {
     private CauseClassifier() { }
 
     /** What matched a mount: a pinned event or a witness. */
-    private record Why(MountCause cause, String reason, List<StackFrame> stack, long nanos) { }
+    private record Why(MountCause cause, String reason, List<StackFrame> stack, long nanos, long at) { }
+
+    /** Frames as the JDK writes them, which {@link StackFrame#parse} reads back; the lists are few, shared by stack. */
+    private static List<String> frames(List<StackFrame> stack) {
+        List<String> out = new ArrayList<>(stack.size());
+        for (StackFrame f : stack) {
+            out.add(f.toString());
+        }
+        return out;
+    }
 
     /**
      * Classes {@code recording}'s mounts (their verdicts change in place: call after the run, when its carriers have
@@ -63,9 +73,11 @@ public final class CauseClassifier {
             for (PinnedEvent e : pins) {
                 long key = best(carriers, sizes, e.carrierIndex(), e.start(), e.end(), true);
                 if (key >= 0 && carriers[carrier(key)].pinned(mount(key))) {
-                    found.putIfAbsent(key, new Why(MountCause.PINNED, reasonOf(e), e.stack(), e.duration()));
+                    found.putIfAbsent(key, new Why(MountCause.PINNED, reasonOf(e), e.stack(), e.duration(), e.start()));
                 }
             }
+            found.forEach((key, why) -> recording.setWhy(carrier(key), mount(key),
+                    new MountWhy(why.cause(), why.reason(), frames(why.stack()), why.at())));
             return counted(recording, true, null, found);
         }
         for (PinnedEvent e : pins) {
@@ -76,7 +88,7 @@ public final class CauseClassifier {
             if (key >= 0) {
                 // the first witness of a mount stays: JFR's events come before other pinned witnesses (an attached
                 // JVM's hook), and name a reason and a stack
-                found.putIfAbsent(key, new Why(MountCause.PINNED, reasonOf(e), e.stack(), e.duration()));
+                found.putIfAbsent(key, new Why(MountCause.PINNED, reasonOf(e), e.stack(), e.duration(), e.start()));
             }
         }
         for (Witness w : witnesses) {
@@ -90,7 +102,7 @@ public final class CauseClassifier {
             }
             Why before = key < 0 ? null : found.get(key);
             if (key >= 0 && (before == null || before.cause() == MountCause.CAPTURED && cause == MountCause.PINNED)) {
-                found.put(key, new Why(cause, w.describe(), w.stack(), w.duration()));
+                found.put(key, new Why(cause, w.describe(), w.stack(), w.duration(), w.start()));
             }
         }
         stalls(carriers, sizes, witnesses, found);
@@ -99,6 +111,7 @@ public final class CauseClassifier {
                 Why why = found.get(key(c, i));
                 if (why != null) {
                     carriers[c].setCause(i, why.cause());
+                    recording.setWhy(c, i, new MountWhy(why.cause(), why.reason(), frames(why.stack()), why.at()));
                 } else if (carriers[c].pinned(i)) {
                     carriers[c].setCause(i, MountCause.UNSURE);   // the clocks saw a block no witness explains
                 }
@@ -139,7 +152,7 @@ public final class CauseClassifier {
             int blockedMicros = log.blockedMicros(mount(key));
             long blocked = blockedMicros >= 0 ? blockedMicros * 1_000L : FLOOR;
             if (nanos[0] * 2 >= Math.max(blocked, FLOOR)) {
-                found.put(key, new Why(MountCause.STALLED, "safepoint", List.of(), nanos[0]));
+                found.put(key, new Why(MountCause.STALLED, "safepoints covered " + Math.round(nanos[0] / 1e4) / 100.0 + " ms of it", List.of(), nanos[0], -1));
             }
         });
     }

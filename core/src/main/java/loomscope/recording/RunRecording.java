@@ -40,6 +40,8 @@ public final class RunRecording implements RunObserver {
     private final AtomicIntegerArray mountedOn;
     private final long[] pendingSubmit;
     private volatile CarrierLog[] carriers = new CarrierLog[0];
+    /** What the witnesses said of the held mounts they classed, by carrier index and mount: set once, after the run. */
+    private final java.util.Map<Long, MountWhy> whys = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile long runStart = -1;
     private volatile long runEnd = -1;
     private volatile int completedAtEnd;
@@ -269,6 +271,16 @@ public final class RunRecording implements RunObserver {
      * {@link #carriers()} stops at that gap (lanes are drawn in order), but a check that looks a carrier up by
      * its index while the run goes must see carrier 1 then.
      */
+    /** Keeps what a witness said of mount {@code mount} of the carrier with index {@code carrier} (after the run). */
+    public void setWhy(int carrier, int mount, MountWhy why) {
+        whys.put((long) carrier << 32 | mount, why);
+    }
+
+    /** What a witness said of that mount, or null: none classed it, or it was not held. */
+    public MountWhy whyOf(int carrier, int mount) {
+        return whys.get((long) carrier << 32 | mount);
+    }
+
     public CarrierLog[] carriersByIndex() {
         return carriers.clone();
     }

@@ -82,6 +82,18 @@ class CauseClassifierTest {
         assertEquals("captured", report.sites().get(0).kind());
         assertEquals("LockSupport.park: Native or VM frame on stack", report.sites().get(1).reason());
         assertEquals("pinned", report.sites().get(1).kind());
+
+        // what the window's inspector shows of a clicked mount
+        MountInspector.MountInspection pinned = MountInspector.of(r, c0, 0);
+        assertEquals("loomscope-vt-0", pinned.thread());
+        assertEquals("c0", pinned.carrier());
+        assertTrue(pinned.held().startsWith("pinned: ") && pinned.held().endsWith("(LockSupport.park: Native or VM frame on stack)"),
+                pinned.held());
+        assertEquals(TASK_PARK.stream().map(f -> f.className() + "." + f.methodName() + ":" + f.line()).toList(),
+                pinned.stack().stream().map(f -> f.className() + "." + f.methodName() + ":" + f.line()).toList());
+        assertTrue(MountInspector.of(r, c1, 0).held().startsWith("unsure: "));
+        assertEquals(List.of(), MountInspector.of(r, c1, 0).stack());
+        assertTrue(MountInspector.of(r, c0, 2).held().startsWith("not held"));
     }
 
     @Test

@@ -78,6 +78,15 @@ public final class LanesCanvas extends CanvasRegion {
 
     public void setOverlay(Overlay overlay) { this.overlay = overlay; }
 
+    /** The recording time under {@code x} in the last frame, or -1 left or right of the lanes' trail. */
+    public long timeAt(double x) {
+        LaneGeometry g = geometry;
+        if (g == null || x < g.trailX() || x > g.trailX() + g.trailWidth() || g.trailWidth() <= 0) {
+            return -1;
+        }
+        return g.axis().start() + (long) ((x - g.trailX()) / g.trailWidth() * g.axis().span());
+    }
+
     /** The lane at height {@code y} in the last frame, or -1. */
     public int laneAt(double y) {
         LaneGeometry g = geometry;

@@ -6,12 +6,16 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import loomscope.probe.MountInspector.MountInspection;
 import loomscope.probe.SnapshotInspector.Inspection;
 import loomscope.probe.StackFrame;
 
-/** What a thread snapshot saw of the clicked thread cell or carrier lane: state, carrier, stack. */
+/**
+ * What a thread snapshot saw of the clicked thread cell or carrier lane (state, carrier, stack), or what the JDK's
+ * witnesses said of a clicked mount (its cause, reason and stack).
+ */
 final class InspectorPanel extends VBox {
-    private final Label subject = new Label("Click a thread cell or a carrier lane.");
+    private final Label subject = new Label("Click a thread cell, a carrier lane or a mount in it.");
     private final Label when = new Label();
     private final Label state = new Label();
     private final Label carrier = new Label();
@@ -44,6 +48,16 @@ final class InspectorPanel extends VBox {
         state.setText("State: " + i.state());
         carrier.setText((i.subject().startsWith("loomscope-carrier-") ? "Mounted: " : "Carrier: ") + i.carrier());
         stack.getItems().setAll(i.stack().stream().map(StackFrame::toString).toList());
+    }
+
+    /** A mount clicked in a lane: its thread, carrier and times, whether it held the carrier and why, the witness's stack. */
+    void showMount(MountInspection m, long runStart) {
+        subject.setText(m.thread() + ": one mount");
+        when.setText(String.format(Locale.ROOT, "mounted %.3f s to %.3f s (%.2f ms)%s", seconds(m.start(), runStart),
+                seconds(m.end(), runStart), (m.end() - m.start()) / 1e6, m.blocked() == null ? "" : "; " + m.blocked()));
+        state.setText("Held: " + m.held());
+        carrier.setText("Carrier: " + m.carrier());
+        stack.getItems().setAll(m.stack().stream().map(StackFrame::toString).toList());
     }
 
     private static double seconds(long t, long runStart) {

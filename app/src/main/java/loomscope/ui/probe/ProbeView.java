@@ -11,6 +11,7 @@ import javafx.scene.input.MouseEvent;
 import javafx.stage.FileChooser;
 import loomscope.ui.job.BackgroundJob;
 import loomscope.probe.InProcessSnapshotter;
+import loomscope.probe.MountInspector;
 import loomscope.probe.ProbeSession;
 import loomscope.probe.SnapshotInspector;
 import loomscope.probe.ThreadDumpExport;
@@ -68,8 +69,8 @@ public final class ProbeView {
         view.addPulseHook(ui::pulse);
         view.recordingView().field().addEventHandler(MouseEvent.MOUSE_CLICKED, e -> ui.inspectThread(
                 view.recordingView().field().threadAt(e.getX(), e.getY())));
-        view.recordingView().lanes().addEventHandler(MouseEvent.MOUSE_CLICKED, e -> ui.inspectLane(
-                view.recordingView().lanes().laneAt(e.getY())));
+        view.recordingView().lanes().addEventHandler(MouseEvent.MOUSE_CLICKED, e -> ui.inspectLaneOrMount(
+                view.recordingView().lanes().laneAt(e.getY()), view.recordingView().lanes().timeAt(e.getX())));
         ui.verified.saveJfr().setOnAction(e -> ui.saveJfr());
         ui.verified.exportDump().setOnAction(e -> ui.exportDump());
         AppTheme.currentProperty().addListener((o, was, now) -> ui.colourDirty = true);
@@ -109,6 +110,23 @@ public final class ProbeView {
             side.showInspector();
             inspect();
         }
+    }
+
+    /** A click in a lane: the mount under it where there is one (its cause and stack), else what the carrier ran. */
+    void inspectLaneOrMount(int lane, long t) {
+        RunRecording r = view.recordingView().recording();
+        if (lane >= 0 && t >= 0 && r != null && lane < r.carriers().length) {
+            CarrierLog log = r.carriers()[lane];
+            int mount = log.mountAt(t);
+            if (mount >= 0) {
+                selectedLane = -1;
+                selectedVt = -1;
+                side.showInspector();
+                inspector.showMount(MountInspector.of(r, log, mount), r.runStart());
+                return;
+            }
+        }
+        inspectLane(lane);
     }
 
     void inspectLane(int lane) {

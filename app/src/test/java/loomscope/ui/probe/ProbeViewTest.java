@@ -17,6 +17,8 @@ import javafx.stage.Stage;
 import loomscope.probe.ProbeReport;
 import loomscope.probe.ThreadSample;
 import loomscope.probe.ThreadSnapshot;
+import loomscope.recording.CarrierLog;
+import loomscope.recording.RunRecording;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.app.MainWindow;
 import loomscope.ui.mainwindow.MainViewModel;
@@ -91,14 +93,31 @@ class ProbeViewTest {
             return null;
         });
         WaitForAsyncUtils.waitForFxEvents();
-        onFx(() -> {
-            javafx.geometry.Point2D p = lanes.localToScene(300, 5); // a MouseEvent made by hand takes scene coordinates
-            lanes.fireEvent(new MouseEvent(MouseEvent.MOUSE_CLICKED, p.getX(), p.getY(), 0, 0, MouseButton.PRIMARY, 1,
-                    false, false, false, false, true, false, false, true, false, false, null));
-            return null;
-        });
+        // on the carrier's name, left of its mounts
+        click(lanes, 5, 5);
         assertEquals(0, (int) onFx(() -> lanes.laneAt(5)), "lane geometry");
         assertEquals("Mounted: " + onLane0.name(), onFx(() -> ui.inspectorPanel().carrierText()));
+        assertTrue(onFx(() -> ui.inspectorPanel().stack().getItems()).stream().anyMatch(f -> f.contains("loomscope.scenario.SeedTask")));
+
+        // on a pinned mount: its thread, its cause with the JDK's reason, and the stack JFR's event was taken with
+        RunRecording shown = onFx(() -> view.recordingView().recording());
+        CarrierLog lane0 = shown.carriers()[0];
+        int pinned = onFx(() -> {
+            for (int i = 0; i < lane0.size(); i++) {
+                long mid = (lane0.start(i) + lane0.end(i)) / 2;
+                if (lane0.pinned(i) && shown.whyOf(lane0.index(), i) != null && lanes.timeAt(lanes.geometry().x(mid)) >= 0) {
+                    return i;
+                }
+            }
+            return -1;
+        });
+        assertTrue(pinned >= 0, "a pinned mount with the JDK's witness is in view");
+        double x = onFx(() -> lanes.geometry().x((lane0.start(pinned) + lane0.end(pinned)) / 2));
+        click(lanes, x, 5);
+        assertEquals("loomscope-vt-" + lane0.vt(pinned) + ": one mount", onFx(() -> ui.inspectorPanel().subjectText()));
+        assertTrue(onFx(() -> ui.inspectorPanel().stateText()).startsWith("Held: pinned: it could not unmount"),
+                onFx(() -> ui.inspectorPanel().stateText()));
+        assertTrue(onFx(() -> ui.inspectorPanel().stateText()).contains("Native or VM frame on stack"));
         assertTrue(onFx(() -> ui.inspectorPanel().stack().getItems()).stream().anyMatch(f -> f.contains("loomscope.scenario.SeedTask")));
 
         onFx(() -> {
@@ -107,6 +126,16 @@ class ProbeViewTest {
         });
         assertEquals(onLane0.name(), onFx(() -> ui.inspectorPanel().subjectText()));
         assertEquals("Carrier: " + onLane0.carrierName(), onFx(() -> ui.inspectorPanel().carrierText()));
+    }
+
+    /** A click at ({@code x}, {@code y}) of {@code lanes}: a MouseEvent made by hand takes scene coordinates. */
+    private static void click(LanesCanvas lanes, double x, double y) throws Exception {
+        onFx(() -> {
+            javafx.geometry.Point2D p = lanes.localToScene(x, y);
+            lanes.fireEvent(new MouseEvent(MouseEvent.MOUSE_CLICKED, p.getX(), p.getY(), 0, 0, MouseButton.PRIMARY, 1,
+                    false, false, false, false, true, false, false, true, false, false, null));
+            return null;
+        });
     }
 
     private String lookupText(String id) {

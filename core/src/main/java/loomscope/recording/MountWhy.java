@@ -1,0 +1,17 @@
+package loomscope.recording;
+
+import java.util.List;
+
+/**
+ * What a witness said of one held mount ({@link MountCause}): the JDK's reason and the stack it was taken with, top frame
+ * first, as the JDK writes frames ({@code pkg.Class.method(File.java:12)}). Kept with the recording for the window's
+ * inspector; a saved run keeps JFR's pinned events, not these.
+ *
+ * @param reason    "LockSupport.park: Native or VM frame on stack", "file read /data/x", or null where none was given
+ * @param witnessAt when the witness began (recording clock)
+ */
+public record MountWhy(MountCause cause, String reason, List<String> frames, long witnessAt) {
+    public MountWhy {
+        frames = List.copyOf(frames);
+    }
+}
