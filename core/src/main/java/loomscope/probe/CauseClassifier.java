@@ -117,6 +117,7 @@ public final class CauseClassifier {
                 }
             }
         }
+        recording.markClassed();
         return counted(recording, true, null, found);
     }
 

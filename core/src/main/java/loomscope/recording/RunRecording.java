@@ -271,6 +271,19 @@ public final class RunRecording implements RunObserver {
      * {@link #carriers()} stops at that gap (lanes are drawn in order), but a check that looks a carrier up by
      * its index while the run goes must see carrier 1 then.
      */
+    /** Counts the times the JDK's witnesses classed this recording's mounts anew: a picture drawn before is stale. */
+    private volatile int classed;
+
+    /** Marks the mounts classed anew ({@code loomscope.probe.CauseClassifier}, once their verdicts are set). */
+    public void markClassed() {
+        classed++;
+    }
+
+    /** How many times the mounts were classed anew: a view that drew a finished run redraws it when this changes. */
+    public int classed() {
+        return classed;
+    }
+
     /** Keeps what a witness said of mount {@code mount} of the carrier with index {@code carrier} (after the run). */
     public void setWhy(int carrier, int mount, MountWhy why) {
         whys.put((long) carrier << 32 | mount, why);

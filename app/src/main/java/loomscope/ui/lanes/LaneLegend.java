@@ -16,10 +16,16 @@ public final class LaneLegend extends FlowPane {
         item(LegendSwatch.stateStyleClass(VtState.RUNNING), "running",
                 "A virtual thread mounted on this carrier and running its CPU work.");
         item(LegendSwatch.stateStyleClass(VtState.PINNED), "pinned: carrier wasted",
-                "The mounted thread sleeps or waits for its lock without unmounting: the carrier can run nothing else.");
+                "The mounted thread could not unmount (it sleeps or waits for its lock inside a pin): the carrier can run"
+                + " nothing else. Once the run is over, only what the JDK's witnesses call a pin stays red.");
         unsure = item(LegendSwatch.stateStyleClass(VtState.UNSURE), "unsure",
                 "The carrier's clocks cannot tell whether the mounted thread blocked for 1 ms: it was also preempted, or"
                 + " a garbage collection stopped it. Maybe pinned; never shown as not pinned.");
+        captured = item(LegendSwatch.stateStyleClass(VtState.CAPTURED), "captured: a system call",
+                "The mounted thread blocked in a system call (a file, a pipe, a socket): its carrier was held, but the JDK"
+                + " does not call that a pin. Classed from JFR's I/O events once the run is over.");
+        stalled = item(LegendSwatch.stateStyleClass(VtState.STALLED), "stalled: the JVM",
+                "The JVM held the carrier (a safepoint covered the block): nobody's code asked for the wait.");
         item("ls-swatch-idle", "idle", "No virtual thread is mounted on this carrier.");
         item("ls-swatch-pool-added", "added by pool",
                 "A carrier beyond the parallelism that the pool started to compensate for a blocked one.");
@@ -33,8 +39,21 @@ public final class LaneLegend extends FlowPane {
 
     private final java.util.List<javafx.scene.Node> items = new java.util.ArrayList<>();
     private final HBox unsure;
+    private final HBox captured;
+    private final HBox stalled;
     private boolean itemsVisible = true;
     private boolean unsureShown;
+    private boolean capturedShown;
+    private boolean stalledShown;
+
+    /** Shows the captured and the stalled items where the run has such mounts (the JDK's witnesses classed them). */
+    public void setCausesShown(boolean captured, boolean stalled) {
+        if (captured != capturedShown || stalled != stalledShown) {
+            capturedShown = captured;
+            stalledShown = stalled;
+            applyVisibility();
+        }
+    }
 
     /** Shows the "unsure" item: only a run with unsure mounts needs it explained. */
     public void setUnsureShown(boolean shown) {
@@ -54,7 +73,8 @@ public final class LaneLegend extends FlowPane {
 
     private void applyVisibility() {
         for (javafx.scene.Node item : items) {
-            boolean on = itemsVisible && (item != unsure || unsureShown);
+            boolean on = itemsVisible && (item != unsure || unsureShown) && (item != captured || capturedShown)
+                    && (item != stalled || stalledShown);
             item.setVisible(on);
             item.setManaged(on);
         }

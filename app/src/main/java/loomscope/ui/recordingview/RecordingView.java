@@ -8,7 +8,9 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import loomscope.picture.StateTimeline;
+import loomscope.recording.MountCause;
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
 import loomscope.recording.VtState;
 import loomscope.ui.field.StateLegend;
 import loomscope.ui.field.ThreadFieldCanvas;
@@ -33,6 +35,9 @@ public final class RecordingView extends VBox {
     private Palette palette;
     // what the last replay frame showed, to skip identical frames
     private long lastT = Long.MIN_VALUE;
+    private int lastClassed;
+    private RunRecording legendRecording;
+    private int legendClassed;
     private StateTimeline lastTimeline;
     private double lastW;
     private double lastH;
@@ -214,8 +219,11 @@ public final class RecordingView extends VBox {
     private boolean unchangedSinceLastFrame(long t) {
         double w = lanes.getWidth() + field.getWidth();
         double h = lanes.getHeight() + field.getHeight();
+        // a finished run's mounts are classed by the JDK's witnesses after its end (JFR delivers a second late): redrawn then
+        int classed = timeline.recording().classed();
         boolean same = t == lastT && timeline == lastTimeline && timeline.recording().isFinished()
-                && w == lastW && h == lastH && palette == lastPalette;
+                && w == lastW && h == lastH && palette == lastPalette && classed == lastClassed;
+        lastClassed = classed;
         lastT = t;
         lastTimeline = timeline;
         lastW = w;
@@ -248,6 +256,14 @@ public final class RecordingView extends VBox {
     private void updateCounts() {
         if (lanes.unsureSeen() && !laneLegend.unsureShown()) {
             laneLegend.setUnsureShown(true);
+        }
+        RunRecording shown = timeline == null ? null : timeline.recording();
+        if (shown != legendRecording || shown != null && shown.classed() != legendClassed) {
+            // counted once a classification, not a frame: the witnesses class a run once, after its end
+            legendRecording = shown;
+            legendClassed = shown == null ? 0 : shown.classed();
+            laneLegend.setCausesShown(shown != null && RunSummary.mountsOf(shown, MountCause.CAPTURED) > 0,
+                    shown != null && RunSummary.mountsOf(shown, MountCause.STALLED) > 0);
         }
         for (VtState s : VtState.values()) {
             stateLegend.setCount(s, field.count(s));
