@@ -18,7 +18,13 @@ final class ChildProbeLines {
 
     private final List<ThreadSnapshot> snapshots = new CopyOnWriteArrayList<>();
     private final List<PinnedEvent> pinned = new CopyOnWriteArrayList<>();
-    private final List<Witness> witnesses = new CopyOnWriteArrayList<>();
+    /** The child's witnesses, their stacks shared (a thousand reads share a handful of stacks); at most {@link #MAX_WITNESSES}. */
+    private final List<Witness> witnesses = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    private final java.util.Map<List<loomscope.probe.StackFrame>, List<loomscope.probe.StackFrame>> stacks =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile long witnessesNotKept;
+    /** A bound on the parent's memory whatever the child's code does (a witness with a shared stack is ~100 bytes). */
+    static final int MAX_WITNESSES = 1_000_000;
     private final List<String> notes = new CopyOnWriteArrayList<>();
     private volatile String noProgress;
     private volatile boolean preparing;
@@ -30,7 +36,13 @@ final class ChildProbeLines {
             } else if (payload.startsWith(PinnedEvents.KIND + " ")) {
                 pinned.add(PinnedEvents.decode(payload));
             } else if (payload.startsWith(PinnedEvents.WITNESS + " ")) {
-                witnesses.add(PinnedEvents.decodeWitness(payload));
+                if (witnesses.size() >= MAX_WITNESSES) {
+                    witnessesNotKept++;
+                    return;
+                }
+                Witness w = PinnedEvents.decodeWitness(payload);
+                witnesses.add(new Witness(w.kind(), w.start(), w.duration(), w.detail(),
+                        stacks.computeIfAbsent(w.stack(), k -> k)));
             } else if (payload.equals(ProgressWatch.PREPARING)) {
                 preparing = true;
             } else if (payload.equals(ProgressWatch.KIND) || payload.startsWith(ProgressWatch.KIND + " ")) {
@@ -48,7 +60,14 @@ final class ChildProbeLines {
 
     List<PinnedEvent> pinnedEvents() { return List.copyOf(pinned); }
 
-    List<Witness> witnesses() { return List.copyOf(witnesses); }
+    List<Witness> witnesses() {
+        synchronized (witnesses) {
+            return List.copyOf(witnesses);
+        }
+    }
+
+    /** Witnesses the child sent past {@link #MAX_WITNESSES}: not kept, so the mounts they would explain are unsure. */
+    long witnessesNotKept() { return witnessesNotKept; }
 
     List<String> notes() { return List.copyOf(notes); }
 

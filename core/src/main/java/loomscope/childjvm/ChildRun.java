@@ -237,7 +237,7 @@ public final class ChildRun implements LiveRun {
             // can the witnesses class the mounts
             causes = !options.jfrPinned() ? CauseClassifier.notClassified(r, "JFR did not run in the child")
                     : result instanceof RunOutcome.Completed || result instanceof RunOutcome.Cancelled
-                    ? CauseClassifier.classify(r, probeLines.pinnedEvents(), probeLines.witnesses(), true)
+                    ? noteNotKept(CauseClassifier.classify(r, probeLines.pinnedEvents(), probeLines.witnesses(), true))
                     : CauseClassifier.notClassified(r, "the child ended before its JFR delivered everything");
         }
         outcome = result;
@@ -359,6 +359,13 @@ public final class ChildRun implements LiveRun {
 
     /** JFR pinned events from the child, in arrival order (JFR delivers them up to a second late). */
     public List<PinnedEvent> pinnedEvents() { return probeLines.pinnedEvents(); }
+
+    private CauseReport noteNotKept(CauseReport causes) {
+        long notKept = probeLines.witnessesNotKept();
+        return notKept == 0 ? causes : causes.noted(String.format(java.util.Locale.ROOT,
+                "%,d of JFR's witnesses past the first %,d were not kept: the mounts they would explain are unsure",
+                notKept, ChildProbeLines.MAX_WITNESSES));
+    }
 
     /** Why the mounts held their carriers, classed from the child's JFR once the run is over; null before, or without a recording. */
     public CauseReport causes() { return causes; }

@@ -105,12 +105,22 @@ public final class PinningMatrix {
         if (outcome.isError() || recording == null || !recording.isFinished()) {
             return new MatrixCell.NotRun(scenario.name(), column, shortWhy(outcome.describe()));
         }
-        return measured(scenario.name(), column, jvm.jvmArgs(), recording, run.pinnedEvents());
+        return measured(scenario.name(), column, jvm.jvmArgs(), recording, run.pinnedEvents(), run.causes());
     }
 
     /** The cell's numbers from one finished run and the events JFR delivered for it. */
     static MatrixCell.Measured measured(String scenario, String column, List<String> jvmFlags, RunRecording recording,
                                         List<PinnedEvent> events) {
+        return measured(scenario, column, jvmFlags, recording, events, null);
+    }
+
+    /**
+     * As above; {@code causes}: the classes the JDK's witnesses gave the run's mounts (null: not classed). Where JFR's
+     * pinned events name no reason (JDK 21's name none, and post none for a monitor), the reason of the pinned mounts'
+     * main site stands in: on 21, JFR's monitor events name Object.wait or the contended enter.
+     */
+    static MatrixCell.Measured measured(String scenario, String column, List<String> jvmFlags, RunRecording recording,
+                                        List<PinnedEvent> events, loomscope.probe.CauseReport causes) {
         RunSummary summary = RunSummary.of(recording);
         JfrCrossCheck check = JfrCrossCheck.of(events, recording);
         List<String> leftOver = new ArrayList<>();
@@ -122,8 +132,13 @@ public final class PinningMatrix {
         if (check.pinnedMountsWithoutEvent() > 0 && pinnedEventCoversEveryPin(recording.jdkVersion())) {
             leftOver.add(check.pinnedMountsWithoutEvent() + " pinned mounts without a JFR event");
         }
+        String reason = topReason(events);
+        if (causes != null && causes.classified() && events.stream().allMatch(e -> e.reason() == null)) {
+            reason = causes.sites().stream().filter(site -> site.kind().equals("pinned") && site.reason() != null)
+                    .map(loomscope.probe.CauseReport.Site::reason).findFirst().orElse(reason);
+        }
         return new MatrixCell.Measured(scenario, column, jvmFlags, summary.pinnedMounts(), summary.mounts(), events.size(),
-                topReason(events), summary.wallMillis(), summary.carriersAddedByPool(),
+                reason, summary.wallMillis(), summary.carriersAddedByPool(),
                 leftOver.isEmpty() ? null : String.join(", ", leftOver), recording, events);
     }
 

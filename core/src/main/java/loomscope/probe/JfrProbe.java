@@ -119,8 +119,26 @@ public final class JfrProbe implements AutoCloseable {
         Witness w = WitnessEvents.of(e, 0);
         if (w != null) {
             synchronized (raw) {
-                rawWitnesses.add(new RawWitness(e.getStartTime(), w));
+                if (rawWitnesses.size() >= MAX_WITNESSES) {
+                    witnessesNotKept++;
+                    return;
+                }
+                // the stream's dispatcher is the only writer: a thousand reads share a handful of stacks
+                Witness shared = new Witness(w.kind(), w.start(), w.duration(), w.detail(), stacks.computeIfAbsent(w.stack(), s -> s));
+                rawWitnesses.add(new RawWitness(e.getStartTime(), shared));
             }
+        }
+    }
+
+    /** A bound on this JVM's memory whatever the run's code does (a witness with a shared stack is ~100 bytes). */
+    static final int MAX_WITNESSES = 1_000_000;
+    /** Witnesses past {@link #MAX_WITNESSES}: the mounts they would explain are unsure. Under {@code raw}'s lock. */
+    private long witnessesNotKept;
+
+    /** How many witnesses were not kept (past the bound). */
+    public long witnessesNotKept() {
+        synchronized (raw) {
+            return witnessesNotKept;
         }
     }
 

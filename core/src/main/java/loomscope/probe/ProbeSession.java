@@ -118,6 +118,10 @@ public final class ProbeSession implements AutoCloseable {
             // the cross-check compares the clocks' verdicts with JFR's events: before the witnesses class them anew
             check = JfrCrossCheck.of(jfr.pinnedEvents(), run.recording());
             causes = CauseClassifier.classify(run.recording(), jfr.pinnedEvents(), jfr.witnesses(), complete);
+            if (causes.classified() && jfr.witnessesNotKept() > 0) {
+                causes = causes.noted(String.format(java.util.Locale.ROOT, "%,d of JFR's witnesses past the first %,d "
+                        + "were not kept: the mounts they would explain are unsure", jfr.witnessesNotKept(), JfrProbe.MAX_WITNESSES));
+            }
         } else {
             causes = CauseClassifier.notClassified(run.recording(), "JFR did not run (--probes " + selection.cliName() + ")");
         }
