@@ -18,8 +18,20 @@ public final class ProcFiles {
 
     private ProcFiles() { }
 
-    /** The calling thread's {@code /proc/thread-self/<name>}, or null where there is none (not Linux) or it is unreadable. */
+    /**
+     * {@code -Dloomscope.clock.kernelCounts=off}: the clocks read no {@code /proc}, as on macOS or Windows where there is
+     * none, so that what LoomScope tells without the kernel's counts can be seen and tested on Linux.
+     */
+    public static final String SWITCH = "loomscope.clock.kernelCounts";
+
+    /**
+     * The calling thread's {@code /proc/thread-self/<name>}, or null where there is none (not Linux), it is unreadable,
+     * or {@link #SWITCH} is off.
+     */
     public static RandomAccessFile openThreadSelf(String name) {
+        if ("off".equals(System.getProperty(SWITCH))) {
+            return null;
+        }
         try {
             File file = new File("/proc/thread-self/" + name);
             return file.canRead() ? new RandomAccessFile(file, "r") : null;

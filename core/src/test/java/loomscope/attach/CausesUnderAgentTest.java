@@ -43,6 +43,17 @@ class CausesUnderAgentTest {
                 + " pinned, JFR " + jfrPinsOfAMillisecond + " pins of 1 ms or more");
     }
 
+    /** As on macOS or Windows: the carriers' clocks read none of the kernel's counts, and the JDK's witnesses still class. */
+    @Test
+    void withoutTheKernelsCountsTheWitnessesStillClassThePinsAndTheReads() throws Exception {
+        CauseReport causes = record(Path.of(System.getProperty("java.home")), "--enable-native-access=ALL-UNNAMED",
+                "-Dloomscope.clock.kernelCounts=off").causes();
+        assertRoute(causes, "pinned", "nativeRoute");
+        assertRoute(causes, "captured", "pipeRoute");
+        assertNoSite(causes, "syncRoute");
+        assertNoSite(causes, "sleepRoute");
+    }
+
     @Test
     void onJdk21SynchronizedIsPinnedAndThePipeCaptured() throws Exception {
         Path jdk21 = Jdk21.find();
