@@ -1,11 +1,9 @@
 package loomscope.probe;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.MountCause;
@@ -40,13 +38,31 @@ public final class CauseClassifier {
     /** What matched a mount: a pinned event or a witness. */
     private record Why(MountCause cause, String reason, List<StackFrame> stack, long nanos, long at) { }
 
-    /** Frames as the JDK writes them, which {@link StackFrame#parse} reads back; the lists are few, shared by stack. */
-    private static List<String> frames(List<StackFrame> stack) {
+    /**
+     * Keeps with the recording what the witness of each classed mount said, for the inspector and the sites: a stack's
+     * text once per stack (5,000 pins share a handful), its site once with it.
+     */
+    private static void remember(RunRecording recording, CarrierLog[] carriers, Map<Long, Why> found) {
+        Map<List<StackFrame>, List<String>> frames = new java.util.IdentityHashMap<>();
+        Map<List<StackFrame>, String> sites = new java.util.IdentityHashMap<>();
+        found.forEach((key, why) -> {
+            CarrierLog log = carriers[carrier(key)];
+            int i = mount(key);
+            int blockedMicros = log.blockedMicros(i);
+            long held = blockedMicros >= 0 ? blockedMicros * 1_000L : Math.min(why.nanos(), log.end(i) - log.start(i));
+            recording.setWhy(carrier(key), i, new MountWhy(why.cause(), why.reason(),
+                    frames.computeIfAbsent(why.stack(), CauseClassifier::frameTexts), why.at(),
+                    sites.computeIfAbsent(why.stack(), CauseClassifier::frameOf), held));
+        });
+    }
+
+    /** Frames as the JDK writes them, which {@link StackFrame#parse} reads back. */
+    private static List<String> frameTexts(List<StackFrame> stack) {
         List<String> out = new ArrayList<>(stack.size());
         for (StackFrame f : stack) {
             out.add(f.toString());
         }
-        return out;
+        return List.copyOf(out);
     }
 
     /**
@@ -76,9 +92,9 @@ public final class CauseClassifier {
                     found.putIfAbsent(key, new Why(MountCause.PINNED, reasonOf(e), e.stack(), e.duration(), e.start()));
                 }
             }
-            found.forEach((key, why) -> recording.setWhy(carrier(key), mount(key),
-                    new MountWhy(why.cause(), why.reason(), frames(why.stack()), why.at())));
-            return counted(recording, true, null, found);
+            remember(recording, carriers, found);
+            recording.markClassed();
+            return counted(recording, true, null);
         }
         for (PinnedEvent e : pins) {
             long key = best(carriers, sizes, e.carrierIndex(), e.start(), e.end(), true, found);
@@ -111,14 +127,14 @@ public final class CauseClassifier {
                 Why why = found.get(key(c, i));
                 if (why != null) {
                     carriers[c].setCause(i, why.cause());
-                    recording.setWhy(c, i, new MountWhy(why.cause(), why.reason(), frames(why.stack()), why.at()));
                 } else if (carriers[c].pinned(i)) {
                     carriers[c].setCause(i, MountCause.UNSURE);   // the clocks saw a block no witness explains
                 }
             }
         }
+        remember(recording, carriers, found);
         recording.markClassed();
-        return counted(recording, true, null, found);
+        return counted(recording, true, null);
     }
 
     /** The counts as the carriers' clocks left them, for a run without the witnesses ({@code why}: what was missing). */
@@ -126,7 +142,7 @@ public final class CauseClassifier {
         if (!recording.recordsMounts()) {
             return new CauseReport(false, "mounts are not recorded", -1, -1, -1, -1, List.of());
         }
-        return counted(recording, false, why, Map.of());
+        return counted(recording, false, why);
     }
 
     /** Candidates still without a cause whose blocked time safepoints covered at least half of: stalled. */
@@ -250,41 +266,23 @@ public final class CauseClassifier {
     }
 
     /** The counts from the verdicts as they now stand, and the sites of the mounts a witness explained. */
-    private static CauseReport counted(RunRecording recording, boolean classified, String why, Map<Long, Why> found) {
+    private static CauseReport counted(RunRecording recording, boolean classified, String why) {
         long[] counts = new long[MountCause.values().length];
-        CarrierLog[] carriers = recording.carriersByIndex();
-        Map<List<Object>, double[]> sites = new HashMap<>();
-        for (int c = 0; c < carriers.length; c++) {
-            CarrierLog log = carriers[c];
+        for (CarrierLog log : recording.carriersByIndex()) {
             if (log == null) {
                 continue;
             }
             int size = log.size();
             for (int i = 0; i < size; i++) {
                 MountCause cause = log.cause(i);
-                if (cause == null) {
-                    continue;
-                }
-                counts[cause.ordinal()]++;
-                Why w = found.get(key(c, i));
-                if (w != null && (cause == MountCause.PINNED || cause == MountCause.CAPTURED)) {
-                    int blockedMicros = log.blockedMicros(i);
-                    double held = (blockedMicros >= 0 ? blockedMicros * 1_000L : Math.min(w.nanos(), log.end(i) - log.start(i))) / 1e6;
-                    double[] site = sites.computeIfAbsent(List.of(frameOf(w.stack()), cause.name().toLowerCase(java.util.Locale.ROOT),
-                            Objects.requireNonNullElse(w.reason(), "")), k -> new double[3]);
-                    site[0]++;
-                    site[1] += held;
-                    site[2] = Math.max(site[2], held);
+                if (cause != null) {
+                    counts[cause.ordinal()]++;
                 }
             }
         }
-        List<CauseReport.Site> list = new ArrayList<>();
-        sites.forEach((k, v) -> list.add(new CauseReport.Site((String) k.get(0), (String) k.get(1),
-                ((String) k.get(2)).isEmpty() ? null : (String) k.get(2), (int) v[0], round(v[1]), round(v[2]))));
-        list.sort(Comparator.comparingDouble(CauseReport.Site::heldMillis).reversed()
-                .thenComparing(CauseReport.Site::frame));
         return new CauseReport(classified, why, counts[MountCause.PINNED.ordinal()], counts[MountCause.CAPTURED.ordinal()],
-                counts[MountCause.STALLED.ordinal()], counts[MountCause.UNSURE.ordinal()], list);
+                counts[MountCause.STALLED.ordinal()], counts[MountCause.UNSURE.ordinal()],
+                classified ? SiteTable.of(recording) : List.of());
     }
 
     /** The site: the first frame outside the JDK, as "pkg.Class.method:line". */
@@ -300,10 +298,6 @@ public final class CauseClassifier {
             return stack.isEmpty() ? "(no stack)" : "(only the JDK's frames) " + stack.get(0).className() + "." + stack.get(0).methodName();
         }
         return top.className() + "." + top.methodName() + (top.line() >= 0 ? ":" + top.line() : "");
-    }
-
-    private static double round(double millis) {
-        return Math.round(millis * 100) / 100.0;
     }
 
     private static long key(int carrier, int mount) {

@@ -62,12 +62,39 @@ public record Witness(Kind kind, long start, long duration, String detail, List<
         stack = List.copyOf(stack);
     }
 
+    /**
+     * A class name as Java writes it: JFR names a monitor's class as the JVM does, so an {@code int[]} is {@code [I} and
+     * a {@code String[]} {@code [Ljava.lang.String;}. Any other text is returned as it is.
+     */
+    public static String javaClassName(String name) {
+        if (name == null || !name.startsWith("[")) {
+            return name;
+        }
+        int dims = 0;
+        while (dims < name.length() && name.charAt(dims) == '[') {
+            dims++;
+        }
+        String element = name.substring(dims);
+        String base = switch (element) {
+            case "Z" -> "boolean";
+            case "B" -> "byte";
+            case "C" -> "char";
+            case "S" -> "short";
+            case "I" -> "int";
+            case "J" -> "long";
+            case "F" -> "float";
+            case "D" -> "double";
+            default -> element.startsWith("L") && element.endsWith(";") ? element.substring(1, element.length() - 1) : null;
+        };
+        return base == null ? name : base + "[]".repeat(dims);
+    }
+
     public long end() {
         return start + duration;
     }
 
     /** "file read /data/x.bin", "Object.wait on java.lang.Object", "safepoint". */
     public String describe() {
-        return detail == null ? kind.words() : kind.words() + (kind.pins() ? " on " : " ") + detail;
+        return detail == null ? kind.words() : kind.words() + (kind.pins() ? " on " + javaClassName(detail) : " " + detail);
     }
 }

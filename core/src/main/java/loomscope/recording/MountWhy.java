@@ -9,8 +9,10 @@ import java.util.List;
  *
  * @param reason    "LockSupport.park: Native or VM frame on stack", "file read /data/x", or null where none was given
  * @param witnessAt when the witness began (recording clock)
+ * @param site      the first frame outside the JDK, "pkg.Class.method:line", or "(no stack)"
+ * @param heldNanos the carrier time the mount held: its clocks' blocked time, or where they measured none the witness's
  */
-public record MountWhy(MountCause cause, String reason, List<String> frames, long witnessAt) {
+public record MountWhy(MountCause cause, String reason, List<String> frames, long witnessAt, String site, long heldNanos) {
     public MountWhy {
         frames = List.copyOf(frames);
     }

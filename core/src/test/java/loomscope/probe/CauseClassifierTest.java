@@ -136,6 +136,15 @@ class CauseClassifierTest {
     }
 
     @Test
+    void aMonitorsClassIsNamedAsJavaWritesIt() {
+        assertEquals("Object.wait on int[]", new Witness(Witness.Kind.MONITOR_WAIT, 0, 1, "[I", List.of()).describe());
+        assertEquals("java.lang.String[][]", Witness.javaClassName("[[Ljava.lang.String;"));
+        assertEquals("java.lang.Object", Witness.javaClassName("java.lang.Object"));
+        assertEquals("[Q", Witness.javaClassName("[Q"), "what it cannot read it leaves as it is");
+        assertEquals("file read [I", new Witness(Witness.Kind.FILE_READ, 0, 1, "[I", List.of()).describe(), "a path is a path");
+    }
+
+    @Test
     void aClassedMountIsDrawnInItsOwnState() {
         RunRecording r = recording(RecordingBuilder.CAPTURED, RecordingBuilder.STALLED);
         loomscope.picture.StateTimeline timeline = new loomscope.picture.StateTimeline(r);

@@ -48,6 +48,8 @@ import loomscope.ui.sweep.SweepViewModel;
 import loomscope.ui.sweep.SweepWindow;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.timing.TimingView;
+import loomscope.ui.where.WhereView;
+import loomscope.ui.where.WhereViewModel;
 import loomscope.ui.yourcode.SnippetFiles;
 import loomscope.ui.yourcode.YourCodeView;
 import loomscope.ui.yourcode.YourCodeViewModel;
@@ -109,6 +111,7 @@ public final class MainWindow {
                 yourCodeView, history, replayView, savedRunsView, this::openCompare, this::openSweep,
                 this::openMatrix));
         view.addPulseHook(timing::refresh);
+        installWhere();
         view.addPulseHook(nanos -> snippets.pulse());
         view.addPulseHook(nanos -> savedRuns.pulse());
         showRunsAndFrames();
@@ -200,6 +203,23 @@ public final class MainWindow {
         keys.put(KeyBinding.RUN_ON, this::chooseRunOn);
         keys.put(KeyBinding.CONTROLS, () -> view.setControlsVisible(!view.controlsVisible()));
         KeyMap.install(scene, keys);
+    }
+
+    /**
+     * The Where table beside the lanes: the sites where the run on show held its carriers, and the marks of the
+     * selected site's mounts on the lanes.
+     */
+    private void installWhere() {
+        WhereViewModel where = new WhereViewModel();
+        WhereView whereView = new WhereView(where);
+        RecordingView lanesView = view.recordingView();
+        lanesView.lanes().addOverlay((gc, geometry) -> whereView.paintMarks(gc, geometry, lanesView.recording()));
+        where.selectedProperty().addListener((o, was, site) -> lanesView.redrawNextFrame());
+        view.addSidePanel(2, whereView);
+        view.addPulseHook(nanos -> {
+            whereView.setMarkColour(lanesView.palette().text());
+            where.show(lanesView.recording());
+        });
     }
 
     /** The probes' panels, lane band and inspector, on this window. */

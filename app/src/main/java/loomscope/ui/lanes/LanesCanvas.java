@@ -60,6 +60,7 @@ public final class LanesCanvas extends CanvasRegion {
     private int laneCount;
     private long drawnAt = -1;
     private Overlay overlay;
+    private final java.util.List<Overlay> moreOverlays = new java.util.ArrayList<>();
     private LaneGeometry geometry;
 
     /** Drawn over the lanes in the same frame and on the same time scale (the probes draw JFR's events so). */
@@ -77,6 +78,9 @@ public final class LanesCanvas extends CanvasRegion {
     }
 
     public void setOverlay(Overlay overlay) { this.overlay = overlay; }
+
+    /** Another overlay, drawn after {@link #setOverlay}'s (the Where table's marks over the probes' JFR band). */
+    public void addOverlay(Overlay more) { this.moreOverlays.add(more); }
 
     /** The recording time under {@code x} in the last frame, or -1 left or right of the lanes' trail. */
     public long timeAt(double x) {
@@ -339,6 +343,9 @@ public final class LanesCanvas extends CanvasRegion {
         geometry = new LaneGeometry(t0, t, axis, trailX, trailW, laneStep, laneH, logs.length);
         if (overlay != null) {
             overlay.paint(gc, geometry);
+        }
+        for (Overlay more : moreOverlays) {
+            more.paint(gc, geometry);
         }
     }
 

@@ -88,7 +88,10 @@ public final class RecordingView extends VBox {
 
     public RunRecording recording() { return timeline == null ? null : timeline.recording(); }
 
-    /** Draws the next frame even if the instant shown is unchanged (an overlay's data changed: JFR's late events). */
+    /**
+     * Draws the next frame even if the instant shown is unchanged (an overlay's data changed: JFR's late events, the
+     * Where table's selection).
+     */
     public void redrawNextFrame() {
         lastT = Long.MIN_VALUE;
     }
