@@ -311,21 +311,30 @@ public final class AttachedEpisodes {
         String kept = AgentText.clean(carrierName, AgentText.NAME_CHARS);
         String why = reason == null ? null : AgentText.clean(reason, AgentText.TEXT_CHARS);
         String operation = blockingOperation == null ? null : AgentText.clean(blockingOperation, AgentText.TEXT_CHARS);
-        long bytes = JFR_PIN_BYTES + textBytes(kept) + (why == null ? 0 : textBytes(why))
-                + (operation == null ? 0 : textBytes(operation));
+        long[] bytes = {JFR_PIN_BYTES + textBytes(kept) + (why == null ? 0 : textBytes(why))
+                + (operation == null ? 0 : textBytes(operation))};
+        List<StackFrame> stack = sharedStack(frames, bytes);
+        take("JFR pinned events", jfrPins.size() + 1L, bytes[0]);
+        jfrPins.add(new JfrPin(threadId, start, duration, kept, why, operation, stack));
+    }
+
+    /**
+     * {@code frames} as a stack, once per distinct stack (a thousand pins or reads share a handful); a new one's bytes are
+     * added to {@code bytes[0]}, to be taken from the session's memory with the event that brought it.
+     */
+    private List<StackFrame> sharedStack(List<String> frames, long[] bytes) {
         List<StackFrame> stack = stacks.get(frames);
         if (stack == null) {
             List<StackFrame> parsed = new ArrayList<>(frames.size());
             for (String frame : frames) {
                 String text = AgentText.clean(frame, AgentText.TEXT_CHARS);
                 parsed.add(StackFrame.parse(text));
-                bytes += FRAME_BYTES + textBytes(text);
+                bytes[0] += FRAME_BYTES + textBytes(text);
             }
             stack = List.copyOf(parsed);
             stacks.put(List.copyOf(frames), stack);
         }
-        take("JFR pinned events", jfrPins.size() + 1L, bytes);
-        jfrPins.add(new JfrPin(threadId, start, duration, kept, why, operation, stack));
+        return stack;
     }
 
     /**
@@ -342,19 +351,9 @@ public final class AttachedEpisodes {
             throw new IllegalArgumentException("impossible times: a JFR witness of " + duration + " ns");
         }
         String text = detail == null ? null : AgentText.clean(detail, AgentText.TEXT_CHARS);
-        long bytes = JFR_PIN_BYTES + (text == null ? 0 : textBytes(text));
-        List<StackFrame> stack = stacks.get(frames);
-        if (stack == null) {
-            List<StackFrame> parsed = new ArrayList<>(frames.size());
-            for (String frame : frames) {
-                String frameText = AgentText.clean(frame, AgentText.TEXT_CHARS);
-                parsed.add(StackFrame.parse(frameText));
-                bytes += FRAME_BYTES + textBytes(frameText);
-            }
-            stack = List.copyOf(parsed);
-            stacks.put(List.copyOf(frames), stack);
-        }
-        take("JFR witnesses", witnesses.size() + 1L, bytes);
+        long[] bytes = {JFR_PIN_BYTES + (text == null ? 0 : textBytes(text))};
+        List<StackFrame> stack = sharedStack(frames, bytes);
+        take("JFR witnesses", witnesses.size() + 1L, bytes[0]);
         witnesses.add(new Witness(kind, start, duration, text, stack));
     }
 

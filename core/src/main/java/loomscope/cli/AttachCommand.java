@@ -322,15 +322,7 @@ final class AttachCommand implements Callable<Integer> {
         var sites = node.putArray("sites");
         if (causes.classified()) {
             // the places of the mounts the witnesses classed pinned or captured, most carrier time held first
-            for (CauseReport.Site site : causes.sites()) {
-                ObjectNode s = sites.addObject();
-                s.put("frame", site.frame());
-                s.put("kind", site.kind());
-                s.put("reason", site.reason());
-                s.put("count", site.count());
-                s.put("heldMillis", site.heldMillis());
-                s.put("longestMillis", site.longestMillis());
-            }
+            ProbeJson.addSites(sites, causes.sites());
         } else {
             for (PinnedThreadsTable.Row row : sites(e)) {
                 ObjectNode site = sites.addObject();

@@ -42,8 +42,12 @@ record ProbeJson(String probes, Double snapshotRateHz, Long snapshots, Double sn
         }
         node.put("capturedMounts", causes.captured());
         node.put("stalledMounts", causes.stalled());
-        ArrayNode sites = node.putArray("sites");
-        for (CauseReport.Site site : causes.sites()) {
+        addSites(node.putArray("sites"), causes.sites());
+    }
+
+    /** Each site as {@code {frame, kind, reason, count, heldMillis, longestMillis}}: run's and attach's JSON alike. */
+    static void addSites(ArrayNode sites, java.util.List<CauseReport.Site> rows) {
+        for (CauseReport.Site site : rows) {
             ObjectNode s = sites.addObject();
             s.put("frame", site.frame());
             s.put("kind", site.kind());
