@@ -17,6 +17,7 @@ import loomscope.recording.RunRecording;
 import loomscope.report.AnimatedExport;
 import loomscope.report.ExportFolder;
 import loomscope.report.ExportNames;
+import loomscope.report.ApplicationRun;
 import loomscope.report.HistoryEntry;
 import loomscope.report.ReportWriter;
 import loomscope.report.RunsJson;
@@ -141,7 +142,8 @@ final class ExportCommand implements Callable<Integer> {
                 SavedRun saved = tellDropped(RunFiles.read(checked), checked, console);
                 return List.of(new HistoryEntry(RunSummary.of(saved.recording()), saved.info().savedAt(),
                         saved.info().jvmFlags(), saved.info().carriersLowered())
-                        .withUnsureMounts(RunSummary.unsureMounts(saved.recording())));
+                        .withUnsureMounts(RunSummary.unsureMounts(saved.recording()))
+                        .withApplication(ApplicationRun.of(saved.recording())));
             }
             OutputPaths.inputFile(from, "--from", MAX_FROM_BYTES);
             return RunsJson.read(checked);

@@ -19,9 +19,11 @@ import loomscope.childjvm.LegacyLocking;
  * @param unsureMounts mounts the carriers' clocks could not judge ({@link RunSummary#unsureMounts}), counted beside the
  *                 pinned ones; 0 where not known (a runs file written
  *                 before it kept them)
+ * @param application an attached application's session ({@link ApplicationRun}): its card tells the application, not
+ *                 tasks; null for a run of ours
  */
 public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered,
-                           long unsureMounts) {
+                           long unsureMounts, ApplicationRun application) {
 
     /** After a lowered run's time, with {@link #LOWERED_NOTE} said once wherever it appears. */
     public static final String LOWERED_MARK = "\u2020";
@@ -43,13 +45,23 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> 
         unsureMounts = Math.max(0, unsureMounts);
     }
 
+    public HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered,
+                        long unsureMounts) {
+        this(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, null);
+    }
+
     public HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered) {
         this(summary, finishedAt, jvmFlags, carriersLowered, 0);
     }
 
     /** This run with its count of unsure mounts (from its recording). */
     public HistoryEntry withUnsureMounts(long unsure) {
-        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsure);
+        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsure, application);
+    }
+
+    /** This run as an attached application's session ({@code application} null: a run of ours). */
+    public HistoryEntry withApplication(ApplicationRun application) {
+        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, application);
     }
 
     /**

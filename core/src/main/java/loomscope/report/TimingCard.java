@@ -148,6 +148,9 @@ public record TimingCard(String title, HistoryEntry headline, List<HistoryEntry>
     }
 
     static String defaultTitle(HistoryEntry run) {
+        if (run.application() != null) {
+            return run.application().mainClass() + ": where its carriers were held";
+        }
         String lock = run.summary().lock();
         try {
             return switch (LockMode.fromCliName(lock)) {

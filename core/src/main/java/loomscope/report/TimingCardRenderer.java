@@ -51,9 +51,16 @@ public final class TimingCardRenderer {
             g.setColor(palette.background());
             g.fillRect(0, 0, CardSize.LAYOUT_WIDTH, CardSize.LAYOUT_HEIGHT);
             header(g, ink, card);
-            headline(g, ink, card.headline());
-            new HistoryChartPainter(g, ink, palette).paint(card, CHART_X, 292,
-                    CardSize.LAYOUT_WIDTH - MARGIN - CHART_X, 660);
+            ApplicationRun application = card.headline().application();
+            if (application != null && card.comparison() == null) {
+                // an application's session: what held its carriers and where, not tasks and bars of our runs
+                new ApplicationCardPainter(g, ink, palette).paint(card.headline(), application, MARGIN, CHART_X, 292,
+                        CardSize.LAYOUT_WIDTH - MARGIN - CHART_X, 660);
+            } else {
+                headline(g, ink, card.headline());
+                new HistoryChartPainter(g, ink, palette).paint(card, CHART_X, 292,
+                        CardSize.LAYOUT_WIDTH - MARGIN - CHART_X, 660);
+            }
             footer(ink);
             return new RenderedCard(size, image, ink.drawn());
         } finally {

@@ -3,6 +3,7 @@ package loomscope.ui.history;
 import java.util.List;
 
 import loomscope.recording.RunSummary;
+import loomscope.report.ApplicationRun;
 import loomscope.report.HistoryEntry;
 import loomscope.scenario.Scenarios;
 
@@ -17,11 +18,21 @@ import loomscope.scenario.Scenarios;
  * @param unsureMounts    mounts the carriers' clocks could not judge (counted from the recording), shown beside the pins
  */
 public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom,
-                         String scenario, long unsureMounts) {
+                         String scenario, long unsureMounts, ApplicationRun application) {
 
     public HistoryRow {
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
         unsureMounts = Math.max(0, unsureMounts);
+    }
+
+    public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom,
+                      String scenario, long unsureMounts) {
+        this(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsureMounts, null);
+    }
+
+    /** The same row for an attached application's session (its card tells the application: {@link ApplicationRun}). */
+    public HistoryRow withApplication(ApplicationRun app) {
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsureMounts, app);
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom,
@@ -31,7 +42,7 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
 
     /** The same row with the unsure mounts its recording counts ({@link RunSummary#unsureMounts}). */
     public HistoryRow withUnsureMounts(long unsure) {
-        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsure);
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsure, application);
     }
 
     /** "12", "12 (3 unsure)", or "n/a" where mounts were not recorded: the row's pins wherever they are shown. */
@@ -47,7 +58,7 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
     /** The same row for a run of {@code config}: named by its scenario unless it is the seed. */
     public HistoryRow of(loomscope.workload.WorkloadConfig config) {
         return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, Scenarios.of(config) instanceof loomscope.scenario.SeedScenario ? null
-                : Scenarios.of(config).runName(Scenarios.params(config)), unsureMounts);
+                : Scenarios.of(config).runName(Scenarios.params(config)), unsureMounts, application);
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered) {

@@ -23,6 +23,7 @@ import loomscope.host.RunShare;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
+import loomscope.report.ApplicationRun;
 import loomscope.recording.TeeObserver;
 import loomscope.childjvm.ChildRun;
 import loomscope.childjvm.InProcessRun;
@@ -252,8 +253,9 @@ public final class MainViewModel {
         lastSummary.set(summary);
         completed.set(summary.completed());
         progress.set((double) summary.completed() / Math.max(1, summary.threads()));
+        // an attached application's session (the attach window's detach, its saved file) gets an application's card
         history.add(new HistoryRow(++runNumber, summary, jvmFlags, carriersLowered, fileName).of(recording.config())
-                .withUnsureMounts(RunSummary.unsureMounts(recording)));
+                .withUnsureMounts(RunSummary.unsureMounts(recording)).withApplication(ApplicationRun.of(recording)));
         messages.opened(fileName, summary);
         replay.load(recording);
         return true;

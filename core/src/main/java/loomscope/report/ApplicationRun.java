@@ -1,0 +1,48 @@
+package loomscope.report;
+
+import java.util.List;
+
+import loomscope.picture.StateTimeline;
+import loomscope.probe.CauseReport;
+import loomscope.probe.SiteTable;
+import loomscope.recording.MountCause;
+import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.TaskFileScenario;
+
+/**
+ * An attached application's session as a card tells it: which application, how long it was recorded, its mounts by
+ * cause and where its carriers were held. An application has no tasks to complete: its card says none of that.
+ *
+ * @param mainClass the target's main class (or jar), as its launcher named it
+ * @param sites     where its carriers were held, most carrier time first ({@link SiteTable})
+ */
+public record ApplicationRun(String mainClass, int carriers, long mounts, long pinned, long captured, long stalled,
+                             long unsure, List<CauseReport.Site> sites) {
+
+    public ApplicationRun {
+        sites = List.copyOf(sites);
+    }
+
+    /** {@code recording} as an application's session, or null where it is a run of ours (the seed, a scenario, your code). */
+    public static ApplicationRun of(RunRecording recording) {
+        if (recording == null || !attached(recording)) {
+            return null;
+        }
+        RunSummary s = RunSummary.of(recording);
+        return new ApplicationRun(recording.config().scenario().value(TaskFileScenario.CLASS), recording.carrierCount(),
+                s.mounts(), s.pinnedMounts(), RunSummary.mountsOf(recording, MountCause.CAPTURED),
+                RunSummary.mountsOf(recording, MountCause.STALLED), RunSummary.unsureMounts(recording),
+                SiteTable.of(recording));
+    }
+
+    /**
+     * An attached JVM's session: a task-file run whose classes no folder holds (its own code ran, in its own JVM) and
+     * whose threads have mounts and no phases.
+     */
+    static boolean attached(RunRecording r) {
+        return Scenarios.of(r.config()) instanceof TaskFileScenario
+                && r.config().scenario().value(TaskFileScenario.CLASSES).isEmpty() && StateTimeline.mountsOnly(r);
+    }
+}
