@@ -65,7 +65,8 @@ class ArchitectureTest {
             .whereLayer("childjvm").mayOnlyAccessLayers("io", "workload", "scenario", "recording", "probe")
             .whereLayer("taskfile").mayOnlyAccessLayers("io", "workload", "scenario", "childjvm")
             .whereLayer("attach").mayOnlyAccessLayers("io", "clock", "workload", "scenario", "recording", "probe", "savedrun")
-            .whereLayer("report").mayOnlyAccessLayers("io", "json", "workload", "recording", "picture", "childjvm")
+            .whereLayer("report").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "picture", "probe",
+                    "childjvm")
             .whereLayer("cli").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "picture", "probe",
                     "savedrun", "childjvm", "taskfile", "attach", "report")
             .whereLayer("host").mayOnlyAccessLayers("workload")

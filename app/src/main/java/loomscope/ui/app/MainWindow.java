@@ -76,6 +76,7 @@ public final class MainWindow {
     private final YourCodeView yourCodeView;
     private final SavedRunsViewModel savedRuns;
     private final SavedRunsView savedRunsView;
+    private final WhereViewModel where;
     private final RecordingView recordingView = new RecordingView();
     private final FrameStats frameStats = new FrameStats();
     private final DebugOverlay overlay = new DebugOverlay(frameStats);
@@ -111,7 +112,7 @@ public final class MainWindow {
                 yourCodeView, history, replayView, savedRunsView, this::openCompare, this::openSweep,
                 this::openMatrix));
         view.addPulseHook(timing::refresh);
-        installWhere();
+        where = installWhere();
         view.addPulseHook(nanos -> snippets.pulse());
         view.addPulseHook(nanos -> savedRuns.pulse());
         showRunsAndFrames();
@@ -209,7 +210,7 @@ public final class MainWindow {
      * The Where table beside the lanes: the sites where the run on show held its carriers, and the marks of the
      * selected site's mounts on the lanes.
      */
-    private void installWhere() {
+    private WhereViewModel installWhere() {
         WhereViewModel where = new WhereViewModel();
         WhereView whereView = new WhereView(where);
         RecordingView lanesView = view.recordingView();
@@ -220,7 +221,11 @@ public final class MainWindow {
             whereView.setMarkColour(lanesView.palette().text());
             where.show(lanesView.recording());
         });
+        return where;
     }
+
+    /** The Where table's model: the sites of the run on show and the one chosen (presentation mode's header shows it). */
+    public WhereViewModel where() { return where; }
 
     /** The probes' panels, lane band and inspector, on this window. */
     public ProbeView installProbes() {

@@ -150,7 +150,7 @@ public final class OnStage {
         export = new ExportViewModel(scene, new HistoryTimes(model.history()), toast, s.exportFolder(),
                 () -> AppTheme.current().picture());
         view.setCardExport(export::exportCard);
-        presentation = new PresentationMode(stage, view.view(), root, new PresenterHeader(model, chapters), talkClock, chapters);
+        presentation = new PresentationMode(stage, view.view(), root, new PresenterHeader(model, chapters, view.where().selectedProperty()), talkClock, chapters);
         root.getChildren().addAll(toast, overlay);
         keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast,
                 view.recordingView()::toggleWholeRun);

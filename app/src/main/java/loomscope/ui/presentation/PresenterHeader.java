@@ -6,6 +6,8 @@ import java.util.Map;
 
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.css.PseudoClass;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -15,6 +17,7 @@ import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextBoundsType;
 import loomscope.childjvm.RunTarget;
+import loomscope.probe.CauseReport;
 import loomscope.report.HistoryEntry;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunState;
@@ -46,8 +49,20 @@ public final class PresenterHeader extends HBox {
     private final Label runsOn = new Label();
     private final Label clock = new Label();
     private final Label config = new Label();
+    private final Label site = new Label();
+    /** A site's frame and reason can be long: two lines at most, so that the lanes keep their room. */
+    private static final int SITE_LINES = 2;
 
     public PresenterHeader(MainViewModel model, ChapterNavigator chapters) {
+        this(model, chapters, new SimpleObjectProperty<>());
+    }
+
+    /**
+     * {@code selectedSite}: the site chosen in the Where table, shown under the narration while one is chosen, so that
+     * the room reads which place in the code the framed mounts are.
+     */
+    public PresenterHeader(MainViewModel model, ChapterNavigator chapters,
+                           ObservableValue<CauseReport.Site> selectedSite) {
         getStyleClass().add("presenter-header");
         setId("presenter-header");
         chapter.getStyleClass().add("presenter-chapter");
@@ -105,7 +120,15 @@ public final class PresenterHeader extends HBox {
         narration.textProperty().bind(Bindings.createStringBinding(() -> narration(chapters.setupProperty().get(), model),
                 chapters.setupProperty(), model.stateProperty(), model.inputs().revisionProperty(), model.recordingProperty()));
 
-        VBox words = new VBox(4, chapter, narration, runsOn, standIn);
+        site.getStyleClass().add("presenter-runs-on");
+        site.setId("presenter-site");
+        site.setWrapText(true);
+        capLines(site, SITE_LINES);
+        site.textProperty().bind(Bindings.createStringBinding(() -> siteText(selectedSite.getValue()), selectedSite));
+        site.managedProperty().bind(site.textProperty().isNotEmpty());
+        site.visibleProperty().bind(site.managedProperty());
+
+        VBox words = new VBox(4, chapter, narration, runsOn, standIn, site);
         words.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(words, Priority.ALWAYS);
         words.setMaxWidth(Double.MAX_VALUE);
@@ -114,6 +137,15 @@ public final class PresenterHeader extends HBox {
         time.setAlignment(Pos.CENTER_RIGHT);
         time.setMinWidth(USE_PREF_SIZE);
         getChildren().addAll(words, time);
+    }
+
+    /** "Where: pinned 12× at shop.Native.callback:7 (Native or VM frame on stack)", or "" with no site chosen. */
+    static String siteText(CauseReport.Site site) {
+        if (site == null) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "Where: %s %,d\u00d7 at %s%s", site.kind(), site.count(), site.frame(),
+                site.reason() == null ? "" : " (" + site.reason() + ")");
     }
 
     private void show(ChapterNavigator chapters) {

@@ -269,6 +269,21 @@ class OnStageTest {
     }
 
     @Test
+    void aSiteChosenInWhereShowsInThePresentersHeader(FxRobot robot) throws Exception {
+        robot.type(KeyCode.P);
+        Label site = robot.lookup("#presenter-site").queryAs(Label.class);
+        assertFalse(site.isVisible(), "no site chosen, no line");
+        WaitForAsyncUtils.asyncFx(() -> view.where().selectedProperty().set(new loomscope.probe.CauseReport.Site(
+                "shop.Native.callback:7", "pinned", "Native or VM frame on stack", 12, 241.2, 20.1))).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Where: pinned 12\u00d7 at shop.Native.callback:7 (Native or VM frame on stack)", site.getText());
+        assertTrue(site.isVisible());
+        WaitForAsyncUtils.asyncFx(() -> view.where().selectedProperty().set(null)).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(site.isVisible());
+    }
+
+    @Test
     void notesWindowAndShortcutsOverlay(FxRobot robot) {
         robot.type(KeyCode.N);
         assertTrue(onStage.notesShowing());
