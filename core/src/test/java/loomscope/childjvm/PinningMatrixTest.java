@@ -82,7 +82,11 @@ class PinningMatrixTest {
         assertEquals(0, seedHere.pinnedMounts(), seedHere.toString());
         assertTrue(seed21.pinnedEvents().stream().allMatch(PinningMatrixTest::inTheLockedSleep), "JDK 21 pins in the locked sleep");
         assertEquals(THREADS, seed21.pinnedMounts(), seed21.toString());
-        assertEquals(THREADS, seed21.jfrEvents(), "JFR saw each pin on JDK 21: " + seed21);
+        // each task's sleep once, of 1 ms or more; a cold child may also park a thread pinned for a microsecond (seen in a
+        // fresh clone's CI: 41 events for 40 pins, one of 1.5 µs), which is JFR's word too, not a pin we missed
+        assertTrue(seed21.jfrEvents() >= THREADS, "JFR saw each pin on JDK 21: " + seed21.jfrEvents());
+        assertEquals(THREADS, seed21.pinnedEvents().stream().filter(e -> e.duration() >= 1_000_000).count(),
+                "JFR saw each pin on JDK 21, of 1 ms or more");
         // JDK 21's event names no carrier: matched by time alone, so an event may land on a neighbour's mount
         JfrCrossCheck check = JfrCrossCheck.of(seed21.pinnedEvents(), seed21.recording());
         assertTrue(check.matchedPinnedMounts() >= THREADS * 9 / 10, check.toString());
