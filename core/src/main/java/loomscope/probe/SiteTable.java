@@ -24,6 +24,9 @@ public final class SiteTable {
 
     /** The sites of {@code recording}'s classed mounts; empty before the witnesses classed them. */
     public static List<CauseReport.Site> of(RunRecording recording) {
+        if (!recording.hasWhys()) {
+            return List.of();   // no walk over the mounts of a run nothing explained (the Where table asks on the FX thread)
+        }
         Map<List<String>, double[]> sites = new HashMap<>();
         for (CarrierLog log : recording.carriersByIndex()) {
             if (log == null) {

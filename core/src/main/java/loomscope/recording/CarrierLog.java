@@ -66,6 +66,8 @@ public final class CarrierLog {
                 .putInt(Column.BLOCKED_MICROS, micros(blockedNanos));
         if (verdict == UNSURE) {
             unsureCount++;   // before size: a reader that sees the entry sees the count with it
+        } else if (verdict == CAPTURED || verdict == STALLED) {
+            capturedOrStalledCount++;   // a saved run read back, or a builder's: classed already
         }
         // Publish the entry before clearing openVt: a reader in between sees the closed entry and the same
         // thread still open (harmless), never the carrier idle between two mounts.

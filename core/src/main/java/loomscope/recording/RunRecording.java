@@ -289,6 +289,11 @@ public final class RunRecording implements RunObserver {
         whys.put((long) carrier << 32 | mount, why);
     }
 
+    /** Whether any witness's word is kept (a run the JDK's witnesses classed, with something held). */
+    public boolean hasWhys() {
+        return !whys.isEmpty();
+    }
+
     /** What a witness said of that mount, or null: none classed it, or it was not held. */
     public MountWhy whyOf(int carrier, int mount) {
         return whys.get((long) carrier << 32 | mount);

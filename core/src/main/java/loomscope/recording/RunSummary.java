@@ -101,12 +101,24 @@ public record RunSummary(
 
     /** Mounts the JDK's witnesses classed as {@code cause} ({@link CarrierLog#cause}). */
     public static long mountsOf(RunRecording recording, MountCause cause) {
+        if ((cause == MountCause.CAPTURED || cause == MountCause.STALLED) && capturedOrStalled(recording) == 0) {
+            return 0;   // most runs have none: no walk over a million mounts (the window asks on its FX thread)
+        }
         long n = 0;
         for (CarrierLog log : recording.carriers()) {
             int size = log.size();
             for (int i = 0; i < size; i++) {
                 n += log.cause(i) == cause ? 1 : 0;
             }
+        }
+        return n;
+    }
+
+    /** Captured and stalled mounts together, from the carriers' counts: no walk over the mounts. */
+    public static long capturedOrStalled(RunRecording recording) {
+        long n = 0;
+        for (CarrierLog log : recording.carriers()) {
+            n += log.capturedOrStalledCount();
         }
         return n;
     }

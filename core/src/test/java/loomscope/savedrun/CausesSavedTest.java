@@ -44,5 +44,7 @@ class CausesSavedTest {
             causes.add(back.cause(i));
         }
         assertEquals(Arrays.asList(null, MountCause.PINNED, MountCause.UNSURE, MountCause.CAPTURED, MountCause.STALLED), causes);
+        assertEquals(2, back.capturedOrStalledCount(), "read back, the carrier counts them (the legend asks it, not the mounts)");
+        assertEquals(1, back.unsureCount());
     }
 }
