@@ -3,7 +3,7 @@ package loomscope.savedrun;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The {@code .loomrun} layout, version 3 (docs/saved-runs.md says why it is built this way):
+ * The {@code .loomrun} layout, version 4 (docs/saved-runs.md says why it is built this way):
  * <pre>
  * magic      8 bytes "LOOMRUN" 0x1A
  * version    varint
@@ -21,6 +21,11 @@ import java.nio.charset.StandardCharsets;
  * events     varint count; per JFR pinned event: start - previous event's start (zigzag), duration, carrier name
  *            (string reference) and index (zigzag), reason and blocking operation (string references),
  *            arrival - end (zigzag), stack index
+ * whys       (format 4) what the JDK's witnesses said of the held mounts: varint count of texts, each once (reasons,
+ *            sites, frames as the JDK writes them); varint count of stacks, each a frame count and text references;
+ *            varint count of explained mounts, each: carrier index, mount index, cause (0 pinned, 1 captured,
+ *            2 stalled, 3 unsure), reason, site (text references), stack index, witness start - mount start
+ *            (zigzag), carrier time held
  * end        4 bytes "END" 0x1A
  * checksum   4 bytes: CRC-32 of every byte before it, big-endian
  * </pre>
@@ -33,7 +38,7 @@ final class LoomRunFormat {
 
     static final byte[] MAGIC = "LOOMRUN\u001A".getBytes(StandardCharsets.ISO_8859_1);
     static final byte[] END = "END\u001A".getBytes(StandardCharsets.ISO_8859_1);
-    static final int VERSION = 3;
+    static final int VERSION = 4;
     /** Bits of a mount's length field that hold its verdict (format 3). */
     static final int VERDICT_BITS = 3;
     static final int OLDEST_VERSION = 1;

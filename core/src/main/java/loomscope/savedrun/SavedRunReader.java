@@ -138,11 +138,14 @@ final class SavedRunReader {
         RecordingBuilder builder = RecordingBuilder.of(header.config(), header.jdkVersion());
         MountsIn.read(in, builder, header, memory, version);
         List<PinnedEvent> events = version == 1 ? PinnedEventsIn.readFormat1(in, memory) : PinnedEventsIn.readFormat2(in, memory);
+        RunRecording recording = builder.droppedInTarget(header.droppedInTarget())
+                .finish(header.runStart(), header.runEnd(), header.completed(), header.cancelled());
+        if (version >= 4) {
+            WhysIn.read(in, recording, memory);
+        }
         if (!Arrays.equals(in.bytes(LoomRunFormat.END.length), LoomRunFormat.END) || in.remaining() != 4) {
             throw new SavedRunFormatException("its content does not end where its end marker is");
         }
-        RunRecording recording = builder.droppedInTarget(header.droppedInTarget())
-                .finish(header.runStart(), header.runEnd(), header.completed(), header.cancelled());
         return new SavedRun(recording, header.info(), events);
     }
 }

@@ -51,6 +51,7 @@ final class SavedRunWriter {
         writeCarriers(r, out);
         long beforeEvents = out.written();
         PinnedEventsOut.write(run.pinnedEvents(), out);
+        WhysOut.write(r, out);
         long eventBytes = out.written() - beforeEvents;
         out.bytes(LoomRunFormat.END);
         out.finish(out.crc());
