@@ -143,7 +143,8 @@ final class ExportCommand implements Callable<Integer> {
                 return List.of(new HistoryEntry(RunSummary.of(saved.recording()), saved.info().savedAt(),
                         saved.info().jvmFlags(), saved.info().carriersLowered())
                         .withUnsureMounts(RunSummary.unsureMounts(saved.recording()))
-                        .withApplication(ApplicationRun.of(saved.recording())));
+                        .withApplication(ApplicationRun.of(saved.recording()))
+                        .withHeld(loomscope.report.HeldCauses.of(saved.recording())));
             }
             OutputPaths.inputFile(from, "--from", MAX_FROM_BYTES);
             return RunsJson.read(checked);

@@ -21,9 +21,11 @@ import loomscope.childjvm.LegacyLocking;
  *                 before it kept them)
  * @param application an attached application's session ({@link ApplicationRun}): its card tells the application, not
  *                 tasks; null for a run of ours
+ * @param held     its captured and stalled mounts and its sites, as the JDK's witnesses classed them; null where not
+ *                 known (a runs file written before they were kept)
  */
 public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered,
-                           long unsureMounts, ApplicationRun application) {
+                           long unsureMounts, ApplicationRun application, HeldCauses held) {
 
     /** After a lowered run's time, with {@link #LOWERED_NOTE} said once wherever it appears. */
     public static final String LOWERED_MARK = "\u2020";
@@ -46,6 +48,11 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> 
     }
 
     public HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered,
+                        long unsureMounts, ApplicationRun application) {
+        this(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, application, null);
+    }
+
+    public HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered,
                         long unsureMounts) {
         this(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, null);
     }
@@ -56,12 +63,17 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> 
 
     /** This run with its count of unsure mounts (from its recording). */
     public HistoryEntry withUnsureMounts(long unsure) {
-        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsure, application);
+        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsure, application, held);
     }
 
     /** This run as an attached application's session ({@code application} null: a run of ours). */
     public HistoryEntry withApplication(ApplicationRun application) {
-        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, application);
+        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, application, held);
+    }
+
+    /** This run with its captured and stalled mounts and its sites ({@code held} null: not known). */
+    public HistoryEntry withHeld(HeldCauses held) {
+        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, application, held);
     }
 
     /**

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import loomscope.json.JsonProblem;
 import loomscope.json.StrictJson;
+import loomscope.probe.CauseReport;
 import loomscope.recording.RunSummary;
 
 /**
@@ -38,11 +39,22 @@ public final class RunsJson {
      */
     @JsonIgnoreProperties(ignoreUnknown = true)   // the summary's fields: bound and checked as a RunSummary
     record Extras(@JsonSetter(nulls = Nulls.SKIP) Instant finishedAt, @JsonSetter(nulls = Nulls.SKIP) List<String> jvmFlags,
-                  @JsonSetter(nulls = Nulls.SKIP) Boolean carriersLowered, @JsonSetter(nulls = Nulls.SKIP) Long unsureMounts) { }
+                  @JsonSetter(nulls = Nulls.SKIP) Boolean carriersLowered, @JsonSetter(nulls = Nulls.SKIP) Long unsureMounts,
+                  @JsonSetter(nulls = Nulls.SKIP) Long capturedMounts, @JsonSetter(nulls = Nulls.SKIP) Long stalledMounts,
+                  @JsonSetter(nulls = Nulls.SKIP) List<SiteJson> sites) { }
+
+    /** A site as {@code run --json} writes it ({@link CauseReport.Site}); only its reason may be null. */
+    record SiteJson(String frame, String kind, @JsonSetter(nulls = Nulls.SKIP) String reason, int count, double heldMillis,
+                    double longestMillis) {
+        CauseReport.Site site() {
+            return new CauseReport.Site(frame, kind, reason, count, heldMillis, longestMillis);
+        }
+    }
 
     /** The fields {@code run --json} writes beside the summary that a runs file does not keep. */
     @JsonIgnoreProperties({"finishedAt", "jvmFlags", "carriersLowered", "unsureMounts",   // bound as Extras
-            "scenario", "params", "rate", "rateUnit", "ratioToBoundUnpinned", "ratioToBoundPinned",
+            "capturedMounts", "stalledMounts", "sites",
+            "causesClassified", "causesNote", "causesNotClassifiedBecause", "tasksThrew", "firstThrow", "scenario", "params", "rate", "rateUnit", "ratioToBoundUnpinned", "ratioToBoundPinned",
             "probes", "snapshotRateHz", "snapshots", "snapshotMillisMean", "snapshotAgreement", "snapshotMountedSamples",
             "snapshotMatchedSamples", "snapshotFailure", "jfrPinnedEvents", "jfrMatchedPinnedEvents", "jfrMatchedPinnedMounts",
             "jfrUnmatchedPinnedEvents", "recordedPinnedMountsWithoutJfrEvent", "jfrMatchedByCarrier", "jfrComplete",
@@ -63,6 +75,11 @@ public final class RunsJson {
             }
             if (run.unsureMounts() > 0) {
                 node.put("unsureMounts", run.unsureMounts());
+            }
+            if (run.held() != null) {
+                node.put("capturedMounts", run.held().captured());
+                node.put("stalledMounts", run.held().stalled());
+                node.set("sites", MAPPER.valueToTree(run.held().sites()));
             }
             if (!run.jvmFlags().isEmpty()) {
                 // without them a legacy-locking run reads back as a plain JDK 25 run that pinned
@@ -134,11 +151,53 @@ public final class RunsJson {
         if (problem == null && (unsure < 0 || summary.mounts() >= 0 && unsure > summary.mounts())) {
             problem = "unsureMounts " + unsure + " is not a count of its " + summary.mounts() + " mounts";
         }
+        if (problem == null) {
+            problem = heldProblem(extras, summary.mounts());
+        }
         if (problem != null) {
             throw new IOException(file + ": run " + number + ": " + problem);
         }
+        HeldCauses held = extras.capturedMounts() == null && extras.stalledMounts() == null && extras.sites() == null ? null
+                : new HeldCauses(orZero(extras.capturedMounts()), orZero(extras.stalledMounts()),
+                        extras.sites() == null ? List.of() : extras.sites().stream().map(SiteJson::site).toList());
         return new HistoryEntry(SavedRunValues.inCliNames(summary), extras.finishedAt(), jvmFlags,
-                Boolean.TRUE.equals(extras.carriersLowered()), unsure);
+                Boolean.TRUE.equals(extras.carriersLowered()), unsure).withHeld(held);
+    }
+
+    /** More sites than a run of ours names: each is a distinct place and reason in the code. */
+    static final int MAX_SITES = 10_000;
+    /** A frame ("pkg.Class.method:line") or a JDK reason longer than this is not one a JVM wrote. */
+    static final int MAX_SITE_TEXT = 4_096;
+
+    /** What is wrong with a run's captured and stalled counts and its sites, or null. */
+    private static String heldProblem(Extras extras, long mounts) {
+        for (Long count : new Long[] {extras.capturedMounts(), extras.stalledMounts()}) {
+            if (count != null && (count < 0 || mounts >= 0 && count > mounts)) {
+                return "capturedMounts and stalledMounts must be counts of its " + mounts + " mounts, not " + count;
+            }
+        }
+        List<SiteJson> sites = extras.sites() == null ? List.of() : extras.sites();
+        if (sites.size() > MAX_SITES) {
+            return "it names " + sites.size() + " sites; a run has at most " + MAX_SITES;
+        }
+        for (SiteJson site : sites) {
+            if (site == null || site.frame() == null || site.frame().isBlank() || site.frame().length() > MAX_SITE_TEXT
+                    || site.reason() != null && site.reason().length() > MAX_SITE_TEXT) {
+                return "a site needs a frame (at most " + MAX_SITE_TEXT + " characters, as its reason)";
+            }
+            if (!"pinned".equals(site.kind()) && !"captured".equals(site.kind())) {
+                return "a site's kind is \"pinned\" or \"captured\", not " + JsonProblem.clipped(String.valueOf(site.kind()));
+            }
+            if (site.count() < 0 || !(site.heldMillis() >= 0) || !(site.longestMillis() >= 0)
+                    || site.longestMillis() > site.heldMillis() + 0.01) {
+                return "site " + JsonProblem.clipped(site.frame()) + " has impossible counts or times";
+            }
+        }
+        return null;
+    }
+
+    private static long orZero(Long n) {
+        return n == null ? 0 : n;
     }
 
     /** Fields a summary always has but an older or hand-written file may lack: absent counts are unknown (-1). */

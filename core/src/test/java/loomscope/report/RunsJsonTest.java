@@ -97,6 +97,47 @@ class RunsJsonTest {
         assertMessage(good.replace("{", "{\"wallMilis\":1,"), "run 1: unknown field \"wallMilis\"");
     }
 
+    /** #36: the exported runs.json has what run --json prints of the causes: captured, stalled and the sites. */
+    @Test
+    void causesAndSitesSurviveTheRoundTrip() throws Exception {
+        HeldCauses held = new HeldCauses(50, 2, List.of(
+                new loomscope.probe.CauseReport.Site("app.Routes.pipe:41", "captured", "file read /proc/self/fd/5", 50, 612.5, 30.25),
+                new loomscope.probe.CauseReport.Site("app.Routes.nativeSleep:28", "pinned", null, 12, 240, 20)));
+        HistoryEntry run = Runs.jep491().withHeld(held);
+        String lines = RunsJson.toJsonLines(List.of(run, Runs.jdk21()));
+        String first = lines.lines().toList().get(0);
+        assertTrue(first.contains("\"capturedMounts\":50") && first.contains("\"stalledMounts\":2")
+                && first.contains("\"frame\":\"app.Routes.pipe:41\""), first);
+        assertTrue(!lines.lines().toList().get(1).contains("capturedMounts"), "not known: not written");
+        List<HistoryEntry> back = RunsJson.read(Files.writeString(dir.resolve("held.json"), lines));
+        assertEquals(held, back.get(0).held());
+        assertNull(back.get(1).held());
+    }
+
+    /** What run --json prints of a classed run (causesClassified, sites, a task file's throws) reads back. */
+    @Test
+    void aClassedRunsJsonReadsBack() throws Exception {
+        String json = mapper.writeValueAsString(Runs.jep491().summary()).replace("{", "{\"causesClassified\":true,"
+                + "\"capturedMounts\":0,\"stalledMounts\":0,\"sites\":[],\"tasksThrew\":0,");
+        HistoryEntry run = RunsJson.read(Files.writeString(dir.resolve("classed.json"), json)).get(0);
+        assertEquals(new HeldCauses(0, 0, List.of()), run.held());
+    }
+
+    @Test
+    void impossibleCausesAreRefusedInOneLine() throws Exception {
+        String summary = "{\"jdkVersion\":\"25\",\"lock\":\"synchronized\",\"parallelism\":1,\"threads\":10,\"mounts\":20,"
+                + "\"wallMillis\":1.0,";
+        assertMessage(summary + "\"capturedMounts\":-3}", "must be counts of its 20 mounts, not -3");
+        assertMessage(summary + "\"stalledMounts\":21}", "must be counts of its 20 mounts, not 21");
+        assertMessage(summary + "\"sites\":[{\"frame\":\"a.B.c:1\",\"kind\":\"stalled\",\"count\":1,"
+                + "\"heldMillis\":1,\"longestMillis\":1}]}", "a site's kind is \"pinned\" or \"captured\"");
+        assertMessage(summary + "\"sites\":[{\"frame\":\"a.B.c:1\",\"kind\":\"pinned\",\"count\":1,"
+                + "\"heldMillis\":1,\"longestMillis\":5}]}", "impossible counts or times");
+        assertMessage(summary + "\"sites\":[{\"frame\":\"" + "x".repeat(5000) + "\",\"kind\":\"pinned\",\"count\":1,"
+                + "\"heldMillis\":1,\"longestMillis\":1}]}", "a site needs a frame");
+        assertMessage(summary + "\"sites\":\"many\"}", "sites");
+    }
+
     private void assertMessage(String content, String expected) throws IOException {
         Path file = Files.writeString(dir.resolve("bad.json"), content);
         IOException e = assertThrows(IOException.class, () -> RunsJson.read(file));

@@ -31,7 +31,11 @@ final class AutoRun {
     /** Wires the runs; {@link #first()} starts the first (now, or when the warm-up is over). */
     static AutoRun of(MainViewModel model, WindowOptions options, IntConsumer exit) {
         AutoRun auto = new AutoRun(model, options.autoruns(), options.exitAfterRun(), exit);
-        model.history().addListener((ListChangeListener<HistoryRow>) c -> auto.finished());
+        model.history().addListener((ListChangeListener<HistoryRow>) c -> {
+            if (!loomscope.ui.history.HistoryChanges.newRuns(c).isEmpty()) {
+                auto.finished();
+            }
+        });
         model.stateProperty().addListener((o, was, now) -> {
             if (now == RunState.IDLE && was.isActive()) {
                 auto.failed();   // back to idle without a history row: the run never got going

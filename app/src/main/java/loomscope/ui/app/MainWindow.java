@@ -26,6 +26,7 @@ import loomscope.ui.controls.ControlsView;
 import loomscope.ui.controls.RunOnChooser;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
+import loomscope.ui.history.HistoryChanges;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.history.HistoryView;
 import loomscope.ui.job.JobThreads;
@@ -171,10 +172,9 @@ public final class MainWindow {
             }
         });
         model.history().addListener((ListChangeListener<HistoryRow>) change -> {
-            while (change.next()) {
-                if (logsRuns) {
-                    change.getAddedSubList().forEach(row -> RunLog.finished(row, frameStats, model.runShare().note()));
-                }
+            List<HistoryRow> runs = HistoryChanges.newRuns(change);
+            if (logsRuns) {
+                runs.forEach(row -> RunLog.finished(row, frameStats, model.runShare().note()));
             }
         });
         model.replay().playingProperty().addListener((o, was, playing) -> {

@@ -110,7 +110,7 @@ final class WindowWarmUp {
             }
         });
         copy.history().addListener((ListChangeListener<HistoryRow>) change -> {
-            if (!over) {
+            if (!over && !loomscope.ui.history.HistoryChanges.newRuns(change).isEmpty()) {
                 afterWarmUpRun();
             }
         });

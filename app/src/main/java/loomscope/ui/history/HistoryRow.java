@@ -4,6 +4,7 @@ import java.util.List;
 
 import loomscope.recording.RunSummary;
 import loomscope.report.ApplicationRun;
+import loomscope.report.HeldCauses;
 import loomscope.report.HistoryEntry;
 import loomscope.scenario.Scenarios;
 
@@ -16,9 +17,10 @@ import loomscope.scenario.Scenarios;
  * @param carriersLowered the window lowered the run's carriers to draw (P ≥ cores, see CpuShare): slower than the CLI
  * @param scenario        the scenario that ran when it was not the seed ("object-wait"), else null
  * @param unsureMounts    mounts the carriers' clocks could not judge (counted from the recording), shown beside the pins
+ * @param held            its captured and stalled mounts and its sites (for the exported runs.json); null where not known
  */
 public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom,
-                         String scenario, long unsureMounts, ApplicationRun application) {
+                         String scenario, long unsureMounts, ApplicationRun application, HeldCauses held) {
 
     public HistoryRow {
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
@@ -27,12 +29,12 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom,
                       String scenario, long unsureMounts) {
-        this(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsureMounts, null);
+        this(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsureMounts, null, null);
     }
 
     /** The same row for an attached application's session (its card tells the application: {@link ApplicationRun}). */
     public HistoryRow withApplication(ApplicationRun app) {
-        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsureMounts, app);
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsureMounts, app, held);
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom,
@@ -42,7 +44,15 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
 
     /** The same row with the unsure mounts its recording counts ({@link RunSummary#unsureMounts}). */
     public HistoryRow withUnsureMounts(long unsure) {
-        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsure, application);
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsure, application, held);
+    }
+
+    /**
+     * The same row once the JDK's witnesses classed its run's mounts (after its end): its summary and counts anew
+     * ({@link #of} keeps the scenario's name).
+     */
+    public HistoryRow classed(RunSummary classedSummary, long unsure, HeldCauses causes) {
+        return new HistoryRow(number, classedSummary, jvmFlags, carriersLowered, openedFrom, scenario, unsure, application, causes);
     }
 
     /** "12", "12 (3 unsure)", or "n/a" where mounts were not recorded: the row's pins wherever they are shown. */
@@ -58,7 +68,7 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
     /** The same row for a run of {@code config}: named by its scenario unless it is the seed. */
     public HistoryRow of(loomscope.workload.WorkloadConfig config) {
         return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, Scenarios.of(config) instanceof loomscope.scenario.SeedScenario ? null
-                : Scenarios.of(config).runName(Scenarios.params(config)), unsureMounts, application);
+                : Scenarios.of(config).runName(Scenarios.params(config)), unsureMounts, application, held);
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered) {

@@ -72,10 +72,12 @@ public final class HistoryView extends VBox {
         comparison.setWrapText(true);
         comparison.getStyleClass().add("timing-figure");
         history.addListener((ListChangeListener<HistoryRow>) change -> {
-            while (change.next()) {
-                for (HistoryRow row : change.getAddedSubList()) {
-                    addBar(row);
-                }
+            if (HistoryChanges.madeAgain(change)) {
+                // a run classed after its end: its bar may change colour (few bars: drawn again)
+                series.getData().clear();
+                history.subList(Math.max(0, history.size() - MAX_BARS), history.size()).forEach(this::addBar);
+            } else {
+                HistoryChanges.newRuns(change).forEach(this::addBar);
             }
             if (isInAShownWindow()) {
                 table.scrollTo(history.size() - 1);

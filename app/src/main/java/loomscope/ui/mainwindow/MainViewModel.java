@@ -34,6 +34,7 @@ import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;
 import loomscope.taskfile.TaskFileLaunch;
+import loomscope.ui.history.ClassedRow;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.replay.ReplayViewModel;
@@ -69,6 +70,7 @@ public final class MainViewModel {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyIntegerWrapper completed = new ReadOnlyIntegerWrapper(0);
     private final ObservableList<HistoryRow> history = FXCollections.observableArrayList();
+    private final ClassedRow classedRow;
     private final ReplayViewModel replay = new ReplayViewModel();
     private int runNumber;
 
@@ -92,6 +94,7 @@ public final class MainViewModel {
      */
     public MainViewModel(Executor executor, HostHooks host, Function<WorkloadConfig, RecordedRun> inThisJvm) {
         this.host = host;
+        this.classedRow = new ClassedRow(executor, history, lastSummary::set);
         Function<WorkloadConfig, RecordedRun> here = inThisJvm != null ? inThisJvm : config -> {
             probes.awaitGate();
             host.prepare();
@@ -176,6 +179,7 @@ public final class MainViewModel {
             progress.set((double) done / r.threads());
         }
         replay.advance(pulseNanos);
+        classedRow.pulse();
     }
 
     /** Turns what the run's life reports into messages, history and replay. */
@@ -235,6 +239,7 @@ public final class MainViewModel {
             history.add(new HistoryRow(++runNumber, summary,
                     where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of(), host.runShare().lowersCarriers())
                     .of(end.recording().config()).withUnsureMounts(RunSummary.unsureMounts(end.recording())));
+            classedRow.watch(runNumber, end.recording());
             messages.ended(end.outcome(), end.recording(), summary);
             replay.load(end.recording());
         }
@@ -256,6 +261,7 @@ public final class MainViewModel {
         // an attached application's session (the attach window's detach, its saved file) gets an application's card
         history.add(new HistoryRow(++runNumber, summary, jvmFlags, carriersLowered, fileName).of(recording.config())
                 .withUnsureMounts(RunSummary.unsureMounts(recording)).withApplication(ApplicationRun.of(recording)));
+        classedRow.watch(runNumber, recording);
         messages.opened(fileName, summary);
         replay.load(recording);
         return true;
