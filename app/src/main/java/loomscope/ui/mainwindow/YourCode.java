@@ -47,6 +47,11 @@ public final class YourCode {
     private String ranSource;
     /** The class the last run ran, so its frames are found in JFR's stacks. */
     private String ranClass;
+    /** The last run's recording: a stack of another run names lines of another text. */
+    private RunRecording ranRecording;
+    /** A line the editor is asked to show (a mount's stack in the inspector named it), with a serial so the same line can be asked again. */
+    public record LineToShow(int line, long serial) { }
+    private final javafx.beans.property.ReadOnlyObjectWrapper<LineToShow> lineToShow = new javafx.beans.property.ReadOnlyObjectWrapper<>();
 
     /** The task's source, as edited. */
     public StringProperty sourceProperty() { return source; }
@@ -106,6 +111,7 @@ public final class YourCode {
 
     /** What the run's own threads threw, and where JFR saw them pinned in this source. */
     void ended(RunRecording recording, List<PinnedEvent> events, List<String> childOutput) {
+        ranRecording = recording;
         List<String> printed = TaskFileLaunch.printed(childOutput, OUTPUT_LINES);
         output.set(printed.isEmpty() ? "" : "Printed (last lines):\n" + String.join("\n", printed));
         Map<Integer, int[]> counts = new TreeMap<>();
@@ -136,6 +142,29 @@ public final class YourCode {
                 events.isEmpty() ? "" : outside == events.size() ? ", none in your lines"
                         : edited ? " (the text changed since the run began: not marked)"
                         : ", marked at " + lines.size() + " line" + (lines.size() == 1 ? "" : "s") + " of yours"));
+    }
+
+    /**
+     * The line of this source that {@code stack}, taken in {@code recording}, names first: 0 unless {@code recording} is
+     * the last run of this text (unedited since) and a frame is the task's own.
+     */
+    public int lineOf(RunRecording recording, List<StackFrame> stack) {
+        if (recording == null || recording != ranRecording || ranClass == null || !source.get().equals(ranSource)) {
+            return 0;
+        }
+        StackFrame own = ownFrame(stack);
+        return own == null ? 0 : own.line();
+    }
+
+    /** Asks the editor to show and select line {@code line} of the source. */
+    public void showLine(int line) {
+        LineToShow before = lineToShow.get();
+        lineToShow.set(new LineToShow(line, before == null ? 1 : before.serial() + 1));
+    }
+
+    /** The line the editor was last asked to show, or null. */
+    public javafx.beans.property.ReadOnlyObjectProperty<LineToShow> lineToShowProperty() {
+        return lineToShow.getReadOnlyProperty();
     }
 
     /**

@@ -2,6 +2,7 @@ package loomscope.ui.probe;
 
 import java.util.Locale;
 
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.layout.Region;
@@ -20,6 +21,8 @@ final class InspectorPanel extends VBox {
     private final Label state = new Label();
     private final Label carrier = new Label();
     private final ListView<String> stack = new ListView<>();
+    /** To the line of your code the stack names, in the editor; shown only where there is one. */
+    private final Hyperlink source = new Hyperlink();
 
     InspectorPanel() {
         getStyleClass().add("side-panel");
@@ -37,10 +40,30 @@ final class InspectorPanel extends VBox {
         stack.setPrefHeight(110);
         stack.setStyle("-fx-font-family: monospace; -fx-font-size: 12px;");
         stack.setPlaceholder(new Label("No stack"));
-        getChildren().addAll(subject, when, state, carrier, stack);
+        source.setId("inspector-source");
+        source.setWrapText(true);
+        hideSource();
+        getChildren().addAll(subject, when, state, carrier, source, stack);
     }
 
+    /** Offers the jump to line {@code line} of your code ({@code className}.java), which {@code show} makes. */
+    void showSource(String className, int line, Runnable show) {
+        source.setText("Show line " + line + " of " + className + ".java in the editor");
+        source.setOnAction(e -> show.run());
+        source.setVisible(true);
+        source.setManaged(true);
+    }
+
+    void hideSource() {
+        source.setOnAction(null);
+        source.setVisible(false);
+        source.setManaged(false);
+    }
+
+    Hyperlink source() { return source; }
+
     void show(Inspection i, long runStart) {
+        hideSource();
         subject.setText(i.subject());
         when.setText(i.snapshotAt() < 0 ? "" : String.format(Locale.ROOT, "snapshot at %.3f s (the newest at or before the instant shown)%s", seconds(i.snapshotAt(), runStart),
                 i.stackFromEarlierPass() ? String.format(Locale.ROOT, "; stack from the pass at %.3f s (parked threads' stacks are taken in turn)",
@@ -52,6 +75,7 @@ final class InspectorPanel extends VBox {
 
     /** A mount clicked in a lane: its thread, carrier and times, whether it held the carrier and why, the witness's stack. */
     void showMount(MountInspection m, long runStart) {
+        hideSource();
         subject.setText(m.thread() + ": one mount");
         when.setText(String.format(Locale.ROOT, "mounted %.3f s to %.3f s (%.2f ms)%s", seconds(m.start(), runStart),
                 seconds(m.end(), runStart), (m.end() - m.start()) / 1e6, m.blocked() == null ? "" : "; " + m.blocked()));

@@ -122,11 +122,23 @@ public final class ProbeView {
                 selectedLane = -1;
                 selectedVt = -1;
                 side.showInspector();
-                inspector.showMount(MountInspector.of(r, log, mount), r.runStart());
+                MountInspector.MountInspection m = MountInspector.of(r, log, mount);
+                inspector.showMount(m, r.runStart());
+                offerYourLine(r, m);
                 return;
             }
         }
         inspectLane(lane);
+    }
+
+    /** Your code's line in the mount's stack, as a jump to the editor, while the editor shows the text that ran. */
+    private void offerYourLine(RunRecording r, MountInspector.MountInspection m) {
+        var yours = model.yourCode();
+        int line = loomscope.ui.mainwindow.RunInputs.YOUR_CODE.equals(model.scenarioProperty().get()) ? yours.lineOf(r, m.stack()) : 0;
+        if (line > 0) {
+            String className = yours.className();
+            inspector.showSource(className, line, () -> yours.showLine(line));
+        }
     }
 
     void inspectLane(int lane) {

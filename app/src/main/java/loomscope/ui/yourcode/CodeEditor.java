@@ -54,6 +54,23 @@ final class CodeEditor extends StackPane {
         model.marks().addListener((ListChangeListener<Mark>) c -> showMarks());
         getChildren().add(new VirtualizedScrollPane<>(area));
         showMarks();
+        model.code().lineToShowProperty().addListener((o, was, now) -> {
+            if (now != null) {
+                showLine(now.line());
+            }
+        });
+    }
+
+    /** Scrolls to line {@code line} (1-based), selects it and puts the caret there: the inspector's jump to a frame. */
+    void showLine(int line) {
+        int paragraph = line - 1;
+        if (paragraph < 0 || paragraph >= area.getParagraphs().size()) {
+            return;
+        }
+        area.moveTo(paragraph, 0);
+        area.selectParagraph();
+        area.showParagraphAtCenter(paragraph);
+        area.requestFocus();
     }
 
     private void showMarks() {

@@ -1,0 +1,133 @@
+package loomscope.ui.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+import javafx.scene.Scene;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.stage.Stage;
+import loomscope.childjvm.JdkCheck;
+import loomscope.childjvm.JdkInspector;
+import loomscope.childjvm.RunTarget;
+import loomscope.recording.CarrierLog;
+import loomscope.recording.RunRecording;
+import loomscope.ui.app.MainWindow;
+import loomscope.ui.lanes.LanesCanvas;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunInputs;
+import loomscope.ui.mainwindow.RunOnCatalog;
+import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.theme.AppTheme;
+import org.fxmisc.richtext.CodeArea;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * #36: a pinned mount of your code, clicked in its lane, offers its line; the link puts the editor's caret on that
+ * line and selects it. Your code runs with legacy locking in a child JVM, so a sleep in {@code synchronized} pins on
+ * this JDK and JFR's pinned events carry the stack.
+ */
+@ExtendWith(ApplicationExtension.class)
+class YourLineFromInspectorTest {
+    private static final String SOURCE = """
+            public class SleepInLock {
+                public void run(int index) throws Exception {
+                    Object lock = new Object(); synchronized (lock) { Thread.sleep(20); }
+                }
+            }
+            """;
+
+    @TempDir
+    Path tempDir;
+    private MainViewModel model;
+    private MainWindow view;
+    private ProbeView ui;
+
+    @Start
+    void start(Stage stage) {
+        model = new MainViewModel(loomscope.host.HostPolicy.forThisMachine(loomscope.host.HostPolicy.Mode.OFF));
+        view = MainWindow.of(model, new RunOnCatalog(tempDir.resolve("jdks.txt")));
+        ui = view.installProbes();
+        Scene scene = new Scene(view.view(), 1600, 900);
+        AppTheme.DARK.applyTo(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @Test
+    void aPinnedMountsLinkShowsItsLineInTheEditor() throws Exception {
+        JdkCheck check = new JdkInspector().inspect(Path.of(System.getProperty("java.home")), "test");
+        RunTarget legacy = RunTarget.ChildJvm.legacyLocking(((JdkCheck.Accepted) check).jdk());
+        onFx(() -> {
+            model.scenarioProperty().set(RunInputs.YOUR_CODE);
+            model.threadsTextProperty().set("10");
+            model.parallelismProperty().set(1);
+            model.yourCode().sourceProperty().set(SOURCE);
+            model.runOnProperty().set(legacy);
+            model.run();
+            return null;
+        });
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> model.state() == RunState.FINISHED
+                && !model.history().isEmpty() && view.recordingView().recording() != null));
+        RunRecording shown = onFx(() -> view.recordingView().recording());
+        LanesCanvas lanes = view.recordingView().lanes();
+        CarrierLog lane0 = shown.carriers()[0];
+        int[] pinned = {-1};
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> {
+            for (int i = 0; i < lane0.size(); i++) {
+                long mid = (lane0.start(i) + lane0.end(i)) / 2;
+                if (lane0.pinned(i) && shown.whyOf(lane0.index(), i) != null && lanes.geometry() != null
+                        && lanes.timeAt(lanes.geometry().x(mid)) >= 0) {
+                    pinned[0] = i;
+                    return true;
+                }
+            }
+            return false;
+        }));
+        double x = onFx(() -> lanes.geometry().x((lane0.start(pinned[0]) + lane0.end(pinned[0])) / 2));
+        click(lanes, x, 5);
+        assertTrue(onFx(() -> ui.inspectorPanel().stateText()).startsWith("Held: pinned"), onFx(() -> ui.inspectorPanel().stateText()));
+        assertTrue(onFx(() -> ui.inspectorPanel().source().isVisible()), "a link to your line");
+        assertEquals("Show line 3 of SleepInLock.java in the editor", onFx(() -> ui.inspectorPanel().source().getText()));
+
+        onFx(() -> {
+            ui.inspectorPanel().source().fire();
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        CodeArea area = view.yourCodeView().area();
+        assertEquals(2, (int) onFx(area::getCurrentParagraph), "the caret is on line 3");
+        assertTrue(onFx(area::getSelectedText).contains("synchronized (lock)"), onFx(area::getSelectedText));
+
+        // once the text is edited, its lines are no longer the run's: no link
+        onFx(() -> {
+            model.yourCode().sourceProperty().set(SOURCE.replace("public void run", "\n    public void run"));
+            return null;
+        });
+        click(lanes, x, 5);
+        assertFalse(onFx(() -> ui.inspectorPanel().source().isVisible()), "an edited text's lines moved");
+    }
+
+    private static void click(LanesCanvas lanes, double x, double y) throws Exception {
+        onFx(() -> {
+            javafx.geometry.Point2D p = lanes.localToScene(x, y);
+            lanes.fireEvent(new MouseEvent(MouseEvent.MOUSE_CLICKED, p.getX(), p.getY(), 0, 0, MouseButton.PRIMARY, 1,
+                    false, false, false, false, true, false, false, true, false, false, null));
+            return null;
+        });
+    }
+
+    private static <T> T onFx(Callable<T> work) throws Exception {
+        return WaitForAsyncUtils.asyncFx(work).get(10, TimeUnit.SECONDS);
+    }
+}
