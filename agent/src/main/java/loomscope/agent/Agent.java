@@ -24,6 +24,7 @@ public final class Agent {
     private static ClassFileTransformer transformer;
     private static EpisodeStream stream;
     private static JfrPinnedTap jfr;
+    private static HeldStackTap stacks;
     private static Thread onExit;
 
     private Agent() { }
@@ -99,6 +100,11 @@ public final class Agent {
             if (jfr == null) {
                 connected.send("N jfr " + AgentWire.oneLine(noJfr != null ? noJfr : "JFR did not start in this JVM"));
             }
+            stacks = parsed.stacks() ? HeldStackTap.start(connected.origin(), connected::send) : null;
+            if (stacks == null) {
+                connected.send("N stacks " + (parsed.stacks() ? "this JVM does not measure other threads' CPU time"
+                        : "the attach asked for none (stacks=off)"));
+            }
             instrumentation = inst;
             transformer = new VirtualThreadTransformer();
             inst.addTransformer(transformer, true);
@@ -107,7 +113,7 @@ public final class Agent {
             Runtime.getRuntime().addShutdownHook(onExit);
         } catch (ClassNotFoundException | UnmodifiableClassException | RuntimeException | LinkageError e) {
             removeHooks();
-            closeJfr();
+            closeTaps();
             if (stream != null) {
                 stream.finish(FINISH_MILLIS, "detached");
                 stream = null;
@@ -178,7 +184,7 @@ public final class Agent {
             return;
         }
         removeHooks();
-        closeJfr();
+        closeTaps();
         stream.finish(FINISH_MILLIS, "detached");
         stream = null;
         Hooks.releaseRings();
@@ -203,6 +209,10 @@ public final class Agent {
     /** The application exits while attached: send what was recorded (the hooks go with the JVM). */
     private static synchronized void targetExits() {
         if (stream != null) {
+            if (stacks != null) {
+                stacks.close();   // its last lines go with the rest
+                stacks = null;
+            }
             if (jfr != null) {
                 jfr.closeAtExit();
                 jfr = null;
@@ -226,7 +236,11 @@ public final class Agent {
         transformer = null;
     }
 
-    private static void closeJfr() {
+    private static void closeTaps() {
+        if (stacks != null) {
+            stacks.close();
+            stacks = null;
+        }
         if (jfr != null) {
             jfr.close();
             jfr = null;

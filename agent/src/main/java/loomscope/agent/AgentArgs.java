@@ -3,13 +3,14 @@ package loomscope.agent;
 /**
  * The agent's options, {@code key=value} pairs separated by commas, each at most once: {@code port=N,token=HEX} (stream
  * to LoomScope's loopback port) or {@code save=FILE} (record from the JVM's start to its exit into FILE), and
- * {@code jfr=off} for a session that starts no JFR in the target (JFR's threads stay once it has started). The token is the first
+ * {@code jfr=off} for a session that starts no JFR in the target (JFR's threads stay once it has started), {@code stacks=off}
+ * for one that samples no stacks of held mounts ({@link HeldStackTap}). The token is the first
  * line the target sends LoomScope over loopback; it travels in the attach request (the same user's socket), never in
  * a command line that other users can read.
  *
  * @param save the file to save into, or null when streaming to a port
  */
-record AgentArgs(int port, String token, String save, boolean jfr) {
+record AgentArgs(int port, String token, String save, boolean jfr, boolean stacks) {
 
     boolean saves() { return save != null; }
 
@@ -18,6 +19,7 @@ record AgentArgs(int port, String token, String save, boolean jfr) {
         String token = null;
         String save = null;
         boolean jfr = true;
+        boolean stacks = true;
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (String pair : (args == null ? "" : args).split(",", -1)) {
             if (pair.isBlank() && (args == null || args.isBlank())) {
@@ -48,6 +50,12 @@ record AgentArgs(int port, String token, String save, boolean jfr) {
                     }
                     jfr = value.equals("on");
                 }
+                case "stacks" -> {
+                    if (!value.equals("on") && !value.equals("off")) {
+                        throw new IllegalArgumentException("stacks= is on or off, not " + AgentWire.oneLine(cut(value)));
+                    }
+                    stacks = value.equals("on");
+                }
                 default -> throw new IllegalArgumentException("unknown option " + AgentWire.oneLine(cut(key)));
             }
         }
@@ -59,12 +67,12 @@ record AgentArgs(int port, String token, String save, boolean jfr) {
             if (save.isEmpty()) {
                 throw new IllegalArgumentException("save= needs a file name (a path without commas)");
             }
-            return new AgentArgs(-1, null, save, jfr);
+            return new AgentArgs(-1, null, save, jfr, stacks);
         }
         if (port < 0 || token == null) {
             throw new IllegalArgumentException("needs save=FILE.loomrun, or port=N,token=HEX (LoomScope's attach gives both)");
         }
-        return new AgentArgs(port, token, null, jfr);
+        return new AgentArgs(port, token, null, jfr, stacks);
     }
 
     /** An option as quoted back: the application's stderr is no place for a megabyte of it. */

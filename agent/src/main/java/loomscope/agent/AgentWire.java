@@ -24,8 +24,11 @@ import loomscope.clock.BlockedTime;
  *                                       URL-encoded (UTF-8), "-" where absent, "%00" where empty
  * W kind start duration detail frames  a JFR witness of why a carrier was held: kind FileRead, FileWrite, SocketRead,
  *                                       SocketWrite, JavaMonitorEnter, JavaMonitorWait (21-23) or SafepointBegin;
- *                                       detail the path, host:port or monitor class; fields as in P lines
+ *                                       detail the path, host:port or monitor class; fields as in P lines; or kind
+ *                                       HeldStack: a stack the agent sampled while a carrier was held (start: off its CPU
+ *                                       since at least, start + duration: sampled), detail "STATE carrierName"
  * N jfr why                             JFR's pinned events are not tapped in this session, and why
+ * N stacks why                          no stacks of held mounts are sampled in this session, and why
  * K notKept                             episodes counted but not written: a saved file's bound (10,000,000) was reached
  * H t                                   heartbeat, at least every half second
  * F message                             refused or failed (one line); nothing was changed in the target

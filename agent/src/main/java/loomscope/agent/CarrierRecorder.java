@@ -40,11 +40,24 @@ final class CarrierRecorder {
      */
     private final AtomicLong doubled = new AtomicLong();
 
-    // the carrier's own: no other thread reads these
+    // the carrier's own: no other thread reads these, but for the held-stack sampler's reads of the open mount
+    // (openThread, openSince: a release store on the carrier's path, no fence)
     private long written;
     private long consumedSeen;
     private Thread openVthread;
     private long openStart;
+    private static final java.lang.invoke.VarHandle OPEN_VTHREAD;
+    private static final java.lang.invoke.VarHandle OPEN_START;
+
+    static {
+        try {
+            java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
+            OPEN_VTHREAD = lookup.findVarHandle(CarrierRecorder.class, "openVthread", Thread.class);
+            OPEN_START = lookup.findVarHandle(CarrierRecorder.class, "openStart", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     private boolean openParkedPinned;
     private CarrierClock clock;
 
@@ -79,9 +92,19 @@ final class CarrierRecorder {
         }
         long now = System.nanoTime();   // one clock read serves the marks' age and the start (~20 ns each)
         clock.startMount(now);
-        openVthread = vthread;
         openParkedPinned = false;
-        openStart = now;
+        OPEN_START.setOpaque(this, now);
+        OPEN_VTHREAD.setRelease(this, vthread);   // after its start: a sampler that sees the thread sees when it came
+    }
+
+    /** The virtual thread mounted here now, or null: for the held-stack sampler, on its own thread. */
+    Thread openThread() {
+        return (Thread) OPEN_VTHREAD.getAcquire(this);
+    }
+
+    /** When the mount {@link #openThread} returned began. */
+    long openSince() {
+        return (long) OPEN_START.getOpaque(this);
     }
 
     void pinnedPark() {
@@ -93,7 +116,7 @@ final class CarrierRecorder {
         if (openVthread != vthread) {
             return;   // mounted before the hooks were in (an attach in mid-episode): no start to pair with
         }
-        openVthread = null;
+        OPEN_VTHREAD.setRelease(this, null);
         long blockedValue = clock.endMount(openStart, end);
         Thread[] ring = vthreads;
         if (ring == null) {

@@ -185,7 +185,7 @@ public final class AgentStreamReader {
                 String[] note = line.split(" ", 3);
                 if (note.length == 3 && note[1].equals("jfr")) {
                     into.jfrNotTapped(note[2]);
-                }   // a note on another topic is a newer agent's: nothing to do with it here
+                }   // another topic ("stacks": none sampled) or a newer agent's: the classes need nothing from it
             }
             case 'K' -> {
                 expect(f, 2);

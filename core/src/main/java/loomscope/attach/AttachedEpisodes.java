@@ -342,7 +342,7 @@ public final class AttachedEpisodes {
      * (a newer agent's) is skipped.
      */
     synchronized void witness(String kindName, long start, long duration, String detail, List<String> frames) {
-        Witness.Kind kind = Witness.Kind.ofEvent("jdk." + kindName);
+        Witness.Kind kind = Witness.Kind.ofWire(kindName);
         if (kind == null) {
             return;
         }

@@ -65,7 +65,8 @@ public final class ChildMain {
             return;
         }
         AtomicReference<WorkloadRun> started = new AtomicReference<>();
-        ChildProbes probes = ChildProbes.start(childArgs.probes(), streamer, childArgs.config().threads(), started::get);
+        ChildProbes probes = ChildProbes.start(childArgs.probes(), streamer, childArgs.config().threads(),
+                childArgs.config().shape().phasesDecide(), started::get);
         // before the task's code runs: a parent that is gone must end us also while a static initializer never returns
         listenForCommands(stdin, started);
         // Starting the run loads, initialises and constructs a task file's class: its code runs from here on.

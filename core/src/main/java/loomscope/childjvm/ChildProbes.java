@@ -11,8 +11,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import loomscope.probe.HeldStackWitnesses;
 import loomscope.probe.HotSpotThreadDump;
 import loomscope.probe.ThreadSnapshot;
+import loomscope.probe.Witness;
 import loomscope.workload.WorkloadRun;
 
 /**
@@ -29,6 +31,9 @@ final class ChildProbes implements AutoCloseable {
 
     private final Thread dumper;
     private final PinnedEvents pinned;
+    /** Stacks of mounts held while the run goes, sent as witness lines when it is over (null: not sampled). */
+    private final HeldStackWitnesses held;
+    private final EventStreamer streamer;
     /** Counted down on close; the dumper waits on it between dumps (never interrupted: that could cut a dump file). */
     private final CountDownLatch closing = new CountDownLatch(1);
 
@@ -36,8 +41,13 @@ final class ChildProbes implements AutoCloseable {
      * @param threads the run's thread count
      * @param run     the run once it has started, else null
      */
-    private ChildProbes(ChildArgs.ProbeRequest request, EventStreamer streamer, int threads, Supplier<WorkloadRun> run) {
+    private ChildProbes(ChildArgs.ProbeRequest request, EventStreamer streamer, int threads, boolean phasesDecide,
+                        Supplier<WorkloadRun> run) {
         this.pinned = request.jfrPinned() ? PinnedEvents.start(streamer, request.jfrFirst()) : null;
+        this.streamer = streamer;
+        // beside JFR's witnesses, for what JFR has no event for; not where the task's phases decide (its code is the witness)
+        this.held = pinned != null && !phasesDecide
+                ? HeldStackWitnesses.start(streamer.heldMounts(run), streamer::carrierName, "loomscope-child-held-stacks") : null;
         if (request.dumpPeriodMillis() > 0) {
             long periodMillis = request.dumpPeriodMillis();
             Runnable loop = SampledSnapshot.sampled(threads)
@@ -51,8 +61,10 @@ final class ChildProbes implements AutoCloseable {
         }
     }
 
-    static ChildProbes start(ChildArgs.ProbeRequest request, EventStreamer streamer, int threads, Supplier<WorkloadRun> run) {
-        return new ChildProbes(request, streamer, threads, run);
+    /** @param phasesDecide whether the task's phases decide its verdicts (then no stacks are sampled) */
+    static ChildProbes start(ChildArgs.ProbeRequest request, EventStreamer streamer, int threads, boolean phasesDecide,
+                             Supplier<WorkloadRun> run) {
+        return new ChildProbes(request, streamer, threads, phasesDecide, run);
     }
 
     private void sampleLoop(EventStreamer streamer, long periodMillis, int threads, Supplier<WorkloadRun> run) {
@@ -127,6 +139,12 @@ final class ChildProbes implements AutoCloseable {
                 dumper.join(5_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            }
+        }
+        if (held != null) {
+            for (Witness w : held.stop()) {
+                streamer.sendLine(Wire.PROBE + " " + PinnedEvents.encodeWitness(new Witness(w.kind(), streamer.relative(w.start()),
+                        w.duration(), w.detail(), w.stack())));
             }
         }
         if (pinned != null) {

@@ -1,5 +1,15 @@
 package loomscope.childjvm;
 
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Supplier;
+
+import loomscope.clock.HeldSampler;
+import loomscope.workload.VirtualThreads;
+import loomscope.workload.WorkloadRun;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -67,7 +77,59 @@ final class EventStreamer implements RunObserver {
         queue.add(new Event(Wire.RUN_ENDED, completed, cancelled ? 1 : 0, nanos, 0));
     }
 
+    /**
+     * Each carrier's open mount, for the held-stack sampler ({@link #heldMounts}): written by that carrier with plain
+     * ordered stores (no fence on its path), read by the sampler. Carriers past the bound are not watched.
+     */
+    private static final int WATCHED_CARRIERS = 4_096;
+    private final AtomicIntegerArray openVt = new AtomicIntegerArray(WATCHED_CARRIERS);
+    private final AtomicLongArray openStart = new AtomicLongArray(WATCHED_CARRIERS);
+    private final AtomicReferenceArray<String> carrierNames = new AtomicReferenceArray<>(WATCHED_CARRIERS);
+    private final AtomicInteger carriersAdded = new AtomicInteger();
+
+    /** Carrier {@code c}'s name as its run named it, or null. */
+    String carrierName(int c) {
+        return c >= 0 && c < WATCHED_CARRIERS ? carrierNames.get(c) : null;
+    }
+
+    /** The run's open mounts as the held-stack sampler sees them, on the stream's clock's source (nanoTime). */
+    HeldSampler.Mounts heldMounts(Supplier<WorkloadRun> run) {
+        return new HeldSampler.Mounts() {
+            @Override
+            public int carriers() {
+                return Math.min(WATCHED_CARRIERS, carriersAdded.get());
+            }
+
+            @Override
+            public Thread mounted(int c) {
+                WorkloadRun started = run.get();
+                int vt = openVt.get(c) - 1;
+                return started == null || vt < 0 || vt >= started.created() ? null : started.thread(vt);
+            }
+
+            @Override
+            public long mountedSince(int c) {
+                return openStart.get(c);
+            }
+
+            @Override
+            public Thread carrier(int c) {
+                Thread vt = mounted(c);
+                return vt == null ? null : VirtualThreads.carrierOf(vt);
+            }
+
+            @Override
+            public long now() {
+                return System.nanoTime();
+            }
+        };
+    }
+
     @Override public void carrierAdded(int index, String name, long nanos) {
+        if (index >= 0 && index < WATCHED_CARRIERS) {
+            carrierNames.set(index, name);
+            carriersAdded.accumulateAndGet(index + 1, Math::max);
+        }
         queue.add(Wire.CARRIER + " " + index + " " + relative(nanos) + " " + Wire.oneLine(name).replace(' ', '_'));
     }
 
@@ -78,10 +140,17 @@ final class EventStreamer implements RunObserver {
     @Override public void submitted(int vt, long nanos) { queue.add(new Event(Wire.SUBMITTED, vt, 0, nanos, 0)); }
 
     @Override public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) {
+        if (carrier >= 0 && carrier < WATCHED_CARRIERS) {
+            openStart.lazySet(carrier, nanos);
+            openVt.lazySet(carrier, vt + 1);   // 0: nothing mounted
+        }
         queue.add(new Event(Wire.MOUNT, carrier, vt, submittedNanos, nanos));
     }
 
     @Override public void mountEnded(int carrier, int vt, long nanos, long blockedNanos) {
+        if (carrier >= 0 && carrier < WATCHED_CARRIERS) {
+            openVt.lazySet(carrier, 0);
+        }
         queue.add(new Event(Wire.UNMOUNT, carrier, vt, nanos, blockedNanos));
     }
 

@@ -19,8 +19,11 @@ import loomscope.recording.RunRecording;
  * own pins: monitor enter, {@code Object.wait}, class initialisation), or on JDK 21, where that event covers parks only,
  * a {@code jdk.JavaMonitorEnter} or {@code jdk.JavaMonitorWait} placed by its time;</li>
  * <li><b>captured</b>: else a file or socket event placed by its time: a system call, which the JDK does not call a pin;</li>
+ * <li>else a stack sampled while its carrier was held ({@link HeldSampler}): pinned where it shows a park, a wait or a
+ * monitor, captured where it shows a native method ({@link HeldStacks});</li>
  * <li><b>stalled</b>: else safepoints covering at least half of its blocked time: the JVM held it;</li>
- * <li><b>unsure</b>: else. A block no witness explains is never drawn as not pinned, and never as pinned either.</li>
+ * <li><b>unsure</b>: else. A block no witness explains is never drawn as not pinned, and never as pinned either; a
+ * sampled stack with a Java frame on top stays with it, to say where.</li>
  * </ul>
  * Where the clocks could not measure a mount (a JVM without the kernel's counts, as on macOS), a pinned event on its
  * carrier still makes it pinned, and a witness placed by time does so where exactly one mount can have been its
@@ -108,8 +111,8 @@ public final class CauseClassifier {
             }
         }
         for (Witness w : witnesses) {
-            if (w.kind() == Witness.Kind.SAFEPOINT) {
-                continue;
+            if (w.kind() == Witness.Kind.SAFEPOINT || w.kind() == Witness.Kind.HELD_STACK) {
+                continue;   // placed by their own rules: stalls and heldStacks
             }
             MountCause cause = w.kind().pins() ? MountCause.PINNED : MountCause.CAPTURED;
             long key = best(carriers, sizes, -1, w.start(), w.end(), true, found);
@@ -121,7 +124,9 @@ public final class CauseClassifier {
                 found.put(key, new Why(cause, w.describe(), w.stack(), w.duration(), w.start()));
             }
         }
+        Map<Long, Why> whereOnly = heldStacks(carriers, sizes, witnesses, found);
         stalls(carriers, sizes, witnesses, found);
+        whereOnly.forEach(found::putIfAbsent);
         for (int c = 0; c < carriers.length; c++) {
             for (int i = 0; i < sizes[c]; i++) {
                 Why why = found.get(key(c, i));
@@ -143,6 +148,47 @@ public final class CauseClassifier {
             return new CauseReport(false, "mounts are not recorded", -1, -1, -1, -1, List.of());
         }
         return counted(recording, false, why);
+    }
+
+    /**
+     * Mounts a stack sampled while their carrier was held explains ({@link HeldStacks}): pinned or captured into
+     * {@code found}; those whose stack shows only where (a Java frame on top) are returned, unsure with that stack, for
+     * the mounts no later witness explains. The stack names its carrier and its instant lies in the mount.
+     */
+    private static Map<Long, Why> heldStacks(CarrierLog[] carriers, int[] sizes, List<Witness> witnesses, Map<Long, Why> found) {
+        Map<Long, Why> whereOnly = new HashMap<>();
+        Map<String, Integer> byName = null;
+        for (Witness w : witnesses) {
+            if (w.kind() != Witness.Kind.HELD_STACK) {
+                continue;
+            }
+            if (byName == null) {
+                byName = new HashMap<>();
+                for (int c = 0; c < carriers.length; c++) {
+                    if (carriers[c] != null) {
+                        byName.putIfAbsent(carriers[c].name(), c);
+                    }
+                }
+            }
+            Integer c = byName.get(w.heldCarrier());
+            if (c == null) {
+                continue;
+            }
+            CarrierLog log = carriers[c];
+            int i = log.mountAt(w.end());
+            if (i < 0 || i >= sizes[c] || !(candidate(log, i) || unmeasured(log, i)) || found.containsKey(key(c, i))) {
+                continue;
+            }
+            MountCause cause = HeldStacks.causeOf(w);
+            Why why = new Why(cause == null ? MountCause.UNSURE : cause, w.describe(), w.stack(), w.duration(), w.end());
+            if (cause != null) {
+                found.put(key(c, i), why);
+                whereOnly.remove(key(c, i));
+            } else {
+                whereOnly.putIfAbsent(key(c, i), why);
+            }
+        }
+        return whereOnly;
     }
 
     /** Candidates still without a cause whose blocked time safepoints covered at least half of: stalled. */

@@ -1,5 +1,7 @@
 package loomscope.probe;
 
+import java.util.List;
+
 import loomscope.io.AtomicOutput;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,6 +22,8 @@ public final class ProbeSession implements AutoCloseable {
     private final JfrProbe jfr;
     private volatile double snapshotRateHz;
     private volatile InProcessSnapshotter snapshotter;
+    /** Stacks of mounts held while the run goes: the witness for what JFR has no event for (null: not sampled). */
+    private volatile HeldStackWitnesses held;
     private volatile RecordedRun run;
     private ProbeReport report;
 
@@ -72,6 +76,9 @@ public final class ProbeSession implements AutoCloseable {
         this.run = recordedRun;
         if (jfr != null) {
             jfr.attach(recordedRun.recording());
+            if (recordedRun.recording().recordsMounts() && !recordedRun.recording().phasesDecide()) {
+                held = HeldStackWitnesses.start(recordedRun.recording(), recordedRun.run(), "loomscope-held-stacks");
+            }
         }
         if (selection.snapshots()) {
             snapshotter = InProcessSnapshotter.start(recordedRun.run(), recordedRun.recording(), snapshotRateHz);
@@ -117,7 +124,13 @@ public final class ProbeSession implements AutoCloseable {
             complete = jfr.finish(JFR_STOP_TIMEOUT_MILLIS);
             // the cross-check compares the clocks' verdicts with JFR's events: before the witnesses class them anew
             check = JfrCrossCheck.of(jfr.pinnedEvents(), run.recording());
-            causes = CauseClassifier.classify(run.recording(), jfr.pinnedEvents(), jfr.witnesses(), complete);
+            HeldStackWitnesses sampler = held;
+            List<Witness> witnesses = jfr.witnesses();
+            if (sampler != null) {
+                witnesses = new java.util.ArrayList<>(witnesses);
+                witnesses.addAll(sampler.stop());
+            }
+            causes = CauseClassifier.classify(run.recording(), jfr.pinnedEvents(), witnesses, complete);
             if (causes.classified() && jfr.witnessesNotKept() > 0) {
                 causes = causes.noted(String.format(java.util.Locale.ROOT, "%,d of JFR's witnesses past the first %,d "
                         + "were not kept: the mounts they would explain are unsure", jfr.witnessesNotKept(), JfrProbe.MAX_WITNESSES));
@@ -158,6 +171,10 @@ public final class ProbeSession implements AutoCloseable {
         InProcessSnapshotter s = snapshotter;
         if (s != null) {
             s.close();
+        }
+        HeldStackWitnesses sampler = held;
+        if (sampler != null) {
+            sampler.close();
         }
         if (jfr != null) {
             jfr.close();

@@ -26,7 +26,14 @@ public record Witness(Kind kind, long start, long duration, String detail, List<
         SOCKET_READ("jdk.SocketRead", "socket read"),
         SOCKET_WRITE("jdk.SocketWrite", "socket write"),
         /** {@code jdk.SafepointBegin}: the JVM stopped every thread; a carrier waiting through it was stalled. */
-        SAFEPOINT("jdk.SafepointBegin", "safepoint");
+        SAFEPOINT("jdk.SafepointBegin", "safepoint"),
+        /**
+         * Not JFR's: the stack of a mounted virtual thread, taken by LoomScope's {@link HeldSampler} while its carrier had
+         * been off its CPU for the floor or more. It names its carrier (its {@code detail} is the thread's state and the
+         * carrier's name: {@link #heldStack}), and its top frame tells a native call (captured) from a pinned park or
+         * a monitor (pinned); a Java frame on top tells only where.
+         */
+        HELD_STACK("loomscope.HeldStack", "stack while held");
 
         private final String event;
         private final String words;
@@ -45,8 +52,26 @@ public record Witness(Kind kind, long start, long duration, String detail, List<
         /** Whether this witness pins (on JDK 21, where the pinned event misses it). */
         public boolean pins() { return this == MONITOR_ENTER || this == MONITOR_WAIT; }
 
+        /** Whether JFR posts it (all but {@link #HELD_STACK}, which LoomScope takes itself). */
+        public boolean jfr() { return this != HELD_STACK; }
+
         /** Whether this is a system call the thread blocked in. */
         public boolean io() { return this == FILE_READ || this == FILE_WRITE || this == SOCKET_READ || this == SOCKET_WRITE; }
+
+        /** The name on the agent's {@code W} lines and the child's witness lines: the event's without "jdk.". */
+        public String wireName() {
+            return event.substring(event.indexOf('.') + 1);
+        }
+
+        /** The kind a {@code W} line names, or null (a newer agent's). */
+        public static Kind ofWire(String name) {
+            for (Kind k : values()) {
+                if (k.wireName().equals(name)) {
+                    return k;
+                }
+            }
+            return null;
+        }
 
         public static Kind ofEvent(String event) {
             for (Kind k : values()) {
@@ -93,8 +118,39 @@ public record Witness(Kind kind, long start, long duration, String detail, List<
         return start + duration;
     }
 
+    /**
+     * A stack sampled at {@code at} while {@code carrier}'s mount was held, off its CPU since {@code from} at least (the
+     * sampler's first look): it starts then and ends at the sample. Its detail is "STATE carrier-name" (a state has no
+     * space; a carrier's name may).
+     */
+    public static Witness heldStack(long from, long at, String carrier, Thread.State state, List<StackFrame> stack) {
+        return new Witness(Kind.HELD_STACK, from, Math.max(0, at - from), state.name() + " " + carrier, stack);
+    }
+
+    /** A held stack's carrier name; null for any other witness or a malformed detail. */
+    public String heldCarrier() {
+        int space = kind == Kind.HELD_STACK && detail != null ? detail.indexOf(' ') : -1;
+        return space < 0 ? null : detail.substring(space + 1);
+    }
+
+    /** A held stack's thread state; null for any other witness or a malformed detail. */
+    public Thread.State heldState() {
+        int space = kind == Kind.HELD_STACK && detail != null ? detail.indexOf(' ') : -1;
+        if (space < 0) {
+            return null;
+        }
+        try {
+            return Thread.State.valueOf(detail.substring(0, space));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     /** "file read /data/x.bin", "Object.wait on java.lang.Object", "safepoint". */
     public String describe() {
+        if (kind == Kind.HELD_STACK) {
+            return HeldStacks.reason(this);
+        }
         return detail == null ? kind.words() : kind.words() + (kind.pins() ? " on " + javaClassName(detail) : " " + detail);
     }
 }

@@ -28,7 +28,7 @@ public final class WitnessEvents {
     /** Enables the witnesses that {@code feature}'s JDK needs: the monitor events on 21-23 only (24+ posts them as pins). */
     public static void enable(RecordingStream stream, int feature) {
         for (Witness.Kind kind : Witness.Kind.values()) {
-            if (kind.pins() && feature >= 24) {
+            if (kind.pins() && feature >= 24 || !kind.jfr()) {
                 continue;
             }
             if (kind == Witness.Kind.SAFEPOINT) {
@@ -41,7 +41,7 @@ public final class WitnessEvents {
 
     /** The event names {@link #enable} may turn on. */
     public static List<String> events() {
-        return java.util.Arrays.stream(Witness.Kind.values()).map(Witness.Kind::event).toList();
+        return java.util.Arrays.stream(Witness.Kind.values()).filter(Witness.Kind::jfr).map(Witness.Kind::event).toList();
     }
 
     /** {@code event} as a witness starting at {@code start} (recording clock); null if it is none (a platform thread's). */
@@ -70,7 +70,7 @@ public final class WitnessEvents {
                     + (e.hasField("port") ? ":" + e.getInt("port") : "") : null;
             case MONITOR_ENTER, MONITOR_WAIT -> e.hasField("monitorClass") && e.getClass("monitorClass") != null
                     ? e.getClass("monitorClass").getName() : null;
-            case SAFEPOINT -> null;
+            case SAFEPOINT, HELD_STACK -> null;
         };
         // a path or a host is the application's text: bounded, so that a stream line and a table cell stay small
         return text == null || text.isEmpty() ? null : text.length() <= 200 ? text : text.substring(0, 199) + "\u2026";

@@ -11,9 +11,12 @@ import java.util.List;
  * <li>{@link #nativeRoute}: a sleep inside a native frame (libc qsort's upcall; JDK 22+): pinned on every JDK;</li>
  * <li>{@link #syncRoute}: a sleep inside {@code synchronized}: pinned on 21, unmounted on 24+;</li>
  * <li>{@link #pipeRoute}: a blocking read of a child process's pipe: it holds the carrier, a system call, not a pin;</li>
- * <li>{@link #sleepRoute}: a plain sleep: unmounted everywhere.</li>
+ * <li>{@link #sleepRoute}: a plain sleep: unmounted everywhere;</li>
+ * <li>{@link #fifoRoute}: opening a named pipe until its writer comes: it holds the carrier in a system call of which
+ * JFR posts nothing (only a stack sampled while it was held tells).</li>
  * </ul>
- * Arguments: requests per route. Compiled for release 21; the native route is taken only where the JDK has FFM.
+ * Arguments: requests per route, and a folder for the named pipes. Compiled for release 21; the native route is taken
+ * only where the JDK has FFM.
  */
 public final class CausesTarget {
     private static final long SLEEP_MILLIS = 20;
@@ -22,9 +25,17 @@ public final class CausesTarget {
 
     public static void main(String[] args) throws Exception {
         int requests = Integer.parseInt(args[0]);
+        fifos = java.nio.file.Path.of(args[1]);
+        List<String> mkfifo = new ArrayList<>(List.of("mkfifo"));
+        for (int i = 0; i < requests; i++) {
+            mkfifo.add(fifos.resolve("fifo" + i).toString());
+        }
+        if (new ProcessBuilder(mkfifo).inheritIO().start().waitFor() != 0) {   // here: a process start holds a carrier too
+            throw new IllegalStateException("mkfifo failed");
+        }
         boolean ffm = Runtime.version().feature() >= 22;
         List<Runnable> routes = new ArrayList<>(List.of(CausesTarget::syncRoute, CausesTarget::pipeRoute,
-                CausesTarget::sleepRoute));
+                CausesTarget::sleepRoute, CausesTarget::fifoRoute));
         if (ffm) {
             routes.add(0, CausesTarget::nativeRoute);
         }
@@ -70,6 +81,26 @@ public final class CausesTarget {
                 in.read();   // blocks in read(2) on the pipe until the child writes
             }
             writer.waitFor();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static java.nio.file.Path fifos;
+    private static int fifoCount;
+
+    static void fifoRoute() {
+        try {
+            java.io.File fifo = fifos.resolve("fifo" + fifoCount++).toFile();
+            Thread.ofPlatform().start(() -> {   // not joined: on 21 a join is an Object.wait, which pins
+                try {
+                    Thread.sleep(SLEEP_MILLIS);
+                    new java.io.FileOutputStream(fifo).close();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            new java.io.FileInputStream(fifo).close();   // blocks in open(2) until the writer opens its end
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

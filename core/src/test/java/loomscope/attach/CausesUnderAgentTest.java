@@ -19,8 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue #36's test application ({@link CausesTarget}: a sleep in a native frame, a sleep in {@code synchronized}, a
- * blocking pipe read, a plain sleep) recorded with {@code -javaagent:…=save=} on this JDK and on JDK 21: each route's
- * held mounts in their class with the site at the route's method; a pipe read is captured, never pinned.
+ * blocking pipe read, a plain sleep, opening a named pipe) recorded with {@code -javaagent:…=save=} on this JDK and on JDK 21: each route's
+ * held mounts in their class with the site at the route's method; a pipe read is captured, never pinned, and so is an
+ * open that only a stack sampled while it was held can explain.
  */
 class CausesUnderAgentTest {
     private static final int REQUESTS = 12;
@@ -36,6 +37,7 @@ class CausesUnderAgentTest {
         CauseReport causes = read.causes();
         assertRoute(causes, "pinned", "nativeRoute");
         assertRoute(causes, "captured", "pipeRoute");
+        assertRoute(causes, "captured", "fifoRoute");
         assertNoSite(causes, "syncRoute");
         assertNoSite(causes, "sleepRoute");
         long jfrPinsOfAMillisecond = read.run().pinnedEvents().stream().filter(e -> e.duration() >= 1_000_000).count();
@@ -50,6 +52,7 @@ class CausesUnderAgentTest {
                 "-Dloomscope.clock.kernelCounts=off").causes();
         assertRoute(causes, "pinned", "nativeRoute");
         assertRoute(causes, "captured", "pipeRoute");
+        assertRoute(causes, "captured", "fifoRoute");
         assertNoSite(causes, "syncRoute");
         assertNoSite(causes, "sleepRoute");
     }
@@ -61,6 +64,7 @@ class CausesUnderAgentTest {
         CauseReport causes = record(jdk21).causes();
         assertRoute(causes, "pinned", "syncRoute");
         assertRoute(causes, "captured", "pipeRoute");
+        assertRoute(causes, "captured", "fifoRoute");
         assertNoSite(causes, "sleepRoute");
     }
 
@@ -72,7 +76,7 @@ class CausesUnderAgentTest {
                 "-javaagent:" + AgentJar.locate() + "=save=" + saved));
         command.addAll(List.of(flags));
         command.addAll(List.of("-Xmx256m", "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(),
-                CausesTarget.class.getName(), Integer.toString(REQUESTS)));
+                CausesTarget.class.getName(), Integer.toString(REQUESTS), Files.createDirectories(dir.resolve("fifos")).toString()));
         Process target = new ProcessBuilder(command).redirectError(err.toFile()).start();
         try {
             String out = new String(target.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

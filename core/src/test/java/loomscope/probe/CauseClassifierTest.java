@@ -151,4 +151,67 @@ class CauseClassifierTest {
         assertEquals(loomscope.recording.VtState.CAPTURED, timeline.stateAt(0, 5 * MS));
         assertEquals(loomscope.recording.VtState.STALLED, timeline.stateAt(1, 5 * MS));
     }
+
+    /**
+     * A stack sampled while a carrier was held: a native method on top is captured (the JDK has no event for opening a
+     * pipe or a DNS lookup), a pinned park is pinned, a monitor's BLOCKED state is pinned, a Java frame tells only where
+     * (unsure, with its stack); a stack of a mount the clocks measured not blocked, or of another carrier, changes nothing.
+     */
+    @Test
+    void aStackSampledWhileHeldTellsWhatJfrHasNoEventFor() {
+        RunRecording r = recording(RecordingBuilder.PINNED, RecordingBuilder.UNSURE, RecordingBuilder.PINNED,
+                RecordingBuilder.PINNED, RecordingBuilder.NOT_PINNED, RecordingBuilder.UNSURE);
+        List<StackFrame> open = List.of(new StackFrame(null, "java.io.FileInputStream", "open0", null, StackFrame.NATIVE_LINE),
+                new StackFrame(null, "java.io.FileInputStream", "open", null, 213), new StackFrame(null, "shop.Fifo", "read", null, 9));
+        List<StackFrame> java = List.of(new StackFrame(null, "shop.Prices", "<clinit>", null, 3),
+                new StackFrame(null, "shop.Cart", "total", null, 30));
+        List<StackFrame> entering = List.of(new StackFrame(null, "shop.Ledger", "post", null, 12));
+        List<Witness> witnesses = List.of(
+                Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.RUNNABLE, open),        // c0 mount 0: captured
+                Witness.heldStack(2 * MS, 4 * MS, "c1", Thread.State.WAITING, TASK_PARK),    // c1 mount 0: pinned
+                Witness.heldStack(22 * MS, 24 * MS, "c0", Thread.State.RUNNABLE, java),      // c0 mount 1: where only
+                Witness.heldStack(22 * MS, 24 * MS, "c1", Thread.State.BLOCKED, entering),   // c1 mount 1: pinned
+                Witness.heldStack(42 * MS, 44 * MS, "c0", Thread.State.RUNNABLE, open),      // c0 mount 2: unmeasured
+                Witness.heldStack(42 * MS, 44 * MS, "c9", Thread.State.RUNNABLE, open));     // no such carrier
+        CauseReport report = CauseClassifier.classify(r, List.of(), witnesses, true);
+        CarrierLog c0 = r.carriersByIndex()[0];
+        CarrierLog c1 = r.carriersByIndex()[1];
+        assertEquals(MountCause.CAPTURED, c0.cause(0));
+        assertTrue(r.whyOf(0, 0).reason().startsWith("native code: java.io.FileInputStream.open0"), r.whyOf(0, 0).reason());
+        assertEquals("shop.Fifo.read:9", r.whyOf(0, 0).site());
+        assertEquals(2 * MS, r.whyOf(0, 0).witnessAt() - 2 * MS, "placed at the sample");
+        assertEquals(MountCause.PINNED, c1.cause(0));
+        assertEquals(MountCause.UNSURE, c0.cause(1), "a Java frame on top tells where, not why");
+        assertEquals("shop.Prices.<clinit>:3", r.whyOf(0, 1).site(), "the inspector shows where it was held");
+        assertEquals(MountCause.PINNED, c1.cause(1), "still mounted and BLOCKED on a monitor: it could not unmount");
+        assertEquals(MountCause.CAPTURED, c0.cause(2), "the clocks measured nothing (as on macOS): the stack's word stands");
+        assertEquals(MountCause.UNSURE, c1.cause(2));
+        assertEquals(2, report.pinned());
+        assertEquals(2, report.captured());
+        assertEquals(List.of("shop.Fifo.read:9"), report.sites().stream().filter(s -> s.kind().equals("captured"))
+                .map(CauseReport.Site::frame).toList());
+    }
+
+    /** Where the clocks measured a mount not blocked, a stack sampled in it changes nothing. */
+    @Test
+    void aStackDoesNotMakeAMeasuredRunningMountHeld() {
+        RunRecording r = loomscope.recording.UnsureRun.record();   // carrier 1: VT 1 from 2 to 20 ms, measured not blocked
+        List<StackFrame> open = List.of(new StackFrame(null, "java.io.FileInputStream", "open0", null, StackFrame.NATIVE_LINE));
+        long at = loomscope.recording.UnsureRun.at(r, 10);
+        CauseClassifier.classify(r, List.of(), List.of(Witness.heldStack(at - 2 * MS, at, "loomscope-carrier-1",
+                Thread.State.RUNNABLE, open)), true);
+        assertNull(r.carriersByIndex()[1].cause(0));
+        assertNull(r.whyOf(1, 0));
+    }
+
+    /** A JFR witness comes first: a sampled stack does not change a mount JFR's event explained. */
+    @Test
+    void jfrsWordComesBeforeASampledStack() {
+        RunRecording r = recording(RecordingBuilder.PINNED, RecordingBuilder.NOT_PINNED);
+        List<StackFrame> open = List.of(new StackFrame(null, "java.io.FileInputStream", "open0", null, StackFrame.NATIVE_LINE));
+        CauseClassifier.classify(r, List.of(pin(2 * MS, 5 * MS, 0, "Native or VM frame on stack")),
+                List.of(Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.RUNNABLE, open)), true);
+        assertEquals(MountCause.PINNED, r.carriersByIndex()[0].cause(0));
+        assertEquals("Native or VM frame on stack", r.whyOf(0, 0).reason().replace("LockSupport.park: ", ""));
+    }
 }

@@ -1,0 +1,90 @@
+package loomscope.clock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sampler takes the stack of a thread whose carrier stays off its CPU, once per mount, and none of a thread that
+ * runs. Plain threads stand in for a mount and its carrier (the sampler asks only their CPU time and stack).
+ */
+class HeldSamplerTest {
+
+    private record Held(int carrier, long from, long at, Thread.State state, StackTraceElement[] stack) { }
+
+    /** Two "carriers": 0 parked (held), 1 spinning (busy), both "mounted" since {@code since}. */
+    private static HeldSampler.Mounts mounts(Thread parked, Thread spinning, long since) {
+        return new HeldSampler.Mounts() {
+            @Override public int carriers() { return 2; }
+            @Override public Thread mounted(int c) { return c == 0 ? parked : spinning; }
+            @Override public long mountedSince(int c) { return since; }
+            @Override public Thread carrier(int c) { return mounted(c); }
+            @Override public long now() { return System.nanoTime(); }
+        };
+    }
+
+    /**
+     * A parked thread is off its CPU: its stack is taken, once for the mount. The busy "carrier" is told by its CPU time
+     * keeping up with the wall clock (a stand-in: a real spinning thread beside other work may be preempted for
+     * longer than half a look's interval, which looks held too, and which the carriers' clocks then tell apart).
+     */
+    @Test
+    void aHeldMountsStackIsTakenOnceAndABusyOnesNever() throws Exception {
+        Thread parked = Thread.ofPlatform().start(LockSupport::park);
+        Thread busy = Thread.ofPlatform().start(LockSupport::park);
+        long since = System.nanoTime();
+        List<Held> held = new ArrayList<>();
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        HeldSampler sampler = new HeldSampler(mounts(parked, busy, since),
+                (c, from, at, state, stack) -> held.add(new Held(c, from, at, state, stack)),
+                t -> t == busy ? System.nanoTime() - since : threads.getThreadCpuTime(t.threadId()));
+        try {
+            // looks as the loop does, a millisecond or more apart, until the floor has passed and a second look was made
+            for (int look = 0; look < 40; look++) {
+                sampler.lookOnce(HeldSampler.MAX_STACKS_PER_SECOND);
+                Thread.sleep(2);
+            }
+        } finally {
+            LockSupport.unpark(parked);
+            LockSupport.unpark(busy);
+            parked.join();
+            busy.join();
+        }
+        assertEquals(1, held.size(), "one stack, of the parked thread's mount only: " + held);
+        Held h = held.get(0);
+        assertEquals(0, h.carrier());
+        assertTrue(h.from() >= since && h.at() > h.from(), "off its CPU from the first look to the sample");
+        assertEquals(Thread.State.WAITING, h.state());
+        assertEquals("jdk.internal.misc.Unsafe", h.stack()[0].getClassName());
+        assertEquals("park", h.stack()[0].getMethodName());
+    }
+
+    @Test
+    void theSecondBoundLimitsStacks() throws Exception {
+        Thread parked = Thread.ofPlatform().start(LockSupport::park);
+        try {
+            int[] taken = {0};
+            long since = System.nanoTime();
+            HeldSampler sampler = HeldSampler.of(mounts(parked, parked, since), (c, from, at, state, stack) -> taken[0]++);
+            for (int look = 0; look < 10; look++) {
+                sampler.lookOnce(0);
+                Thread.sleep(2);
+            }
+            assertEquals(0, taken[0], "none while none was allowed");
+            assertEquals(2, sampler.notTaken(), "both held mounts were put off, and are counted once each");
+            sampler.lookOnce(1);
+            assertEquals(1, taken[0], "one a look while one is allowed");
+            sampler.lookOnce(1);
+            assertEquals(2, taken[0], "the other at the next look: put off, not lost");
+            assertEquals(0, sampler.notTaken());
+        } finally {
+            LockSupport.unpark(parked);
+            parked.join();
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package loomscope.probe;
+
+import java.util.List;
+
+import loomscope.recording.MountCause;
+
+/**
+ * What a stack sampled while a carrier was held ({@link Witness.Kind#HELD_STACK}) can tell, from its top frames and the
+ * thread's state. A virtual thread that parks, waits or blocks on a monitor unmounts unless it cannot: still mounted in
+ * one of those, it is pinned. Still mounted in any other native method, its carrier is held by a system call or native
+ * code (a DNS lookup, opening a pipe, JNI): captured. With a Java frame on top and its carrier off its CPU, nothing
+ * here can tell a JIT or class-loading lock from a page fault or a class initialiser: the stack tells where, not why.
+ * A downcall through the FFM API shows no native frame (its frames are hidden), so it reads as a Java frame.
+ */
+final class HeldStacks {
+    private HeldStacks() { }
+
+    /** Frames looked at from the top: a park sits under a frame or two of the JDK's own. */
+    private static final int TOP_FRAMES = 4;
+
+    /** The cause the stack shows, or null where it shows only where (a Java frame on top). */
+    static MountCause causeOf(Witness w) {
+        return switch (kindOf(w)) {
+            case PINNED_PARK, OBJECT_WAIT, MONITOR -> MountCause.PINNED;
+            case NATIVE -> MountCause.CAPTURED;
+            case JAVA -> null;
+        };
+    }
+
+    /** "parked while pinned, in a sampled stack", "native code: java.io.FileInputStream.open0, in a sampled stack". */
+    static String reason(Witness w) {
+        List<StackFrame> stack = w.stack();
+        return switch (kindOf(w)) {
+            case PINNED_PARK -> "parked while pinned, in a sampled stack";
+            case OBJECT_WAIT -> "Object.wait while pinned, in a sampled stack";
+            case MONITOR -> "blocked on a monitor while pinned, in a sampled stack";
+            case NATIVE -> "native code: " + stack.get(0).className() + "." + stack.get(0).methodName() + ", in a sampled stack";
+            case JAVA -> "held in Java code, off its CPU: no witness could tell why (a JIT or class-loading lock, a page "
+                    + "fault, a class initialiser, a downcall); the stack shows where";
+        };
+    }
+
+    private enum Kind { PINNED_PARK, OBJECT_WAIT, MONITOR, NATIVE, JAVA }
+
+    private static Kind kindOf(Witness w) {
+        List<StackFrame> stack = w.stack();
+        if (w.heldState() == Thread.State.BLOCKED) {
+            return Kind.MONITOR;
+        }
+        for (int i = 0; i < Math.min(TOP_FRAMES, stack.size()); i++) {
+            StackFrame f = stack.get(i);
+            String method = f.className() + "." + f.methodName();
+            if (method.equals("jdk.internal.misc.Unsafe.park") || method.equals("java.lang.VirtualThread.parkOnCarrierThread")) {
+                return Kind.PINNED_PARK;
+            }
+            if (method.equals("java.lang.Object.wait0")) {
+                return Kind.OBJECT_WAIT;
+            }
+        }
+        return !stack.isEmpty() && stack.get(0).line() == StackFrame.NATIVE_LINE ? Kind.NATIVE : Kind.JAVA;
+    }
+}
