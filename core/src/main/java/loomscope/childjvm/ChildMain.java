@@ -91,6 +91,7 @@ public final class ChildMain {
             return;
         }
         run.await(Long.MAX_VALUE);
+        probes.runOver();
         // The last mount's end is reported by its carrier after the run's end: wait for the carriers to stop
         // so that it is in the stream before the end line.
         long deadline = System.nanoTime() + 2_000_000_000L;

@@ -36,6 +36,11 @@ final class ChildProbes implements AutoCloseable {
     private final EventStreamer streamer;
     /** Counted down on close; the dumper waits on it between dumps (never interrupted: that could cut a dump file). */
     private final CountDownLatch closing = new CountDownLatch(1);
+    /**
+     * The run has ended: no dump or sample is begun from now on. One begun after the end, before {@link #close} (the
+     * child first waits for its carriers to stop), would be a snapshot of no run, placed after its end.
+     */
+    private volatile boolean runOver;
 
     /**
      * @param threads the run's thread count
@@ -71,7 +76,7 @@ final class ChildProbes implements AutoCloseable {
         streamer.sendLine(Wire.PROBE + " note " + SampledSnapshot.note(threads));
         while (true) {
             try {
-                if (closing.await(periodMillis, TimeUnit.MILLISECONDS)) {
+                if (closing.await(periodMillis, TimeUnit.MILLISECONDS) || runOver) {
                     return;
                 }
                 WorkloadRun started = run.get();
@@ -103,7 +108,7 @@ final class ChildProbes implements AutoCloseable {
         int n = 0;
         while (true) {
             try {
-                if (closing.await(periodMillis, TimeUnit.MILLISECONDS)) {
+                if (closing.await(periodMillis, TimeUnit.MILLISECONDS) || runOver) {
                     break;
                 }
                 Path file = dir.resolve("dump-" + n++ + ".json");
@@ -129,6 +134,11 @@ final class ChildProbes implements AutoCloseable {
         } catch (IOException e) {
             // a leftover empty temp folder is harmless
         }
+    }
+
+    /** The run has ended (called at once, before the child waits for its carriers): no snapshot is begun after it. */
+    void runOver() {
+        runOver = true;
     }
 
     @Override

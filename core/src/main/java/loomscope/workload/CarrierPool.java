@@ -25,6 +25,24 @@ public final class CarrierPool implements Executor, AutoCloseable {
     private final RunObserver observer;
     private final ToIntFunction<Runnable> virtualThreadOf;
     private final AtomicInteger carriersCreated = new AtomicInteger();
+    /**
+     * The carriers made, with when: one still new a second after it was made could not start (the JVM could not create
+     * its native thread), and the pool goes on without it; past {@link #MADE_KEPT} the newest are not kept.
+     */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Made> made = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final AtomicInteger madeKept = new AtomicInteger();
+    private static final int MADE_KEPT = 1_024;
+    /** A carrier is given this long to start before it counts as one that could not. */
+    private static final long START_GRACE_NANOS = 1_000_000_000L;
+    /**
+     * What the pool threw when asked to run a mount (it could not start a carrier), or what a mount threw on its carrier
+     * (the JDK's own code after the thread parked: e.g. its timer thread could not start, and the sleeper would never
+     * be woken), or null.
+     */
+    private volatile Throwable executeFailure;
+
+    private record Made(Thread carrier, long at) { }
+
     /** Mounts handed to the pool whose end has not been reported yet. */
     private final AtomicInteger mountsInFlight = new AtomicInteger();
 
@@ -99,6 +117,11 @@ public final class CarrierPool implements Executor, AutoCloseable {
             return pool.carriersCreated.getAndIncrement();
         }
 
+        /** A carrier was made (before the pool starts it). */
+        public void made(Thread carrier) {
+            pool.made(carrier);
+        }
+
         /** On the carrier, as it starts: its clocks. */
         public CarrierClock started(int index, String name) {
             CarrierClock clock = CarrierClock.forCurrentThread();
@@ -123,7 +146,41 @@ public final class CarrierPool implements Executor, AutoCloseable {
         long submitted = System.nanoTime();
         observer.submitted(vt, submitted);
         mountsInFlight.incrementAndGet();
-        pool.execute(new Mount(runContinuation, vt, submitted));
+        try {
+            pool.execute(new Mount(runContinuation, vt, submitted));
+        } catch (RuntimeException | Error e) {
+            executeFailure = e;   // thrown into the JDK's code that wakes the thread: the run is told (cannotGoOn)
+            throw e;
+        }
+    }
+
+    /** Registers {@code carrier} as made by the pool (a test's carrier that is never started). */
+    void madeForTest(Thread carrier) {
+        made(carrier);
+    }
+
+    private void made(Thread carrier) {
+        if (madeKept.incrementAndGet() <= MADE_KEPT) {
+            made.add(new Made(carrier, System.nanoTime()));
+        }
+    }
+
+    /**
+     * Why the run cannot go on, or null: a carrier the JVM could not start (its native thread could not be created: too
+     * many threads or processes for this user, {@code ulimit -u}, or a container's pids limit), or what the pool threw
+     * when a mount was handed to it. Either way a virtual thread's wake-up may be lost, and the run would wait forever.
+     */
+    public String cannotGoOn() {
+        long now = System.nanoTime();
+        for (Made m : made) {
+            if (m.carrier().getState() == Thread.State.NEW && now - m.at() > START_GRACE_NANOS) {
+                return "the JVM could not start carrier thread " + m.carrier().getName() + " (unable to create a native "
+                        + "thread: too many threads or processes for this user, `ulimit -u`, or a container's pids limit)";
+            }
+        }
+        Throwable failed = executeFailure;
+        return failed == null ? null : "the JDK failed around a virtual thread's mount, whose wake-up may be lost: "
+                + ThrowableText.describe(failed);
     }
 
     /** Carriers created so far; more than the parallelism means the pool compensated for a blocked one. */
@@ -185,6 +242,9 @@ public final class CarrierPool implements Executor, AutoCloseable {
             observer.mountStarted(lane, vt, submitted, start);
             try {
                 runContinuation.run();
+            } catch (RuntimeException | Error e) {
+                executeFailure = e;   // not the task's (it catches its own): the JDK's, around the thread's mount
+                throw e;
             } finally {
                 long end = System.nanoTime();
                 observer.mountEnded(lane, vt, end, clock.endMount(start, end));
@@ -203,6 +263,7 @@ public final class CarrierPool implements Executor, AutoCloseable {
             this.index = carriersCreated.getAndIncrement();
             setName(carrierName(index));
             setDaemon(true);
+            made(this);
         }
 
         @Override public int laneIndex() { return index; }

@@ -77,7 +77,7 @@ public final class WorkloadRun {
             startNanos = System.nanoTime();
             observer.runStarted(startNanos);
             launchAll(builder);
-            allEnded.await();
+            awaitAllEnded();
             endNanos = System.nanoTime();
             joinAll();
             CarrierPool p = pool;
@@ -103,6 +103,33 @@ public final class WorkloadRun {
             }
             scenarioRun.close();
             finished.countDown();
+        }
+    }
+
+    /**
+     * Until every task has ended, or the carriers cannot go on: a carrier the JVM could not start, or a mount the pool
+     * could not take, may have lost a thread's wake-up, and the run would wait forever without a word.
+     */
+    private void awaitAllEnded() throws InterruptedException {
+        while (!allEnded.await(250, TimeUnit.MILLISECONDS)) {
+            CarrierPool p = pool;
+            String why = p == null ? null : p.cannotGoOn();
+            if (why != null) {
+                throw new RunCannotGoOn(why);
+            }
+        }
+    }
+
+    /** The carriers cannot go on; the run ends with this as its failure. */
+    static final class RunCannotGoOn extends IllegalStateException {
+        RunCannotGoOn(String why) {
+            super(why + "; the run cannot go on");
+        }
+
+        /** Its words only: "the run failed: the JVM could not start carrier thread …". */
+        @Override
+        public String toString() {
+            return getMessage();
         }
     }
 

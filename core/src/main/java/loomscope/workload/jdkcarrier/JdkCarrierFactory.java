@@ -39,6 +39,7 @@ public final class JdkCarrierFactory implements ForkJoinPool.ForkJoinWorkerThrea
             this.lifecycle = lifecycle;
             this.index = lifecycle.nextIndex();
             setName(CarrierPool.carrierName(index));
+            lifecycle.made(this);
         }
 
         @Override public int laneIndex() { return index; }
