@@ -60,9 +60,9 @@ class ArchitectureTest {
             .whereLayer("scenario").mayOnlyAccessLayers("workload")
             .whereLayer("recording").mayOnlyAccessLayers("clock", "workload")
             .whereLayer("picture").mayOnlyAccessLayers("workload", "recording")
-            .whereLayer("probe").mayOnlyAccessLayers("io", "workload", "recording")
+            .whereLayer("probe").mayOnlyAccessLayers("io", "clock", "workload", "recording")
             .whereLayer("savedrun").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "probe")
-            .whereLayer("childjvm").mayOnlyAccessLayers("io", "workload", "scenario", "recording", "probe")
+            .whereLayer("childjvm").mayOnlyAccessLayers("io", "clock", "workload", "scenario", "recording", "probe")
             .whereLayer("taskfile").mayOnlyAccessLayers("io", "workload", "scenario", "childjvm")
             .whereLayer("attach").mayOnlyAccessLayers("io", "clock", "workload", "scenario", "recording", "probe", "savedrun")
             .whereLayer("report").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "picture", "probe",
