@@ -41,7 +41,13 @@ class PinningMatrixTest {
             JfrCrossCheck check = JfrCrossCheck.of(m.pinnedEvents(), m.recording());
             assertEquals(check.recordedPinnedMounts(), m.pinnedMounts(), m.toString());
             assertEquals(check.events(), m.jfrEvents(), m.toString());
-            assertEquals(check.unmatchedEvents() == 0 && check.pinnedMountsWithoutEvent() == 0, m.agreesWithJfr(), m.toString());
+            // a disagreement is an event of 1 ms or more without a pinned mount, or (where JFR posts every pin: 24+) a
+            // pinned mount without an event; a cold child's class-loading pins of 0.3 ms are none (a CI run saw three)
+            JfrCrossCheck atFloor = JfrCrossCheck.of(m.pinnedEvents().stream()
+                    .filter(e -> e.duration() >= loomscope.recording.PinnedRule.MIN_BLOCKED_NANOS).toList(), m.recording());
+            boolean everyPinPosted = Runtime.Version.parse(m.recording().jdkVersion()).feature() >= 24;
+            assertEquals(atFloor.unmatchedEvents() == 0 && (check.pinnedMountsWithoutEvent() == 0 || !everyPinPosted),
+                    m.agreesWithJfr(), m.toString());
             assertTrue(m.mounts() >= THREADS && m.wallMillis() > 0, m.toString());
         }
         MatrixCell.Measured seedHere = (MatrixCell.Measured) cells.get(0);
