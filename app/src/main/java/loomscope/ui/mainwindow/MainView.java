@@ -84,6 +84,8 @@ public final class MainView extends BorderPane {
                 scrollSidePanelTo(codeSlot);
             }
         });
+        // the inspector's jump to a line of your code: the editor may be scrolled out of the side panel's view
+        model.yourCode().lineToShowProperty().addListener((o, was, line) -> scrollSidePanelTo(codeSlot));
 
         StackPane center = new StackPane(parts.recordingView(), parts.overlay());
         parts.recordingView().setStyle("-fx-padding: 6 8 6 8;");

@@ -100,6 +100,21 @@ class YourLineFromInspectorTest {
         assertTrue(onFx(() -> ui.inspectorPanel().source().isVisible()), "a link to your line");
         assertEquals("Show line 3 of SleepInLock.java in the editor", onFx(() -> ui.inspectorPanel().source().getText()));
 
+        CodeArea editor = view.yourCodeView().area();
+        javafx.scene.control.ScrollPane side = onFx(() -> {
+            javafx.scene.Parent p = editor.getParent();
+            while (p != null && !(p instanceof javafx.scene.control.ScrollPane pane && pane.getContent() != null
+                    && pane.getContent().lookup("#your-code-area") == editor)) {
+                p = p.getParent();
+            }
+            return (javafx.scene.control.ScrollPane) p;
+        });
+        onFx(() -> {
+            side.setVvalue(1);   // the side panel at its bottom: the history, the editor above out of view
+            return null;
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(!onFx(() -> inView(editor, side)), "the test starts with the editor out of view");
         onFx(() -> {
             ui.inspectorPanel().source().fire();
             return null;
@@ -108,6 +123,7 @@ class YourLineFromInspectorTest {
         CodeArea area = view.yourCodeView().area();
         assertEquals(2, (int) onFx(area::getCurrentParagraph), "the caret is on line 3");
         assertTrue(onFx(area::getSelectedText).contains("synchronized (lock)"), onFx(area::getSelectedText));
+        assertTrue(onFx(() -> inView(editor, side)), "the side panel scrolled the editor into view");
 
         // once the text is edited, its lines are no longer the run's: no link
         onFx(() -> {
@@ -116,6 +132,13 @@ class YourLineFromInspectorTest {
         });
         click(lanes, x, 5);
         assertFalse(onFx(() -> ui.inspectorPanel().source().isVisible()), "an edited text's lines moved");
+    }
+
+    /** Whether some of {@code node} shows in {@code pane}'s viewport. */
+    private static boolean inView(javafx.scene.Node node, javafx.scene.control.ScrollPane pane) {
+        javafx.geometry.Bounds shown = node.localToScene(node.getBoundsInLocal());
+        javafx.geometry.Bounds viewport = pane.localToScene(pane.getBoundsInLocal());
+        return shown.getMinY() < viewport.getMaxY() - 20 && shown.getMaxY() > viewport.getMinY() + 20;
     }
 
     private static void click(LanesCanvas lanes, double x, double y) throws Exception {
