@@ -70,7 +70,8 @@ final class PinnedEventsIn {
         return events;
     }
 
-    private static List<String> readStrings(BinaryIn in, MemoryBudget memory) throws IOException {
+    /** A table of texts as {@link TextTable} writes it. */
+    static List<String> readStrings(BinaryIn in, MemoryBudget memory) throws IOException {
         int count = in.count("the number of strings", Math.min(LoomRunFormat.MAX_STRINGS, in.remaining()));
         memory.take("strings", count, MemoryBudget.STRING);
         List<String> strings = new ArrayList<>(count);
@@ -110,7 +111,7 @@ final class PinnedEventsIn {
     }
 
     /** A string table reference: 0 is null, k the table's string k - 1. */
-    private static String ref(BinaryIn in, List<String> strings, String what) throws IOException {
+    static String ref(BinaryIn in, List<String> strings, String what) throws IOException {
         int ref = in.count(what + "'s string", strings.size());
         return ref == 0 ? null : strings.get(ref - 1);
     }

@@ -14,7 +14,7 @@ import loomscope.probe.StackFrame;
  * the seed, one or a few stacks: format 1 wrote each 24-frame stack in full (~1,600 bytes an event).
  */
 final class PinnedEventsOut {
-    private final Map<String, Integer> strings = new LinkedHashMap<>();
+    private final TextTable strings = new TextTable();
     private final Map<List<StackFrame>, Integer> stacks = new LinkedHashMap<>();
 
     private PinnedEventsOut() { }
@@ -63,21 +63,15 @@ final class PinnedEventsOut {
     }
 
     private void intern(String s) {
-        if (s != null) {
-            strings.putIfAbsent(s, strings.size());
-        }
+        strings.intern(s);
     }
 
-    /** 0 for null, else the string's index + 1. */
     private int ref(String s) {
-        return s == null ? 0 : strings.get(s) + 1;
+        return strings.ref(s);
     }
 
     private void writeTables(BinaryOut out) throws IOException {
-        out.varint(strings.size());
-        for (String s : strings.keySet()) {
-            out.string(s);
-        }
+        strings.write(out);
         out.varint(stacks.size());
         for (List<StackFrame> stack : stacks.keySet()) {
             out.varint(stack.size());

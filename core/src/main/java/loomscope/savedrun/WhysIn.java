@@ -23,16 +23,7 @@ final class WhysIn {
     private WhysIn() { }
 
     static void read(BinaryIn in, RunRecording recording, MemoryBudget memory) throws IOException {
-        int stringCount = in.count("the number of witness texts", Math.min(LoomRunFormat.MAX_STRINGS, in.remaining()));
-        memory.take("witness texts", stringCount, MemoryBudget.STRING);
-        List<String> strings = new ArrayList<>(stringCount);
-        for (int i = 0; i < stringCount; i++) {
-            String s = in.string("witness text " + i, LoomRunFormat.MAX_FRAME_TEXT_BYTES);
-            if (s == null) {
-                throw new SavedRunFormatException("witness text " + i + " is missing");
-            }
-            strings.add(s);
-        }
+        List<String> strings = PinnedEventsIn.readStrings(in, memory);
         int stackCount = in.count("the number of witness stacks", Math.min(LoomRunFormat.MAX_EVENTS, in.remaining()));
         memory.take("witness stacks", stackCount, MemoryBudget.FRAME);
         List<List<String>> stacks = new ArrayList<>(stackCount);
@@ -77,9 +68,7 @@ final class WhysIn {
         }
     }
 
-    /** A text table reference: 0 is null, k the table's text k - 1. */
     private static String ref(BinaryIn in, List<String> strings, String what) throws IOException {
-        int ref = in.count(what, strings.size());
-        return ref == 0 ? null : strings.get(ref - 1);
+        return PinnedEventsIn.ref(in, strings, what);
     }
 }

@@ -16,7 +16,7 @@ import loomscope.recording.RunRecording;
  * distinct text and every distinct stack is written once: a run's thousands of held mounts have a few sites.
  */
 final class WhysOut {
-    private final Map<String, Integer> strings = new LinkedHashMap<>();
+    private final TextTable strings = new TextTable();
     private final Map<List<String>, Integer> stacks = new LinkedHashMap<>();
 
     private WhysOut() { }
@@ -40,14 +40,11 @@ final class WhysOut {
         int[] stackOf = new int[kept.size()];
         for (int k = 0; k < kept.size(); k++) {
             MountWhy why = kept.get(k).why();
-            tables.intern(why.reason());
-            tables.intern(why.site());
+            tables.strings.intern(why.reason());
+            tables.strings.intern(why.site());
             stackOf[k] = tables.stack(why.frames());
         }
-        out.varint(tables.strings.size());
-        for (String s : tables.strings.keySet()) {
-            out.string(s);
-        }
+        tables.strings.write(out);
         out.varint(tables.stacks.size());
         for (List<String> stack : tables.stacks.keySet()) {
             out.varint(stack.size());
@@ -74,20 +71,13 @@ final class WhysOut {
         if (known != null) {
             return known;
         }
-        frames.forEach(this::intern);
+        frames.forEach(strings::intern);
         int index = stacks.size();
         stacks.put(frames, index);
         return index;
     }
 
-    private void intern(String s) {
-        if (s != null) {
-            strings.putIfAbsent(s, strings.size());
-        }
-    }
-
-    /** 0 for null, else the string's index + 1. */
     private int ref(String s) {
-        return s == null ? 0 : strings.get(s) + 1;
+        return strings.ref(s);
     }
 }
