@@ -26,6 +26,7 @@ public final class CausesTarget {
     public static void main(String[] args) throws Exception {
         int requests = Integer.parseInt(args[0]);
         fifos = java.nio.file.Path.of(args[1]);
+        WRITERS.prestartAllCoreThreads();
         List<String> mkfifo = new ArrayList<>(List.of("mkfifo"));
         for (int i = 0; i < requests; i++) {
             mkfifo.add(fifos.resolve("fifo" + i).toString());
@@ -87,12 +88,22 @@ public final class CausesTarget {
     }
 
     private static java.nio.file.Path fifos;
+    /**
+     * The named pipes' writers, started before the requests: a platform thread started by a virtual thread can pin on
+     * the JDK's own locks as it starts (seen beside CPU hogs), and a join is an Object.wait, which pins on 21.
+     */
+    private static final java.util.concurrent.ThreadPoolExecutor WRITERS = new java.util.concurrent.ThreadPoolExecutor(1, 1,
+            1, java.util.concurrent.TimeUnit.MINUTES, new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+                Thread t = new Thread(r, "fifo-writer");
+                t.setDaemon(true);
+                return t;
+            });
     private static int fifoCount;
 
     static void fifoRoute() {
         try {
             java.io.File fifo = fifos.resolve("fifo" + fifoCount++).toFile();
-            Thread.ofPlatform().start(() -> {   // not joined: on 21 a join is an Object.wait, which pins
+            WRITERS.execute(() -> {
                 try {
                     Thread.sleep(SLEEP_MILLIS);
                     new java.io.FileOutputStream(fifo).close();

@@ -129,7 +129,7 @@ class ProbeViewTest {
     }
 
     /** A click at ({@code x}, {@code y}) of {@code lanes}: a MouseEvent made by hand takes scene coordinates. */
-    private static void click(LanesCanvas lanes, double x, double y) throws Exception {
+    static void click(LanesCanvas lanes, double x, double y) throws Exception {
         onFx(() -> {
             javafx.geometry.Point2D p = lanes.localToScene(x, y);
             lanes.fireEvent(new MouseEvent(MouseEvent.MOUSE_CLICKED, p.getX(), p.getY(), 0, 0, MouseButton.PRIMARY, 1,

@@ -9,8 +9,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import javafx.scene.Scene;
-import javafx.scene.input.MouseButton;
-import javafx.scene.input.MouseEvent;
 import javafx.stage.Stage;
 import loomscope.childjvm.JdkCheck;
 import loomscope.childjvm.JdkInspector;
@@ -95,7 +93,7 @@ class YourLineFromInspectorTest {
             return false;
         }));
         double x = onFx(() -> lanes.geometry().x((lane0.start(pinned[0]) + lane0.end(pinned[0])) / 2));
-        click(lanes, x, 5);
+        ProbeViewTest.click(lanes, x, 5);
         assertTrue(onFx(() -> ui.inspectorPanel().stateText()).startsWith("Held: pinned"), onFx(() -> ui.inspectorPanel().stateText()));
         assertTrue(onFx(() -> ui.inspectorPanel().source().isVisible()), "a link to your line");
         assertEquals("Show line 3 of SleepInLock.java in the editor", onFx(() -> ui.inspectorPanel().source().getText()));
@@ -130,7 +128,7 @@ class YourLineFromInspectorTest {
             model.yourCode().sourceProperty().set(SOURCE.replace("public void run", "\n    public void run"));
             return null;
         });
-        click(lanes, x, 5);
+        ProbeViewTest.click(lanes, x, 5);
         assertFalse(onFx(() -> ui.inspectorPanel().source().isVisible()), "an edited text's lines moved");
     }
 
@@ -139,15 +137,6 @@ class YourLineFromInspectorTest {
         javafx.geometry.Bounds shown = node.localToScene(node.getBoundsInLocal());
         javafx.geometry.Bounds viewport = pane.localToScene(pane.getBoundsInLocal());
         return shown.getMinY() < viewport.getMaxY() - 20 && shown.getMaxY() > viewport.getMinY() + 20;
-    }
-
-    private static void click(LanesCanvas lanes, double x, double y) throws Exception {
-        onFx(() -> {
-            javafx.geometry.Point2D p = lanes.localToScene(x, y);
-            lanes.fireEvent(new MouseEvent(MouseEvent.MOUSE_CLICKED, p.getX(), p.getY(), 0, 0, MouseButton.PRIMARY, 1,
-                    false, false, false, false, true, false, false, true, false, false, null));
-            return null;
-        });
     }
 
     private static <T> T onFx(Callable<T> work) throws Exception {
