@@ -21,6 +21,7 @@ import loomscope.recording.TeeObserver;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;
 import loomscope.workload.RunObserver;
+import loomscope.workload.ThrowableText;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -139,6 +140,20 @@ public final class ChildRun implements LiveRun {
     }
 
     private void readStream() {
+        RunOutcome result = null;
+        try {
+            result = readToTheEnd();
+        } catch (RuntimeException | Error e) {
+            // our own fault (a class that would not load, memory): the child must not outlive a run nobody reads
+            result = new RunOutcome.Failed("LoomScope stopped reading the child: " + ThrowableText.describe(e));
+            kill("LoomScope stopped reading it");
+        } finally {
+            end(result);   // always: a run that never says it ended hangs every waiter (the CLI, the window, a test)
+        }
+    }
+
+    /** Reads the stream until it ends, waits for the child's exit, and judges how it ended. */
+    private RunOutcome readToTheEnd() {
         Process p = process;
         StreamReceiver.Ending ending;
         try {
@@ -165,7 +180,7 @@ public final class ChildRun implements LiveRun {
             Thread.currentThread().interrupt();
         }
         int exit = p.isAlive() ? -1 : p.exitValue();
-        end(judge(ending, exit));
+        return judge(ending, exit);
     }
 
     /** What the child said about why it stopped, stderr first (where -XX:+DisplayVMOutputToStderr sends the JVM's words). */
@@ -222,26 +237,34 @@ public final class ChildRun implements LiveRun {
     }
 
     private void end(RunOutcome result) {
-        Process p = process;
-        if (p != null && !p.isAlive()) {
-            leftovers.cleanUp();   // now rather than on onExit's thread: a run that is over has left nothing
-        }
         RunRecording r = recording;
-        if (r != null && r.runStart() >= 0 && !r.isFinished()) {
-            // A partial recording: close its clock where the data stops, so its lanes stop moving. The child's
-            // own completed count never arrived; count only tasks seen to finish their sleep, not every DONE.
-            r.runEnded(receiver.lastInputNanos(), r.doneAfterFullSleepCount(), true);
+        RunOutcome decided = result != null ? result : new RunOutcome.Failed("LoomScope could not tell how the child ended");
+        try {
+            Process p = process;
+            if (p != null && !p.isAlive()) {
+                leftovers.cleanUp();   // now rather than on onExit's thread: a run that is over has left nothing
+            }
+            if (r != null && r.runStart() >= 0 && !r.isFinished()) {
+                // A partial recording: close its clock where the data stops, so its lanes stop moving. The child's
+                // own completed count never arrived; count only tasks seen to finish their sleep, not every DONE.
+                r.runEnded(receiver.lastInputNanos(), r.doneAfterFullSleepCount(), true);
+            }
+            if (r != null) {
+                // the child's JFR delivered everything before its end line (its stream's stop waits for that): only
+                // then can the witnesses class the mounts
+                causes = !options.jfrPinned() ? CauseClassifier.notClassified(r, "JFR did not run in the child")
+                        : decided instanceof RunOutcome.Completed || decided instanceof RunOutcome.Cancelled
+                        ? noteNotKept(CauseClassifier.classify(r, probeLines.pinnedEvents(), probeLines.witnesses(), true))
+                        : CauseClassifier.notClassified(r, "the child ended before its JFR delivered everything");
+            }
+        } catch (RuntimeException | Error e) {
+            // the run's own outcome stands; its held mounts stay unsure, and say why
+            causes = r == null ? null : CauseClassifier.notClassified(r,
+                    "LoomScope could not class the mounts: " + ThrowableText.describe(e));
+        } finally {
+            outcome = decided;
+            finished.countDown();   // a run that never says it ended hangs every waiter: the CLI, the window, a test
         }
-        if (r != null) {
-            // the child's JFR delivered everything before its end line (its stream's stop waits for that): only then
-            // can the witnesses class the mounts
-            causes = !options.jfrPinned() ? CauseClassifier.notClassified(r, "JFR did not run in the child")
-                    : result instanceof RunOutcome.Completed || result instanceof RunOutcome.Cancelled
-                    ? noteNotKept(CauseClassifier.classify(r, probeLines.pinnedEvents(), probeLines.witnesses(), true))
-                    : CauseClassifier.notClassified(r, "the child ended before its JFR delivered everything");
-        }
-        outcome = result;
-        finished.countDown();
     }
 
     private void watch() {

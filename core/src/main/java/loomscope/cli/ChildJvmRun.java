@@ -43,18 +43,25 @@ final class ChildJvmRun {
         Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
         boolean announced = false;
         String stalled = null;
-        while (!run.await(20)) {
-            // before the run's classes load: a task's static initializer that never returns must not hide which JVM
-            if (!json && !announced && run.preparing()) {
-                SeedLines.before(out, config, run.javaVersion());
-                announced = true;
+        try {
+            while (!run.await(20)) {
+                // before the run's classes load: a task's static initializer that never returns must not hide which JVM
+                if (!json && !announced && run.preparing()) {
+                    SeedLines.before(out, config, run.javaVersion());
+                    announced = true;
+                }
+                String noProgress = run.noProgress();
+                if (noProgress != null && !noProgress.equals(stalled)) {
+                    err.println("loomscope: " + noProgress + " (Ctrl+C stops it)");
+                    err.flush();
+                }
+                stalled = noProgress;
             }
-            String noProgress = run.noProgress();
-            if (noProgress != null && !noProgress.equals(stalled)) {
-                err.println("loomscope: " + noProgress + " (Ctrl+C stops it)");
-                err.flush();
-            }
-            stalled = noProgress;
+        } catch (InterruptedException e) {
+            // a caller that embeds the CLI gave up on it (a test's timeout): the child must not outlive the command
+            run.stop();
+            Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
+            throw e;
         }
         Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
         RunOutcome outcome = run.outcome();

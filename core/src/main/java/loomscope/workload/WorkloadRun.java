@@ -98,11 +98,18 @@ public final class WorkloadRun {
                 // wait for the carriers so that a finished run's recording holds every mount
                 awaitCarriers(p);
             }
-            if (previousParallelism > 0) {
-                DefaultSchedulerParallelism.restore(previousParallelism);
+            try {
+                if (previousParallelism > 0) {
+                    DefaultSchedulerParallelism.restore(previousParallelism);
+                }
+                scenarioRun.close();
+            } catch (RuntimeException | Error e) {
+                if (failure == null) {
+                    failure = e;
+                }
+            } finally {
+                finished.countDown();   // whatever failed above: a run that never says it ended hangs every waiter
             }
-            scenarioRun.close();
-            finished.countDown();
         }
     }
 

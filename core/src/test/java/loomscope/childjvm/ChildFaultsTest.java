@@ -15,6 +15,7 @@ import java.util.List;
 import loomscope.recording.RunRecording;
 import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
+import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
@@ -74,6 +75,28 @@ class ChildFaultsTest {
         ProcessHandle.of(run.pid()).orElseThrow().destroyForcibly();   // mid-run, maybe mid-dump: JFR cleans nothing
         assertTrue(run.await(20_000));
         assertPartialAndGone(run);
+    }
+
+    /**
+     * An error of our own while the stream is read (here an observer's; in CI once, an error on the reader's thread
+     * that was never seen) ended the reader's thread without ending the run: the CLI waited on it forever, with the
+     * child already gone. The run now ends, says so, and takes the child with it.
+     */
+    @Test
+    void anErrorOfOursWhileReadingEndsTheRunAndTheChild() throws Exception {
+        ChildRun run = ChildRun.start(RunTarget.ChildJvm.legacyLocking(TestJdks.thisJdk()), SLOW, ChildRun.Options.plain()
+                .alsoTelling(RunObserver.onCarrierStart((index, name, nanos) -> {
+                    throw new AssertionError("thrown by the test's observer");
+                })));
+        assertTrue(run.await(20_000), "the run ended");
+        RunOutcome.Failed failed = assertInstanceOf(RunOutcome.Failed.class, run.outcome(), () -> run.outcome().describe());
+        assertTrue(failed.describe().contains("LoomScope stopped reading the child")
+                && failed.describe().contains("thrown by the test's observer"), failed.describe());
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (run.childAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertFalse(run.childAlive(), "the child is killed, not left running a run nobody reads");
     }
 
     @Test

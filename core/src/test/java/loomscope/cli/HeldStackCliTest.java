@@ -84,9 +84,11 @@ class HeldStackCliTest {
             }
             atTheOpen |= frame.equals("OpenPipe.run:21") && kind.equals("captured")
                     && reason.startsWith("native code: java.io.FileInputStream.open0");
-            // a cold child's first uses of a class can pin elsewhere (two threads loading it, one waiting in a native
-            // frame: JFR's "Contended monitor enter", seen beside CPU hogs), a pin of the JDK's own; the open never
-            assertTrue(!kind.equals("pinned") || !frame.equals("OpenPipe.run:21"), "an open is not a pin: " + s);
+            // a cold child's first uses of a class can pin (two threads loading it, one waiting in a native frame),
+            // also under the open's own line: JFR then says "Contended monitor enter" (seen beside CPU hogs, 1 mount
+            // in 5 runs), a pin of the JDK's own and rightly red. The open's wait itself is never called a pin.
+            assertTrue(!kind.equals("pinned") || !frame.equals("OpenPipe.run:21") || reason.startsWith("Contended monitor enter"),
+                    "an open is not a pin: " + s);
         }
         assertTrue(atTheOpen, "captured at the open: " + run.get("sites"));
         // each mount held its carrier about 30 ms in the open; a sample can miss a mount whose carrier ran in between

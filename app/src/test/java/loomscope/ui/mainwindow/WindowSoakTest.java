@@ -21,14 +21,17 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /**
- * Issue #14, defect 5: the window's heap grew with every run (each history row kept its whole recording). Forty
+ * Issue #14, defect 5: the window's heap grew with every run (each history row kept its whole recording). Thirty
  * real runs in one window, probes on, with the heap after a full collection and the live thread count taken at run
- * 10 and at run 40: a recording kept per run (~260 kB at N = 2,000) would grow the heap by ~8 MB between them, far
- * over the 10% allowed. Its figures are printed for docs/reliability.md.
+ * 10 and at run 30. A recording kept per run (~260 kB at N = 2,000) grows the heap by ~5 MB between them; the bound
+ * is an absolute one, {@value #GROWTH_ALLOWED_BYTES} bytes (what a history row's summary and its share of the window's
+ * caches may take), because a share of the heap would hide it: the test JVM's heap after a full collection is
+ * ~320 MB of other tests' and the toolkit's. Its figures are printed for docs/reliability.md.
  */
 @ExtendWith(ApplicationExtension.class)
 class WindowSoakTest {
-    private static final int RUNS = 40;
+    private static final int RUNS = 30;
+    private static final long GROWTH_ALLOWED_BYTES = 2_000_000;
     private static final int THREADS = 2_000;
     private MainViewModel model;
 
@@ -44,7 +47,7 @@ class WindowSoakTest {
     }
 
     @Test
-    void aHundredRunsKeepTheHeapAndTheThreadsFlat() throws InterruptedException {
+    void thirtyRunsKeepTheHeapAndTheThreadsFlat() throws InterruptedException {
         fx(() -> {
             model.lockModeProperty().set(LockMode.SYNCHRONIZED);
             model.parallelismProperty().set(2);
@@ -67,12 +70,13 @@ class WindowSoakTest {
         }
         long heapAtEnd = heapAfterFullGc();
         int threadsAtEnd = liveThreadsOnceAtMost(threadsAt10 + 3);
-        double ratio = (double) heapAtEnd / heapAt10;
+        long growth = heapAtEnd - heapAt10;
         System.out.printf(Locale.ROOT, "window soak: %d runs of N=%,d in %.0f s; heap after full GC run 10 %.1f MB, run %d %.1f MB"
-                        + " (%.3fx); live threads run 10 %d, run %d %d%n", RUNS, THREADS, (System.nanoTime() - started) / 1e9,
-                heapAt10 / 1e6, RUNS, heapAtEnd / 1e6, ratio, threadsAt10, RUNS, threadsAtEnd);
+                        + " (%+.2f MB); live threads run 10 %d, run %d %d%n", RUNS, THREADS, (System.nanoTime() - started) / 1e9,
+                heapAt10 / 1e6, RUNS, heapAtEnd / 1e6, growth / 1e6, threadsAt10, RUNS, threadsAtEnd);
         assertEquals(RUNS, onFx(() -> model.history().size()));
-        assertTrue(ratio <= 1.10, String.format(Locale.ROOT, "heap after full GC grew %.3fx from run 10 to run %d", ratio, RUNS));
+        assertTrue(growth <= GROWTH_ALLOWED_BYTES, String.format(Locale.ROOT,
+                "heap after full GC grew %.2f MB from run 10 to run %d", growth / 1e6, RUNS));
         assertTrue(threadsAtEnd <= threadsAt10 + 3, "live threads " + threadsAt10 + " -> " + threadsAtEnd);
     }
 
