@@ -110,6 +110,10 @@ public final class LoomScopeApp extends Application {
         if (warmUp != null) {
             System.out.println("LoomScope warm-up: real runs in a copy of the window before the first timed run (any key skips)");
         }
+        if (warmUp != null) {
+            // an attach from the window, like a run, ends the warm-up, and waits for its run to wind down
+            warmUp.yieldTo(view);
+        }
         if (warmUp != null && host.lowersJit()) {
             warmUp.whenRunsDone(JitPriority::lowerCompilerThreads); // the window's code is compiled: the rest waits
         }

@@ -1,6 +1,7 @@
 package loomscope.ui.app;
 
 import java.util.EnumMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -91,6 +92,8 @@ public final class MainWindow {
     private MatrixWindow matrixWindow;
     private javafx.stage.Stage attachWindow;
     private AttachViewModel attach;
+    /** Told on the FX thread as an attach begins (the start-up warm-up: the user comes first). */
+    private final List<Runnable> attachStarts = new ArrayList<>();
 
     private MainWindow(MainViewModel model, RunOnCatalog runOn) {
         this.model = model;
@@ -313,8 +316,11 @@ public final class MainWindow {
         if (attachWindow == null) {
             attach = new AttachViewModel(JobThreads.jobs());
             attach.setOnDetached(d -> model.showOpened(d.recording(), List.of(), false, d.fileName()));
+            attach.setBeforeAttach(model.probes()::awaitGate);   // as the window's own runs do
             attach.stateProperty().addListener((o, was, now) -> {
-                if (now == AttachViewModel.State.ATTACHED) {
+                if (now == AttachViewModel.State.ATTACHING) {
+                    attachStarts.forEach(Runnable::run);
+                } else if (now == AttachViewModel.State.ATTACHED) {
                     frameStats.reset();   // the frame figures of an attach are its own, as a run's are
                     RunLog.attachedTo(attach.statusProperty().get());
                 } else if (was == AttachViewModel.State.DETACHING && now == AttachViewModel.State.IDLE) {
@@ -330,6 +336,16 @@ public final class MainWindow {
         attachWindow.show();
         attachWindow.toFront();
         return attachWindow;
+    }
+
+    /** The attach window's model once {@link #openAttach()} made it, else null (tests). */
+    AttachViewModel attachModel() {
+        return attach;
+    }
+
+    /** {@code action} runs on the FX thread each time an attach begins, before its job waits at the start gate. */
+    public void whenAttachStarts(Runnable action) {
+        attachStarts.add(action);
     }
 
     /**

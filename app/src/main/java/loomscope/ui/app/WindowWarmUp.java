@@ -207,6 +207,11 @@ final class WindowWarmUp {
         whenRunsDone = action;
     }
 
+    /** An attach begun in {@code window} ends the warm-up as a run does; it waits at the same gate (MainWindow). */
+    void yieldTo(MainWindow window) {
+        window.whenAttachStarts(this::cancel);
+    }
+
     /**
      * Ends the warm-up now. A warm-up run still going is stopped and winds down within about a second; the
      * window's next run waits for that (see {@link #awaitNoWarmUpRun}).

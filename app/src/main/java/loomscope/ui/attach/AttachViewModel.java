@@ -70,6 +70,8 @@ public final class AttachViewModel {
     private final BackgroundJob<Live> rebuilding;
     private final BackgroundJob<Ended> detaching;
     private Consumer<Detached> onDetached = d -> { };
+    /** Awaited on the attach's job thread before the agent goes in (see setBeforeAttach). */
+    private volatile Runnable beforeAttach = () -> { };
     private Attached attached;
     private long lastRebuild = Long.MIN_VALUE;
     private boolean stopAsked;
@@ -102,6 +104,15 @@ public final class AttachViewModel {
         this.onDetached = onDetached == null ? d -> { } : onDetached;
     }
 
+    /**
+     * Something each attach waits for on its job thread, before the agent goes in: the window's start-up warm-up,
+     * whose run still winding down would take the target's CPU while the first episodes are timed (the window's
+     * own runs wait at the same gate).
+     */
+    public void setBeforeAttach(Runnable gate) {
+        this.beforeAttach = gate == null ? () -> { } : gate;
+    }
+
     // ---- commands ----
 
     /** Lists this user's JVMs again (in the background). */
@@ -124,6 +135,7 @@ public final class AttachViewModel {
         state.set(State.ATTACHING);
         stopAsked = false;
         attaching.start(progress -> {
+            beforeAttach.run();
             AttachSession session = attacher.attach(target.pid());
             return new Attached(session, target, JvmList.poolParallelism(target.pid()));
         });

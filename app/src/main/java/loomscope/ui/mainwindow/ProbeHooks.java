@@ -32,8 +32,8 @@ public final class ProbeHooks {
         this.startGate = gate == null ? () -> { } : gate;
     }
 
-    /** On the starter thread: waits at the gate. */
-    void awaitGate() {
+    /** On the starter thread, or an attach's job thread (never the FX thread): waits at the gate. */
+    public void awaitGate() {
         startGate.run();
     }
 

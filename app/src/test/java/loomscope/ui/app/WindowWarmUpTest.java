@@ -22,7 +22,9 @@ import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseEvent;
 import javafx.stage.Stage;
+import loomscope.attach.JvmEntry;
 import loomscope.recording.RunRecording;
+import loomscope.ui.attach.AttachViewModel;
 
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunState;
@@ -129,6 +131,43 @@ class WindowWarmUpTest {
         boolean gateWaited = windowStart - cancelledAt >= WindowWarmUp.GATE_MILLIS * 1_000_000L * 95 / 100;
         assertTrue(afterWarmUp || gateWaited, "the window's run started before the warm-up run had ended, after only "
                 + (windowStart - cancelledAt) / 1_000_000 + " ms of the gate's " + WindowWarmUp.GATE_MILLIS);
+    }
+
+    /**
+     * #35: an attach begun in the window, like a run, ends the warm-up at once, and its agent goes in only after the
+     * stopped warm-up run has ended (or the gate's time is over): its run would take the target's CPU. The attach here
+     * is to this very JVM, which the JDK refuses: what counts is that the refusal comes after the gate.
+     */
+    @Test
+    void anAttachBegunInTheWindowCancelsTheWarmUpAndWaitsForItsRun() {
+        MainViewModel model = new MainViewModel();
+        MainWindow view = onFx(() -> MainWindow.of(model));
+        fx(() -> stage.setScene(new javafx.scene.Scene(view.view(), 1280, 720)));
+        WindowWarmUp warmUp = onFx(() -> WindowWarmUp.startFor(model, AppTheme.DARK, 1280, 720));
+        fx(() -> warmUp.yieldTo(view));
+        waitFor(20, "the warm-up run to start", () -> onFx(() -> warmUp.copyModel().stateProperty().get() == RunState.RUNNING));
+
+        java.util.concurrent.atomic.AtomicLong refusedAt = new java.util.concurrent.atomic.AtomicLong();
+        long attachedAt = System.nanoTime();
+        fx(() -> {
+            view.openAttach();
+            AttachViewModel attach = view.attachModel();
+            attach.stateProperty().addListener((o, was, now) -> {
+                if (was == AttachViewModel.State.ATTACHING && now == AttachViewModel.State.IDLE) {
+                    refusedAt.set(System.nanoTime());
+                }
+            });
+            attach.attachTo(new JvmEntry(ProcessHandle.current().pid(), "this test", Runtime.version().toString(), null));
+        });
+
+        assertTrue(onFx(warmUp::isOver), "cancelled as the attach began");
+        waitFor(30, "the warm-up run to wind down", () -> onFx(() -> !warmUp.copyModel().stateProperty().get().isActive()));
+        waitFor(60, "the attach to be refused", () -> refusedAt.get() != 0);
+        RunRecording warmUpRun = onFx(() -> warmUp.copyModel().recordingProperty().get());
+        boolean afterWarmUp = refusedAt.get() >= warmUpRun.origin() + warmUpRun.runEnd();
+        boolean gateWaited = refusedAt.get() - attachedAt >= WindowWarmUp.GATE_MILLIS * 1_000_000L * 95 / 100;
+        assertTrue(afterWarmUp || gateWaited, "the attach went in before the warm-up run had ended, after only "
+                + (refusedAt.get() - attachedAt) / 1_000_000 + " ms of the gate's " + WindowWarmUp.GATE_MILLIS);
     }
 
     @Test

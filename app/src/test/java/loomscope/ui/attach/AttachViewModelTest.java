@@ -82,6 +82,34 @@ class AttachViewModelTest {
     }
 
     @Test
+    void theAgentGoesInOnlyOnceTheGateIsOpenAndNeverOnTheFxSide() throws Exception {
+        JvmEntry target = new JvmEntry(4244, "org.example.Server", "25.0.3", null);
+        java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+        AtomicInteger attaches = new AtomicInteger();
+        AttachViewModel model = new AttachViewModel(jobs, () -> List.of(target), pid -> {
+            attaches.incrementAndGet();
+            throw new AttachRefusedException("refused after the gate");
+        });
+        model.setBeforeAttach(() -> {
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        model.attachTo(target);   // returns at once: the gate is awaited on the job thread
+        assertEquals(AttachViewModel.State.ATTACHING, model.state());
+        Thread.sleep(300);
+        model.pulse(System.nanoTime());
+        assertEquals(0, attaches.get(), "nothing goes in while the gate is shut");
+        assertEquals(AttachViewModel.State.ATTACHING, model.state());
+        gate.countDown();
+        pulseUntil(model, () -> model.state() == AttachViewModel.State.IDLE, 30);
+        assertEquals(1, attaches.get());
+        assertEquals("refused after the gate", model.errorProperty().get());
+    }
+
+    @Test
     void aRefusedAttachIsOneLineAndLeavesNothingAttached() throws Exception {
         JvmEntry target = new JvmEntry(4243, "org.example.Locked", "25.0.3", null);
         AttachViewModel model = new AttachViewModel(jobs, () -> List.of(target), pid -> {
