@@ -85,8 +85,10 @@ public final class LoomScopeApp extends Application {
         Scene scene = new Scene(root, Math.min(1920, screen.getWidth()), Math.min(1080, screen.getHeight()));
         theme.applyTo(scene);
         stage.setTitle("LoomScope - carrier lanes (JDK " + Runtime.version().feature() + ")");
-        stage.setMinWidth(1280);
-        stage.setMinHeight(720);
+        // the smallest size the layout is made for, unless the screen is smaller (a projector's 1280 x 720 less its
+        // task bar): a minimum larger than the screen puts the window's edge, and its status line, off it
+        stage.setMinWidth(Math.min(1280, screen.getWidth()));
+        stage.setMinHeight(Math.min(720, screen.getHeight()));
         stage.setScene(scene);
         OnStage onStage = OnStage.install(stage, view, root, stageContext);
         sayFirstFrame(stage);

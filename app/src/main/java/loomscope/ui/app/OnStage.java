@@ -25,6 +25,7 @@ import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.PresenterHeader;
 import loomscope.ui.presentation.ShortcutsOverlay;
 import loomscope.ui.presentation.SpeakerNotesWindow;
+import loomscope.ui.widgets.WindowPlacement;
 import loomscope.ui.presentation.StageToolbar;
 import loomscope.ui.presentation.TalkClock;
 import loomscope.ui.mainwindow.MainViewModel;

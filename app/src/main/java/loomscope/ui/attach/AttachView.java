@@ -21,6 +21,7 @@ import javafx.stage.Window;
 import loomscope.attach.JvmEntry;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.theme.AppTheme;
+import loomscope.ui.widgets.WindowPlacement;
 
 /**
  * The attach window: this user's JVMs as JMC's JVM browser lists them, what attaching costs the target, Attach and
@@ -171,6 +172,7 @@ public final class AttachView extends BorderPane {
         AppTheme.current().applyTo(scene);
         stage.setTitle("LoomScope - attach to a running JVM: its carriers live");
         stage.setScene(scene);
+        WindowPlacement.keepOnScreen(stage);
         stage.setOnHidden(e -> view.model.stop());
         HBox.setHgrow(view.table, Priority.ALWAYS);
         return stage;

@@ -5,6 +5,7 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
+import loomscope.ui.widgets.WindowPlacement;
 
 /** Opens the compare view in its own window; closing it stops its runs (and kills any child JVM left). */
 public final class CompareWindow {
@@ -28,9 +29,10 @@ public final class CompareWindow {
         Scene scene = new Scene(view, Math.min(1900, screen.getWidth()), Math.min(1040, screen.getHeight()));
         AppTheme.current().applyTo(scene);
         stage.setTitle("LoomScope - the same workload on two JVMs");
-        stage.setMinWidth(1280);
-        stage.setMinHeight(720);
+        stage.setMinWidth(Math.min(1280, screen.getWidth()));   // as the main window: never more than the screen
+        stage.setMinHeight(Math.min(720, screen.getHeight()));
         stage.setScene(scene);
+        WindowPlacement.keepOnScreen(stage);
         stage.setOnHidden(e -> {
             view.model().stop();
             view.stopPulse();

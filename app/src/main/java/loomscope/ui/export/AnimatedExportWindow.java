@@ -19,6 +19,7 @@ import javafx.stage.Window;
 import javafx.util.StringConverter;
 import loomscope.report.CardSize;
 import loomscope.report.ClipFormat;
+import loomscope.ui.widgets.WindowPlacement;
 
 /**
  * The animated export dialog (Shift+S, or "Animated replay…"): format, size and speed of the clip, its plan in one
@@ -125,6 +126,7 @@ public final class AnimatedExportWindow {
             scene.getStylesheets().setAll(owner.getScene().getStylesheets());
         }
         s.setScene(scene);
+        WindowPlacement.keepOnScreen(s);
         return s;
     }
 

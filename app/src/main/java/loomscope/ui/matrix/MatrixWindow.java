@@ -6,6 +6,7 @@ import javafx.scene.input.KeyEvent;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import loomscope.ui.theme.AppTheme;
+import loomscope.ui.widgets.WindowPlacement;
 
 /** The pinning matrix in a window of its own, over the main one; one per main window, shown again when asked. Esc closes it. */
 public final class MatrixWindow {
@@ -27,6 +28,7 @@ public final class MatrixWindow {
         });
         stage.setTitle("LoomScope - pinning matrix: what still pins today, where");
         stage.setScene(scene);
+        WindowPlacement.keepOnScreen(stage);
         // the matrix goes on while its window is closed (like the sweep); closing the main window cancels it (MainWindow)
     }
 

@@ -8,6 +8,7 @@ import javafx.stage.Window;
 import loomscope.childjvm.RunTarget;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.WorkloadConfig;
+import loomscope.ui.widgets.WindowPlacement;
 
 /** The sweep in a window of its own, over the main one; one per main window, shown again when asked. */
 public final class SweepWindow {
@@ -23,6 +24,7 @@ public final class SweepWindow {
         AppTheme.current().applyTo(scene);
         stage.setTitle("LoomScope - sweep: time against size, virtual and platform threads");
         stage.setScene(scene);
+        WindowPlacement.keepOnScreen(stage);
         // a sweep goes on while its window is closed; closing the main window stops it (MainView)
     }
 

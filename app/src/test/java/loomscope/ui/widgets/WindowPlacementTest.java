@@ -1,4 +1,4 @@
-package loomscope.ui.app;
+package loomscope.ui.widgets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
