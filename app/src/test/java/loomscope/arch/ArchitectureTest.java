@@ -1,5 +1,6 @@
 package loomscope.arch;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -103,6 +104,16 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule onlyUiUsesJavaFx = noClasses().that().resideOutsideOfPackage("loomscope.ui..")
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "atlantafx..");
+
+    /**
+     * A view model is tested without a window (STYLE.md): it holds properties and collections, and makes no toolkit
+     * call (no scene, stage, snapshot, clipboard or {@code Platform.runLater}: what needs the FX thread is handed in).
+     */
+    @ArchTest
+    static final ArchRule viewModelsMakeNoToolkitCall = classes().that().resideInAPackage("loomscope.ui..")
+            .and().haveSimpleNameEndingWith("ViewModel")
+            .should().onlyDependOnClassesThat().resideOutsideOfPackages("javafx.scene..", "javafx.stage..",
+                    "javafx.embed..", "javafx.application..", "atlantafx..");
 
     /** The picture's colours are plain values: each toolkit (JavaFX in the window, Java2D in the exports) makes its own. */
     @ArchTest

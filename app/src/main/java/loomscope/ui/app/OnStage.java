@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import java.util.prefs.BackingStoreException;
 
 import javafx.application.HostServices;
+import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
@@ -19,6 +20,7 @@ import loomscope.ui.export.AnimatedExportViewModel;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.export.AnimatedExportWindow;
 import loomscope.ui.export.ExportViewModel;
+import loomscope.ui.export.FxExportSurface;
 import loomscope.ui.export.HistoryTimes;
 import loomscope.ui.export.Toast;
 import loomscope.ui.presentation.PresentationMode;
@@ -148,8 +150,8 @@ public final class OnStage {
             }
         });
         toast = new Toast(context.openFolder());
-        export = new ExportViewModel(scene, new HistoryTimes(model.history()), toast, s.exportFolder(),
-                () -> AppTheme.current().picture());
+        export = new ExportViewModel(new FxExportSurface(scene, toast), new HistoryTimes(model.history()), s.exportFolder(),
+                () -> AppTheme.current().picture(), JobThreads.jobs(), Platform::runLater);
         view.setCardExport(export::exportCard);
         presentation = new PresentationMode(stage, view.view(), root, new PresenterHeader(model, chapters, view.where().selectedProperty()), talkClock, chapters);
         root.getChildren().addAll(toast, overlay);

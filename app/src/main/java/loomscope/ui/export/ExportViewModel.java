@@ -6,17 +6,14 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.embed.swing.SwingFXUtils;
-import javafx.scene.Scene;
-import javafx.scene.image.WritableImage;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import loomscope.picture.PictureTheme;
 import loomscope.report.ExportException;
 import loomscope.report.ExportFolder;
@@ -27,47 +24,54 @@ import loomscope.report.TimingCard;
 import loomscope.ui.job.BackgroundJob;
 
 /**
- * The S key and the export buttons. On the FX thread only what must be there: the window snapshot and
- * a copy of the history. Rendering and every file operation are a {@link BackgroundJob} on the job threads; the
- * result comes back once per export, on the FX thread. A failed export changes nothing but the toast: the runs,
- * the history and earlier files stay as they were.
+ * The S key and the export buttons. On the FX thread only what must be there: taking the window's picture
+ * ({@link ExportSurface}) and a copy of the history. Rendering and every file operation are a {@link BackgroundJob}
+ * on the job threads; the result comes back once per export, on the FX thread. A failed export changes nothing but
+ * the toast: the runs, the history and earlier files stay as they were. No toolkit call: plain JUnit runs it.
  */
 public final class ExportViewModel {
 
     /** What an export wrote, for the toast, the clipboard and tests. */
     public record Result(ReportWriter.Export cards, List<Path> files, Path folder) { }
 
-    private final Scene scene;
+    static final String STILL_WRITING = "Still writing the previous export ...";
+
+    private final ExportSurface surface;
     private final HistoryTimes history;
-    private final Toast toast;
     /** The window's theme now: the cards follow it (read on the FX thread, when an export starts). */
     private final Supplier<PictureTheme> theme;
     private final ObjectProperty<Path> folder;
     private final ReadOnlyObjectWrapper<Result> lastResult = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<String> lastError = new ReadOnlyObjectWrapper<>();
-    private boolean busy;
+    /** One export at a time: a second while one is written is told to wait. */
+    private final BackgroundJob<Result> job;
 
-    public ExportViewModel(Scene scene, HistoryTimes history, Toast toast, Path initialFolder, Supplier<PictureTheme> theme) {
-        this.scene = scene;
+    /**
+     * @param jobs     where exports are written
+     * @param fxThread where their outcome is taken up ({@code Platform::runLater} in the window)
+     */
+    public ExportViewModel(ExportSurface surface, HistoryTimes history, Path initialFolder, Supplier<PictureTheme> theme,
+                           Executor jobs, Executor fxThread) {
+        this.surface = surface;
         this.theme = theme;
         this.history = history;
-        this.toast = toast;
         this.folder = new SimpleObjectProperty<>(initialFolder);
+        this.job = new BackgroundJob<>(jobs, fxThread);
     }
 
     /** S: the timing card (both sizes) for the newest run, the full window, and the history tables. */
     public void exportAll() {
-        if (busy) {
-            toast.success("Still writing the previous export ...", null);
+        if (job.isRunning()) {
+            surface.success(STILL_WRITING, null);
             return;
         }
-        WritableImage window = scene.snapshot(null);
+        Supplier<BufferedImage> window = surface.snapshotWindow();
         List<HistoryEntry> runs = history.entries();
         Path target = folder.get();
         LocalDateTime now = LocalDateTime.now();
         PictureTheme look = theme.get();
         inBackground(() -> {
-            BufferedImage windowImage = SwingFXUtils.fromFXImage(window, null);
+            BufferedImage windowImage = window.get();
             List<Path> files = new ArrayList<>();
             ReportWriter.Export cards = null;
             Path prepared = ExportFolder.prepare(target);
@@ -87,9 +91,9 @@ public final class ExportViewModel {
      * One card made elsewhere (the compare view's two-JVM card): both sizes plus its two runs as tables,
      * written and copied like S's card; {@code tell} also hears the outcome (the compare window has no toast).
      */
-    public void exportCard(TimingCard card, java.util.function.Consumer<String> tell) {
-        if (busy) {
-            tell.accept("Still writing the previous export ...");
+    public void exportCard(TimingCard card, Consumer<String> tell) {
+        if (job.isRunning()) {
+            tell.accept(STILL_WRITING);
             return;
         }
         Path target = folder.get();
@@ -117,46 +121,37 @@ public final class ExportViewModel {
     }
 
     /** @param tell also hears the outcome line, on the FX thread (the toast always does) */
-    private void inBackground(Work work, java.util.function.Consumer<String> tell) {
-        busy = true;
-        new BackgroundJob<Result>().start(progress -> work.run(), outcome -> {
+    private void inBackground(Work work, Consumer<String> tell) {
+        boolean started = job.start(progress -> work.run(), outcome -> {
             switch (outcome) {
                 case BackgroundJob.Outcome.Done<Result> done -> succeeded(done.value(), tell);
                 case BackgroundJob.Outcome.Failed<Result> failed -> failed(failed.error() instanceof ExportException e
                         ? e.getMessage() : "export failed: " + failed.error(), tell);
             }
         });
+        if (!started) {
+            surface.success(STILL_WRITING, null);
+            tell.accept(STILL_WRITING);
+        }
     }
 
-    private void succeeded(Result result, java.util.function.Consumer<String> tell) {
-        busy = false;
+    private void succeeded(Result result, Consumer<String> tell) {
         lastError.set(null);
-        boolean copied = result.cards() != null && copyToClipboard(result.cards().card().image());
+        boolean copied = result.cards() != null && surface.copyToClipboard(result.cards().card().image());
         String what = result.files().size() == 1 ? "1 file" : result.files().size() + " files";
         String note = result.cards() == null && result.files().size() == 1
                 ? " (no finished run yet, so no timing card: press Space to run)" : "";
         String saved = "Saved " + what + " to " + result.folder() + note + (copied ? ". Timing card copied to the clipboard." : ".")
                 + (result.cards() != null ? " Shift+S: the run as an animated replay." : "");
-        toast.success(saved, result.folder());
+        surface.success(saved, result.folder());
         lastResult.set(result); // after the toast: whoever waits for it sees the toast already up
         tell.accept(saved);     // and the compare view hears of it once the result is there to read
     }
 
-    private void failed(String message, java.util.function.Consumer<String> tell) {
-        busy = false;
+    private void failed(String message, Consumer<String> tell) {
         lastError.set(message);
-        toast.error("Export failed, nothing was lost: " + message);
+        surface.error("Export failed, nothing was lost: " + message);
         tell.accept("Export failed, nothing was lost: " + message);
-    }
-
-    private static boolean copyToClipboard(BufferedImage card) {
-        try {
-            ClipboardContent content = new ClipboardContent();
-            content.putImage(SwingFXUtils.toFXImage(card, null));
-            return Clipboard.getSystemClipboard().setContent(content);
-        } catch (RuntimeException noClipboardHere) {
-            return false; // e.g. no system clipboard on a headless platform; the files are written all the same
-        }
     }
 
     public ObjectProperty<Path> folderProperty() { return folder; }

@@ -49,6 +49,7 @@ public final class BackgroundJob<T> {
     }
 
     private final Executor threads;
+    private final Executor fxThread;
     private final AtomicReference<Outcome<T>> ended = new AtomicReference<>();
     private Progress progress = new Progress();
     private boolean running;
@@ -60,7 +61,16 @@ public final class BackgroundJob<T> {
 
     /** Jobs on {@code threads} (a test's own). */
     public BackgroundJob(Executor threads) {
+        this(threads, Platform::runLater);
+    }
+
+    /**
+     * Jobs on {@code threads}, whose outcome {@link #start(Work, Consumer)} hands to {@code fxThread}
+     * ({@code Platform::runLater} in the window; a test's own executor without a toolkit).
+     */
+    public BackgroundJob(Executor threads, Executor fxThread) {
         this.threads = threads;
+        this.fxThread = fxThread;
     }
 
     /** Starts {@code work}; its outcome is taken up by {@link #pulse()}. False, and nothing started, if a job runs. */
@@ -81,7 +91,7 @@ public final class BackgroundJob<T> {
         }
         threads.execute(() -> {
             Outcome<T> outcome = outcomeOf(work, mine);
-            Platform.runLater(() -> {
+            fxThread.execute(() -> {
                 running = false;
                 onFxThread.accept(outcome);
             });
