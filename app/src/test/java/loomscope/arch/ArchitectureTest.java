@@ -101,6 +101,16 @@ class ArchitectureTest {
             .and().haveNameNotMatching("loomscope\\.ui\\.job\\.JobThreads(\\$.*)?")
             .should().callMethod(loomscope.host.StandingThreads.class, "start", String.class, int.class);
 
+    /**
+     * The window's standing threads are handed in from the composition root ({@code ui.app}): a view model that
+     * reached for them itself could not be given a test's own executor, and where its work runs would be decided in
+     * two places (#37).
+     */
+    @ArchTest
+    static final ArchRule executorsAreHandedInFromTheCompositionRoot = noClasses().that().resideInAPackage("loomscope.ui..")
+            .and().resideOutsideOfPackages("loomscope.ui.app..", "loomscope.ui.job..")
+            .should().dependOnClassesThat().haveFullyQualifiedName("loomscope.ui.job.JobThreads");
+
     @ArchTest
     static final ArchRule onlyUiUsesJavaFx = noClasses().that().resideOutsideOfPackage("loomscope.ui..")
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "atlantafx..");

@@ -7,6 +7,7 @@ import java.util.Locale;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.childjvm.RunTarget;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunInputs;
 import loomscope.ui.mainwindow.RunState;
@@ -32,7 +33,7 @@ public final class YourCodeFirstMount {
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 10;
-        MainViewModel model = new MainViewModel();
+        MainViewModel model = new MainViewModel(JobThreads.runStarters());
         model.scenarioProperty().set(RunInputs.YOUR_CODE);
         model.threadsTextProperty().set("20");
         model.runOnProperty().set(new RunTarget.ThisJvm());

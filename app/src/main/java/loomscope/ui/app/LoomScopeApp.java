@@ -67,7 +67,7 @@ public final class LoomScopeApp extends Application {
     public void start(Stage stage) {
         HostPolicy host = HostPolicy.forThisMachine(options.host());
         System.out.println("LoomScope " + host.describe());
-        model = new MainViewModel(host);
+        model = new MainViewModel(JobThreads.runStarters(), host);
         stageContext.restore(model); // remembered settings first, so that explicit launch options win
         options.applyTo(model);
         AppTheme theme = options.theme() != null ? options.theme() : stageContext.rememberedTheme();

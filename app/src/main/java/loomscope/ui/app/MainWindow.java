@@ -135,7 +135,7 @@ public final class MainWindow {
 
     /** The window for {@code model}, with the "Run on" choices of this user (nothing discovered yet). */
     public static MainWindow of(MainViewModel model) {
-        return new MainWindow(model, new RunOnCatalog());
+        return new MainWindow(model, new RunOnCatalog(JobThreads.jobs()));
     }
 
     /** @param runOn the "Run on" choices; nothing is discovered until {@link #discoverRunTargets()} */
@@ -232,7 +232,7 @@ public final class MainWindow {
 
     /** The probes' panels, lane band and inspector, on this window. */
     public ProbeView installProbes() {
-        ProbeViewModel probes = new ProbeViewModel();
+        ProbeViewModel probes = new ProbeViewModel(JobThreads.probes(), JobThreads.jobs());
         // a saved run keeps JFR's pinned events of the run it saves, when the probes watched that run
         savedRuns.setLiveEvents(() -> probes.recording() == model.recordingProperty().get() ? probes.events() : List.of());
         return ProbeView.install(view, probes);
@@ -261,7 +261,7 @@ public final class MainWindow {
                 new CompareSideViewModel("left", JobThreads.runStarters(), model.starterForOtherWindows()),
                 new CompareSideViewModel("right", JobThreads.runStarters(), model.starterForOtherWindows()));
         return CompareWindow.open(view.getScene() == null ? null : view.getScene().getWindow(), compare,
-                new RunOnCatalog(), cardExport);
+                new RunOnCatalog(JobThreads.jobs()), cardExport);
     }
 
     /**

@@ -75,7 +75,8 @@ final class WindowWarmUp {
     static final Duration CAP = Duration.seconds(30);
 
     /** The warm-up exists only under the small-machine policy, and trains the paths that policy takes. */
-    private final MainViewModel copy = new MainViewModel(HostPolicy.forThisMachine(HostPolicy.Mode.SMALL));
+    private final MainViewModel copy = new MainViewModel(JobThreads.runStarters(),
+            HostPolicy.forThisMachine(HostPolicy.Mode.SMALL));
     private final MainWindow window = MainWindow.of(copy);
     private final StackPane root = new StackPane(window.view());
     private final Scene scene;

@@ -18,7 +18,6 @@ import loomscope.childjvm.RunTarget;
 import loomscope.childjvm.RunTargets;
 import loomscope.report.HistoryEntry;
 import loomscope.ui.mainwindow.RunLifecycle;
-import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.mainwindow.StartFailure;
 import loomscope.ui.savedruns.RunFileReader;
@@ -47,8 +46,9 @@ public final class CompareSideViewModel {
     private final RunFileReader files;
     private Runnable onOpened = () -> { };
 
-    public CompareSideViewModel(String name) {
-        this(name, JobThreads.runStarters(), (config, where) -> RunTargets.start(where, config));
+    /** A side that starts its runs where the window's do ({@code executor}: the standing run starters). */
+    public CompareSideViewModel(String name, Executor executor) {
+        this(name, executor, (config, where) -> RunTargets.start(where, config));
     }
 
     /** @param executor where runs start (threads that exist before any run; a direct executor in tests) */

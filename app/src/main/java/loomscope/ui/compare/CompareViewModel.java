@@ -1,6 +1,7 @@
 package loomscope.ui.compare;
 
 import java.util.Locale;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 import javafx.beans.property.ObjectProperty;
@@ -46,8 +47,9 @@ public final class CompareViewModel {
     private Order ranAs;
 
     /** @param settings the workload to compare (the main window's current settings), or null if they are invalid */
-    public CompareViewModel(Supplier<WorkloadConfig> settings) {
-        this(settings, new CompareSideViewModel("left"), new CompareSideViewModel("right"));
+    /** @param starters where both sides' runs start */
+    public CompareViewModel(Supplier<WorkloadConfig> settings, Executor starters) {
+        this(settings, new CompareSideViewModel("left", starters), new CompareSideViewModel("right", starters));
     }
 
     /** With sides that start their runs in another way (tests: a fake starter on a direct executor). */

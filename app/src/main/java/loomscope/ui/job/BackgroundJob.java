@@ -54,12 +54,7 @@ public final class BackgroundJob<T> {
     private Progress progress = new Progress();
     private boolean running;
 
-    /** Jobs on the window's standing job threads. */
-    public BackgroundJob() {
-        this(JobThreads.jobs());
-    }
-
-    /** Jobs on {@code threads} (a test's own). */
+    /** Jobs on {@code threads} (the window's standing job threads, handed in from ui.app; a test's own). */
     public BackgroundJob(Executor threads) {
         this(threads, Platform::runLater);
     }

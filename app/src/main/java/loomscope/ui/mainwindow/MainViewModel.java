@@ -36,7 +36,6 @@ import loomscope.scenario.TaskFileScenario;
 import loomscope.taskfile.TaskFileLaunch;
 import loomscope.ui.history.ClassedRow;
 import loomscope.ui.history.HistoryRow;
-import loomscope.ui.job.JobThreads;
 import loomscope.ui.replay.ReplayViewModel;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
@@ -74,18 +73,19 @@ public final class MainViewModel {
     private final ReplayViewModel replay = new ReplayViewModel();
     private int runNumber;
 
-    public MainViewModel() {
-        this((Function<WorkloadConfig, RecordedRun>) null);
+    /** @param starters where runs start (the window's standing run starters, handed in from ui.app) */
+    public MainViewModel(Executor starters) {
+        this(starters, (Function<WorkloadConfig, RecordedRun>) null);
     }
 
     /** The window's model under the host policy decided at launch. */
-    public MainViewModel(HostPolicy policy) {
-        this(JobThreads.runStarters(), new HostHooks(policy), null);
+    public MainViewModel(Executor starters, HostPolicy policy) {
+        this(starters, new HostHooks(policy), null);
     }
 
     /** With another way to start runs in this JVM (tests: one that fails like an unsupported JVM would). */
-    public MainViewModel(Function<WorkloadConfig, RecordedRun> inThisJvm) {
-        this(JobThreads.runStarters(), new HostHooks(), inThisJvm);
+    public MainViewModel(Executor starters, Function<WorkloadConfig, RecordedRun> inThisJvm) {
+        this(starters, new HostHooks(), inThisJvm);
     }
 
     /**

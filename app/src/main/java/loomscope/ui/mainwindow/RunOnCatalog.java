@@ -3,6 +3,7 @@ package loomscope.ui.mainwindow;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -28,17 +29,21 @@ public final class RunOnCatalog {
 
     private final JdkInspector inspector = new JdkInspector();
     private final UserJdkPaths userPaths;
+    private final Executor jobs;
     private final ObservableList<RunTarget> targets = FXCollections.observableArrayList(new RunTarget.ThisJvm());
     private final ReadOnlyBooleanWrapper discovering = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper skipped = new ReadOnlyStringWrapper("");
 
-    public RunOnCatalog(Path userPathsFile) {
+    /** @param jobs where a runtime the user adds is checked (it may start {@code java -version}) */
+    public RunOnCatalog(Path userPathsFile, Executor jobs) {
         this.userPaths = new UserJdkPaths(userPathsFile, inspector);
+        this.jobs = jobs;
     }
 
-    public RunOnCatalog() {
-        this(UserJdkPaths.defaultFile());
+    /** The user's own list of runtimes, where other windows look too. */
+    public RunOnCatalog(Executor jobs) {
+        this(UserJdkPaths.defaultFile(), jobs);
     }
 
     /** The runtimes the user added ("Add JDK…"): other windows look for JVMs where this list does. Reads a file. */
@@ -50,7 +55,7 @@ public final class RunOnCatalog {
     public void discover(Consumer<List<RunTarget>> done) {
         discovering.set(true);
         note.set("Looking for Java runtimes ...");
-        new BackgroundJob<JdkDiscovery.Found>().start(
+        new BackgroundJob<JdkDiscovery.Found>(jobs).start(
                 progress -> new JdkDiscovery(JdkDiscovery.Places.ofThisMachine(userPaths.paths()), inspector).discover(),
                 outcome -> {
                     if (!(outcome instanceof BackgroundJob.Outcome.Done<JdkDiscovery.Found> discovered)) {
@@ -77,7 +82,7 @@ public final class RunOnCatalog {
      * {@code java -version}) and reports on the FX thread: the new target, or null with the reason in {@link #noteProperty()}.
      */
     public void add(Path folder, Consumer<RunTarget> done) {
-        new BackgroundJob<Added>().start(progress -> {
+        new BackgroundJob<Added>(jobs).start(progress -> {
             try {
                 return new Added(userPaths.add(folder), null);
             } catch (IOException e) {

@@ -220,7 +220,7 @@ public final class ProbeView {
     /** File work off the FX thread; the outcome comes back as one status text. */
     private void background(String what, java.util.concurrent.Callable<String> work) {
         verified.status().setText(what + " ...");
-        new BackgroundJob<String>().start(progress -> work.call(), outcome -> verified.status().setText(switch (outcome) {
+        new BackgroundJob<String>(probes.files()).start(progress -> work.call(), outcome -> verified.status().setText(switch (outcome) {
             case BackgroundJob.Outcome.Done<String> done -> done.value();
             case BackgroundJob.Outcome.Failed<String> failed -> what + " failed: " + failed.error().getMessage();
         }));

@@ -24,7 +24,6 @@ import loomscope.probe.SnapshotAgreement;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.ui.job.BackgroundJob;
-import loomscope.ui.job.JobThreads;
 import loomscope.scenario.Scenarios;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
@@ -35,13 +34,14 @@ import loomscope.workload.WorkloadRun;
  * the probes when the run exists, and learns everything else in {@link #pulse}: new JFR events go into the lane index each
  * pulse; texts and the table refresh four times a second, the JFR part computed on a probe thread
  * ({@link JfrSummary}). Attaching, JFR's final flush (about a second) and the summaries are {@link BackgroundJob}s
- * on the probe threads ({@link JobThreads#probes()}), taken up in the pulse; never work on the FX thread.
+ * on the probe threads (the window's standing ones, handed in), taken up in the pulse; never work on the FX thread.
  */
 public final class ProbeViewModel {
     private static final long REFRESH_NANOS = 250_000_000;
 
     /** Where attaching, the final flush, closing and the summaries run. */
     private final Executor work;
+    private final Executor files;
     /** Set by the run starter in {@link #prepare}, taken by {@link #attach} on the FX thread. */
     private final AtomicReference<ProbeSession> prepared = new AtomicReference<>();
     private final BackgroundJob<ProbeSession> attachJob;
@@ -72,18 +72,25 @@ public final class ProbeViewModel {
 
     private record Finished(ProbeSession session, ProbeReport report) { }
 
-    /** Probes on the window's standing probe threads. */
-    public ProbeViewModel() {
-        this(JobThreads.probes());
+    /** Probes whose background work, and the probe panel's file work, run on {@code work} (a test's own). */
+    public ProbeViewModel(Executor work) {
+        this(work, work);
     }
 
-    /** Probes whose background work runs on {@code work} (a test's own). */
-    public ProbeViewModel(Executor work) {
+    /**
+     * @param work  where probes start, finish and sum up (the window's standing probe threads)
+     * @param files where the probe panel saves what it shows (the window's job threads)
+     */
+    public ProbeViewModel(Executor work, Executor files) {
         this.work = work;
+        this.files = files;
         this.attachJob = new BackgroundJob<>(work);
         this.finishJob = new BackgroundJob<>(work);
         this.summaryJob = new BackgroundJob<>(work);
     }
+
+    /** Where the probe panel's file work runs (saving a recording, a dump). */
+    public Executor files() { return files; }
 
     /**
      * Called by the model on its starter thread just before each run starts (its extra-observer factory):

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ class AutoRunTest {
 
     @Test
     void aRefusedRunEndsAnExitingAutorunWithExitCodeTwo() {
-        MainViewModel model = new MainViewModel();
+        MainViewModel model = new MainViewModel(JobThreads.runStarters());
         model.threadsTextProperty().set("0");   // e.g. brought in by something other than the checked options
         int[] exit = {-1};
         AutoRun.of(model, WindowOptions.parse(List.of("--autorun=3", "--exit-after-run")), code -> exit[0] = code).first();
@@ -26,7 +27,7 @@ class AutoRunTest {
 
     @Test
     void withoutExitAfterRunTheWindowStaysAndShowsWhy() {
-        MainViewModel model = new MainViewModel();
+        MainViewModel model = new MainViewModel(JobThreads.runStarters());
         model.threadsTextProperty().set("0");
         int[] exit = {-1};
         AutoRun.of(model, WindowOptions.parse(List.of("--autorun")), code -> exit[0] = code).first();

@@ -19,6 +19,7 @@ import javafx.stage.Stage;
 import loomscope.ui.code.CodeView;
 import loomscope.scenario.ScenarioParams;
 import loomscope.scenario.Scenarios;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.lanes.LanesCanvas;
 
 import loomscope.ui.mainwindow.MainViewModel;
@@ -62,7 +63,7 @@ class LongTextLayoutTest {
         Chapter chapter = new Chapter(1, runaway, ScenarioParams.defaults(Scenarios.byName("class-loader")),
                 LockMode.SYNCHRONIZED, 1, 8, null, runaway, "notes", true, ChapterRunTarget.THIS_JVM, null);
         TalkTrack track = new TalkTrack(runaway, List.of(chapter), "test");
-        view = MainWindow.of(new MainViewModel());
+        view = MainWindow.of(new MainViewModel(JobThreads.runStarters()));
         StackPane root = new StackPane(view.view());
         scene = new Scene(root, WIDTH, HEIGHT);
         AppTheme.DARK.applyTo(scene);

@@ -29,6 +29,7 @@ import loomscope.report.TimeText;
 import loomscope.report.Unwritable;
 import loomscope.ui.export.ExportViewModel;
 
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.settings.SettingsStore;
@@ -62,7 +63,7 @@ class OnStageTest {
     void start(Stage stage) throws Exception {
         this.stage = stage;
         exports = Files.createDirectory(tempDir.resolve("exports"));
-        MainViewModel model = new MainViewModel();
+        MainViewModel model = new MainViewModel(JobThreads.runStarters());
         view = MainWindow.of(model);
         StackPane root = new StackPane(view.view());
         Scene scene = new Scene(root, 1000, 1000);

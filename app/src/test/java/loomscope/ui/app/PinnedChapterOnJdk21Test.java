@@ -28,6 +28,7 @@ import loomscope.report.TimingCard;
 import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.history.HistoryRow;
 
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.mainwindow.RunState;
@@ -63,8 +64,8 @@ class PinnedChapterOnJdk21Test {
 
     @Start
     void start(Stage stage) throws Exception {
-        catalog = new RunOnCatalog(dir.resolve("jdks.txt"));
-        view = MainWindow.of(new MainViewModel(), catalog);
+        catalog = new RunOnCatalog(dir.resolve("jdks.txt"), JobThreads.jobs());
+        view = MainWindow.of(new MainViewModel(JobThreads.runStarters()), catalog);
         StackPane root = new StackPane(view.view());
         Scene scene = new Scene(root, 1000, 1000);
         AppTheme.DARK.applyTo(scene);

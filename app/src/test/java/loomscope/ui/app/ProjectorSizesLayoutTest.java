@@ -20,6 +20,7 @@ import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import loomscope.scenario.Scenarios;
 import loomscope.ui.controls.ControlsView;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunInputs;
@@ -54,7 +55,7 @@ class ProjectorSizesLayoutTest {
 
     @Start
     void start(Stage stage) {
-        view = MainWindow.of(new MainViewModel());
+        view = MainWindow.of(new MainViewModel(JobThreads.runStarters()));
         StackPane root = new StackPane(view.view());
         scene = new Scene(root, 1280, 720);
         AppTheme.DARK.applyTo(scene);

@@ -26,6 +26,7 @@ import loomscope.attach.JvmEntry;
 import loomscope.recording.RunRecording;
 import loomscope.ui.attach.AttachViewModel;
 
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.theme.AppTheme;
@@ -53,7 +54,7 @@ class WindowWarmUpTest {
 
     @Test
     void aWarmUpShowsItsRunsInTheWindowThenGivesItBackAndSaysReady() {
-        MainViewModel model = new MainViewModel();
+        MainViewModel model = new MainViewModel(JobThreads.runStarters());
         Scene window = windowOf(model);
         AtomicInteger overCalls = new AtomicInteger();
         AtomicBoolean runsDoneOffFx = new AtomicBoolean();
@@ -83,7 +84,7 @@ class WindowWarmUpTest {
 
     @Test
     void aWarmUpStillGoingAtItsCapIsCutShortAndSaysSo() {
-        MainViewModel model = new MainViewModel();
+        MainViewModel model = new MainViewModel(JobThreads.runStarters());
         Scene window = windowOf(model);
         AtomicBoolean runsDone = new AtomicBoolean();
         WindowWarmUp warmUp = onFx(() -> {
@@ -104,7 +105,7 @@ class WindowWarmUpTest {
 
     @Test
     void aRunStartedInTheWindowCancelsTheWarmUpAtOnce() {
-        MainViewModel model = new MainViewModel();
+        MainViewModel model = new MainViewModel(JobThreads.runStarters());
         fx(() -> stage.setScene(new javafx.scene.Scene(MainWindow.of(model).view(), 1280, 720)));
         WindowWarmUp warmUp = onFx(() -> WindowWarmUp.startFor(model, AppTheme.DARK, 1280, 720));
         waitFor(20, "the warm-up run to start", () -> onFx(() -> warmUp.copyModel().stateProperty().get() == RunState.RUNNING));
@@ -140,7 +141,7 @@ class WindowWarmUpTest {
      */
     @Test
     void anAttachBegunInTheWindowCancelsTheWarmUpAndWaitsForItsRun() {
-        MainViewModel model = new MainViewModel();
+        MainViewModel model = new MainViewModel(JobThreads.runStarters());
         MainWindow view = onFx(() -> MainWindow.of(model));
         fx(() -> stage.setScene(new javafx.scene.Scene(view.view(), 1280, 720)));
         WindowWarmUp warmUp = onFx(() -> WindowWarmUp.startFor(model, AppTheme.DARK, 1280, 720));
@@ -172,7 +173,7 @@ class WindowWarmUpTest {
 
     @Test
     void aKeyOnTheCopySkipsTheWarmUpAndReachesTheWindow(FxRobot robot) {
-        MainViewModel model = new MainViewModel();
+        MainViewModel model = new MainViewModel(JobThreads.runStarters());
         Scene window = windowOf(model);
         fx(() -> model.threadsTextProperty().set("300"));
         AtomicBoolean runsDone = new AtomicBoolean();
@@ -211,7 +212,7 @@ class WindowWarmUpTest {
             @Override public void close() { }
         };
         Logger.getLogger("javafx.css").addHandler(css);
-        MainViewModel model = new MainViewModel();
+        MainViewModel model = new MainViewModel(JobThreads.runStarters());
         Scene window = windowOf(model);
         AtomicInteger clicksInTheWindow = new AtomicInteger();
         fx(() -> window.addEventFilter(MouseEvent.MOUSE_CLICKED, e -> clicksInTheWindow.incrementAndGet()));

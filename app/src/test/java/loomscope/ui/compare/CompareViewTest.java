@@ -24,6 +24,7 @@ import loomscope.report.RenderedCard;
 import loomscope.report.TimeText;
 import loomscope.report.TimingCard;
 import loomscope.report.TimingCardRenderer;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.mainwindow.RunState;
 import loomscope.scenario.SeedScenario;
@@ -55,7 +56,7 @@ class CompareViewTest {
 
     @Start
     void start(Stage stage) {
-        view = new CompareView(new CompareViewModel(() -> CONFIG), new RunOnCatalog(tmp.resolve("jdks.txt")));
+        view = new CompareView(new CompareViewModel(() -> CONFIG, JobThreads.runStarters()), new RunOnCatalog(tmp.resolve("jdks.txt"), JobThreads.jobs()));
         Scene scene = new Scene(view, 1600, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);

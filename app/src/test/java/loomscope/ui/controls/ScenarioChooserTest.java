@@ -17,6 +17,7 @@ import loomscope.scenario.Scenarios;
 import loomscope.ui.code.ScenarioCode;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.app.MainWindow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.theme.AppTheme;
@@ -38,7 +39,7 @@ class ScenarioChooserTest {
 
     @Start
     void start(Stage stage) {
-        model = new MainViewModel();
+        model = new MainViewModel(JobThreads.runStarters());
         view = MainWindow.of(model);
         Scene scene = new Scene(view.view(), 1000, 900);
         AppTheme.DARK.applyTo(scene);

@@ -10,6 +10,7 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 import loomscope.ui.app.MainWindow;
 import loomscope.host.CpuShare;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -24,7 +25,7 @@ class CpuShareWiringTest {
 
     @Start
     void start(Stage stage) {
-        model = new MainViewModel();
+        model = new MainViewModel(JobThreads.runStarters());
         view = MainWindow.of(model);
         Scene scene = new Scene(view.view(), 1280, 720);
         AppTheme.DARK.applyTo(scene);

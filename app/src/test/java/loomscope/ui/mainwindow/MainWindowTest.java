@@ -21,6 +21,7 @@ import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.ui.app.MainWindow;
 import loomscope.ui.history.HistoryRow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.replay.ReplayViewModel;
 import loomscope.ui.theme.AppTheme;
@@ -45,7 +46,7 @@ class MainWindowTest {
 
     @Start
     void start(Stage stage) {
-        model = new MainViewModel();
+        model = new MainViewModel(JobThreads.runStarters());
         view = MainWindow.of(model);
         Scene scene = new Scene(view.view(), 1600, 900);
         AppTheme.DARK.applyTo(scene);

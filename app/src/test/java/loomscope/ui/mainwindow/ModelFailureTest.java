@@ -8,6 +8,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
 import loomscope.ui.app.MainWindow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.UnsupportedModeException;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class ModelFailureTest {
     @Start
     void start(Stage stage) {
         // the only stand-in in the UI tests: a starter that fails the way WorkloadRun.checkRunnable does on JDK 21
-        model = new MainViewModel(config -> {
+        model = new MainViewModel(JobThreads.runStarters(), config -> {
             throw new UnsupportedModeException(WHY);
         });
         Scene scene = new Scene(MainWindow.of(model).view(), 1280, 720);

@@ -20,6 +20,7 @@ import loomscope.childjvm.JdkInspector;
 import loomscope.childjvm.JdkInstall;
 import loomscope.childjvm.RunTarget;
 import loomscope.ui.history.HistoryRow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -42,8 +43,8 @@ class RunOnTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        model = new MainViewModel();
-        view = MainWindow.of(model, new RunOnCatalog(tempDir.resolve("jdks.txt")));
+        model = new MainViewModel(JobThreads.runStarters());
+        view = MainWindow.of(model, new RunOnCatalog(tempDir.resolve("jdks.txt"), JobThreads.jobs()));
         Scene scene = new Scene(view.view(), 1280, 720);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);

@@ -17,6 +17,7 @@ import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import loomscope.ui.app.MainWindow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
 import org.junit.jupiter.api.AfterEach;
@@ -33,7 +34,7 @@ class ThemeTest {
 
     @Start
     void start(Stage stage) {
-        view = MainWindow.of(new MainViewModel());
+        view = MainWindow.of(new MainViewModel(JobThreads.runStarters()));
         scene = new Scene(view.view(), 1280, 720);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);

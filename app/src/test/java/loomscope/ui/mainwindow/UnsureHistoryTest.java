@@ -7,6 +7,7 @@ import java.util.List;
 
 import loomscope.recording.UnsureRun;
 import loomscope.ui.history.HistoryRow;
+import loomscope.ui.job.JobThreads;
 import org.junit.jupiter.api.Test;
 
 /** A run with an unsure mount joins the history with it counted beside its pinned mounts. */
@@ -14,7 +15,7 @@ class UnsureHistoryTest {
 
     @Test
     void anOpenedRunsUnsureMountIsCountedInItsHistoryRow() {
-        MainViewModel model = new MainViewModel();
+        MainViewModel model = new MainViewModel(JobThreads.runStarters());
         assertTrue(model.showOpened(UnsureRun.record(), List.of(), false, "unsure.loomrun"));
         HistoryRow row = model.history().get(model.history().size() - 1);
         assertEquals(1, row.unsureMounts());

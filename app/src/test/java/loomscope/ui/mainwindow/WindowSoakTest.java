@@ -12,6 +12,7 @@ import java.util.Locale;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import loomscope.ui.app.MainWindow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.probe.ProbeView;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
@@ -37,7 +38,7 @@ class WindowSoakTest {
 
     @Start
     void start(Stage stage) {
-        model = new MainViewModel();
+        model = new MainViewModel(JobThreads.runStarters());
         MainWindow view = MainWindow.of(model);
         view.installProbes();
         Scene scene = new Scene(view.view(), 1600, 900);

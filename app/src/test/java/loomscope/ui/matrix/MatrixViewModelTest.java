@@ -23,6 +23,7 @@ import loomscope.childjvm.RunTarget;
 import loomscope.recording.RunSummary;
 import loomscope.scenario.Scenarios;
 import loomscope.ui.history.HistoryRow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import org.junit.jupiter.api.Test;
 
@@ -147,7 +148,7 @@ class MatrixViewModelTest {
     void aRealCellsRecordingOpensInTheMainWindowsModel() {
         JdkCheck check = new JdkInspector().inspect(Path.of(System.getProperty("java.home")), "test");
         RunTarget.ChildJvm thisJdk = RunTarget.ChildJvm.of(((JdkCheck.Accepted) check).jdk());
-        MainViewModel main = new MainViewModel();
+        MainViewModel main = new MainViewModel(JobThreads.runStarters());
         MatrixViewModel model = new MatrixViewModel(steps, () -> List.of(thisJdk), PinningMatrix::runCell,
                 cell -> main.showOpened(cell.recording(), cell.jvmFlags(), false, "matrix: " + cell.scenario()));
         model.start(30, 2);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import loomscope.probe.PinnedThreadsTable;
 import loomscope.recording.RunRecording;
 import loomscope.scenario.SeedScenario;
+import loomscope.ui.job.JobThreads;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ class ProbeViewModelOtherRunTest {
 
     @Test
     void aRunTheProbesDidNotWatchGetsNoFiguresFromAnotherRun() {
-        ProbeViewModel probes = new ProbeViewModel();
+        ProbeViewModel probes = new ProbeViewModel(JobThreads.probes());
         // stands for the table of the previous in-process run
         probes.rows().add(new PinnedThreadsTable.Row("loomscope.workload.Task.holdAndSleep", "native frame", 5, 1, 5));
 
@@ -35,7 +36,7 @@ class ProbeViewModelOtherRunTest {
     /** Attaching runs on a probe thread now: in the meantime the window already shows the run, which is ours. */
     @Test
     void theRunBeingAttachedIsNotCalledAnotherJvmsRun() throws Exception {
-        ProbeViewModel probes = new ProbeViewModel();
+        ProbeViewModel probes = new ProbeViewModel(JobThreads.probes());
         loomscope.workload.WorkloadConfig config = SeedScenario.config().withThreads(20);
         probes.prepare(config);
         loomscope.recording.RecordedRun run = loomscope.recording.RecordedRun.start(config);
@@ -59,7 +60,7 @@ class ProbeViewModelOtherRunTest {
      */
     @Test
     void theJfrSummaryComputedOffThePulseReachesThePanel() throws Exception {
-        ProbeViewModel probes = new ProbeViewModel();
+        ProbeViewModel probes = new ProbeViewModel(JobThreads.probes());
         WorkloadConfig config = SeedScenario.config().withThreads(40).withParallelism(2).withParam(SeedScenario.LOCK, loomscope.workload.LockMode.NATIVE_FRAME.cliName());
         probes.prepare(config);
         loomscope.recording.RecordedRun run = loomscope.recording.RecordedRun.start(config);

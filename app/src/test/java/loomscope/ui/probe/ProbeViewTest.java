@@ -19,6 +19,7 @@ import loomscope.probe.ThreadSample;
 import loomscope.probe.ThreadSnapshot;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.app.MainWindow;
 import loomscope.ui.mainwindow.MainViewModel;
@@ -41,7 +42,7 @@ class ProbeViewTest {
     void start(Stage stage) {
         // no small-machine measures: on 2 cores they lower the carriers to nice 19, and beside CPU hogs the run then
         // outlasted the lanes' 4 s trail (90 of 200 pins in view); the probes, not the host policy, are tested here
-        model = new MainViewModel(loomscope.host.HostPolicy.forThisMachine(loomscope.host.HostPolicy.Mode.OFF));
+        model = new MainViewModel(JobThreads.runStarters(), loomscope.host.HostPolicy.forThisMachine(loomscope.host.HostPolicy.Mode.OFF));
         view = MainWindow.of(model);
         ui = view.installProbes();
         Scene scene = new Scene(view.view(), 1600, 900);

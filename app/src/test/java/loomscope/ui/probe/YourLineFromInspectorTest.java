@@ -16,6 +16,7 @@ import loomscope.childjvm.RunTarget;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.ui.app.MainWindow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunInputs;
@@ -53,8 +54,8 @@ class YourLineFromInspectorTest {
 
     @Start
     void start(Stage stage) {
-        model = new MainViewModel(loomscope.host.HostPolicy.forThisMachine(loomscope.host.HostPolicy.Mode.OFF));
-        view = MainWindow.of(model, new RunOnCatalog(tempDir.resolve("jdks.txt")));
+        model = new MainViewModel(JobThreads.runStarters(), loomscope.host.HostPolicy.forThisMachine(loomscope.host.HostPolicy.Mode.OFF));
+        view = MainWindow.of(model, new RunOnCatalog(tempDir.resolve("jdks.txt"), JobThreads.jobs()));
         ui = view.installProbes();
         Scene scene = new Scene(view.view(), 1600, 900);
         AppTheme.DARK.applyTo(scene);

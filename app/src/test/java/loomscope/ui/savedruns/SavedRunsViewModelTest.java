@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunState;
 import loomscope.workload.LockMode;
@@ -24,7 +25,7 @@ class SavedRunsViewModelTest {
     Path folder;
 
     private static MainViewModel finishedRun() throws InterruptedException {
-        MainViewModel m = new MainViewModel(RecordedRun::start);
+        MainViewModel m = new MainViewModel(JobThreads.runStarters(), RecordedRun::start);
         m.threadsTextProperty().set("300");
         m.cpuTextProperty().set("1000");
         m.sleepTextProperty().set("2");

@@ -16,6 +16,7 @@ import javafx.stage.Stage;
 import loomscope.probe.CauseReport;
 import loomscope.recording.RunRecording;
 import loomscope.ui.app.MainWindow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.theme.AppTheme;
@@ -33,7 +34,7 @@ class WhereInWindowTest {
 
     @Start
     void start(Stage stage) {
-        model = new MainViewModel(loomscope.host.HostPolicy.forThisMachine(loomscope.host.HostPolicy.Mode.OFF));
+        model = new MainViewModel(JobThreads.runStarters(), loomscope.host.HostPolicy.forThisMachine(loomscope.host.HostPolicy.Mode.OFF));
         view = MainWindow.of(model);
         Scene scene = new Scene(view.view(), 1600, 900);
         AppTheme.DARK.applyTo(scene);

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import loomscope.ui.app.MainWindow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
@@ -17,7 +18,7 @@ final class TestWindow {
     private TestWindow() { }
 
     static MainWindow show(Stage stage, MainViewModel model, Path tempDir) {
-        MainWindow view = MainWindow.of(model, new RunOnCatalog(tempDir.resolve("jdks.txt")));
+        MainWindow view = MainWindow.of(model, new RunOnCatalog(tempDir.resolve("jdks.txt"), JobThreads.jobs()));
         Scene scene = new Scene(view.view(), 1600, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);

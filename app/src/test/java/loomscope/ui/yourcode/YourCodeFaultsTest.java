@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import javafx.stage.Stage;
 import loomscope.childjvm.RunTarget;
 import loomscope.ui.app.MainWindow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunInputs;
 import loomscope.ui.mainwindow.RunState;
@@ -35,7 +36,7 @@ class YourCodeFaultsTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        model = new MainViewModel();
+        model = new MainViewModel(JobThreads.runStarters());
         view = TestWindow.show(stage, model, tempDir);
     }
 

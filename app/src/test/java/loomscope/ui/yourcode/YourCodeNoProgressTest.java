@@ -11,6 +11,7 @@ import javafx.scene.Scene;
 import javafx.stage.Stage;
 import loomscope.childjvm.RunTarget;
 import loomscope.ui.app.MainWindow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunInputs;
 import loomscope.ui.mainwindow.RunOnCatalog;
@@ -31,8 +32,8 @@ class YourCodeNoProgressTest {
 
     @Start
     void start(Stage stage) {
-        model = new MainViewModel();
-        MainWindow view = MainWindow.of(model, new RunOnCatalog(dir.resolve("jdks.txt")));
+        model = new MainViewModel(JobThreads.runStarters());
+        MainWindow view = MainWindow.of(model, new RunOnCatalog(dir.resolve("jdks.txt"), JobThreads.jobs()));
         Scene scene = new Scene(view.view(), 1600, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);

@@ -16,6 +16,7 @@ import loomscope.childjvm.JdkCheck;
 import loomscope.childjvm.JdkInspector;
 import loomscope.childjvm.RunTarget;
 import loomscope.ui.app.MainWindow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunInputs;
 import loomscope.ui.mainwindow.RunState;
@@ -48,7 +49,7 @@ class YourCodeWindowTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        model = new MainViewModel();
+        model = new MainViewModel(JobThreads.runStarters());
         view = TestWindow.show(stage, model, tempDir);
     }
 
