@@ -119,6 +119,11 @@ public final class AppImageBuilder {
             Files.writeString(cliProperties, cliLauncherProperties());
             Path image = work.resolve("image");
             jpackage.run(jpackageArgs(inputs.appVersion(), input, runtime, cliProperties, image));
+            for (AotTraining.Trained t : AotTraining.train(root(image), Files.createDirectory(work.resolve("training")))) {
+                if (t.failure() != null) {
+                    System.err.println("loomscope dist: no AOT cache for " + t.launcher() + ": " + t.failure());
+                }
+            }
             Files.writeString(image.resolve(MARKER), "Made by loomscope.dist.AppImageBuilder; a rebuild replaces this folder.\n");
             if (Files.exists(target)) {
                 Files.move(target, work.resolve("previous"), StandardCopyOption.ATOMIC_MOVE);
@@ -160,6 +165,12 @@ public final class AppImageBuilder {
             return root.resolve("Contents").resolve("MacOS").resolve(name);
         }
         return isWindows() ? root.resolve(name + ".exe") : root.resolve("bin").resolve(name);
+    }
+
+    /** The folder of the app's jars and the launchers' {@code .cfg} files inside the image root. */
+    static Path appDir(Path root) {
+        return isMac() ? root.resolve("Contents").resolve("app") : isWindows() ? root.resolve("app")
+                : root.resolve("lib").resolve("app");
     }
 
     /** The runtime folder inside the image root (the one holding {@code release}). */

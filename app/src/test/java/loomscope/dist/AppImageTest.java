@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -72,6 +73,35 @@ class AppImageTest {
         assertTrue(r.has("Lock synchronized, parallelism 1, pool scheduler: \\d+ pinned mounts, 1 carriers used\\."), r.toString());
         assertTrue(r.has("Verified by the JDK: snapshots .*; JFR \\d+ pinned events.*"), r.toString());   // jdk.jfr, java.management
         assertTrue(Files.readString(dump).contains("\"threadDump\""), "the HotSpot JSON dump (jdk.management)");
+    }
+
+    /**
+     * #37: each launcher names the AOT cache its training session made, and the cache, made in the builder's
+     * temporary folder and moved with the image since, is taken: the JVM says nothing of it, and maps classes from it.
+     */
+    @Test
+    void bothLaunchersUseTheAotCacheTrainedForThem() throws Exception {
+        for (String launcher : List.of(AppImageBuilder.NAME, AppImageBuilder.CLI_LAUNCHER)) {
+            Path cache = AotTraining.cacheOf(root, launcher);
+            assertTrue(Files.size(cache) > 1_000_000, cache + " is missing or empty");
+            String cfg = Files.readString(AppImageBuilder.appDir(root).resolve(launcher + ".cfg"));
+            assertTrue(cfg.contains("java-options=-XX:AOTCache=$APPDIR/" + launcher + ".aot\n"), cfg);
+        }
+        try (var left = Files.list(AppImageBuilder.appDir(root))) {
+            assertEquals(List.of(), left.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".config")).toList(),
+                    "the training's intermediate files are gone");
+        }
+        Result r = cli("run", "--threads", "100", "--probes", "none");
+        assertEquals(0, r.status(), r.toString());
+        assertTrue(r.err().stream().noneMatch(l -> l.contains("[aot")), "the cache is taken without a word: " + r);
+        List<String> command = List.of(AppImageBuilder.launcher(root, AppImageBuilder.CLI_LAUNCHER).toString(), "--version");
+        Map<String, String> logging = new HashMap<>(System.getenv());
+        Path loads = temp.resolve("class-loads.txt");
+        logging.put("JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + loads);
+        Result loaded = run(command, logging);
+        assertEquals(0, loaded.status(), loaded.toString());
+        long shared = Files.readAllLines(loads).stream().filter(l -> l.contains("source: shared objects file")).count();
+        assertTrue(shared > 500, shared + " classes mapped from the cache");
     }
 
     @Test
@@ -165,6 +195,7 @@ class AppImageTest {
         Result r = run(List.of(cli.toString(), "run", "--threads", "200", "--lock", "synchronized", "--probes", "jfr"), bare);
         assertEquals(0, r.status(), r.toString());
         assertTrue(r.out().contains("All 200 tasks completed."), r.toString());
+        assertTrue(r.err().stream().noneMatch(l -> l.contains("[aot")), "installed elsewhere, the cache is still taken: " + r);
     }
 
     private static Result cli(String... args) throws IOException, InterruptedException {

@@ -56,7 +56,7 @@ final class DebPackager {
             Path dest = Files.createDirectory(work.resolve("dest"));
             JdkTool.named("jpackage").run(List.of(
                     "--type", "deb",
-                    "--app-image", image.toString(),
+                    "--app-image", withoutCaches(image, work.resolve("image")).toString(),
                     "--name", AppImageBuilder.NAME,
                     "--app-version", version,
                     "--vendor", "LoomScope",
@@ -74,6 +74,7 @@ final class DebPackager {
                 deb = made.filter(p -> p.getFileName().toString().endsWith(".deb")).findFirst()
                         .orElseThrow(() -> new IllegalStateException("jpackage made no .deb in " + dest));
             }
+            deb = withTheImagesTimes(deb, image, work);
             Path target = out.resolve(deb.getFileName());
             if (Files.exists(target) && !Files.isRegularFile(out.resolve(AppImageBuilder.MARKER))) {
                 throw new IllegalArgumentException(target + " exists in a folder this builder did not make: not replacing it");
@@ -82,6 +83,67 @@ final class DebPackager {
             return target;
         } finally {
             Trees.delete(work);
+        }
+    }
+
+    /**
+     * The image as jpackage gets it: linked (or copied) file by file, without the launchers' AOT caches, which
+     * {@link #withTheImagesTimes} adds back. Compressed by jpackage's xz, 85 MB of caches doubled the package's time.
+     */
+    private static Path withoutCaches(Path image, Path copy) throws IOException {
+        try (Stream<Path> files = Files.walk(image)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(image.relativize(f).toString());
+                if (Files.isDirectory(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    Files.createDirectories(to);
+                } else if (!f.getFileName().toString().endsWith(".aot")) {
+                    try {
+                        Files.createLink(to, f);
+                    } catch (IOException | UnsupportedOperationException notHere) {
+                        Files.copy(f, to, StandardCopyOption.COPY_ATTRIBUTES, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                    }
+                }
+            }
+        }
+        return copy;
+    }
+
+    /**
+     * jpackage copies the image into the package with new modification times, and the launchers' AOT caches
+     * ({@link AotTraining}) hold their jars' times: every installed launcher would find its cache stale. So the
+     * package is unpacked, each file of the image gets its time back, the caches are added, and it is packed again
+     * (gzip at level 1: xz took minutes here for the caches' 85 MB).
+     */
+    private static Path withTheImagesTimes(Path deb, Path image, Path work) throws IOException {
+        Path unpacked = work.resolve("unpacked");
+        dpkgDeb(List.of("dpkg-deb", "-R", deb.toString(), unpacked.toString()));
+        Path installed = unpacked.resolve(INSTALL_DIR.substring(1)).resolve(AppImageBuilder.NAME);
+        try (Stream<Path> files = Files.walk(image)) {
+            for (Path original : files.filter(Files::isRegularFile).toList()) {
+                Path f = installed.resolve(image.relativize(original).toString());
+                if (original.getFileName().toString().endsWith(".aot")) {
+                    Files.copy(original, f, StandardCopyOption.COPY_ATTRIBUTES);
+                } else if (Files.isRegularFile(f)) {
+                    Files.setLastModifiedTime(f, Files.getLastModifiedTime(original));
+                }
+            }
+        }
+        Path repacked = work.resolve(deb.getFileName());
+        dpkgDeb(List.of("fakeroot", "dpkg-deb", "--root-owner-group", "-Zgzip", "-z1", "-b", unpacked.toString(),
+                repacked.toString()));
+        return repacked;
+    }
+
+    private static void dpkgDeb(List<String> command) throws IOException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        try {
+            if (p.waitFor() != 0) {
+                throw new IOException(String.join(" ", command) + " failed: " + output.strip());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted: " + String.join(" ", command), e);
         }
     }
 
