@@ -1,5 +1,7 @@
 package loomscope.agent;
 
+import java.util.HashSet;
+import java.util.Set;
 /**
  * The agent's options, {@code key=value} pairs separated by commas, each at most once: {@code port=N,token=HEX} (stream
  * to LoomScope's loopback port) or {@code save=FILE} (record from the JVM's start to its exit into FILE), and
@@ -20,7 +22,7 @@ record AgentArgs(int port, String token, String save, boolean jfr, boolean stack
         String save = null;
         boolean jfr = true;
         boolean stacks = true;
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (String pair : (args == null ? "" : args).split(",", -1)) {
             if (pair.isBlank() && (args == null || args.isBlank())) {
                 continue;

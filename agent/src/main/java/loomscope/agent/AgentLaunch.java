@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.net.Socket;
+import java.net.URISyntaxException;
 import java.util.jar.JarFile;
 
 /**
@@ -53,7 +54,7 @@ public final class AgentLaunch {
             Class<?> agent = Class.forName(AGENT_CLASS, true, null);
             agent.getMethod("start", String.class, Instrumentation.class, boolean.class, Socket.class)
                     .invoke(null, args, inst, atStartup, loomScope);
-        } catch (ReflectiveOperationException | IOException | java.net.URISyntaxException | RuntimeException | LinkageError e) {
+        } catch (ReflectiveOperationException | IOException | URISyntaxException | RuntimeException | LinkageError e) {
             // never throw into the application: one line on its stderr, and it goes on unchanged
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             System.err.println("loomscope-agent: not started: " + cause);

@@ -1,5 +1,8 @@
 package loomscope.agent;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+
 import loomscope.clock.BlockedTime;
 /**
  * What the agent sends LoomScope over the loopback connection the target opens to it, after the token line: UTF-8
@@ -62,7 +65,7 @@ final class AgentWire {
         if (text.isEmpty()) {
             return "%00";
         }
-        return text.equals(NONE) ? "%2D" : java.net.URLEncoder.encode(oneLine(text), java.nio.charset.StandardCharsets.UTF_8);
+        return text.equals(NONE) ? "%2D" : URLEncoder.encode(oneLine(text), StandardCharsets.UTF_8);
     }
 
     static String oneLine(String text) {

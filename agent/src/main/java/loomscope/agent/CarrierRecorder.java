@@ -1,6 +1,9 @@
 package loomscope.agent;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 import loomscope.clock.CarrierClock;
 
@@ -46,12 +49,12 @@ final class CarrierRecorder {
     private long consumedSeen;
     private Thread openVthread;
     private long openStart;
-    private static final java.lang.invoke.VarHandle OPEN_VTHREAD;
-    private static final java.lang.invoke.VarHandle OPEN_START;
+    private static final VarHandle OPEN_VTHREAD;
+    private static final VarHandle OPEN_START;
 
     static {
         try {
-            java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
             OPEN_VTHREAD = lookup.findVarHandle(CarrierRecorder.class, "openVthread", Thread.class);
             OPEN_START = lookup.findVarHandle(CarrierRecorder.class, "openStart", long.class);
         } catch (ReflectiveOperationException e) {
@@ -144,7 +147,7 @@ final class CarrierRecorder {
             Thread d = drainer;
             if (d != null && written - consumedSeen >= capacity / 2) {
                 // a wake-up, never a wait: once per eighth of a ring at most, and only when the ring is half full
-                java.util.concurrent.locks.LockSupport.unpark(d);
+                LockSupport.unpark(d);
             }
         }
     }

@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 
@@ -105,7 +106,7 @@ final class CompressingWriter extends OutputStream {
     private void drainForever() {
         try {
             while (!finishing) {
-                batches.poll(50, java.util.concurrent.TimeUnit.MILLISECONDS);
+                batches.poll(50, TimeUnit.MILLISECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

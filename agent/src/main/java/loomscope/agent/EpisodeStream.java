@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -232,7 +233,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                     pending.put('Z').put(' ').put(endReason).put('\n');
                     writePending();
                     // the drops the stream told, not a later count: carriers may drop more until the hooks are out
-                    end.completed(kept, notKept, java.util.Arrays.stream(droppedTold).sum());
+                    end.completed(kept, notKept, Arrays.stream(droppedTold).sum());
                     return;
                 }
                 if (wrote) {
@@ -273,8 +274,8 @@ final class EpisodeStream implements CarrierRecorder.Sink {
             CarrierRecorder r = carriers.get(i);
             if (r.index >= droppedSent.length) {
                 // two carriers' first mounts at once may join the list out of their index order
-                droppedSent = java.util.Arrays.copyOf(droppedSent, Math.max(r.index + 1, droppedSent.length * 2));
-                droppedTold = java.util.Arrays.copyOf(droppedTold, droppedSent.length);
+                droppedSent = Arrays.copyOf(droppedSent, Math.max(r.index + 1, droppedSent.length * 2));
+                droppedTold = Arrays.copyOf(droppedTold, droppedSent.length);
             }
             int n = r.drain(this);
             episodes += n;

@@ -2,6 +2,7 @@ package loomscope.agent;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -86,7 +87,7 @@ final class JfrPinnedTap implements AutoCloseable {
     static final Duration WITNESS_THRESHOLD = Duration.ofNanos(500_000);
 
     private static void enableWitnesses(RecordingStream stream, int feature, Consumer<RecordedEvent> sink) {
-        List<String> held = new java.util.ArrayList<>(IO_EVENTS);
+        List<String> held = new ArrayList<>(IO_EVENTS);
         if (feature < 24) {
             held.addAll(MONITOR_EVENTS);
         }

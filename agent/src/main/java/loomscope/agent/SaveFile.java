@@ -4,6 +4,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -49,7 +50,7 @@ final class SaveFile implements StreamEnd {
         }
         // the name it is written under first is longer: it must fit a file name too (255 bytes on Linux's file systems)
         String partName = target.getFileName() + ".part-" + ProcessHandle.current().pid();
-        if (partName.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+        if (partName.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
             return "the file name in save= is too long (with the agent's .part-PID it must fit " + MAX_NAME_BYTES + " bytes)";
         }
         if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {

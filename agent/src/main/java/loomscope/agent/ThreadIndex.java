@@ -1,5 +1,6 @@
 package loomscope.agent;
 
+import java.util.Arrays;
 /**
  * Dense indices by thread id, for the stream's one thread: an open-addressing table of primitives of at most
  * {@code maxSlots} slots. A {@code HashMap<Long, Integer>} boxed the id of every episode the drain thread looked up
@@ -91,7 +92,7 @@ final class ThreadIndex {
 
     private void forgetAll() {
         forgotten += held;
-        java.util.Arrays.fill(ids, FREE);
+        Arrays.fill(ids, FREE);
         held = 0;
         if (indexOfZero != ABSENT) {
             forgotten++;

@@ -5,6 +5,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.ToLongFunction;
 
 /**
  * A witness for what JFR has no event for: while a run goes, it looks at each carrier about once a millisecond, and takes
@@ -48,7 +49,7 @@ public final class HeldSampler implements Runnable {
     private final Mounts mounts;
     private final Sink sink;
     /** A thread's CPU time in nanoseconds, or -1: the JVM's clock (a test's own). */
-    private final java.util.function.ToLongFunction<Thread> cpuTime;
+    private final ToLongFunction<Thread> cpuTime;
     private volatile boolean stopped;
     private volatile Thread runner;
     private volatile long notTaken;
@@ -61,7 +62,7 @@ public final class HeldSampler implements Runnable {
     private long[] sampledSince = new long[0];
     private long[] skippedSince = new long[0];
 
-    HeldSampler(Mounts mounts, Sink sink, java.util.function.ToLongFunction<Thread> cpuTime) {
+    HeldSampler(Mounts mounts, Sink sink, ToLongFunction<Thread> cpuTime) {
         this.mounts = mounts;
         this.sink = sink;
         this.cpuTime = cpuTime;

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
+import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedEvent;
 import loomscope.savedrun.RunInfo;
 import loomscope.savedrun.SavedRun;
@@ -65,7 +66,7 @@ final class AgentRecordingFile {
     }
 
     /** The saved run and the classes the JDK's witnesses gave its held mounts. */
-    record Read(SavedRun run, loomscope.probe.CauseReport causes) { }
+    record Read(SavedRun run, CauseReport causes) { }
 
     /** As {@link #read}, with the causes' counts and sites. */
     static Read readClassified(Path file) throws SavedRunException {

@@ -6,6 +6,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import loomscope.io.ByteLines;
 import loomscope.io.LineFields;
@@ -90,7 +91,7 @@ public final class AgentStreamReader {
     Ending read(InputStream in) {
         try {
             return ByteLines.read(in, MAX_LINE_BYTES, this::line, (bytes, unfinished) -> new Ending.Cut(),
-                    (bytes, from, to) -> new Ending.Bounded(String.format(java.util.Locale.ROOT,
+                    (bytes, from, to) -> new Ending.Bounded(String.format(Locale.ROOT,
                             "a line longer than any the agent writes (%,d bytes)", MAX_LINE_BYTES)));
         } catch (IOException e) {
             return new Ending.Cut();

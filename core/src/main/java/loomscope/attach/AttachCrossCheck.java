@@ -1,5 +1,6 @@
 package loomscope.attach;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -28,7 +29,7 @@ public record AttachCrossCheck(int events, int eventsAtFloor, int matchedEvents,
         }
         List<AttachedEpisodes.Carrier> carriers = session.carriers();
         // only pinned episodes can match: a few among millions, so each event is held against them alone
-        List<AttachedEpisodes.Episode> pinnedEpisodes = new java.util.ArrayList<>();
+        List<AttachedEpisodes.Episode> pinnedEpisodes = new ArrayList<>();
         for (AttachedEpisodes.Episode e : episodes) {
             if (e.verdict() == AttachedEpisodes.Episode.PINNED) {
                 pinnedEpisodes.add(e);

@@ -6,8 +6,11 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import loomscope.io.LoopbackPort;
 
@@ -98,7 +101,7 @@ public final class AttachSession implements AutoCloseable {
     }
 
     static String seconds(Duration d) {
-        return String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+        return String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 
     /**
@@ -286,9 +289,9 @@ public final class AttachSession implements AutoCloseable {
         try {
             process.onExit().get(millis, TimeUnit.MILLISECONDS);
             return true;
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             return false;
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             return !process.isAlive();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

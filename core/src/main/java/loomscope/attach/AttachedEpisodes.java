@@ -1,23 +1,27 @@
 package loomscope.attach;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
+import loomscope.clock.BlockedTime;
 import loomscope.probe.CauseClassifier;
 import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.probe.Witness;
+import loomscope.recording.CarrierLog;
 import loomscope.recording.PinnedRule;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
-import loomscope.clock.BlockedTime;
-import loomscope.workload.Phase;
 import loomscope.scenario.ScenarioParams;
-import loomscope.workload.SchedulerKind;
 import loomscope.scenario.TaskFileScenario;
+import loomscope.workload.Phase;
+import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
@@ -154,12 +158,12 @@ public final class AttachedEpisodes {
     /** A thread's entry in the table by thread id that knows a thread the agent names again (boxed key and value). */
     static final long THREAD_ID_ENTRY_BYTES = 64;
     /** As a saved run's reader allows: no run lasts longer. */
-    static final long MAX_NANOS = java.util.concurrent.TimeUnit.DAYS.toNanos(30);
+    static final long MAX_NANOS = TimeUnit.DAYS.toNanos(30);
     /**
      * How far past this JVM's own time since the hello a live agent's times may run: both clocks are the machine's
      * monotonic clock, read a moment apart (the agent takes its origin just before its hello).
      */
-    static final long LIVE_SLACK_NANOS = java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
+    static final long LIVE_SLACK_NANOS = TimeUnit.MINUTES.toNanos(1);
 
     /** A bound of the session: the reading stops there, and what came before is kept. */
     static final class Bound extends RuntimeException {
@@ -175,7 +179,7 @@ public final class AttachedEpisodes {
 
     private void take(String what, long count, long bytes) {
         if (memoryTaken + bytes > memoryLimit) {
-            throw new Bound(String.format(java.util.Locale.ROOT, "its %s (%,d so far) need more memory than LoomScope "
+            throw new Bound(String.format(Locale.ROOT, "its %s (%,d so far) need more memory than LoomScope "
                     + "gives %s (%,d MB)", what, count, live ? "one session" : "a saved run", memoryLimit >> 20));
         }
         memoryTaken += bytes;
@@ -190,7 +194,7 @@ public final class AttachedEpisodes {
             timeBound = Math.min(MAX_NANOS, System.nanoTime() - helloAt + LIVE_SLACK_NANOS);
         }
         if (t < floor || t > timeBound) {
-            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "impossible times: %s at %,d ns, %s",
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "impossible times: %s at %,d ns, %s",
                     what, t, t < floor ? "before the session's start"
                             : live && t <= MAX_NANOS ? "later than now" : "more than 30 days after the session's start"));
         }
@@ -212,7 +216,7 @@ public final class AttachedEpisodes {
             return;
         }
         if (carriers.size() >= MAX_CARRIERS) {
-            throw new Bound(String.format(java.util.Locale.ROOT, "more than %,d carriers (more than any JVM's pool has)",
+            throw new Bound(String.format(Locale.ROOT, "more than %,d carriers (more than any JVM's pool has)",
                     MAX_CARRIERS));
         }
         checkTime("carrier " + carriers.size() + " seen", seenAt, -MAX_NANOS);
@@ -233,7 +237,7 @@ public final class AttachedEpisodes {
         int vt = known != null ? known : threads.size();
         if (known == null) {
             if (vt >= MAX_THREADS) {
-                throw new Bound(String.format(java.util.Locale.ROOT, "more than %,d virtual threads (a saved run's bound)",
+                throw new Bound(String.format(Locale.ROOT, "more than %,d virtual threads (a saved run's bound)",
                         MAX_THREADS));
             }
             String kept = AgentText.clean(name, AgentText.NAME_CHARS);
@@ -244,7 +248,7 @@ public final class AttachedEpisodes {
             take("virtual threads named again", agentVts + 1L, Integer.BYTES);   // a stream may repeat one forever
         }
         if (agentVts == vtOfAgentVt.length) {
-            vtOfAgentVt = java.util.Arrays.copyOf(vtOfAgentVt, agentVts * 2);
+            vtOfAgentVt = Arrays.copyOf(vtOfAgentVt, agentVts * 2);
         }
         vtOfAgentVt[agentVts++] = vt;
     }
@@ -454,7 +458,7 @@ public final class AttachedEpisodes {
                     "the agent did not confirm that it sent everything, so JFR's last events may be missing"));
         }
         Map<String, Integer> indexByName = new HashMap<>();
-        loomscope.recording.CarrierLog[] logs = recording.carriersByIndex();
+        CarrierLog[] logs = recording.carriersByIndex();
         for (int i = 0; i < logs.length; i++) {
             if (logs[i] != null) {
                 indexByName.put(logs[i].name(), i);
@@ -579,7 +583,7 @@ public final class AttachedEpisodes {
 
     private static long[] unseen(int threads) {
         long[] first = new long[threads];
-        java.util.Arrays.fill(first, Long.MAX_VALUE);
+        Arrays.fill(first, Long.MAX_VALUE);
         return first;
     }
 

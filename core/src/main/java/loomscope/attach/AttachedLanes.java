@@ -1,5 +1,6 @@
 package loomscope.attach;
 
+import java.util.Arrays;
 /**
  * Which carriers get a lane, in which order, and which the pool added. A carrier with no episode among those shown
  * gets none (the agent also names carriers it knew from an earlier attach, which may have retired since). A
@@ -22,10 +23,10 @@ record AttachedLanes(int[] shown, boolean[] added, int count) {
     /** Over episodes {@code from}.. of {@code columns}, those whose {@code vtOf[i - from]} is not -1 (null: all). */
     static AttachedLanes of(EpisodeColumns columns, int from, int[] vtOf, int carriers, int parallelism) {
         int[] shown = new int[carriers];
-        java.util.Arrays.fill(shown, -1);
+        Arrays.fill(shown, -1);
         boolean[] added = new boolean[carriers];
         long[] lastEnd = new long[carriers];
-        java.util.Arrays.fill(lastEnd, Long.MIN_VALUE);
+        Arrays.fill(lastEnd, Long.MIN_VALUE);
         int count = 0;
         for (int i = from; i < columns.size(); i++) {
             if (vtOf != null && vtOf[i - from] < 0) {

@@ -1,6 +1,7 @@
 package loomscope.attach;
 
 import java.util.AbstractList;
+import java.util.List;
 
 import loomscope.recording.PrimitiveColumns;
 
@@ -53,7 +54,7 @@ final class EpisodeColumns {
     }
 
     /** The first {@code n} episodes as a read-only list (an episode object made per read). */
-    java.util.List<AttachedEpisodes.Episode> view(int n) {
+    List<AttachedEpisodes.Episode> view(int n) {
         return new AbstractList<>() {
             @Override public AttachedEpisodes.Episode get(int i) {
                 if (i < 0 || i >= n) {

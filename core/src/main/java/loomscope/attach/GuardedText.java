@@ -3,6 +3,7 @@ package loomscope.attach;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Locale;
 
 /**
  * The agent's text as read from a file that may claim anything: at most {@code maxBytes} in all and
@@ -47,7 +48,7 @@ final class GuardedText extends FilterInputStream {
         }
         total += n;
         if (total > maxBytes) {
-            throw kept(new Limit(String.format(java.util.Locale.ROOT,
+            throw kept(new Limit(String.format(Locale.ROOT,
                     "its text is longer than any the agent writes (%,d MB)", maxBytes >> 20)));
         }
         // each line checked as it ends too: one whose newline came in the same read passed a check after the loop
@@ -55,7 +56,7 @@ final class GuardedText extends FilterInputStream {
             if (b[i] == '\n') {
                 lineLength = 0;
             } else if (++lineLength > maxLineBytes) {
-                throw kept(new Limit(String.format(java.util.Locale.ROOT,
+                throw kept(new Limit(String.format(Locale.ROOT,
                         "it has a line longer than any the agent writes (%,d bytes)", maxLineBytes)));
             }
         }

@@ -1,15 +1,19 @@
 package loomscope.attach;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The options a JVM was started with, in the order HotSpot reads them: {@code JAVA_TOOL_OPTIONS} first, then the
@@ -54,10 +58,10 @@ record TargetFlags(List<String> options, List<String> origins, String mainClass)
         List<String> origins = new ArrayList<>();
         add(options, origins, "JAVA_TOOL_OPTIONS", env);
         List<String> launcher = new ArrayList<>(split(env.get("JDK_JAVA_OPTIONS")));
-        List<Boolean> fromEnvironment = new ArrayList<>(java.util.Collections.nCopies(launcher.size(), true));
+        List<Boolean> fromEnvironment = new ArrayList<>(Collections.nCopies(launcher.size(), true));
         if (argv.size() > 1) {
             launcher.addAll(argv.subList(1, argv.size()));
-            fromEnvironment.addAll(java.util.Collections.nCopies(argv.size() - 1, false));
+            fromEnvironment.addAll(Collections.nCopies(argv.size() - 1, false));
         }
         String main = "";
         boolean argFiles = true;
@@ -73,7 +77,7 @@ record TargetFlags(List<String> options, List<String> origins, String mainClass)
                 launcher.remove(i);
                 launcher.addAll(i, expanded);
                 boolean inVariable = fromEnvironment.remove(i);
-                fromEnvironment.addAll(i, java.util.Collections.nCopies(expanded.size(), inVariable));
+                fromEnvironment.addAll(i, Collections.nCopies(expanded.size(), inVariable));
                 i--;
                 continue;
             }
@@ -123,7 +127,7 @@ record TargetFlags(List<String> options, List<String> origins, String mainClass)
                 }
             } else if (o.startsWith("-XX:Flags=")) {
                 for (String line : files.apply(o.substring("-XX:Flags=".length())).map(String::lines)
-                        .map(java.util.stream.Stream::toList).orElse(List.of())) {
+                        .map(Stream::toList).orElse(List.of())) {
                     String setting = line.strip();
                     if (!setting.startsWith("#") && (setting.startsWith("+") || setting.startsWith("-") || setting.contains("="))) {
                         settings.add("-XX:" + setting);
@@ -218,7 +222,7 @@ record TargetFlags(List<String> options, List<String> origins, String mainClass)
             if (!Files.isRegularFile(path) || Files.size(path) > MAX_FILE_BYTES) {
                 return Optional.empty();
             }
-            try (java.io.InputStream in = Files.newInputStream(path)) {
+            try (InputStream in = Files.newInputStream(path)) {
                 byte[] bytes = in.readNBytes(MAX_FILE_BYTES + 1);
                 return bytes.length > MAX_FILE_BYTES ? Optional.empty() : Optional.of(new String(bytes, StandardCharsets.UTF_8));
             }
@@ -310,7 +314,7 @@ record TargetFlags(List<String> options, List<String> origins, String mainClass)
     /** The starting environment; empty when it cannot be read (another user's process, to a user other than root). */
     private static Map<String, String> environment(long pid) {
         try {
-            Map<String, String> env = new java.util.HashMap<>();
+            Map<String, String> env = new HashMap<>();
             for (String entry : nulSeparated(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ")))) {
                 int eq = entry.indexOf('=');
                 if (eq > 0) {

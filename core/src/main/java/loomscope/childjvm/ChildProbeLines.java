@@ -1,9 +1,14 @@
 package loomscope.childjvm;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import loomscope.probe.PinnedEvent;
+import loomscope.probe.StackFrame;
 import loomscope.probe.ThreadSnapshot;
 import loomscope.probe.Witness;
 
@@ -19,9 +24,9 @@ final class ChildProbeLines {
     private final List<ThreadSnapshot> snapshots = new CopyOnWriteArrayList<>();
     private final List<PinnedEvent> pinned = new CopyOnWriteArrayList<>();
     /** The child's witnesses, their stacks shared (a thousand reads share a handful of stacks); at most {@link #MAX_WITNESSES}. */
-    private final List<Witness> witnesses = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
-    private final java.util.Map<List<loomscope.probe.StackFrame>, List<loomscope.probe.StackFrame>> stacks =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final List<Witness> witnesses = Collections.synchronizedList(new ArrayList<>());
+    private final Map<List<StackFrame>, List<StackFrame>> stacks =
+            new ConcurrentHashMap<>();
     private volatile long witnessesNotKept;
     /** A bound on the parent's memory whatever the child's code does (a witness with a shared stack is ~100 bytes). */
     static final int MAX_WITNESSES = 1_000_000;

@@ -6,16 +6,16 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import loomscope.probe.CauseClassifier;
 import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.ThreadSnapshot;
-
 import loomscope.recording.RunRecording;
 import loomscope.recording.TeeObserver;
 import loomscope.scenario.Scenarios;
@@ -385,7 +385,7 @@ public final class ChildRun implements LiveRun {
 
     private CauseReport noteNotKept(CauseReport causes) {
         long notKept = probeLines.witnessesNotKept();
-        return notKept == 0 ? causes : causes.noted(String.format(java.util.Locale.ROOT,
+        return notKept == 0 ? causes : causes.noted(String.format(Locale.ROOT,
                 "%,d of JFR's witnesses past the first %,d were not kept: the mounts they would explain are unsure",
                 notKept, ChildProbeLines.MAX_WITNESSES));
     }

@@ -1,6 +1,7 @@
 package loomscope.childjvm;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,7 +15,7 @@ public final class LegacyLocking {
 
     public static final String FLAG = "-XX:LockingMode=1";
 
-    private static final Map<java.nio.file.Path, Boolean> ACCEPTS = new ConcurrentHashMap<>();
+    private static final Map<Path, Boolean> ACCEPTS = new ConcurrentHashMap<>();
 
     private static final long PROBE_TIMEOUT_SECONDS = 15;
 

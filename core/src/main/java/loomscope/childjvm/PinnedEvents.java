@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -61,14 +63,14 @@ final class PinnedEvents implements AutoCloseable {
             });
         }
         // Start the run only once JFR runs (its first flush, ~1 s): its start-up must not be timed with the run.
-        java.util.concurrent.CountDownLatch flushed = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch flushed = new CountDownLatch(1);
         stream.onFlush(flushed::countDown);
         stream.startAsync();
         if (!waitForFirstFlush) {
             return new PinnedEvents(stream);
         }
         try {
-            if (!flushed.await(5, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!flushed.await(5, TimeUnit.SECONDS)) {
                 streamer.sendLine(Wire.PROBE + " note JFR did not start within 5 s; the run starts anyway");
             }
         } catch (InterruptedException e) {

@@ -1,5 +1,6 @@
 package loomscope.childjvm;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -9,9 +10,11 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import loomscope.probe.CauseReport;
 import loomscope.probe.JfrCrossCheck;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
+import loomscope.recording.PinnedRule;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.scenario.Scenario;
@@ -120,13 +123,13 @@ public final class PinningMatrix {
      * main site stands in: on 21, JFR's monitor events name Object.wait or the contended enter.
      */
     static MatrixCell.Measured measured(String scenario, String column, List<String> jvmFlags, RunRecording recording,
-                                        List<PinnedEvent> events, loomscope.probe.CauseReport causes) {
+                                        List<PinnedEvent> events, CauseReport causes) {
         RunSummary summary = RunSummary.of(recording);
         JfrCrossCheck check = JfrCrossCheck.of(events, recording);
         List<String> leftOver = new ArrayList<>();
         // a pin shorter than the floor a mount must block to be classed is no disagreement: only those of the floor
         JfrCrossCheck atFloor = JfrCrossCheck.of(events.stream()
-                .filter(e -> e.duration() >= loomscope.recording.PinnedRule.MIN_BLOCKED_NANOS).toList(), recording);
+                .filter(e -> e.duration() >= PinnedRule.MIN_BLOCKED_NANOS).toList(), recording);
         if (atFloor.unmatchedEvents() > 0) {
             leftOver.add(atFloor.unmatchedEvents() + " JFR events of 1 ms or more without a pinned mount");
         }
@@ -138,7 +141,7 @@ public final class PinningMatrix {
         String reason = topReason(events);
         if (causes != null && causes.classified() && events.stream().allMatch(e -> e.reason() == null)) {
             reason = causes.sites().stream().filter(site -> site.kind().equals("pinned") && site.reason() != null)
-                    .map(loomscope.probe.CauseReport.Site::reason).findFirst().orElse(reason);
+                    .map(CauseReport.Site::reason).findFirst().orElse(reason);
         }
         return new MatrixCell.Measured(scenario, column, jvmFlags, summary.pinnedMounts(), summary.mounts(), events.size(),
                 reason, summary.wallMillis(), summary.carriersAddedByPool(),
@@ -178,7 +181,7 @@ public final class PinningMatrix {
     private static Path realPath(Path p) {
         try {
             return p.toRealPath();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return p.toAbsolutePath().normalize();
         }
     }

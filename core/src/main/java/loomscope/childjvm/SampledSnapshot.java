@@ -3,6 +3,7 @@ package loomscope.childjvm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 import loomscope.probe.SnapshotSource;
 import loomscope.probe.StackFrame;
@@ -45,7 +46,7 @@ final class SampledSnapshot {
      *
      * @param clock the stream's clock ({@link EventStreamer#now()})
      */
-    static ThreadSnapshot take(WorkloadRun run, int max, java.util.function.LongSupplier clock) {
+    static ThreadSnapshot take(WorkloadRun run, int max, LongSupplier clock) {
         long began = clock.getAsLong();
         int created = run.created();
         int count = Math.min(created, max);
@@ -61,7 +62,7 @@ final class SampledSnapshot {
                 Runtime.version().toString(), samples);
     }
 
-    private static ThreadSample sample(int task, Thread t, java.util.function.LongSupplier clock) {
+    private static ThreadSample sample(int task, Thread t, LongSupplier clock) {
         long from = clock.getAsLong();
         Thread carrier = VirtualThreads.carrierOf(t);
         Thread.State state = t.getState();

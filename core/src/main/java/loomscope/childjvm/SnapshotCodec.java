@@ -8,6 +8,7 @@ import java.util.List;
 
 import loomscope.probe.SnapshotSource;
 import loomscope.probe.StackFrame;
+import loomscope.probe.ThreadNames;
 import loomscope.probe.ThreadSample;
 import loomscope.probe.ThreadSnapshot;
 
@@ -84,7 +85,7 @@ final class SnapshotCodec {
         String carrier = f[6].equals(NONE) ? null : dec(f[6]);
         return new ThreadSample(Integer.parseInt(f[0]), dec(f[1]), Long.parseLong(f[2]), f[3].equals("1"),
                 f[4].equals(NONE) ? null : Thread.State.valueOf(f[4]), f[5].equals("1"), carrier,
-                loomscope.probe.ThreadNames.carrierIndexOf(carrier), Long.parseLong(f[7]), Long.parseLong(f[8]), stack);
+                ThreadNames.carrierIndexOf(carrier), Long.parseLong(f[7]), Long.parseLong(f[8]), stack);
     }
 
     private static String enc(String s) {

@@ -1,6 +1,8 @@
 package loomscope.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.SocketException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import loomscope.attach.AgentJar;
+import loomscope.attach.AgentStreamReader;
 import loomscope.attach.AttachCrossCheck;
 import loomscope.attach.AttachSession;
 import loomscope.attach.AttachedEpisodes;
@@ -29,10 +32,10 @@ import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code attach --list} and {@code attach PID}: records a running application's virtual threads on its own carriers
@@ -134,7 +137,7 @@ final class AttachCommand implements Callable<Integer> {
             // the cross-check holds the hooks' own verdicts against JFR: before the witnesses class the mounts anew
             AttachCrossCheck check = AttachCrossCheck.of(episodes);
             AttachedEpisodes.Classified classified = episodes.classified(session.target().mainClass(), Integer.MAX_VALUE,
-                    session.ending() instanceof loomscope.attach.AgentStreamReader.Ending.Complete, targetEnded);
+                    session.ending() instanceof AgentStreamReader.Ending.Complete, targetEnded);
             String saved = null;
             if (save != null) {
                 saved = SavedRunOutput.write(save, classified.recording(), List.of(), episodes.pinnedEvents(), failures);
@@ -171,7 +174,7 @@ final class AttachCommand implements Callable<Integer> {
 
     /** {@code --wait}: the flag on stderr (so that --json's stdout stays one object), then the application's connection. */
     private static AttachSession awaitAgent(Path agentJar, boolean jfr, PrintWriter out, PrintWriter err)
-            throws java.io.IOException {
+            throws IOException {
         try (AttachSession.Waiting waiting = AttachSession.listen(agentJar, jfr)) {
             AtomicBoolean interrupted = new AtomicBoolean();
             Thread onCtrlC = new Thread(() -> {
@@ -187,7 +190,7 @@ final class AttachCommand implements Callable<Integer> {
                 while (session == null && !interrupted.get()) {
                     try {
                         session = waiting.awaitAgent(1_000);
-                    } catch (java.net.SocketException e) {
+                    } catch (SocketException e) {
                         if (!interrupted.get()) {
                             throw e;
                         }
@@ -271,7 +274,7 @@ final class AttachCommand implements Callable<Integer> {
             out.print(PinnedThreadsTable.format(sites.subList(0, Math.min(SITES_PRINTED, sites.size()))));
         }
         if (targetEnded) {
-            out.println(session.ending() instanceof loomscope.attach.AgentStreamReader.Ending.Cut
+            out.println(session.ending() instanceof AgentStreamReader.Ending.Cut
                     ? "The target ended before it could send everything (killed, or it crashed)."
                     : "The target exited while attached; everything it recorded was sent.");
         } else if (clean) {

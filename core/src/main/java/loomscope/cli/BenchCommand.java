@@ -11,6 +11,8 @@ import java.util.concurrent.Callable;
 import loomscope.childjvm.MatrixPlan;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunSummary;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
 import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
@@ -89,7 +91,7 @@ final class BenchCommand implements Callable<Integer> {
         if (repeats < 1 || repeats > MAX_REPEATS) {
             throw new BadOption("--repeats", "must be 1.." + MAX_REPEATS + ", was " + repeats);
         }
-        if (scenario.scenario != null && !scenario.scenario.strip().equalsIgnoreCase(loomscope.scenario.SeedScenario.NAME)) {
+        if (scenario.scenario != null && !scenario.scenario.strip().equalsIgnoreCase(SeedScenario.NAME)) {
             return benchScenario();
         }
         if (!scenario.params().isEmpty()) {
@@ -125,7 +127,7 @@ final class BenchCommand implements Callable<Integer> {
     /** {@code --scenario NAME} other than the seed: the seed's own table (see {@link ScenarioBench}). */
     private int benchScenario() throws InterruptedException {
         picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-        loomscope.scenario.Scenario s = loomscope.scenario.Scenarios.chosenByName(scenario.scenario);
+        Scenario s = Scenarios.chosenByName(scenario.scenario);
         for (String seedOnly : List.of("--modes", "--lock", "--cpu-iterations", "--sleep-ms", "--threads",
                 "--thread-kind", "--compare-schedulers", "--recording-overhead")) {
             if (parsed.hasMatchedOption(seedOnly)) {

@@ -7,15 +7,17 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import loomscope.probe.PinnedThreadsTable;
-import loomscope.probe.ProbeReport;
-import loomscope.probe.ProbeSelection;
-import loomscope.recording.RunSummary;
 import loomscope.childjvm.ChildProbeReport;
 import loomscope.childjvm.ChildRun;
 import loomscope.childjvm.RunOutcome;
 import loomscope.childjvm.RunTarget;
+import loomscope.probe.PinnedThreadsTable;
+import loomscope.probe.ProbeReport;
+import loomscope.probe.ProbeSelection;
+import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
 import loomscope.scenario.Scenarios;
+import loomscope.scenario.TaskFileScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -105,18 +107,18 @@ final class ChildJvmRun {
         return failOnPin ? PinGate.apply(run.pinnedEvents(), code, err) : code;
     }
 
-    static String json(RunSummary summary, ProbeReport report, java.util.List<String> jvmFlags) throws Exception {
+    static String json(RunSummary summary, ProbeReport report, List<String> jvmFlags) throws Exception {
         return json(summary, report, jvmFlags, null);
     }
 
-    static String json(RunSummary summary, ProbeReport report, java.util.List<String> jvmFlags, WorkloadConfig config)
+    static String json(RunSummary summary, ProbeReport report, List<String> jvmFlags, WorkloadConfig config)
             throws Exception {
         return json(summary, report, jvmFlags, config, null);
     }
 
     /** {@code recording}: its unsure mounts and, for a task file's run, how many tasks threw and the first stack; may be null. */
-    static String json(RunSummary summary, ProbeReport report, java.util.List<String> jvmFlags, WorkloadConfig config,
-                       loomscope.recording.RunRecording recording) throws Exception {
+    static String json(RunSummary summary, ProbeReport report, List<String> jvmFlags, WorkloadConfig config,
+                       RunRecording recording) throws Exception {
         ObjectMapper mapper = new ObjectMapper();
         String json = RunCommand.toJson(summary, report, config);
         ObjectNode node = (ObjectNode) mapper.readTree(recording == null ? json : RunCommand.withUnsureMounts(json, recording));
@@ -125,7 +127,7 @@ final class ChildJvmRun {
             // run is not exported as a JDK 25 run that pinned
             jvmFlags.forEach(node.putArray("jvmFlags")::add);
         }
-        if (config != null && Scenarios.of(config) instanceof loomscope.scenario.TaskFileScenario) {
+        if (config != null && Scenarios.of(config) instanceof TaskFileScenario) {
             node.put("tasksThrew", recording == null ? 0 : recording.tasksThrew());
             if (recording != null && recording.firstThrow() != null) {
                 node.put("firstThrow", recording.firstThrow().stack());

@@ -12,12 +12,13 @@ import java.util.concurrent.Callable;
 
 import loomscope.attach.RunFiles;
 import loomscope.recording.RecordedRun;
-import loomscope.recording.RunSummary;
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
 import loomscope.report.AnimatedExport;
+import loomscope.report.ApplicationRun;
 import loomscope.report.ExportFolder;
 import loomscope.report.ExportNames;
-import loomscope.report.ApplicationRun;
+import loomscope.report.HeldCauses;
 import loomscope.report.HistoryEntry;
 import loomscope.report.ReportWriter;
 import loomscope.report.RunsJson;
@@ -144,7 +145,7 @@ final class ExportCommand implements Callable<Integer> {
                         saved.info().jvmFlags(), saved.info().carriersLowered())
                         .withUnsureMounts(RunSummary.unsureMounts(saved.recording()))
                         .withApplication(ApplicationRun.of(saved.recording()))
-                        .withHeld(loomscope.report.HeldCauses.of(saved.recording())));
+                        .withHeld(HeldCauses.of(saved.recording())));
             }
             OutputPaths.inputFile(from, "--from", MAX_FROM_BYTES);
             return RunsJson.read(checked);

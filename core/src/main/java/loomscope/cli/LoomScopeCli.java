@@ -1,11 +1,14 @@
 package loomscope.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
 
+import loomscope.savedrun.RunInfo;
 import loomscope.workload.RunLimits;
 import loomscope.workload.UnsupportedModeException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code java -jar core/target/loomscope.jar run|bench|export ...}: the workload without a window, on JDK 21 or 25. */
 @Command(name = "loomscope", mixinStandardHelpOptions = true, versionProvider = LoomScopeCli.Version.class,
@@ -26,7 +29,7 @@ public final class LoomScopeCli {
         CommandLine cli = new CommandLine(new LoomScopeCli());
         cli.setOut(out);
         cli.setErr(err);
-        cli.registerConverter(java.nio.file.Path.class, new PathConverter());   // every command's path options
+        cli.registerConverter(Path.class, new PathConverter());   // every command's path options
         // bad input echoes what was typed (a path, a value): its line breaks and escapes are shown, not sent
         cli.setParameterExceptionHandler((e, a) -> {
             err.println("loomscope: " + oneLine(controlsShown(e.getMessage())));
@@ -84,7 +87,7 @@ public final class LoomScopeCli {
                 case '\t' -> b.append("\\t");
                 default -> {
                     if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
-                        b.append(String.format(java.util.Locale.ROOT, "\\x%02X", (int) c));
+                        b.append(String.format(Locale.ROOT, "\\x%02X", (int) c));
                     } else {
                         b.append(c);
                     }
@@ -97,7 +100,7 @@ public final class LoomScopeCli {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"LoomScope " + loomscope.savedrun.RunInfo.LOOMSCOPE_VERSION + " on Java " + Runtime.version()};
+            return new String[] {"LoomScope " + RunInfo.LOOMSCOPE_VERSION + " on Java " + Runtime.version()};
         }
     }
 }

@@ -3,6 +3,7 @@ package loomscope.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -138,7 +139,7 @@ final class MatrixBench {
 
     static String subtitle(MatrixPlan plan) {
         return String.format(Locale.ROOT, "%,d virtual threads · P %d · each cell one run in a child JVM with JFR's pinned "
-                + "events on · %s", plan.threads(), plan.parallelism(), java.time.LocalDate.now());
+                + "events on · %s", plan.threads(), plan.parallelism(), LocalDate.now());
     }
 
     private static List<Scenario> scenarios(List<String> names) {

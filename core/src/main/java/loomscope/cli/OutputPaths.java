@@ -1,6 +1,8 @@
 package loomscope.cli;
 
+import java.io.IOError;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
@@ -35,7 +37,7 @@ final class OutputPaths {
             // the names the write will make, not a short one of ours: a 250-byte name passed, ran, then failed
             AtomicOutput.probe(absolute);
         } catch (IOException e) {
-            int bytes = absolute.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            int bytes = absolute.getFileName().toString().getBytes(StandardCharsets.UTF_8).length;
             throw new BadOption(option, "cannot create " + absolute.getFileName() + " (a name of " + bytes + " bytes) in "
                     + folder + ": " + ExportFolder.reason(e, folder));
         }
@@ -97,7 +99,7 @@ final class OutputPaths {
         }
         try {
             return path.toAbsolutePath().normalize();
-        } catch (InvalidPathException | java.io.IOError e) {
+        } catch (InvalidPathException | IOError e) {
             throw new BadOption(option, "not a usable path: " + path);
         }
     }

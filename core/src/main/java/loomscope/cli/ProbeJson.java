@@ -1,5 +1,7 @@
 package loomscope.cli;
 
+import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -46,7 +48,7 @@ record ProbeJson(String probes, Double snapshotRateHz, Long snapshots, Double sn
     }
 
     /** Each site as {@code {frame, kind, reason, count, heldMillis, longestMillis}}: run's and attach's JSON alike. */
-    static void addSites(ArrayNode sites, java.util.List<CauseReport.Site> rows) {
+    static void addSites(ArrayNode sites, List<CauseReport.Site> rows) {
         for (CauseReport.Site site : rows) {
             ObjectNode s = sites.addObject();
             s.put("frame", site.frame());
@@ -59,7 +61,7 @@ record ProbeJson(String probes, Double snapshotRateHz, Long snapshots, Double sn
     }
 
     /** The causes' line and the top sites, for the text output; nothing where nobody asked for them. */
-    static void causesText(java.io.PrintWriter out, ProbeReport r) {
+    static void causesText(PrintWriter out, ProbeReport r) {
         CauseReport causes = r.causes();
         if (causes == null || causes.pinned() < 0) {
             return;

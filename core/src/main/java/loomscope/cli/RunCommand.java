@@ -1,5 +1,6 @@
 package loomscope.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +10,9 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import loomscope.childjvm.JdkCheck;
+import loomscope.childjvm.JdkInspector;
+import loomscope.childjvm.RunTarget;
 import loomscope.probe.InProcessSnapshotter;
 import loomscope.probe.PinnedThreadsTable;
 import loomscope.probe.ProbeReport;
@@ -16,20 +20,23 @@ import loomscope.probe.ProbeSelection;
 import loomscope.probe.ProbeSession;
 import loomscope.probe.ThreadDumpExport;
 import loomscope.recording.RecordedRun;
+import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.childjvm.JdkCheck;
-import loomscope.childjvm.JdkInspector;
-import loomscope.childjvm.RunTarget;
+import loomscope.report.ExportFolder;
+import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
+import loomscope.taskfile.TaskFolder;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
+import loomscope.workload.SchedulerKind;
+import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 import loomscope.workload.WorkloadRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** One run, printed like the seeds print it, or as one JSON object. */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -178,7 +185,7 @@ final class RunCommand implements Callable<Integer> {
             write.run();
             return true;
         } catch (Exception e) {
-            String reason = e instanceof java.io.IOException io ? loomscope.report.ExportFolder.reason(io, file) : e.getMessage();
+            String reason = e instanceof IOException io ? ExportFolder.reason(io, file) : e.getMessage();
             failures.add("loomscope: " + option + ": could not write " + file.toAbsolutePath() + ": "
                     + LoomScopeCli.oneLine(reason));
             return false;
@@ -217,11 +224,11 @@ final class RunCommand implements Callable<Integer> {
         }
         // a task file runs on virtual threads on our recorded carriers: on platform threads or the JDK's scheduler
         // there are no mounts to record, and the run printed pinning lines that contradicted each other
-        if (workload.threadKind != loomscope.workload.ThreadKind.VIRTUAL) {
+        if (workload.threadKind != ThreadKind.VIRTUAL) {
             throw new BadOption("--thread-kind", "a task file runs on virtual threads (its mounts are what is shown); "
                     + "leave --thread-kind out");
         }
-        if (workload.scheduler != loomscope.workload.SchedulerKind.POOL) {
+        if (workload.scheduler != SchedulerKind.POOL) {
             throw new BadOption("--scheduler", "a task file runs on LoomScope's recorded carriers; leave --scheduler out");
         }
         // as --from is: an empty path, a missing file, a folder, a pipe, each named for the option in one line (the
@@ -234,7 +241,7 @@ final class RunCommand implements Callable<Integer> {
         RunTarget.ChildJvm target = childTarget();
         SavedRunOutput.check(save);
         // removed when the run is over, and on Ctrl+C too (the folder's shutdown hook)
-        try (loomscope.taskfile.TaskFolder folder = loomscope.taskfile.TaskFolder.create()) {
+        try (TaskFolder folder = TaskFolder.create()) {
             WorkloadConfig config;
             try {
                 config = TaskFileRun.prepare(taskFile, target, folder.classes(), parsed.hasMatchedOption("--threads") ? workload.threads : null,
@@ -280,7 +287,7 @@ final class RunCommand implements Callable<Integer> {
             node.put("scenario", config.scenario().name());
             ObjectNode params = node.putObject("params");
             config.scenario().values().forEach(params::put);
-            loomscope.scenario.Scenario.Rate rate = Scenarios.of(config).rate(Scenarios.params(config), summary.threads(),
+            Scenario.Rate rate = Scenarios.of(config).rate(Scenarios.params(config), summary.threads(),
                     summary.wallMillis());
             if (rate != null && !summary.cancelled()) {
                 node.put("rate", round(rate.perSecond()));
@@ -296,7 +303,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** {@code json} with the count of mounts the carriers' clocks could not judge, which a summary does not keep. */
-    static String withUnsureMounts(String json, loomscope.recording.RunRecording recording) throws Exception {
+    static String withUnsureMounts(String json, RunRecording recording) throws Exception {
         ObjectNode node = (ObjectNode) new ObjectMapper().readTree(json);
         node.put("unsureMounts", RunSummary.unsureMounts(recording));
         return node.toString();

@@ -3,6 +3,8 @@ package loomscope.cli;
 import java.io.PrintWriter;
 import java.util.Locale;
 
+import loomscope.recording.RuleCrossCheck;
+import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
@@ -69,9 +71,9 @@ final class SeedLines {
      * phases on every mount. Other scenarios have no phases to check against: for them, the mounts the clocks could
      * not judge are counted (drawn as unsure).
      */
-    static void crossCheck(PrintWriter out, loomscope.recording.RunRecording recording, WorkloadConfig config) {
+    static void crossCheck(PrintWriter out, RunRecording recording, WorkloadConfig config) {
         if (isSeed(config)) {
-            out.println(loomscope.recording.RuleCrossCheck.of(recording).describe());
+            out.println(RuleCrossCheck.of(recording).describe());
             return;
         }
         long unsure = RunSummary.unsureMounts(recording);

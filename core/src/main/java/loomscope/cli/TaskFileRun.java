@@ -3,14 +3,16 @@ package loomscope.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import loomscope.recording.RunRecording;
 import loomscope.childjvm.RunTarget;
+import loomscope.recording.RunRecording;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;
 import loomscope.taskfile.TaskFileCompiler;
+import loomscope.taskfile.TaskFileLaunch;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
@@ -70,11 +72,11 @@ final class TaskFileRun {
     }
 
     /** A task file's own prints: the child keeps their last lines; these go after the run's lines. */
-    static void printed(PrintWriter out, WorkloadConfig config, java.util.List<String> childOutput) {
+    static void printed(PrintWriter out, WorkloadConfig config, List<String> childOutput) {
         if (!(Scenarios.of(config) instanceof TaskFileScenario)) {
             return;
         }
-        java.util.List<String> lines = loomscope.taskfile.TaskFileLaunch.printed(childOutput, PRINTED_LINES);
+        List<String> lines = TaskFileLaunch.printed(childOutput, PRINTED_LINES);
         if (!lines.isEmpty()) {
             out.println("The task printed (last lines):");
             lines.forEach(l -> out.println("    " + l));

@@ -1,13 +1,15 @@
 package loomscope.cli;
 
+import java.util.function.Supplier;
+
 import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** The workload's knobs, shared by {@code run} and {@code bench}; defaults are the seeds' experiment. */
 final class WorkloadOptions {
@@ -46,7 +48,7 @@ final class WorkloadOptions {
     }
 
     /** picocli prints a TypeConversionException's message as is: one line, our words. */
-    private static <T> T convertOrExplain(java.util.function.Supplier<T> conversion) {
+    private static <T> T convertOrExplain(Supplier<T> conversion) {
         try {
             return conversion.get();
         } catch (IllegalArgumentException e) {

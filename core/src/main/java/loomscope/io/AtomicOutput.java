@@ -133,7 +133,7 @@ public final class AtomicOutput {
     /** ENOSPC anywhere in the chain, as the JDK words it ("No space left on device"; "Disk quota exceeded" too). */
     public static boolean saysNoSpace(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            String text = t instanceof java.nio.file.FileSystemException fs ? fs.getReason() : t.getMessage();
+            String text = t instanceof FileSystemException fs ? fs.getReason() : t.getMessage();
             if (text != null && (text.contains("No space left on device") || text.contains("Disk quota exceeded"))) {
                 return true;
             }

@@ -2,6 +2,7 @@ package loomscope.probe;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -46,8 +47,8 @@ public final class CauseClassifier {
      * text once per stack (5,000 pins share a handful), its site once with it.
      */
     private static void remember(RunRecording recording, CarrierLog[] carriers, Map<Long, Why> found) {
-        Map<List<StackFrame>, List<String>> frames = new java.util.IdentityHashMap<>();
-        Map<List<StackFrame>, String> sites = new java.util.IdentityHashMap<>();
+        Map<List<StackFrame>, List<String>> frames = new IdentityHashMap<>();
+        Map<List<StackFrame>, String> sites = new IdentityHashMap<>();
         found.forEach((key, why) -> {
             CarrierLog log = carriers[carrier(key)];
             int i = mount(key);

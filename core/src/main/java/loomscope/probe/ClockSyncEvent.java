@@ -2,6 +2,7 @@ package loomscope.probe;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
+import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -17,7 +18,7 @@ import jdk.jfr.StackTrace;
 @Category("LoomScope")
 @Description("System.nanoTime around this event's start, to place JFR events on the recording clock")
 @StackTrace(false)
-public final class ClockSyncEvent extends jdk.jfr.Event {
+public final class ClockSyncEvent extends Event {
     @Label("nanoTime before start")
     long nanoBefore;
 

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -156,7 +157,7 @@ public record HotSpotThreadDump(long processId, Instant time, String runtimeVers
             samples.add(new ThreadSample(task, t.name(), t.tid(), t.virtual(), t.state(), reported, carrierName,
                     ThreadNames.carrierIndexOf(carrierName), at, at, t.stack()));
         }
-        samples.sort(java.util.Comparator.comparingInt(ThreadSample::taskIndex));
+        samples.sort(Comparator.comparingInt(ThreadSample::taskIndex));
         return new ThreadSnapshot(toRecordingNanos.applyAsLong(time), tookNanos, SnapshotSource.HOTSPOT_JSON,
                 runtimeVersion, samples);
     }

@@ -3,11 +3,14 @@ package loomscope.probe;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import jdk.jfr.consumer.RecordedEvent;
@@ -47,13 +50,13 @@ public final class JfrProbe implements AutoCloseable {
     private volatile long originNanoTime = Long.MIN_VALUE;
     private volatile boolean stopped;
     private volatile boolean complete;
-    private final java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(1);
+    private final CountDownLatch ready = new CountDownLatch(1);
 
     /** A pinned event as delivered, before the clock mapping is known. */
-    private record RawPinned(java.time.Instant start, long durationNanos, String carrier, String reason,
+    private record RawPinned(Instant start, long durationNanos, String carrier, String reason,
                              String blockingOperation, List<StackFrame> stack, long arrivedNanoTime) { }
 
-    private record RawWitness(java.time.Instant start, Witness placedAtZero) { }
+    private record RawWitness(Instant start, Witness placedAtZero) { }
 
     private JfrProbe() {
         stream = new RecordingStream();
@@ -95,7 +98,7 @@ public final class JfrProbe implements AutoCloseable {
      * keeps JFR's own start-up (class loading, the parser's first compilation) out of the timed run.
      */
     public boolean awaitReady(long millis) throws InterruptedException {
-        return ready.await(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        return ready.await(millis, TimeUnit.MILLISECONDS);
     }
 
     /** Places events on {@code recording}'s clock from now on (and those already delivered). */

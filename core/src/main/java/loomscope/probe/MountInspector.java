@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.MountCause;
+import loomscope.recording.MountVerdict;
 import loomscope.recording.MountWhy;
 import loomscope.recording.RunRecording;
 
@@ -41,7 +42,7 @@ public final class MountInspector {
         }
         int blockedMicros = log.blockedMicros(i);
         String blocked = blockedMicros < 0 ? null : String.format(Locale.ROOT, "%s %.2f ms (the carrier's clocks)",
-                log.clockVerdict(i) == loomscope.recording.MountVerdict.UNSURE ? "blocked at least" : "blocked",
+                log.clockVerdict(i) == MountVerdict.UNSURE ? "blocked at least" : "blocked",
                 blockedMicros / 1e3);
         return new MountInspection(ThreadNames.VIRTUAL_PREFIX + log.vt(i), log.name(), log.start(i), log.end(i),
                 held(cause, why), blocked, stack);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -40,10 +41,10 @@ public final class PinnedThreadsTable {
 
     /** The table as text, for the CLI and for a quick look in a test log. */
     public static String format(List<Row> rows) {
-        StringBuilder s = new StringBuilder(String.format(java.util.Locale.ROOT, "%-60s %-34s %7s %10s %10s%n",
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%-60s %-34s %7s %10s %10s%n",
                 "Method", "Reason", "Count", "Longest", "Total"));
         for (Row r : rows) {
-            s.append(String.format(java.util.Locale.ROOT, "%-60s %-34s %7d %8.2f ms %8.0f ms%n",
+            s.append(String.format(Locale.ROOT, "%-60s %-34s %7d %8.2f ms %8.0f ms%n",
                     r.method(), r.reason(), r.count(), r.longestNanos() / 1e6, r.totalNanos() / 1e6));
         }
         return s.toString();

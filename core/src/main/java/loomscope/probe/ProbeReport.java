@@ -1,5 +1,6 @@
 package loomscope.probe;
 
+import java.util.Locale;
 /**
  * What the JDK's voices said about one finished run, next to the recording.
  *
@@ -43,10 +44,10 @@ public record ProbeReport(
             return s.append("no probes ran (--probes none).").toString();
         }
         if (snapshotAgreement != null) {
-            s.append(String.format(java.util.Locale.ROOT, "snapshots %s of %,d mounted samples on the recorded carrier (%,d snapshots)",
+            s.append(String.format(Locale.ROOT, "snapshots %s of %,d mounted samples on the recorded carrier (%,d snapshots)",
                     percent(snapshotAgreement.share()), snapshotAgreement.mounted(), snapshots));
         } else if (probes.snapshots()) {
-            s.append(String.format(java.util.Locale.ROOT, "%,d snapshots (no recorded carriers to compare)", snapshots));
+            s.append(String.format(Locale.ROOT, "%,d snapshots (no recorded carriers to compare)", snapshots));
         }
         if (probes.snapshots() && snapshotFailure != null) {
             s.append(" [").append(snapshotFailure).append(']');   // e.g. that a large run's snapshots are samples
@@ -55,12 +56,12 @@ public record ProbeReport(
             if (probes.snapshots()) {
                 s.append("; ");
             }
-            s.append(String.format(java.util.Locale.ROOT,
+            s.append(String.format(Locale.ROOT,
                     "JFR %,d pinned events, %,d matched to recorded pinned mounts%s, %,d recorded pinned mounts without an event",
                     jfr.events(), jfr.matchedEvents(), jfr.byCarrier() ? " on their carrier" : " by time",
                     jfr.pinnedMountsWithoutEvent()));
             if (jfrLag != null && jfrLag.events() > 0) {
-                s.append(String.format(java.util.Locale.ROOT, " (delivered %.1f s late, median)", jfrLag.medianNanos() / 1e9));
+                s.append(String.format(Locale.ROOT, " (delivered %.1f s late, median)", jfrLag.medianNanos() / 1e9));
             }
             if (!jfrComplete) {
                 s.append(" [JFR stream stopped before delivering everything]");
@@ -70,6 +71,6 @@ public record ProbeReport(
     }
 
     static String percent(double share) {
-        return Double.isNaN(share) ? "n/a" : String.format(java.util.Locale.ROOT, "%.1f%%", share * 100);
+        return Double.isNaN(share) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", share * 100);
     }
 }

@@ -1,11 +1,12 @@
 package loomscope.probe;
 
-import java.util.List;
-
-import loomscope.io.AtomicOutput;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
+import loomscope.io.AtomicOutput;
 import loomscope.recording.RecordedRun;
 import loomscope.workload.WorkloadConfig;
 import loomscope.workload.WorkloadRun;
@@ -127,12 +128,12 @@ public final class ProbeSession implements AutoCloseable {
             HeldStackWitnesses sampler = held;
             List<Witness> witnesses = jfr.witnesses();
             if (sampler != null) {
-                witnesses = new java.util.ArrayList<>(witnesses);
+                witnesses = new ArrayList<>(witnesses);
                 witnesses.addAll(sampler.stop());
             }
             causes = CauseClassifier.classify(run.recording(), jfr.pinnedEvents(), witnesses, complete);
             if (causes.classified() && jfr.witnessesNotKept() > 0) {
-                causes = causes.noted(String.format(java.util.Locale.ROOT, "%,d of JFR's witnesses past the first %,d "
+                causes = causes.noted(String.format(Locale.ROOT, "%,d of JFR's witnesses past the first %,d "
                         + "were not kept: the mounts they would explain are unsure", jfr.witnessesNotKept(), JfrProbe.MAX_WITNESSES));
             }
         } else {

@@ -1,5 +1,6 @@
 package loomscope.probe;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import loomscope.recording.CarrierLog;
@@ -57,7 +58,7 @@ public record SnapshotAgreement(long takenAt, int mounted, int matched, int wron
         int matched = 0;
         int wrong = 0;
         int none = 0;
-        List<Integer> mismatches = new java.util.ArrayList<>();
+        List<Integer> mismatches = new ArrayList<>();
         long now = recording.now();
         for (ThreadSample s : snapshot.samples()) {
             if (s.taskIndex() < 0 || !s.mounted() || s.sampledFrom() < 0) {
@@ -89,7 +90,7 @@ public record SnapshotAgreement(long takenAt, int mounted, int matched, int wron
         int matched = 0;
         int wrong = 0;
         int none = 0;
-        List<Integer> mismatches = new java.util.ArrayList<>();
+        List<Integer> mismatches = new ArrayList<>();
         for (SnapshotAgreement a : each) {
             mounted += a.mounted;
             matched += a.matched;

@@ -1,6 +1,7 @@
 package loomscope.probe;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 
 import jdk.jfr.consumer.RecordedEvent;
@@ -41,7 +42,7 @@ public final class WitnessEvents {
 
     /** The event names {@link #enable} may turn on. */
     public static List<String> events() {
-        return java.util.Arrays.stream(Witness.Kind.values()).filter(Witness.Kind::jfr).map(Witness.Kind::event).toList();
+        return Arrays.stream(Witness.Kind.values()).filter(Witness.Kind::jfr).map(Witness.Kind::event).toList();
     }
 
     /** {@code event} as a witness starting at {@code start} (recording clock); null if it is none (a platform thread's). */

@@ -1,5 +1,6 @@
 package loomscope.recording;
 
+import java.util.Arrays;
 /**
  * Where the thread field puts each thread, for the window's canvas and the clip's frames alike: the largest square
  * cells that hold all N threads in a W x H area, row by row from the top left. When threads outnumber the pixels, one
@@ -79,7 +80,7 @@ public record FieldLayout(int threads, int perDot, int pitch, int cell, int colu
         if (to - from == 1) {
             return states[from];
         }
-        java.util.Arrays.fill(tally, 0);
+        Arrays.fill(tally, 0);
         int best = states[from];
         for (int i = from; i < to; i++) {
             int s = states[i];

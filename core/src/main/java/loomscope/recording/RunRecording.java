@@ -1,7 +1,11 @@
 package loomscope.recording;
 
 import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReference;
 
 import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
@@ -32,8 +36,8 @@ public final class RunRecording implements RunObserver {
     private final WorkloadConfig config;
     /** The config's task shape, read once: the drawing asks it per mount. */
     private final TaskShape shape;
-    private final java.util.concurrent.atomic.AtomicInteger tasksThrew = new java.util.concurrent.atomic.AtomicInteger();
-    private final java.util.concurrent.atomic.AtomicReference<Thrown> firstThrow = new java.util.concurrent.atomic.AtomicReference<>();
+    private final AtomicInteger tasksThrew = new AtomicInteger();
+    private final AtomicReference<Thrown> firstThrow = new AtomicReference<>();
     private final String jdkVersion;
     private final long origin;
     private final PhaseTable phases;
@@ -41,7 +45,7 @@ public final class RunRecording implements RunObserver {
     private final long[] pendingSubmit;
     private volatile CarrierLog[] carriers = new CarrierLog[0];
     /** What the witnesses said of the held mounts they classed, by carrier index and mount: set once, after the run. */
-    private final java.util.Map<Long, MountWhy> whys = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Long, MountWhy> whys = new ConcurrentHashMap<>();
     private volatile long runStart = -1;
     private volatile long runEnd = -1;
     private volatile int completedAtEnd;

@@ -3,8 +3,10 @@ package loomscope.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.function.BooleanSupplier;
 
 import loomscope.io.AtomicOutput;
@@ -34,7 +36,7 @@ public final class AnimatedExport {
         public static final int MAX_FPS = 60;
 
         public Request {
-            java.util.Objects.requireNonNull(theme, "theme");
+            Objects.requireNonNull(theme, "theme");
         }
 
         /** A clip in the dark theme: the CLI's (it has no window to follow). */
@@ -98,7 +100,7 @@ public final class AnimatedExport {
 
     /** The title a clip gets by default: what the run's lock means, as on the timing card. */
     public static String defaultTitle(RunRecording recording) {
-        return TimingCard.defaultTitle(new HistoryEntry(RunSummary.of(recording), java.time.Instant.now(), List.of()));
+        return TimingCard.defaultTitle(new HistoryEntry(RunSummary.of(recording), Instant.now(), List.of()));
     }
 
     public static Result write(RunRecording recording, Request request, Path target, Progress progress,

@@ -1,6 +1,7 @@
 package loomscope.report;
 
 import java.awt.BasicStroke;
+import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.geom.RoundRectangle2D;
@@ -32,7 +33,7 @@ final class ApplicationCardPainter {
         double columnWidth = TimingCardRenderer.LEFT_COLUMN_WIDTH;
         g.setColor(palette.panel());
         g.fill(new RoundRectangle2D.Double(x - 32, y, columnWidth + 32, height, 36, 36));
-        java.awt.Color accent = app.pinned() > 0 ? palette.pinned() : palette.notPinned();
+        Color accent = app.pinned() > 0 ? palette.pinned() : palette.notPinned();
         g.setColor(accent);
         g.setStroke(new BasicStroke(8));
         g.drawLine((int) (x - 28), (int) y + 38, (int) (x - 28), (int) (y + height - 38));
@@ -53,7 +54,7 @@ final class ApplicationCardPainter {
             {"Unsure", TimeText.count(app.unsure()) + " (no witness)"}};
         double factY = y + 392;
         for (String[] fact : facts) {
-            java.awt.Color colour = fact[0].equals("Pinned") && app.pinned() > 0 ? palette.pinned() : palette.text();
+            Color colour = fact[0].equals("Pinned") && app.pinned() > 0 ? palette.pinned() : palette.text();
             ink.text("fact-label", fact[0], CardInk.font(Font.PLAIN, 30), palette.muted(), x + 16, factY, CardInk.Align.LEFT);
             ink.fitted("fact:" + fact[0], fact[1], Font.BOLD, 36, 28, columnWidth - 280, colour, x + 260, factY);
             factY += 40;
@@ -71,7 +72,7 @@ final class ApplicationCardPainter {
         }
         double rowY = y + 120;
         for (CauseReport.Site site : sites.subList(0, Math.min(SITES_SHOWN, sites.size()))) {
-            java.awt.Color colour = site.kind().equals("pinned") ? palette.pinned() : palette.text();
+            Color colour = site.kind().equals("pinned") ? palette.pinned() : palette.text();
             String count = String.format(Locale.ROOT, "%s %,d\u00d7 \u00b7 %s held", site.kind(), site.count(),
                     TimeText.seconds(site.heldMillis()));
             ink.fitted("site-count", count, Font.BOLD, 32, 26, width, colour, x, rowY);

@@ -107,7 +107,7 @@ final class CardInk {
 
     /** {@link #fit} then {@link #elide}: the line at the largest size that fits, cut only as a last resort. */
     double fitted(String role, String text, int style, double size, double minSize, double maxWidth,
-                  java.awt.Color color, double x, double y) {
+                  Color color, double x, double y) {
         Font font = fitBounded(text, style, size, maxWidth, minSize);
         return text(role, elide(text, font, maxWidth), font, color, x, y, Align.LEFT);
     }

@@ -2,6 +2,7 @@ package loomscope.report;
 
 import java.awt.Color;
 import java.awt.TexturePaint;
+import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 
 import loomscope.picture.DrawnState;
@@ -62,7 +63,7 @@ final class ClipColours {
                 tile.setRGB(x, y, (x + y) % period < dark ? stripe.getRGB() : base.getRGB());
             }
         }
-        return new TexturePaint(tile, new java.awt.geom.Rectangle2D.Double(0, 0, period, period));
+        return new TexturePaint(tile, new Rectangle2D.Double(0, 0, period, period));
     }
 
     Color of(VtState state) {

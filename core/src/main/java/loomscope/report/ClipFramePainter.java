@@ -3,8 +3,11 @@ package loomscope.report;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.Paint;
+import java.awt.Rectangle;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 import loomscope.picture.PictureTheme;
@@ -41,7 +44,7 @@ final class ClipFramePainter {
     private final CarrierLog[] carriers;
     private final ClipField field;
     private final TimeAxis axis;
-    private final java.util.List<TimeAxis.Tick> ticks;
+    private final List<TimeAxis.Tick> ticks;
     private final double laneHeight;
     private final double laneGap;
     private final double fieldTop;
@@ -80,18 +83,18 @@ final class ClipFramePainter {
     ClipField field() { return field; }
 
     /** Where carrier {@code c}'s box (the thread on it at t) is in the frame, in device pixels. */
-    java.awt.Rectangle boxBounds(int c) {
+    Rectangle boxBounds(int c) {
         double s = size.scale();
         double y = LANES_TOP + c * laneHeight;
-        return new java.awt.Rectangle((int) Math.round(boxX() * s), (int) Math.round(y * s), (int) Math.round(BOX * s),
+        return new Rectangle((int) Math.round(boxX() * s), (int) Math.round(y * s), (int) Math.round(BOX * s),
                 (int) Math.round(Math.max(1, laneHeight - laneGap) * s));
     }
 
     /** Where carrier {@code c}'s trail (the run on its {@link #axis()}, left to right) is, in device pixels. */
-    java.awt.Rectangle trailBounds(int c) {
+    Rectangle trailBounds(int c) {
         double s = size.scale();
         double y = LANES_TOP + c * laneHeight;
-        return new java.awt.Rectangle((int) Math.round(trailX() * s), (int) Math.round(y * s),
+        return new Rectangle((int) Math.round(trailX() * s), (int) Math.round(y * s),
                 (int) Math.round(trailWidth() * s), (int) Math.round(Math.max(1, laneHeight - laneGap) * s));
     }
 
@@ -106,7 +109,7 @@ final class ClipFramePainter {
 
     BufferedImage paint(long t) {
         timeline.statesAt(t, states);
-        java.util.Arrays.fill(counts, 0);
+        Arrays.fill(counts, 0);
         for (byte b : states) {
             counts[b]++;
         }

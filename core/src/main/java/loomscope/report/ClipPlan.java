@@ -1,5 +1,7 @@
 package loomscope.report;
 
+import java.util.Locale;
+
 import loomscope.recording.RunRecording;
 
 /**
@@ -65,7 +67,7 @@ public record ClipPlan(long runStart, long runEnd, double slowdown, int fps, int
 
     private void checkFits() {
         if (!fits()) {
-            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "the clip would have more than %,d frames: choose a faster speed", MAX_FRAMES));
         }
     }

@@ -1,5 +1,6 @@
 package loomscope.report;
 
+import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -12,14 +13,14 @@ final class EncoderProcess {
     private final Thread killOnExit;
 
     /** @throws IOException if this JVM is already shutting down: the process is stopped at once */
-    EncoderProcess(Process process) throws java.io.IOException {
+    EncoderProcess(Process process) throws IOException {
         this.process = process;
         this.killOnExit = new Thread(this::kill, "loomscope-encoder-stop");
         try {
             Runtime.getRuntime().addShutdownHook(killOnExit);
         } catch (IllegalStateException shuttingDown) {
             kill();
-            throw new java.io.IOException("stopping: the encoder was not started");
+            throw new IOException("stopping: the encoder was not started");
         }
     }
 

@@ -1,11 +1,17 @@
 package loomscope.report;
 
-import loomscope.io.AtomicOutput;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileStore;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.function.Predicate;
+import javax.imageio.IIOException;
+
+import loomscope.io.AtomicOutput;
 
 /** Where exports go: ~/Pictures/LoomScope unless the user chose otherwise; made on first use. */
 public final class ExportFolder {
@@ -72,26 +78,26 @@ public final class ExportFolder {
     }
 
     /** @param nearlyFull whether the file system at a path has almost no space left (a test's stand-in) */
-    static String reason(IOException e, Path where, java.util.function.Predicate<Path> nearlyFull) {
+    static String reason(IOException e, Path where, Predicate<Path> nearlyFull) {
         if (saysNoSpace(e)) {
             return DISK_FULL;
         }
         // ImageIO wraps the real failure: "I/O error writing PNG file!" hid "No space left on device"
-        if (e instanceof javax.imageio.IIOException && e.getCause() instanceof IOException cause) {
+        if (e instanceof IIOException && e.getCause() instanceof IOException cause) {
             return reason(cause, where, nearlyFull);
         }
         if (e instanceof AccessDeniedException) {
             return "permission denied";
         }
-        boolean saysNothing = e instanceof java.nio.file.NoSuchFileException || e instanceof javax.imageio.IIOException
-                || e instanceof java.nio.file.FileSystemException fs && fs.getReason() == null;
+        boolean saysNothing = e instanceof NoSuchFileException || e instanceof IIOException
+                || e instanceof FileSystemException fs && fs.getReason() == null;
         if (saysNothing && where != null && nearlyFull.test(where)) {
             return DISK_FULL;
         }
-        if (e instanceof java.nio.file.NoSuchFileException) {
+        if (e instanceof NoSuchFileException) {
             return "the system refused to create it (no such file or folder)";
         }
-        if (e instanceof java.nio.file.FileSystemException fs) {
+        if (e instanceof FileSystemException fs) {
             return fs.getReason() != null ? fs.getReason() : "the file system refused (" + e.getClass().getSimpleName() + ")";
         }
         String message = e.getMessage();
@@ -99,7 +105,7 @@ public final class ExportFolder {
     }
 
     private static boolean saysNoSpace(Throwable e) {
-        return loomscope.io.AtomicOutput.saysNoSpace(e);
+        return AtomicOutput.saysNoSpace(e);
     }
 
     /**
@@ -115,7 +121,7 @@ public final class ExportFolder {
             if (existing == null) {
                 return false;
             }
-            java.nio.file.FileStore store = Files.getFileStore(existing);
+            FileStore store = Files.getFileStore(existing);
             // /proc and /sys report 0 bytes in all and 0 free: they hold no files, they are not full
             // (--save /proc/x.loomrun was called "the disk is full")
             return store.getTotalSpace() > 0 && store.getUsableSpace() < NEARLY_FULL_BYTES;

@@ -7,10 +7,13 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -81,7 +84,7 @@ final class FfmpegClipWriter implements ClipSink {
             try {
                 Path encoder = Path.of(chosen);
                 return Files.isRegularFile(encoder) && Files.isExecutable(encoder) ? encoder : null;
-            } catch (java.nio.file.InvalidPathException e) {
+            } catch (InvalidPathException e) {
                 return null;
             }
         }
@@ -143,7 +146,7 @@ final class FfmpegClipWriter implements ClipSink {
                 }
                 if (System.nanoTime() - deadline >= 0) {
                     encoder.kill();
-                    throw new IOException(String.format(java.util.Locale.ROOT,
+                    throw new IOException(String.format(Locale.ROOT,
                             "ffmpeg took no frame for %d s (it stopped reading its input) and was stopped",
                             TimeUnit.NANOSECONDS.toSeconds(stallNanos)));
                 }
@@ -180,7 +183,7 @@ final class FfmpegClipWriter implements ClipSink {
     private String lastMessage() {
         String text;
         synchronized (messages) {
-            text = messages.toString(java.nio.charset.StandardCharsets.UTF_8).strip();
+            text = messages.toString(StandardCharsets.UTF_8).strip();
         }
         if (text.isEmpty()) {
             return "it said nothing";

@@ -2,13 +2,13 @@ package loomscope.report;
 
 import java.awt.Color;
 import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
 import java.awt.image.DataBufferInt;
 import java.awt.image.IndexColorModel;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageTypeSpecifier;
@@ -99,7 +99,7 @@ final class GifClipWriter implements ClipSink {
             box = new int[] {0, 0, 1, 1};   // nothing changed: a 1-pixel frame keeps the timing
         }
         BufferedImage part = new BufferedImage(box[2], box[3], BufferedImage.TYPE_BYTE_INDEXED, palette);
-        byte[] target = ((java.awt.image.DataBufferByte) part.getRaster().getDataBuffer()).getData();
+        byte[] target = ((DataBufferByte) part.getRaster().getDataBuffer()).getData();
         for (int row = 0; row < box[3]; row++) {
             System.arraycopy(indices, (box[1] + row) * w + box[0], target, row * box[2], box[2]);
         }

@@ -2,9 +2,11 @@ package loomscope.report;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 
-import loomscope.recording.RunSummary;
 import loomscope.childjvm.LegacyLocking;
+import loomscope.recording.RunSummary;
+import loomscope.workload.LockMode;
 
 /**
  * One finished run as the history keeps it.
@@ -81,7 +83,7 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> 
      * clocks could not judge, else "": an unsure mount is never silently counted as not pinned.
      */
     public static String unsureSuffix(long unsure) {
-        return unsure > 0 ? String.format(java.util.Locale.ROOT, " (%,d unsure)", unsure) : "";
+        return unsure > 0 ? String.format(Locale.ROOT, " (%,d unsure)", unsure) : "";
     }
 
     /** A run whose carriers kept their priority (the CLI's, a child JVM's, or the window's below P = cores). */
@@ -177,7 +179,7 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> 
     /** Whether {@code name} is one of the seed's lock modes: a seed run's summary names its lock mode, another scenario's run names the scenario there. */
     static boolean isLockMode(String name) {
         try {
-            loomscope.workload.LockMode.fromCliName(name);
+            LockMode.fromCliName(name);
             return true;
         } catch (IllegalArgumentException notALock) {
             return false;

@@ -1,5 +1,6 @@
 package loomscope.report;
 
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -13,7 +14,7 @@ public final class HistoryTables {
     private record Column(String csvName, String markdownName, Function<HistoryEntry, String> value) { }
 
     private static final List<Column> COLUMNS = List.of(
-            new Column("finished_at", "finished", e -> e.finishedAt() == null ? "" : e.finishedAt().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString()),
+            new Column("finished_at", "finished", e -> e.finishedAt() == null ? "" : e.finishedAt().truncatedTo(ChronoUnit.SECONDS).toString()),
             new Column("jdk", "JDK", e -> TimeText.jdk(e.summary().jdkVersion())),
             new Column("lock", "lock", e -> e.summary().lock()),
             new Column("parallelism", "P", e -> Integer.toString(e.summary().parallelism())),

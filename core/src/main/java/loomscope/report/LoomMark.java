@@ -1,5 +1,6 @@
 package loomscope.report;
 
+import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.geom.RoundRectangle2D;
 
@@ -11,7 +12,7 @@ final class LoomMark {
         double lane = size / 4.6;
         double gap = (size - 3 * lane) / 2;
         double[] lengths = {1.0, 0.62, 0.82};
-        java.awt.Color[] colours = {palette.accent(), palette.pinned(), palette.notPinned()};
+        Color[] colours = {palette.accent(), palette.pinned(), palette.notPinned()};
         for (int i = 0; i < 3; i++) {
             g.setColor(colours[i]);
             g.fill(new RoundRectangle2D.Double(x, y + i * (lane + gap), size * lengths[i], lane, lane, lane));

@@ -1,6 +1,7 @@
 package loomscope.report;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -137,7 +138,7 @@ public record TimingCard(String title, HistoryEntry headline, List<HistoryEntry>
         if (newest.contains(headline)) {
             return newest;
         }
-        List<HistoryEntry> withHeadline = new java.util.ArrayList<>(history.subList(n - MAX_BARS + 1, n));
+        List<HistoryEntry> withHeadline = new ArrayList<>(history.subList(n - MAX_BARS + 1, n));
         withHeadline.add(0, headline);
         return List.copyOf(withHeadline);
     }

@@ -8,6 +8,8 @@ import java.awt.geom.RoundRectangle2D;
 import java.awt.image.BufferedImage;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 import loomscope.picture.PictureTheme;
 import loomscope.recording.RunSummary;
@@ -99,7 +101,7 @@ public final class TimingCardRenderer {
 
         // a scenario with no sleep of the seed's kind (your code's task) has no such row rather than a false "0 ms"
         boolean sleeps = HistoryEntry.isLockMode(s.lock()) || s.sleepMillis() > 0;
-        String[][] facts = java.util.stream.Stream.of(
+        String[][] facts = Stream.of(
             new String[] {"JDK", run.jdkDetail()},
             new String[] {HistoryEntry.isLockMode(s.lock()) ? "Lock" : "Scenario", s.lock()},
             new String[] {"Carriers (P)", TimeText.count(s.parallelism())},
@@ -107,7 +109,7 @@ public final class TimingCardRenderer {
             sleeps ? new String[] {"Sleep in lock", TimeText.count(s.sleepMillis()) + " ms"} : null,
             new String[] {"Pinned mounts", s.pinnedMounts() < 0 ? "not recorded"
                     : TimeText.count(s.pinnedMounts()) + HistoryEntry.unsureSuffix(run.unsureMounts())})
-            .filter(java.util.Objects::nonNull).toArray(String[][]::new);
+            .filter(Objects::nonNull).toArray(String[][]::new);
         double y = 692;
         for (String[] fact : facts) {
             ink.text("fact-label", fact[0], CardInk.font(Font.PLAIN, 32), palette.muted(), x + 16, y, CardInk.Align.LEFT);

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 import loomscope.probe.PinnedEvent;
 import loomscope.recording.RunRecording;
@@ -42,7 +43,7 @@ public record SavedRun(RunRecording recording, RunInfo info, List<PinnedEvent> p
 
     /** {@code name}, and " (N episodes dropped)" when {@code dropped} is not 0: where they were, gaps are not idle. */
     public static String withDropped(String name, long dropped) {
-        return dropped <= 0 ? name : name + String.format(java.util.Locale.ROOT, " (%,d episodes dropped)", dropped);
+        return dropped <= 0 ? name : name + String.format(Locale.ROOT, " (%,d episodes dropped)", dropped);
     }
 
     /** Writes it to a temporary name beside {@code file} and renames it; returns the bytes written. */
@@ -69,7 +70,7 @@ public record SavedRun(RunRecording recording, RunInfo info, List<PinnedEvent> p
      */
     public static boolean claimsToBeOne(Path file) {
         Path name = file.getFileName();
-        return name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(EXTENSION) || isOne(file);
+        return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(EXTENSION) || isOne(file);
     }
 
     /** @throws SavedRunException naming the file and what is wrong with it: missing, empty, cut short, damaged, newer */

@@ -2,6 +2,7 @@ package loomscope.scenario;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * One knob of a scenario, with its default and what it may be. Values travel as text (the CLI's
@@ -83,7 +84,7 @@ public sealed interface ScenarioParam {
     }
 
     /** Text of at most {@code maxLength} characters matching {@code pattern} (a class name, a folder). */
-    record Text(String name, String defaultValue, int maxLength, java.util.regex.Pattern pattern, String description)
+    record Text(String name, String defaultValue, int maxLength, Pattern pattern, String description)
             implements ScenarioParam {
         @Override public String defaultText() { return defaultValue; }
 

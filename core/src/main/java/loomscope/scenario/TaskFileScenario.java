@@ -1,5 +1,6 @@
 package loomscope.scenario;
 
+import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -153,7 +154,7 @@ public record TaskFileScenario() implements Scenario {
         public void close() {
             try {
                 loader.close();
-            } catch (java.io.IOException ignored) {
+            } catch (IOException ignored) {
                 // only our own jar-less folder: nothing to lose
             }
         }

@@ -3,6 +3,7 @@ package loomscope.taskfile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * A task file to start from for each scenario: what its threads do, written as a standalone class with the
@@ -27,7 +28,7 @@ public final class StarterSnippets {
             """;
 
     /** Every starter's file, for a list and for the tests. */
-    public static final java.util.List<String> FILES = java.util.List.of("seed-none.java", "seed-shared-synchronized.java",
+    public static final List<String> FILES = List.of("seed-none.java", "seed-shared-synchronized.java",
             "seed-synchronized.java", "seed-reentrant-lock.java", "seed-native-frame.java", "waves.java",
             "object-wait.java", "class-init.java", "class-loader.java", "file-io.java", "cart-service.java",
             "producer-consumer.java");

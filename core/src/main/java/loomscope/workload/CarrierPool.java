@@ -1,5 +1,6 @@
 package loomscope.workload;
 
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
@@ -29,7 +30,7 @@ public final class CarrierPool implements Executor, AutoCloseable {
      * The carriers made, with when: one still new a second after it was made could not start (the JVM could not create
      * its native thread), and the pool goes on without it; past {@link #MADE_KEPT} the newest are not kept.
      */
-    private final java.util.concurrent.ConcurrentLinkedQueue<Made> made = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<Made> made = new ConcurrentLinkedQueue<>();
     private final AtomicInteger madeKept = new AtomicInteger();
     private static final int MADE_KEPT = 1_024;
     /** A carrier is given this long to start before it counts as one that could not. */

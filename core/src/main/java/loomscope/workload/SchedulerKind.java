@@ -1,5 +1,6 @@
 package loomscope.workload;
 
+import java.util.Locale;
 /**
  * Which carriers run the virtual threads. {@code POOL} is our instrumented pool of named carriers (every
  * mount is recorded); {@code DEFAULT} is the JDK's own scheduler, which we cannot see inside, so only
@@ -8,7 +9,7 @@ package loomscope.workload;
 public enum SchedulerKind {
     POOL, DEFAULT;
 
-    public String cliName() { return name().toLowerCase(java.util.Locale.ROOT); }
+    public String cliName() { return name().toLowerCase(Locale.ROOT); }
 
     public static SchedulerKind fromCliName(String name) {
         for (SchedulerKind kind : values()) {

@@ -1,10 +1,11 @@
 package loomscope.workload;
 
+import java.util.Locale;
 /** The seeds compare virtual threads with one platform thread per task. */
 public enum ThreadKind {
     VIRTUAL, PLATFORM;
 
-    public String cliName() { return name().toLowerCase(java.util.Locale.ROOT); }
+    public String cliName() { return name().toLowerCase(Locale.ROOT); }
 
     public static ThreadKind fromCliName(String name) {
         for (ThreadKind kind : values()) {

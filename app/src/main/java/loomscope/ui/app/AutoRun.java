@@ -4,6 +4,7 @@ import java.util.function.IntConsumer;
 
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
+import loomscope.ui.history.HistoryChanges;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunState;
@@ -32,7 +33,7 @@ final class AutoRun {
     static AutoRun of(MainViewModel model, WindowOptions options, IntConsumer exit) {
         AutoRun auto = new AutoRun(model, options.autoruns(), options.exitAfterRun(), exit);
         model.history().addListener((ListChangeListener<HistoryRow>) c -> {
-            if (!loomscope.ui.history.HistoryChanges.newRuns(c).isEmpty()) {
+            if (!HistoryChanges.newRuns(c).isEmpty()) {
                 auto.finished();
             }
         });

@@ -1,6 +1,9 @@
 package loomscope.ui.app;
 
+import java.lang.management.ManagementFactory;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
 
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -9,9 +12,10 @@ import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
-import loomscope.ui.job.JobThreads;
+import javafx.util.Duration;
 import loomscope.host.HostPolicy;
 import loomscope.host.JitPriority;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.theme.AppTheme;
@@ -40,7 +44,7 @@ public final class LoomScopeApp extends Application {
      */
     private static void sayFirstFrame(Stage stage) {
         boolean[] said = new boolean[1];
-        java.util.function.Consumer<Scene> watch = new java.util.function.Consumer<>() {
+        Consumer<Scene> watch = new Consumer<>() {
             @Override
             public void accept(Scene scene) {
                 Runnable[] once = new Runnable[1];
@@ -48,8 +52,8 @@ public final class LoomScopeApp extends Application {
                     scene.removePostLayoutPulseListener(once[0]);
                     if (!said[0]) {
                         said[0] = true;
-                        System.out.printf(java.util.Locale.ROOT, "LoomScope: first frame %.2f s after the JVM started%n",
-                                java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
+                        System.out.printf(Locale.ROOT, "LoomScope: first frame %.2f s after the JVM started%n",
+                                ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
                     }
                 };
                 scene.addPostLayoutPulseListener(once[0]);
@@ -103,7 +107,7 @@ public final class LoomScopeApp extends Application {
             view.openCompare();   // mvn javafx:run -Djavafx.args=--compare
         }
         // an attach at start waits for the warm-up, which the target's load can make last minutes: cut short then
-        javafx.util.Duration cap = options.attachTarget() != null ? WindowWarmUp.CAP : javafx.util.Duration.INDEFINITE;
+        Duration cap = options.attachTarget() != null ? WindowWarmUp.CAP : Duration.INDEFINITE;
         WindowWarmUp warmUp = !options.warmUp() || !host.warmUp() ? null
                 : onStage.presentation().isPresenting()
                         // the audience sees the presenter's view, not the copy's ordinary one: drawn off-screen

@@ -1,19 +1,26 @@
 package loomscope.ui.app;
 
-import java.util.EnumMap;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntConsumer;
+import java.util.function.LongConsumer;
 
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.ListChangeListener;
 import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Tooltip;
+import javafx.stage.Stage;
 import loomscope.attach.JvmEntry;
 import loomscope.childjvm.JdkDiscovery;
 import loomscope.childjvm.JdkInspector;
 import loomscope.childjvm.PinningMatrix;
 import loomscope.childjvm.RunTargets;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
 import loomscope.ui.attach.AttachView;
 import loomscope.ui.attach.AttachViewModel;
 import loomscope.ui.code.CodeView;
@@ -34,18 +41,18 @@ import loomscope.ui.job.JobThreads;
 import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.keys.KeyMap;
 import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunLog;
+import loomscope.ui.mainwindow.RunOnCatalog;
+import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.matrix.MatrixViewModel;
+import loomscope.ui.matrix.MatrixWindow;
 import loomscope.ui.probe.ProbeView;
 import loomscope.ui.probe.ProbeViewModel;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.replay.ReplayView;
-import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunOnCatalog;
-import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.savedruns.SavedRunsView;
 import loomscope.ui.savedruns.SavedRunsViewModel;
-import loomscope.ui.matrix.MatrixViewModel;
-import loomscope.ui.matrix.MatrixWindow;
 import loomscope.ui.sweep.SweepViewModel;
 import loomscope.ui.sweep.SweepWindow;
 import loomscope.ui.theme.AppTheme;
@@ -56,8 +63,6 @@ import loomscope.ui.yourcode.SnippetFiles;
 import loomscope.ui.yourcode.YourCodeView;
 import loomscope.ui.yourcode.YourCodeViewModel;
 import loomscope.workload.LockMode;
-import loomscope.scenario.Scenario;
-import loomscope.scenario.Scenarios;
 
 /**
  * One main window, wired: the composition root builds every feature's view model and view here, hands the views to
@@ -90,7 +95,7 @@ public final class MainWindow {
     private CompareCard.Export cardExport;
     private SweepWindow sweepWindow;
     private MatrixWindow matrixWindow;
-    private javafx.stage.Stage attachWindow;
+    private Stage attachWindow;
     private AttachViewModel attach;
     /** Told on the FX thread as an attach begins (the start-up warm-up: the user comes first). */
     private final List<Runnable> attachStarts = new ArrayList<>();
@@ -120,9 +125,9 @@ public final class MainWindow {
         view.addPulseHook(nanos -> snippets.pulse());
         view.addPulseHook(nanos -> savedRuns.pulse());
         showRunsAndFrames();
-        javafx.scene.control.Button attach = new javafx.scene.control.Button("Attach…");
+        Button attach = new Button("Attach…");
         attach.setId("open-attach");
-        attach.setTooltip(new javafx.scene.control.Tooltip("a running JVM's carriers, live, under its own names (Ctrl+Shift+A)"));
+        attach.setTooltip(new Tooltip("a running JVM's carriers, live, under its own names (Ctrl+Shift+A)"));
         attach.setOnAction(e -> openAttach());
         view.addStatusButton(attach);
         view.sceneProperty().addListener((o, was, scene) -> {
@@ -312,7 +317,7 @@ public final class MainWindow {
      * Opens the attach window (loomscope.ui.attach), one per main window; its jobs and lanes go with this window's
      * pulse, and a session that ends is shown here as a finished run (save, replay, compare, export).
      */
-    public javafx.stage.Stage openAttach() {
+    public Stage openAttach() {
         if (attachWindow == null) {
             attach = new AttachViewModel(JobThreads.jobs());
             attach.setOnDetached(d -> model.showOpened(d.recording(), List.of(), false, d.fileName()));
@@ -353,7 +358,7 @@ public final class MainWindow {
      * launch's {@code --exit-after-run}) the window closes once the session is over: 0 after a detach (its line and
      * frame figures printed), 2 with the reason on stderr when the attach failed.
      */
-    public void attachAtStart(JvmEntry target, java.util.function.IntConsumer exit) {
+    public void attachAtStart(JvmEntry target, IntConsumer exit) {
         openAttach();
         if (exit != null) {
             attach.stateProperty().addListener((o, was, now) -> {
@@ -418,7 +423,7 @@ public final class MainWindow {
     public DebugOverlay overlay() { return overlay; }
 
     /** Runs {@code hook} once per pulse, after the view has drawn (on the FX thread; must not block). */
-    public void addPulseHook(java.util.function.LongConsumer hook) {
+    public void addPulseHook(LongConsumer hook) {
         view.addPulseHook(hook);
     }
 }

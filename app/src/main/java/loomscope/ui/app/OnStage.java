@@ -1,5 +1,6 @@
 package loomscope.ui.app;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,28 +10,30 @@ import java.util.prefs.BackingStoreException;
 
 import javafx.application.HostServices;
 import javafx.application.Platform;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import loomscope.childjvm.RunTarget;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
-import loomscope.workload.RunLimits;
+import loomscope.taskfile.StarterSnippets;
 import loomscope.ui.export.AnimatedExportViewModel;
-import loomscope.ui.job.JobThreads;
 import loomscope.ui.export.AnimatedExportWindow;
 import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.export.FxExportSurface;
 import loomscope.ui.export.HistoryTimes;
 import loomscope.ui.export.Toast;
+import loomscope.ui.job.JobThreads;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunInputs;
 import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.PresenterHeader;
 import loomscope.ui.presentation.ShortcutsOverlay;
 import loomscope.ui.presentation.SpeakerNotesWindow;
-import loomscope.ui.widgets.WindowPlacement;
 import loomscope.ui.presentation.StageToolbar;
 import loomscope.ui.presentation.TalkClock;
-import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.settings.StageSettings;
 import loomscope.ui.talktrack.Chapter;
@@ -39,6 +42,8 @@ import loomscope.ui.talktrack.ChapterNavigator;
 import loomscope.ui.talktrack.ChapterRunTarget;
 import loomscope.ui.talktrack.TalkTrackLoader;
 import loomscope.ui.theme.AppTheme;
+import loomscope.ui.widgets.WindowPlacement;
+import loomscope.workload.RunLimits;
 
 /**
  * Puts LoomScope on stage: the talk track, presentation mode, the keys, exports and remembered
@@ -121,9 +126,9 @@ public final class OnStage {
         baseTheme = AppTheme.current() != AppTheme.HIGH_CONTRAST ? AppTheme.current() : baseTheme(s.theme());
         if (s.window().hasPosition()) {
             // a remembered window; a first start keeps the app's own size (the screen, up to 1920x1080)
-            javafx.geometry.Rectangle2D placed = WindowPlacement.onScreen(new javafx.geometry.Rectangle2D(
+            Rectangle2D placed = WindowPlacement.onScreen(new Rectangle2D(
                     s.window().x(), s.window().y(), s.window().width(), s.window().height()),
-                    javafx.stage.Screen.getScreens().stream().map(javafx.stage.Screen::getVisualBounds).toList());
+                    Screen.getScreens().stream().map(Screen::getVisualBounds).toList());
             stage.setX(placed.getMinX());
             stage.setY(placed.getMinY());
             stage.setWidth(placed.getWidth());
@@ -144,9 +149,9 @@ public final class OnStage {
         view.runOnCatalog().discoveringProperty().addListener((o, was, now) -> {
             if (was && !now && !standInsSaid) {
                 standInsSaid = true;
-                java.nio.file.Path folder = view.yourCodeView().model().snippets().folderProperty().get();
-                context.talk().track().standInLines(jvms.reachable(), name -> loomscope.taskfile.StarterSnippets.byFileName(name) != null
-                        || folder != null && java.nio.file.Files.isRegularFile(folder.resolve(name))).forEach(System.out::println);
+                Path folder = view.yourCodeView().model().snippets().folderProperty().get();
+                context.talk().track().standInLines(jvms.reachable(), name -> StarterSnippets.byFileName(name) != null
+                        || folder != null && Files.isRegularFile(folder.resolve(name))).forEach(System.out::println);
             }
         });
         toast = new Toast(context.openFolder());
@@ -229,9 +234,9 @@ public final class OnStage {
         snippets.folderProperty().set(context.store().snippetFolder());
         snippets.folderProperty().addListener((o, a, b) -> context.store().rememberSnippetFolder(b));
         // and the file your code came from: opened again (read off the FX thread) unless --task-file named one
-        java.nio.file.Path last = context.store().snippetFile();
+        Path last = context.store().snippetFile();
         if (last != null && snippets.fileProperty().get() == null
-                && loomscope.ui.mainwindow.RunInputs.YOUR_CODE.equals(model.scenarioProperty().get())) {
+                && RunInputs.YOUR_CODE.equals(model.scenarioProperty().get())) {
             snippets.open(last);
         }
         snippets.fileProperty().addListener((o, a, b) -> {

@@ -5,15 +5,16 @@ import javafx.scene.Scene;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
-import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.export.ExportViewModel;
+import loomscope.ui.keys.KeyBinding;
+import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.ShortcutsOverlay;
 import loomscope.ui.replay.ReplayViewModel;
-import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.talktrack.ChapterNavigator;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
+import org.fxmisc.richtext.GenericStyledArea;
 
 /**
  * The stage keys of the one table ({@link KeyBinding}), as scene event filters so they work whatever has
@@ -65,7 +66,7 @@ final class StageKeys {
 
     private boolean typingInto(Node focused) {
         // the code editor takes every key it types, also on stage (Ctrl+R runs it; Esc still leaves presentation)
-        return focused instanceof org.fxmisc.richtext.GenericStyledArea<?, ?, ?>
+        return focused instanceof GenericStyledArea<?, ?, ?>
                 || !presentation.isPresenting() && focused instanceof TextInputControl;
     }
 

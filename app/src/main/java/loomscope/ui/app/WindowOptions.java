@@ -2,25 +2,35 @@ package loomscope.ui.app;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import loomscope.savedrun.SavedRun;
-import loomscope.attach.RunFiles;
-import loomscope.savedrun.SavedRunException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import loomscope.attach.AttachRefusedException;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
+import loomscope.attach.RunFiles;
 import loomscope.host.HostPolicy;
+import loomscope.savedrun.SavedRun;
+import loomscope.savedrun.SavedRunException;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.ScenarioParams;
+import loomscope.scenario.Scenarios;
+import loomscope.taskfile.SnippetFolder;
 import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunInputs;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
+import loomscope.workload.ParamArguments;
 import loomscope.workload.RunLimits;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine;
 
 /**
  * The window's options, parsed by picocli like the CLI's, before any window opens: a misspelt or refused option
@@ -39,13 +49,13 @@ public final class WindowOptions {
     private String scenario;
 
     @Option(names = "--param", paramLabel = "K=V", description = "A parameter of --scenario, as the CLI's run takes it (repeatable).")
-    private List<String> paramArgs = new java.util.ArrayList<>();
+    private List<String> paramArgs = new ArrayList<>();
 
     /** The --param values by name, checked in {@link #validate}. */
-    private java.util.Map<String, String> params = java.util.Map.of();
+    private Map<String, String> params = Map.of();
 
     /** --scenario, checked; null when not given. */
-    private loomscope.scenario.Scenario chosen;
+    private Scenario chosen;
 
     @Option(names = "--lock", paramLabel = "MODE", converter = LockModeOption.class,
             description = "Lock mode of the first run: ${COMPLETION-CANDIDATES}.", completionCandidates = LockModeOption.Names.class)
@@ -147,7 +157,7 @@ public final class WindowOptions {
     }
 
     private void validate(CommandLine cli) {
-        List<String> problems = new java.util.ArrayList<>();
+        List<String> problems = new ArrayList<>();
         if (parallelism != null) {
             range(problems, "--parallelism", parallelism, 1, RunLimits.MAX_PARALLELISM);
         }
@@ -161,14 +171,14 @@ public final class WindowOptions {
             range(problems, "--sleep", sleep, 0, RunLimits.MAX_SLEEP_MILLIS);
         }
         try {
-            params = loomscope.workload.ParamArguments.byName(paramArgs);
+            params = ParamArguments.byName(paramArgs);
         } catch (IllegalArgumentException e) {
             problems.add("--param: " + e.getMessage());
         }
         if (scenario != null) {
             try {
-                chosen = loomscope.scenario.Scenarios.chosenByName(scenario);
-                new loomscope.scenario.ScenarioParams(chosen, chosen.name().equals("seed") ? java.util.Map.of() : params);
+                chosen = Scenarios.chosenByName(scenario);
+                new ScenarioParams(chosen, chosen.name().equals("seed") ? Map.of() : params);
             } catch (RunLimits.InvalidRunException e) {
                 problems.add(e.first().message(e.first().field().cliOption()));
             }
@@ -176,7 +186,7 @@ public final class WindowOptions {
         boolean seedOption = lock != null || cpu != null || sleep != null;
         if (chosen != null && !chosen.name().equals("seed") && seedOption) {
             problems.add("--lock, --cpu and --sleep are the seed's; " + chosen.name() + " takes --param "
-                    + chosen.params().stream().map(p -> p.name() + "=...").collect(java.util.stream.Collectors.joining(" ")));
+                    + chosen.params().stream().map(p -> p.name() + "=...").collect(Collectors.joining(" ")));
         }
         if (!params.isEmpty() && (chosen == null || chosen.name().equals("seed"))) {
             problems.add("--param needs a --scenario other than seed (the seed's are --lock, --cpu and --sleep)");
@@ -197,7 +207,7 @@ public final class WindowOptions {
             if (chosen != null || lock != null || cpu != null || sleep != null) {
                 problems.add("--task-file is the code that runs: it does not go with --scenario, --lock, --cpu or --sleep");
             } else {
-                loomscope.taskfile.SnippetFolder.Read read = loomscope.taskfile.SnippetFolder.read(taskFile);
+                SnippetFolder.Read read = SnippetFolder.read(taskFile);
                 if (read.text() == null) {
                     problems.add("--task-file: " + read.message());
                 }
@@ -247,12 +257,12 @@ public final class WindowOptions {
     /** Puts the run settings given into the model (after remembered ones, so that these win). */
     void applyTo(MainViewModel model) {
         if (taskSource != null) {
-            model.scenarioProperty().set(loomscope.ui.mainwindow.RunInputs.YOUR_CODE);
+            model.scenarioProperty().set(RunInputs.YOUR_CODE);
             model.yourCode().sourceProperty().set(taskSource);
         }
         if (chosen != null || lock != null || cpu != null || sleep != null) {
             // a seed option asks for the seed; either brings its own N and P, which --threads and --parallelism override
-            model.scenarioProperty().set(chosen != null ? chosen : loomscope.ui.mainwindow.RunInputs.SEED);
+            model.scenarioProperty().set(chosen != null ? chosen : RunInputs.SEED);
         }
         params.forEach((k, v) -> model.inputs().paramTextProperty(chosen, k).set(v));
         if (lock != null) {
@@ -319,8 +329,8 @@ public final class WindowOptions {
 
         static final class Names implements Iterable<String> {
             @Override
-            public java.util.Iterator<String> iterator() {
-                return java.util.Arrays.stream(LockMode.values()).map(LockMode::cliName).iterator();
+            public Iterator<String> iterator() {
+                return Arrays.stream(LockMode.values()).map(LockMode::cliName).iterator();
             }
         }
     }

@@ -14,9 +14,10 @@ import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import javafx.util.Duration;
-import loomscope.ui.job.JobThreads;
-import loomscope.ui.history.HistoryRow;
 import loomscope.host.HostPolicy;
+import loomscope.ui.history.HistoryChanges;
+import loomscope.ui.history.HistoryRow;
+import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.theme.AppTheme;
@@ -111,7 +112,7 @@ final class WindowWarmUp {
             }
         });
         copy.history().addListener((ListChangeListener<HistoryRow>) change -> {
-            if (!over && !loomscope.ui.history.HistoryChanges.newRuns(change).isEmpty()) {
+            if (!over && !HistoryChanges.newRuns(change).isEmpty()) {
                 afterWarmUpRun();
             }
         });

@@ -1,10 +1,14 @@
 package loomscope.ui.attach;
 
 import java.util.List;
+import java.util.function.Function;
 
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -16,6 +20,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import loomscope.attach.JvmEntry;
@@ -102,7 +107,7 @@ public final class AttachView extends BorderPane {
         status.getStyleClass().add("status-message");
         status.textProperty().bind(model.statusProperty());
         HBox buttons = new HBox(12, refresh, attach, stop, error);
-        buttons.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        buttons.setAlignment(Pos.CENTER_LEFT);
 
         Label cost = wrapped(COST);
         cost.setId("attach-cost");
@@ -116,7 +121,7 @@ public final class AttachView extends BorderPane {
         gaps.managedProperty().bind(gaps.visibleProperty());
         // what attaching costs and which JVM: said before an attach; while one lasts the lanes take the room (at
         // 1280×720 the text and the list left them a third of the window)
-        for (javafx.scene.Node beforeAttach : List.of(cost, recommend, table)) {
+        for (Node beforeAttach : List.of(cost, recommend, table)) {
             beforeAttach.visibleProperty().bind(model.stateProperty().isEqualTo(AttachViewModel.State.IDLE));
             beforeAttach.managedProperty().bind(beforeAttach.visibleProperty());
         }
@@ -143,7 +148,7 @@ public final class AttachView extends BorderPane {
     }
 
     private static TableColumn<JvmEntry, String> column(String title, double width,
-                                                        java.util.function.Function<JvmEntry, String> value) {
+                                                        Function<JvmEntry, String> value) {
         TableColumn<JvmEntry, String> c = new TableColumn<>(title);
         c.setPrefWidth(width);
         c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())));
@@ -167,7 +172,7 @@ public final class AttachView extends BorderPane {
             stage.initOwner(owner);
         }
         // never larger than the screen: at 1280×720 a 1500×950 window lost its top and left edges
-        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(view, Math.min(1500, screen.getWidth() * 0.95), Math.min(950, screen.getHeight() * 0.92));
         AppTheme.current().applyTo(scene);
         stage.setTitle("LoomScope - attach to a running JVM: its carriers live");

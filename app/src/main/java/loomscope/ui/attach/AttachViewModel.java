@@ -1,6 +1,8 @@
 package loomscope.ui.attach;
 
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -14,12 +16,14 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import loomscope.attach.AgentJar;
+import loomscope.attach.AgentStreamReader;
 import loomscope.attach.AttachSession;
 import loomscope.attach.AttachedEpisodes;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
 import loomscope.picture.StateTimeline;
 import loomscope.recording.RunRecording;
+import loomscope.savedrun.SavedRun;
 import loomscope.ui.job.BackgroundJob;
 import loomscope.workload.RunLimits;
 
@@ -166,11 +170,11 @@ public final class AttachViewModel {
                 AttachedEpisodes episodes = session.episodes();
                 // held mounts classed by the JDK's witnesses once everything arrived: red is a pin the JDK names
                 AttachedEpisodes.Classified classified = episodes.classified(ending.target().mainClass(),
-                        ending.poolParallelism(), session.ending() instanceof loomscope.attach.AgentStreamReader.Ending.Complete);
+                        ending.poolParallelism(), session.ending() instanceof AgentStreamReader.Ending.Complete);
                 RunRecording whole = classified.recording();
                 long dropped = session.episodes().dropped();
                 // the main window names the run by this: where episodes were dropped its gaps are not all idle
-                String name = loomscope.savedrun.SavedRun.withDropped("attach-" + ending.target().pid(), dropped);
+                String name = SavedRun.withDropped("attach-" + ending.target().pid(), dropped);
                 return new Ended(new Detached(whole, endLine(session, whole) + " " + classified.causes().line(), name),
                         prepared(whole), gapsNote(session.episodes().dropped()));
             }
@@ -195,7 +199,7 @@ public final class AttachViewModel {
         if (listing.pulse() instanceof BackgroundJob.Outcome.Done<List<JvmEntry>> listed) {
             JvmEntry was = selected.get();
             // the ones that can be attached to first (a machine runs many build tools' JVMs), each part by pid
-            jvms.setAll(listed.value().stream().sorted(java.util.Comparator.comparing((JvmEntry j) -> !j.attachable())
+            jvms.setAll(listed.value().stream().sorted(Comparator.comparing((JvmEntry j) -> !j.attachable())
                     .thenComparingLong(JvmEntry::pid)).toList());
             selected.set(was == null ? null : listed.value().stream().filter(j -> j.pid() == was.pid()).findFirst().orElse(null));
         }
@@ -268,7 +272,7 @@ public final class AttachViewModel {
 
     /** Said over the lanes while episodes were dropped: a gap then is not all idle carrier. */
     static String gapsNote(long dropped) {
-        return dropped == 0 ? "" : String.format(java.util.Locale.ROOT, "Gaps in the lanes are not all idle: %,d "
+        return dropped == 0 ? "" : String.format(Locale.ROOT, "Gaps in the lanes are not all idle: %,d "
                 + "episodes were dropped in the target (a carrier's buffer was full) and are not drawn.", dropped);
     }
 

@@ -1,11 +1,12 @@
 package loomscope.ui.compare;
 
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.function.Consumer;
 
-import loomscope.recording.RunSummary;
 import loomscope.childjvm.RunTarget;
+import loomscope.recording.RunSummary;
 import loomscope.report.HistoryEntry;
 import loomscope.report.TimingCard;
 
@@ -33,9 +34,9 @@ public final class CompareCard {
         RunSummary a = left.summaryProperty().get();
         RunSummary b = right.summaryProperty().get();
         // where each side really ran, not what its selector says now (it may have changed since)
-        HistoryEntry first = new HistoryEntry(a, java.time.Instant.now(), left.ranWithFlags())
+        HistoryEntry first = new HistoryEntry(a, Instant.now(), left.ranWithFlags())
                 .withUnsureMounts(left.unsureMounts());
-        HistoryEntry second = new HistoryEntry(b, java.time.Instant.now(), right.ranWithFlags())
+        HistoryEntry second = new HistoryEntry(b, Instant.now(), right.ranWithFlags())
                 .withUnsureMounts(right.unsureMounts());
         String firstName = first.jdkName();
         String secondName = second.jdkName();

@@ -1,5 +1,7 @@
 package loomscope.ui.compare;
 
+import java.io.File;
+
 import atlantafx.base.theme.Styles;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -11,10 +13,11 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
 import javafx.util.StringConverter;
 import loomscope.childjvm.RunTarget;
-import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.mainwindow.RunOnCatalog;
+import loomscope.ui.recordingview.RecordingView;
 
 /**
  * One side of the compare view: the "Run on" choice, the side's own clock and status, and the same
@@ -89,10 +92,10 @@ public final class CompareSideView extends VBox {
     }
 
     private void chooseRun() {
-        javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+        FileChooser chooser = new FileChooser();
         chooser.setTitle("A saved run for the " + model.name() + " side");
-        chooser.getExtensionFilters().add(new javafx.stage.FileChooser.ExtensionFilter("LoomScope runs (*.loomrun)", "*.loomrun"));
-        java.io.File file = chooser.showOpenDialog(getScene() == null ? null : getScene().getWindow());
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("LoomScope runs (*.loomrun)", "*.loomrun"));
+        File file = chooser.showOpenDialog(getScene() == null ? null : getScene().getWindow());
         if (file != null) {
             model.open(file.toPath());
         }
@@ -101,7 +104,7 @@ public final class CompareSideView extends VBox {
     private void chooseFolder(RunOnCatalog catalog) {
         DirectoryChooser chooser = new DirectoryChooser();
         chooser.setTitle("A Java runtime folder (the one holding bin/java)");
-        java.io.File folder = chooser.showDialog(getScene() == null ? null : getScene().getWindow());
+        File folder = chooser.showDialog(getScene() == null ? null : getScene().getWindow());
         if (folder != null) {
             catalog.add(folder.toPath(), target -> {
                 if (target != null) {

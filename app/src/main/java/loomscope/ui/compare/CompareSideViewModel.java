@@ -1,5 +1,6 @@
 package loomscope.ui.compare;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executor;
@@ -11,11 +12,11 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
-import loomscope.recording.RunRecording;
-import loomscope.recording.RunSummary;
 import loomscope.childjvm.RunOutcome;
 import loomscope.childjvm.RunTarget;
 import loomscope.childjvm.RunTargets;
+import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
 import loomscope.report.HistoryEntry;
 import loomscope.ui.mainwindow.RunLifecycle;
 import loomscope.ui.mainwindow.RunState;
@@ -118,7 +119,7 @@ public final class CompareSideViewModel {
     }
 
     /** Reads {@code file} off the FX thread and shows it here; a bad file only sets the error line. */
-    public void open(java.nio.file.Path file) {
+    public void open(Path file) {
         if (lifecycle.state().isActive()) {
             error.set("Stop this side's run first: opening a file would hide it.");
             return;

@@ -1,5 +1,8 @@
 package loomscope.ui.compare;
 
+import java.time.LocalDate;
+import java.util.Locale;
+
 import atlantafx.base.theme.Styles;
 import javafx.animation.AnimationTimer;
 import javafx.beans.binding.Bindings;
@@ -20,6 +23,7 @@ import javafx.scene.layout.VBox;
 import loomscope.childjvm.RunTarget;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
+import loomscope.report.TimingCard;
 import loomscope.ui.mainwindow.RunOnCatalog;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.theme.AppTheme;
@@ -203,7 +207,7 @@ public final class CompareView extends BorderPane {
 
     /** Exports the card of both runs; says why not when a side has no complete time. */
     public void exportCard() {
-        loomscope.report.TimingCard card = CompareCard.of(model, java.time.LocalDate.now());
+        TimingCard card = CompareCard.of(model, LocalDate.now());
         if (card == null) {
             exportNote.setText("No card yet: both sides need a completed run.");
         } else if (cardExport != null) {
@@ -215,13 +219,13 @@ public final class CompareView extends BorderPane {
     private static String barLabel(CompareSideViewModel side) {
         RunSummary s = side.summaryProperty().get();
         if (s != null && !side.hasComparableTime()) {
-            return "Java " + s.jdkVersion() + "  (" + side.statusProperty().get().replace(".", "").toLowerCase(java.util.Locale.ROOT) + ": no total time)";
+            return "Java " + s.jdkVersion() + "  (" + side.statusProperty().get().replace(".", "").toLowerCase(Locale.ROOT) + ": no total time)";
         }
         String where = side.targetProperty().get() instanceof RunTarget.ChildJvm c && !c.jvmArgs().isEmpty()
                 ? " " + String.join(" ", c.jvmArgs()) : "";
         return s == null ? side.name() : "Java " + s.jdkVersion() + where
                 + (s.pinnedMounts() > 0 ? String.format("  (%,d pinned mounts", s.pinnedMounts()) : "  (no pins")
-                + (side.unsureMounts() > 0 ? String.format(java.util.Locale.ROOT, ", %,d unsure)", side.unsureMounts()) : ")");
+                + (side.unsureMounts() > 0 ? String.format(Locale.ROOT, ", %,d unsure)", side.unsureMounts()) : ")");
     }
 
     private void showIdleCarriers(WorkloadConfig c) {

@@ -13,6 +13,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import loomscope.recording.RunSummary;
+import loomscope.report.TimingCard;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -135,7 +136,7 @@ public final class CompareViewModel {
             ratio.set((r >= 1
                     ? String.format(Locale.ROOT, "Left took %.1f× as long as right", r)
                     : String.format(Locale.ROOT, "Right took %.1f× as long as left", 1 / r))
-                    + (ranAs == Order.TOGETHER ? " " + loomscope.report.TimingCard.Comparison.TOGETHER : ""));
+                    + (ranAs == Order.TOGETHER ? " " + TimingCard.Comparison.TOGETHER : ""));
             message.set("Both runs completed.");
         } else {
             message.set("No ratio: a run did not complete (see its side).");

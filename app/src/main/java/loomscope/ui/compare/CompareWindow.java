@@ -1,6 +1,8 @@
 package loomscope.ui.compare;
 
+import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import loomscope.ui.mainwindow.RunOnCatalog;
@@ -25,7 +27,7 @@ public final class CompareWindow {
         if (owner != null) {
             stage.initOwner(owner);
         }
-        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         Scene scene = new Scene(view, Math.min(1900, screen.getWidth()), Math.min(1040, screen.getHeight()));
         AppTheme.current().applyTo(scene);
         stage.setTitle("LoomScope - the same workload on two JVMs");

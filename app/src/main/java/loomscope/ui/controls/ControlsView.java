@@ -1,10 +1,16 @@
 package loomscope.ui.controls;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
@@ -18,6 +24,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
+import javafx.util.StringConverter;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.widgets.LayoutBarrier;
@@ -55,7 +62,7 @@ public final class ControlsView extends VBox {
     private final LayoutBarrier progressTextBox;
     private final LayoutBarrier clockBox;
     /** Settings other features add ("Run on"): in the compact layout they stand in the Run row, beside the clock. */
-    private final java.util.List<javafx.scene.Node> addedSettings = new java.util.ArrayList<>();
+    private final List<Node> addedSettings = new ArrayList<>();
     private HBox runRow;
 
     /** Window heights under this get the compact controls: 1366×768 and 1280×720 projectors. */
@@ -123,7 +130,7 @@ public final class ControlsView extends VBox {
         lockTitle.getStyleClass().add(Styles.TEXT_BOLD);
         lockTitle.visibleProperty().bind(lockBox.visibleProperty());
         lockTitle.managedProperty().bind(lockTitle.visibleProperty());
-        javafx.scene.layout.Region gap = new javafx.scene.layout.Region();
+        Region gap = new Region();
         gap.setMinWidth(14);
         gap.managedProperty().bind(lockTitle.managedProperty());
         buildCompactChoices(model);
@@ -182,7 +189,7 @@ public final class ControlsView extends VBox {
     private void buildCompactChoices(MainViewModel model) {
         lockChoice.setId("lock-choice");
         lockChoice.getItems().setAll(LockMode.values());
-        lockChoice.setConverter(new javafx.util.StringConverter<>() {
+        lockChoice.setConverter(new StringConverter<>() {
             @Override
             public String toString(LockMode mode) { return mode == null ? "" : mode.cliName(); }
 
@@ -212,19 +219,19 @@ public final class ControlsView extends VBox {
         progressBox.setPrefWidth(on ? 140 : 240);
         progressTextBox.setPrefWidth(on ? 130 : 190);
         clockBox.setPrefWidth(on ? 140 : 170);
-        for (javafx.scene.Node tool : new javafx.scene.Node[] {themeChoice, debugToggle}) {
+        for (Node tool : new Node[] {themeChoice, debugToggle}) {
             tool.setVisible(!on);
             tool.setManaged(!on);
         }
         fields.setInOneRow(on);
-        for (javafx.scene.Node setting : addedSettings) {
+        for (Node setting : addedSettings) {
             (on ? settings : runRow).getChildren().remove(setting);
             (on ? runRow : settings).getChildren().add(setting);
         }
     }
 
     /** Whether the compact controls are on (the window is under {@link #COMPACT_BELOW_HEIGHT} high). */
-    public javafx.beans.property.ReadOnlyBooleanProperty compactProperty() { return compact; }
+    public ReadOnlyBooleanProperty compactProperty() { return compact; }
 
     private void buildLockSlider(MainViewModel model) {
         lockSlider.setId("lock-slider");
@@ -295,11 +302,11 @@ public final class ControlsView extends VBox {
 
     /** The last tick label ("native-frame") is centred on the slider's end and overhangs it. */
     private static VBox padRight(VBox box) {
-        box.setPadding(new javafx.geometry.Insets(0, 56, 0, 0));
+        box.setPadding(new Insets(0, 56, 0, 0));
         return box;
     }
 
-    private static VBox labelled(String title, javafx.scene.Node... content) {
+    private static VBox labelled(String title, Node... content) {
         Label l = new Label(title);
         l.getStyleClass().add(Styles.TEXT_BOLD);
         VBox box = new VBox(4, l);
@@ -308,14 +315,14 @@ public final class ControlsView extends VBox {
     }
 
     /** Adds a setting of the next run after the built-in ones (the "Run on" choice). */
-    public void addSetting(javafx.scene.Node setting) {
+    public void addSetting(Node setting) {
         addedSettings.add(setting);
         (compact.get() ? runRow : settings).getChildren().add(setting);
     }
 
     /** Hook for other features' buttons (the stage's export and presentation): placed before the theme choice. */
-    public void addTools(javafx.scene.Node... nodes) {
-        tools.getChildren().addAll(0, java.util.List.of(nodes));
+    public void addTools(Node... nodes) {
+        tools.getChildren().addAll(0, List.of(nodes));
     }
 
     public Slider lockSlider() { return lockSlider; }

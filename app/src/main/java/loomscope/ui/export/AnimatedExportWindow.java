@@ -1,7 +1,9 @@
 package loomscope.ui.export;
 
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
@@ -27,11 +29,11 @@ import loomscope.ui.widgets.WindowPlacement;
  */
 public final class AnimatedExportWindow {
     private final AnimatedExportViewModel model;
-    private final Consumer<java.nio.file.Path> openFolder;
+    private final Consumer<Path> openFolder;
     private Stage stage;
     private Label plan;
 
-    public AnimatedExportWindow(AnimatedExportViewModel model, Consumer<java.nio.file.Path> openFolder) {
+    public AnimatedExportWindow(AnimatedExportViewModel model, Consumer<Path> openFolder) {
         this.model = model;
         this.openFolder = openFolder;
     }
@@ -130,7 +132,7 @@ public final class AnimatedExportWindow {
         return s;
     }
 
-    private static <T> StringConverter<T> converter(java.util.function.Function<T, String> text) {
+    private static <T> StringConverter<T> converter(Function<T, String> text) {
         return new StringConverter<>() {
             @Override public String toString(T t) { return t == null ? "" : text.apply(t); }
 

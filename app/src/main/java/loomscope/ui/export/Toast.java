@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 
 import javafx.animation.PauseTransition;
+import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -44,7 +45,7 @@ public final class Toast extends HBox {
         setAlignment(Pos.CENTER_LEFT);
         setMaxSize(USE_PREF_SIZE, USE_PREF_SIZE);
         StackPane.setAlignment(this, Pos.BOTTOM_CENTER);
-        StackPane.setMargin(this, new javafx.geometry.Insets(0, 0, 48, 0));
+        StackPane.setMargin(this, new Insets(0, 0, 48, 0));
         hideLater.setOnFinished(e -> hide());
         hide();
     }

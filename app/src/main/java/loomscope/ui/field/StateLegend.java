@@ -1,6 +1,7 @@
 package loomscope.ui.field;
 
 import java.util.EnumSet;
+import java.util.Locale;
 import java.util.Set;
 
 import javafx.scene.control.Label;
@@ -88,7 +89,7 @@ public final class StateLegend extends FlowPane {
             boolean causeAppears = isCause(state) && n > 0 && causesSeen.add(state);
             shown[i] = n;
             // a million does not fit the count's fixed width (kept fixed so that counting never re-lays the legend)
-            counts[i].setText(n < 1_000_000 ? String.format("%,d", n) : String.format(java.util.Locale.ROOT, "%.2fM", n / 1e6));
+            counts[i].setText(n < 1_000_000 ? String.format("%,d", n) : String.format(Locale.ROOT, "%.2fM", n / 1e6));
             if (stoppedAppears || unsureAppears || causeAppears) {
                 applyVisibility();
             }

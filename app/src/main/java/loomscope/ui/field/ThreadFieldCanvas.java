@@ -1,5 +1,7 @@
 package loomscope.ui.field;
 
+import java.util.Arrays;
+
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Paint;
@@ -80,7 +82,7 @@ public final class ThreadFieldCanvas extends CanvasRegion {
         gc.setFill(palette.background());
         gc.fillRect(0, 0, canvas.getWidth(), canvas.getHeight());
         threads = 0;
-        java.util.Arrays.fill(counts, 0);
+        Arrays.fill(counts, 0);
         repaintAll = true;
     }
 
@@ -113,7 +115,7 @@ public final class ThreadFieldCanvas extends CanvasRegion {
         if (layout(w, h)) {
             repaintAll = true;
         }
-        java.util.Arrays.fill(counts, 0);
+        Arrays.fill(counts, 0);
         for (int i = 0; i < threads; i++) {
             counts[states[i]]++;
         }
@@ -132,7 +134,7 @@ public final class ThreadFieldCanvas extends CanvasRegion {
         if (repaintAll) {
             gc.setFill(palette.background());
             gc.fillRect(0, 0, w, h);
-            java.util.Arrays.fill(shown, (byte) -1);
+            Arrays.fill(shown, (byte) -1);
             repaintAll = false;
         }
         for (int s = 0; s < VtState.COUNT; s++) {

@@ -1,12 +1,16 @@
 package loomscope.ui.history;
 
 import java.util.List;
+import java.util.Locale;
 
+import loomscope.childjvm.LegacyLocking;
 import loomscope.recording.RunSummary;
 import loomscope.report.ApplicationRun;
 import loomscope.report.HeldCauses;
 import loomscope.report.HistoryEntry;
 import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * One finished run as the history table and chart show it: its summary, not its recording. A recording of
@@ -58,7 +62,7 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
     /** "12", "12 (3 unsure)", or "n/a" where mounts were not recorded: the row's pins wherever they are shown. */
     public String pinsText() {
         return pinnedMounts() < 0 ? "n/a"
-                : String.format(java.util.Locale.ROOT, "%,d", pinnedMounts()) + HistoryEntry.unsureSuffix(unsureMounts);
+                : String.format(Locale.ROOT, "%,d", pinnedMounts()) + HistoryEntry.unsureSuffix(unsureMounts);
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom) {
@@ -66,8 +70,8 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
     }
 
     /** The same row for a run of {@code config}: named by its scenario unless it is the seed. */
-    public HistoryRow of(loomscope.workload.WorkloadConfig config) {
-        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, Scenarios.of(config) instanceof loomscope.scenario.SeedScenario ? null
+    public HistoryRow of(WorkloadConfig config) {
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, Scenarios.of(config) instanceof SeedScenario ? null
                 : Scenarios.of(config).runName(Scenarios.params(config)), unsureMounts, application, held);
     }
 
@@ -91,7 +95,7 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
         if (jvmFlags.isEmpty()) {
             return version;
         }
-        return version + (jvmFlags.equals(List.of(loomscope.childjvm.LegacyLocking.FLAG)) ? " legacy" : " " + String.join(" ", jvmFlags));
+        return version + (jvmFlags.equals(List.of(LegacyLocking.FLAG)) ? " legacy" : " " + String.join(" ", jvmFlags));
     }
 
     /** The seed's lock mode, or the scenario that ran. */

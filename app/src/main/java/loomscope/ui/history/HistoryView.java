@@ -7,6 +7,7 @@ import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
+import javafx.scene.Node;
 import javafx.scene.chart.BarChart;
 import javafx.scene.chart.CategoryAxis;
 import javafx.scene.chart.NumberAxis;
@@ -98,7 +99,7 @@ public final class HistoryView extends VBox {
         styleBar(bar.getNode(), row);
     }
 
-    private static void styleBar(javafx.scene.Node node, HistoryRow row) {
+    private static void styleBar(Node node, HistoryRow row) {
         if (node != null) {
             node.getStyleClass().add(row.pinnedMounts() > 0 ? "bar-pinned" : "bar-unpinned");
             Tooltip.install(node, new Tooltip(String.format(Locale.ROOT, "#%d %s P=%d N=%,d: %.3f s, pinned mounts %s%s",

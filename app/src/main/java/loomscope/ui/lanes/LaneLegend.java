@@ -1,5 +1,9 @@
 package loomscope.ui.lanes;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
@@ -37,7 +41,7 @@ public final class LaneLegend extends FlowPane {
         applyVisibility();
     }
 
-    private final java.util.List<javafx.scene.Node> items = new java.util.ArrayList<>();
+    private final List<Node> items = new ArrayList<>();
     private final HBox unsure;
     private final HBox captured;
     private final HBox stalled;
@@ -72,7 +76,7 @@ public final class LaneLegend extends FlowPane {
     }
 
     private void applyVisibility() {
-        for (javafx.scene.Node item : items) {
+        for (Node item : items) {
             boolean on = itemsVisible && (item != unsure || unsureShown) && (item != captured || capturedShown)
                     && (item != stalled || stalledShown);
             item.setVisible(on);

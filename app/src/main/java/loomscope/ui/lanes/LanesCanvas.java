@@ -1,5 +1,9 @@
 package loomscope.ui.lanes;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
@@ -60,7 +64,7 @@ public final class LanesCanvas extends CanvasRegion {
     private int laneCount;
     private long drawnAt = -1;
     private Overlay overlay;
-    private final java.util.List<Overlay> moreOverlays = new java.util.ArrayList<>();
+    private final List<Overlay> moreOverlays = new ArrayList<>();
     private LaneGeometry geometry;
 
     /** Drawn over the lanes in the same frame and on the same time scale (the probes draw JFR's events so). */
@@ -227,10 +231,10 @@ public final class LanesCanvas extends CanvasRegion {
             gc.fillRect(LABEL_WIDTH, lane * laneStep, trailW, laneH);
         }
         ensureCapacity(carriers);
-        java.util.Arrays.fill(occupants, 0, carriers, -1);
-        java.util.Arrays.fill(pinnedNow, 0, carriers, false);
-        java.util.Arrays.fill(unsureNow, 0, carriers, false);
-        java.util.Arrays.fill(heldNow, 0, carriers, null);
+        Arrays.fill(occupants, 0, carriers, -1);
+        Arrays.fill(pinnedNow, 0, carriers, false);
+        Arrays.fill(unsureNow, 0, carriers, false);
+        Arrays.fill(heldNow, 0, carriers, null);
         drawNowBoxes(gc, carriers, laneStep, laneH, w - NOW_WIDTH);
         if (laneH >= 10) {
             gc.setTextBaseline(VPos.CENTER);

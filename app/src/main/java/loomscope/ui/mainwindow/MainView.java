@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.LongConsumer;
 
 import javafx.beans.binding.Bindings;
+import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -18,12 +19,12 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import loomscope.scenario.Scenarios;
-import loomscope.ui.keys.KeyBinding;
-import loomscope.ui.keys.KeyMap;
 import loomscope.ui.code.CodeView;
 import loomscope.ui.code.CodeViewModel;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
+import loomscope.ui.keys.KeyBinding;
+import loomscope.ui.keys.KeyMap;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.sweep.SweepPlan;
 
@@ -79,7 +80,7 @@ public final class MainView extends BorderPane {
         model.scenarioProperty().addListener((o, a, b) -> placeCodeSlot());
         placeCodeSlot();
         // a compile error is marked in the editor: on a 720 px screen the editor is below the timing, so bring it up
-        model.yourCode().problems().addListener((javafx.collections.ListChangeListener<Object>) c -> {
+        model.yourCode().problems().addListener((ListChangeListener<Object>) c -> {
             if (!model.yourCode().problems().isEmpty()) {
                 scrollSidePanelTo(codeSlot);
             }

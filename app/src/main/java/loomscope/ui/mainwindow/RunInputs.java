@@ -1,17 +1,21 @@
 package loomscope.ui.mainwindow;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import loomscope.childjvm.RunTarget;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.ScenarioParam;
@@ -36,10 +40,10 @@ public final class RunInputs {
     /** The audience's own code, edited in the window: not one of {@link Scenarios#ALL}, which the CLI lists. */
     public static final Scenario YOUR_CODE = new TaskFileScenario();
     /** What the window offers: every scenario, then your code. */
-    public static final List<Scenario> CHOOSABLE = java.util.stream.Stream.concat(Scenarios.ALL.stream(),
-            java.util.stream.Stream.of(YOUR_CODE)).toList();
+    public static final List<Scenario> CHOOSABLE = Stream.concat(Scenarios.ALL.stream(),
+            Stream.of(YOUR_CODE)).toList();
     /** The thread field draws one cell per thread; beyond this the cells get smaller than a pixel. */
-    public static final int MAX_UI_THREADS = loomscope.workload.RunLimits.WINDOW_MAX_THREADS;
+    public static final int MAX_UI_THREADS = RunLimits.WINDOW_MAX_THREADS;
     private static final IntInput THREADS = new IntInput("Virtual threads N", 1, MAX_UI_THREADS);
     private static final IntInput CPU = new IntInput("CPU iterations", 0, RunLimits.MAX_CPU_ITERATIONS);
     private static final IntInput SLEEP = new IntInput("Sleep ms", 0, RunLimits.MAX_SLEEP_MILLIS);
@@ -51,9 +55,9 @@ public final class RunInputs {
     private final StringProperty cpuText = new SimpleStringProperty("10000");
     private final StringProperty sleepText = new SimpleStringProperty("5");
     private final ReadOnlyStringWrapper inputError = new ReadOnlyStringWrapper("");
-    private final javafx.beans.property.ReadOnlyIntegerWrapper revision = new javafx.beans.property.ReadOnlyIntegerWrapper(0);
+    private final ReadOnlyIntegerWrapper revision = new ReadOnlyIntegerWrapper(0);
     private final ObjectProperty<Scenario> scenario = new SimpleObjectProperty<>(SEED);
-    private java.util.function.Supplier<String> yourCodeClass = () -> "Task";
+    private Supplier<String> yourCodeClass = () -> "Task";
     /** Each non-seed scenario's parameters as typed, by scenario name, then parameter name (in its order). */
     private final Map<String, Map<String, StringProperty>> params = new LinkedHashMap<>();
 
@@ -78,7 +82,7 @@ public final class RunInputs {
     }
 
     /** Counts changes of any workload input: for bindings that must follow them all (a parameter of any scenario). */
-    public javafx.beans.property.ReadOnlyIntegerProperty revisionProperty() { return revision.getReadOnlyProperty(); }
+    public ReadOnlyIntegerProperty revisionProperty() { return revision.getReadOnlyProperty(); }
 
     /** Calls {@code changed} after any workload input changes (not "Run on": it does not change the workload). */
     public void onChange(Runnable changed) {
@@ -228,7 +232,7 @@ public final class RunInputs {
     }
 
     /** Names the class of your code's next run (the window's source says it). */
-    public void setYourCodeClass(java.util.function.Supplier<String> className) {
+    public void setYourCodeClass(Supplier<String> className) {
         this.yourCodeClass = className;
     }
 

@@ -1,14 +1,17 @@
 package loomscope.ui.mainwindow;
 
+import java.util.List;
+
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import loomscope.recording.RunRecording;
-import loomscope.recording.RunSummary;
 import loomscope.childjvm.RunOutcome;
 import loomscope.childjvm.RunTarget;
+import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
 import loomscope.report.TimeText;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.SeedScenario;
+import loomscope.taskfile.TaskFileCompiler;
 import loomscope.workload.WorkloadConfig;
 /** The window's three lines of words: the status, the error, and the note that changed settings wait for the next run. */
 public final class RunMessages {
@@ -43,8 +46,8 @@ public final class RunMessages {
     }
 
     /** Your code did not compile: the first problem here, all of them at their lines in the editor. */
-    void doesNotCompile(java.util.List<loomscope.taskfile.TaskFileCompiler.Problem> problems) {
-        loomscope.taskfile.TaskFileCompiler.Problem first = problems.isEmpty() ? null : problems.get(0);
+    void doesNotCompile(List<TaskFileCompiler.Problem> problems) {
+        TaskFileCompiler.Problem first = problems.isEmpty() ? null : problems.get(0);
         errorMessage.set(first == null ? "Your code does not compile."
                 : (first.line() > 0 ? "Line " + first.line() + ":" + first.column() + ": " : "Your code ") + first.message()
                 + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -12,13 +14,13 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import loomscope.ui.job.BackgroundJob;
 import loomscope.childjvm.JdkCheck;
 import loomscope.childjvm.JdkDiscovery;
 import loomscope.childjvm.JdkInspector;
 import loomscope.childjvm.RunTarget;
 import loomscope.childjvm.RunTargets;
 import loomscope.childjvm.UserJdkPaths;
+import loomscope.ui.job.BackgroundJob;
 
 /**
  * The "Run on" choices both sides of the compare view offer: this JVM, every Java runtime found on the
@@ -71,7 +73,7 @@ public final class RunOnCatalog {
                     note.set(String.format("%d Java runtimes found%s.", found.usable().size(),
                             found.refused().isEmpty() ? "" : ", " + found.refused().size() + " skipped (hover for why)"));
                     skipped.set(found.refused().stream().map(JdkCheck.Refused::reason)
-                            .collect(java.util.stream.Collectors.joining("\n")));
+                            .collect(Collectors.joining("\n")));
                     discovering.set(false);   // after the list: a listener of this flag sees what was found
                     done.accept(offered);
                 });
@@ -120,7 +122,7 @@ public final class RunOnCatalog {
     public ReadOnlyStringProperty noteProperty() { return note.getReadOnlyProperty(); }
 
     /** The first target matching, or null: used to pick sensible defaults (JDK 21 left, this JVM right). */
-    public RunTarget firstChild(java.util.function.Predicate<RunTarget.ChildJvm> test) {
+    public RunTarget firstChild(Predicate<RunTarget.ChildJvm> test) {
         for (RunTarget t : targets) {
             if (t instanceof RunTarget.ChildJvm c && test.test(c)) {
                 return t;

@@ -8,6 +8,8 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
@@ -18,8 +20,8 @@ import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.recording.RunRecording;
 import loomscope.taskfile.SnippetFolder;
-import loomscope.taskfile.TaskFileLaunch;
 import loomscope.taskfile.TaskFileCompiler;
+import loomscope.taskfile.TaskFileLaunch;
 
 /**
  * The audience's own task as the window holds it: its source, what the compiler said about it, and where in it the
@@ -51,7 +53,7 @@ public final class YourCode {
     private RunRecording ranRecording;
     /** A line the editor is asked to show (a mount's stack in the inspector named it), with a serial so the same line can be asked again. */
     public record LineToShow(int line, long serial) { }
-    private final javafx.beans.property.ReadOnlyObjectWrapper<LineToShow> lineToShow = new javafx.beans.property.ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<LineToShow> lineToShow = new ReadOnlyObjectWrapper<>();
 
     /** The task's source, as edited. */
     public StringProperty sourceProperty() { return source; }
@@ -163,7 +165,7 @@ public final class YourCode {
     }
 
     /** The line the editor was last asked to show, or null. */
-    public javafx.beans.property.ReadOnlyObjectProperty<LineToShow> lineToShowProperty() {
+    public ReadOnlyObjectProperty<LineToShow> lineToShowProperty() {
         return lineToShow.getReadOnlyProperty();
     }
 

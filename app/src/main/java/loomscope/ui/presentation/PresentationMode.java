@@ -9,11 +9,14 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import loomscope.ui.code.CodeView;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.mainwindow.MainView;
+import loomscope.ui.mainwindow.RunInputs;
 import loomscope.ui.talktrack.ChapterNavigator;
 
 /**
@@ -39,7 +42,7 @@ public final class PresentationMode {
     private final ReadOnlyBooleanWrapper presenting = new ReadOnlyBooleanWrapper(false);
     private final CodeView code;
     /** Your code's editor, in large type beside the lanes while "your code" is chosen. */
-    private final javafx.scene.layout.VBox yourCode = new javafx.scene.layout.VBox();
+    private final VBox yourCode = new VBox();
     private final BooleanBinding chapterShowsCode;
     private Rectangle2D windowed;
     private boolean coveredByHand;
@@ -81,9 +84,9 @@ public final class PresentationMode {
     /** The code beside the lanes while presenting a chapter that shows it on a wide screen; the side panel otherwise. */
     private void placeCode() {
         boolean room = view.getWidth() >= CODE_MIN_SCREEN_WIDTH;
-        boolean yours = loomscope.ui.mainwindow.RunInputs.YOUR_CODE.equals(view.model().scenarioProperty().get());
+        boolean yours = RunInputs.YOUR_CODE.equals(view.model().scenarioProperty().get());
         if (presenting.get() && room && yours) {
-            javafx.scene.layout.VBox.setVgrow(view.yourCodeView(), javafx.scene.layout.Priority.ALWAYS);
+            VBox.setVgrow(view.yourCodeView(), Priority.ALWAYS);
             yourCode.getChildren().setAll(view.yourCodeView());
             view.setBesideLanes(yourCode);
         } else {

@@ -18,11 +18,14 @@ import javafx.scene.text.Text;
 import javafx.scene.text.TextBoundsType;
 import loomscope.childjvm.RunTarget;
 import loomscope.probe.CauseReport;
+import loomscope.recording.RunRecording;
 import loomscope.report.HistoryEntry;
-import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunState;
+import loomscope.report.TimeText;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.SeedScenario;
+import loomscope.scenario.TaskFileScenario;
+import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.talktrack.Chapter;
 import loomscope.ui.talktrack.ChapterJvms;
 import loomscope.ui.talktrack.ChapterNavigator;
@@ -179,7 +182,7 @@ public final class PresenterHeader extends HBox {
             return false;
         }
         if (setup.chapter().snippet() != null && !setup.isStandIn()) {
-            return Scenarios.of(config) instanceof loomscope.scenario.TaskFileScenario;
+            return Scenarios.of(config) instanceof TaskFileScenario;
         }
         if (!config.scenario().name().equals(setup.scenario().scenario().name())) {
             return false;
@@ -198,8 +201,8 @@ public final class PresenterHeader extends HBox {
             WorkloadConfig next = model.configFromInputsQuietly();
             return next == null ? "" : "next: " + describe(next);
         }
-        loomscope.recording.RunRecording run = model.recordingProperty().get();
-        String jvm = run == null ? "" : " · JDK\u00a0" + loomscope.report.TimeText.jdk(run.jdkVersion());
+        RunRecording run = model.recordingProperty().get();
+        String jvm = run == null ? "" : " · JDK\u00a0" + TimeText.jdk(run.jdkVersion());
         return (stale ? "last run: " : "") + describe(shown) + jvm
                 + (model.runShare().lowersCarriers() ? " · " + HistoryEntry.LOWERED_NOTE_SHORT : "");
     }
@@ -223,7 +226,7 @@ public final class PresenterHeader extends HBox {
     private static String describe(WorkloadConfig c) {
         if (!(Scenarios.of(c) instanceof SeedScenario)) {
             StringBuilder s = new StringBuilder(c.scenario().name());
-            if (Scenarios.of(c) instanceof loomscope.scenario.TaskFileScenario) {
+            if (Scenarios.of(c) instanceof TaskFileScenario) {
                 s.setLength(0);
                 s.append(Scenarios.of(c).runName(Scenarios.params(c)));   // your code: its class, not our temporary folder
             } else {

@@ -1,6 +1,7 @@
 package loomscope.ui.presentation;
 
 import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -65,7 +66,7 @@ public final class SpeakerNotesWindow {
         VBox body = new VBox(14, standIn, narration, notesScroll, next);
         BorderPane content = new BorderPane(body, top, null, null, null);
         content.getStyleClass().add("notes-window");
-        BorderPane.setMargin(body, new javafx.geometry.Insets(14, 0, 0, 0));
+        BorderPane.setMargin(body, new Insets(14, 0, 0, 0));
 
         Scene scene = new Scene(content, 900, 640);
         scene.getStylesheets().addAll(AppTheme.APP_CSS, stageCss);

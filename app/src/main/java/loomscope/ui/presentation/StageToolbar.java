@@ -3,12 +3,14 @@ package loomscope.ui.presentation;
 import java.io.File;
 import java.nio.file.Files;
 
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitMenuButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.stage.DirectoryChooser;
 import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.talktrack.ChapterNavigator;
@@ -53,8 +55,8 @@ public final class StageToolbar extends HBox {
         Button notes = button("Notes", "Speaker notes window (N)", toggleNotes);
         Button keys = button("?", "All keys (?)", overlay::toggle);
         getChildren().addAll(previous, chapter, next, present, this.export, notes, keys);
-        for (javafx.scene.Node n : getChildren()) {
-            if (n != chapter && n instanceof javafx.scene.layout.Region r) {
+        for (Node n : getChildren()) {
+            if (n != chapter && n instanceof Region r) {
                 r.setMinWidth(USE_PREF_SIZE); // buttons keep their words; the chapter title is what gets cut
             }
         }

@@ -1,5 +1,7 @@
 package loomscope.ui.probe;
 
+import java.util.function.Supplier;
+
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import loomscope.probe.PinnedEventIndex;
@@ -15,11 +17,11 @@ import loomscope.ui.lanes.LanesCanvas;
  */
 final class JfrLaneOverlay implements LanesCanvas.Overlay {
     private final ProbeViewModel probes;
-    private final java.util.function.Supplier<RunRecording> shown;
+    private final Supplier<RunRecording> shown;
     private Color colour = Color.WHITE;
     private int drawnLastFrame;
 
-    JfrLaneOverlay(ProbeViewModel probes, java.util.function.Supplier<RunRecording> shown) {
+    JfrLaneOverlay(ProbeViewModel probes, Supplier<RunRecording> shown) {
         this.probes = probes;
         this.shown = shown;
     }

@@ -9,6 +9,7 @@ import javafx.collections.ObservableList;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import loomscope.probe.PinnedThreadsTable;
 
@@ -31,7 +32,7 @@ final class PinnedThreadsPanel extends VBox {
                 column("Reason", 200, PinnedThreadsTable.Row::reason)));
         table.setPrefHeight(150);
         getChildren().add(table);
-        VBox.setVgrow(table, javafx.scene.layout.Priority.ALWAYS);
+        VBox.setVgrow(table, Priority.ALWAYS);
     }
 
     private static TableColumn<PinnedThreadsTable.Row, String> column(String name, double width,

@@ -1,5 +1,7 @@
 package loomscope.ui.probe;
 
+import javafx.scene.Parent;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.layout.VBox;
@@ -28,8 +30,8 @@ final class ProbeSidePanel extends VBox {
     /** Selects the inspector and scrolls the side panel so that it shows (it sits below the fold on 1080p). */
     void showInspector() {
         tabs.getSelectionModel().select(inspectorTab);
-        for (javafx.scene.Parent p = getParent(); p != null; p = p.getParent()) {
-            if (p instanceof javafx.scene.control.ScrollPane scroll && scroll.getContent() != null) {
+        for (Parent p = getParent(); p != null; p = p.getParent()) {
+            if (p instanceof ScrollPane scroll && scroll.getContent() != null) {
                 double contentH = scroll.getContent().getLayoutBounds().getHeight();
                 double viewportH = scroll.getViewportBounds().getHeight();
                 double tabsBottom = scroll.getContent().sceneToLocal(tabs.localToScene(0, tabs.getHeight())).getY();

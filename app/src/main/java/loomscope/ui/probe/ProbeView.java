@@ -1,15 +1,16 @@
 package loomscope.ui.probe;
 
-import java.util.Map;
-
 import java.io.File;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
 
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.input.MouseEvent;
 import javafx.stage.FileChooser;
-import loomscope.ui.job.BackgroundJob;
 import loomscope.probe.InProcessSnapshotter;
 import loomscope.probe.MountInspector;
 import loomscope.probe.ProbeSession;
@@ -18,10 +19,12 @@ import loomscope.probe.ThreadDumpExport;
 import loomscope.probe.ThreadSnapshot;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
+import loomscope.ui.job.BackgroundJob;
 import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.keys.KeyMap;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.mainwindow.MainViewModel;
+import loomscope.ui.mainwindow.RunInputs;
 import loomscope.ui.mainwindow.RunState;
 import loomscope.ui.theme.AppTheme;
 
@@ -134,7 +137,7 @@ public final class ProbeView {
     /** Your code's line in the mount's stack, as a jump to the editor, while the editor shows the text that ran. */
     private void offerYourLine(RunRecording r, MountInspector.MountInspection m) {
         var yours = model.yourCode();
-        int line = loomscope.ui.mainwindow.RunInputs.YOUR_CODE.equals(model.scenarioProperty().get()) ? yours.lineOf(r, m.stack()) : 0;
+        int line = RunInputs.YOUR_CODE.equals(model.scenarioProperty().get()) ? yours.lineOf(r, m.stack()) : 0;
         if (line > 0) {
             String className = yours.className();
             inspector.showSource(className, line, () -> yours.showLine(line));
@@ -157,7 +160,7 @@ public final class ProbeView {
         InProcessSnapshotter snapshots = s == null ? null : s.snapshots();
         if (snapshots == null || r != view.recordingView().recording()) {
             inspector.show(new SnapshotInspector.Inspection(selectedVt >= 0 ? "loomscope-vt-" + selectedVt : "carrier " + selectedLane,
-                    -1, "no snapshots of this run (turn thread snapshots on for the next run)", "unknown", java.util.List.of(), -1), 0);
+                    -1, "no snapshots of this run (turn thread snapshots on for the next run)", "unknown", List.of(), -1), 0);
             return;
         }
         ThreadSnapshot snapshot = model.state() != RunState.RUNNING && model.replay().isAvailable()
@@ -205,7 +208,7 @@ public final class ProbeView {
         Path path = file.toPath();
         background("Writing thread dump", () -> {
             long took = ThreadDumpExport.write(path, active, true);
-            return String.format(java.util.Locale.ROOT, "Thread dump written to %s in %.0f ms.", path, took / 1e6);
+            return String.format(Locale.ROOT, "Thread dump written to %s in %.0f ms.", path, took / 1e6);
         });
     }
 
@@ -218,7 +221,7 @@ public final class ProbeView {
     }
 
     /** File work off the FX thread; the outcome comes back as one status text. */
-    private void background(String what, java.util.concurrent.Callable<String> work) {
+    private void background(String what, Callable<String> work) {
         verified.status().setText(what + " ...");
         new BackgroundJob<String>(probes.files()).start(progress -> work.call(), outcome -> verified.status().setText(switch (outcome) {
             case BackgroundJob.Outcome.Done<String> done -> done.value();

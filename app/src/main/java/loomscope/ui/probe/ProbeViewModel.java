@@ -23,8 +23,9 @@ import loomscope.probe.ProbeSession;
 import loomscope.probe.SnapshotAgreement;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
-import loomscope.ui.job.BackgroundJob;
 import loomscope.scenario.Scenarios;
+import loomscope.scenario.TaskFileScenario;
+import loomscope.ui.job.BackgroundJob;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
 import loomscope.workload.WorkloadRun;
@@ -180,7 +181,7 @@ public final class ProbeViewModel {
             return;
         }
         otherRun = other;
-        if (other != null && Scenarios.of(other.config()) instanceof loomscope.scenario.TaskFileScenario) {
+        if (other != null && Scenarios.of(other.config()) instanceof TaskFileScenario) {
             snapshotText.set("Your code ran in a child JVM (Java " + other.jdkVersion() + "); no snapshots there.");
             jfrText.set("JFR ran in that child: its pinned events are marked at your code's lines in the code pane.");
             lagText.set("");

@@ -3,10 +3,13 @@ package loomscope.ui.probe;
 import java.util.List;
 import java.util.Locale;
 
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.Button;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import loomscope.probe.InProcessSnapshotter;
@@ -50,15 +53,15 @@ final class VerifiedPanel extends VBox {
         Label rateLabel = new Label("Snapshots");
         rateLabel.setLabelFor(rate);
         saveJfr.setId("save-jfr");
-        saveJfr.setTooltip(new javafx.scene.control.Tooltip("Save this run's JFR recording (Ctrl+Shift+J)"));
-        exportDump.setTooltip(new javafx.scene.control.Tooltip("Export HotSpot's JSON thread dump, jcmd's format (Ctrl+Shift+D)"));
+        saveJfr.setTooltip(new Tooltip("Save this run's JFR recording (Ctrl+Shift+J)"));
+        exportDump.setTooltip(new Tooltip("Export HotSpot's JSON thread dump, jcmd's format (Ctrl+Shift+D)"));
         exportDump.setId("export-thread-dump");
         status.setId("probe-status");
         status.setWrapText(true);
         Region gap = new Region();
-        HBox.setHgrow(gap, javafx.scene.layout.Priority.ALWAYS);
+        HBox.setHgrow(gap, Priority.ALWAYS);
         HBox controls = new HBox(8, rateLabel, rate, gap, saveJfr, exportDump);
-        controls.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        controls.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(List.of(title, snapshots, jfr, lag, legend, controls, status));
     }
 

@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.WeakChangeListener;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import loomscope.picture.StateTimeline;
@@ -12,6 +13,8 @@ import loomscope.recording.MountCause;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.recording.VtState;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.TaskFileScenario;
 import loomscope.ui.field.StateLegend;
 import loomscope.ui.field.ThreadFieldCanvas;
 import loomscope.ui.lanes.LaneLegend;
@@ -125,7 +128,7 @@ public final class RecordingView extends VBox {
                     : EnumSet.of(VtState.NEW, VtState.QUEUED, VtState.RUNNING, VtState.WAITING, VtState.DONE, VtState.STOPPED));
         }
         // a finished run's unsure mounts are explained from its first frame; a live run's once one is drawn
-        boolean unsure = recording != null && loomscope.recording.RunSummary.unsureMounts(recording) > 0;
+        boolean unsure = recording != null && RunSummary.unsureMounts(recording) > 0;
         lanes.forgetUnsureSeen();
         laneLegend.setUnsureShown(unsure);
         if (unsure) {
@@ -135,12 +138,12 @@ public final class RecordingView extends VBox {
 
     /** "native-frame, P=4, JDK 25.0.3": what the audience is looking at, in the lanes' title. */
     static String describe(RunRecording r) {
-        if (loomscope.scenario.Scenarios.of(r.config()) instanceof loomscope.scenario.TaskFileScenario
+        if (Scenarios.of(r.config()) instanceof TaskFileScenario
                 && StateTimeline.mountsOnly(r)) {   // an attached JVM's session: its own code, named by its main class
             // the lanes, not a P: the pool's size is the target's (the status line says it), and a busy one shows only
             // the carriers its newest episodes ran on
             int lanes = r.carrierCount();
-            return "attached to " + r.config().scenario().value(loomscope.scenario.TaskFileScenario.CLASS) + ", "
+            return "attached to " + r.config().scenario().value(TaskFileScenario.CLASS) + ", "
                     + lanes + (lanes == 1 ? " carrier" : " carriers") + ", JDK " + r.jdkVersion().split("\\+")[0];
         }
         return r.config().workloadName() + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
@@ -275,7 +278,7 @@ public final class RecordingView extends VBox {
         String title = perDot == 1 ? "Virtual threads" : "Virtual threads (1 dot = " + perDot + ")";
         if (!title.equals(fieldTitle.getText())) {
             fieldTitle.setText(title);
-            fieldTitle.setTooltip(perDot == 1 ? null : new javafx.scene.control.Tooltip("More threads than the field has pixels: "
+            fieldTitle.setTooltip(perDot == 1 ? null : new Tooltip("More threads than the field has pixels: "
                     + "each dot stands for " + perDot + " threads in a row, in the state most of them are in"));
         }
     }

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.prefs.BackingStoreException;
-import java.util.stream.Collectors;
 import java.util.prefs.Preferences;
+import java.util.stream.Collectors;
 
 import loomscope.scenario.Scenario;
 import loomscope.scenario.ScenarioParam;
@@ -111,33 +111,33 @@ public final class SettingsStore {
     }
 
     /** The folder of your code's snippets, or null when none was chosen (or it was forgotten). */
-    public java.nio.file.Path snippetFolder() {
+    public Path snippetFolder() {
         return path(SNIPPET_FOLDER);
     }
 
-    public void rememberSnippetFolder(java.nio.file.Path folder) {
+    public void rememberSnippetFolder(Path folder) {
         remember(SNIPPET_FOLDER, folder);
     }
 
     /** The file your code was last opened from or saved to, or null. */
-    public java.nio.file.Path snippetFile() {
+    public Path snippetFile() {
         return path(SNIPPET_FILE);
     }
 
-    public void rememberSnippetFile(java.nio.file.Path file) {
+    public void rememberSnippetFile(Path file) {
         remember(SNIPPET_FILE, file);
     }
 
-    private java.nio.file.Path path(String key) {
+    private Path path(String key) {
         String stored = node.get(key, "");
         try {
-            return stored.isBlank() ? null : java.nio.file.Path.of(stored);
-        } catch (java.nio.file.InvalidPathException stale) {
+            return stored.isBlank() ? null : Path.of(stored);
+        } catch (InvalidPathException stale) {
             return null;
         }
     }
 
-    private void remember(String key, java.nio.file.Path path) {
+    private void remember(String key, Path path) {
         if (path == null) {
             node.remove(key);
         } else {

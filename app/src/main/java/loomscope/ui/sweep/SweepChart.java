@@ -3,6 +3,8 @@ package loomscope.ui.sweep;
 import java.util.List;
 import java.util.Locale;
 
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.WeakChangeListener;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
@@ -11,8 +13,10 @@ import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 import loomscope.recording.VtState;
+import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
 import loomscope.workload.ThreadKind;
 
@@ -44,10 +48,10 @@ public final class SweepChart extends Region {
         heightProperty().addListener((o, a, b) -> redraw());
         model.results().addListener((ListChangeListener<SweepViewModel.Result>) c -> redraw());
         model.planProperty().addListener((o, a, b) -> redraw());
-        loomscope.ui.theme.AppTheme.currentProperty().addListener(new javafx.beans.value.WeakChangeListener<>(themeChanged));
+        AppTheme.currentProperty().addListener(new WeakChangeListener<>(themeChanged));
     }
 
-    private final javafx.beans.value.ChangeListener<loomscope.ui.theme.AppTheme> themeChanged = (o, a, b) -> redraw();
+    private final ChangeListener<AppTheme> themeChanged = (o, a, b) -> redraw();
 
     @Override
     protected void layoutChildren() {
@@ -60,7 +64,7 @@ public final class SweepChart extends Region {
 
     void redraw() {
         layoutChildren();
-        Palette palette = Palette.of(loomscope.ui.theme.AppTheme.current().picture());
+        Palette palette = Palette.of(AppTheme.current().picture());
         GraphicsContext gc = canvas.getGraphicsContext2D();
         double w = canvas.getWidth();
         double h = canvas.getHeight();
@@ -155,7 +159,7 @@ public final class SweepChart extends Region {
         double x = w - RIGHT;
         for (ThreadKind kind : List.of(ThreadKind.PLATFORM, ThreadKind.VIRTUAL)) {
             String label = kind.cliName() + " threads";
-            javafx.scene.text.Text probeText = new javafx.scene.text.Text(label);
+            Text probeText = new Text(label);
             probeText.setFont(axisFont);
             x -= probeText.getLayoutBounds().getWidth() + 18;
             gc.setFill(kind == ThreadKind.VIRTUAL ? palette.of(VtState.PARKED) : palette.of(VtState.BLOCKED));

@@ -1,5 +1,6 @@
 package loomscope.ui.talktrack;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Set;
@@ -55,7 +56,7 @@ public final class ChapterJvms {
     private static boolean isThisJdk(ChildJvm c) {
         try {
             return c.jdk().home().toRealPath().equals(Path.of(System.getProperty("java.home")).toRealPath());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }

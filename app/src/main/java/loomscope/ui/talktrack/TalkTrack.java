@@ -1,6 +1,9 @@
 package loomscope.ui.talktrack;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /** The chapters of a talk, in order. Never empty. */
 public record TalkTrack(String title, List<Chapter> chapters, String source) {
@@ -25,14 +28,14 @@ public record TalkTrack(String title, List<Chapter> chapters, String source) {
      * One line per chapter whose JVM this machine lacks, for the launch output: what it wanted and what runs in its
      * place ({@link Chapter#setupFor}); nothing for chapters that can run as written.
      */
-    public java.util.List<String> standInLines(java.util.Set<ChapterRunTarget> reachable) {
+    public List<String> standInLines(Set<ChapterRunTarget> reachable) {
         return standInLines(reachable, name -> true);
     }
 
     /** The same, and a line per chapter whose snippet {@code snippetFound} does not find (neither a starter nor a file). */
-    public java.util.List<String> standInLines(java.util.Set<ChapterRunTarget> reachable,
-                                               java.util.function.Predicate<String> snippetFound) {
-        java.util.List<String> lines = new java.util.ArrayList<>();
+    public List<String> standInLines(Set<ChapterRunTarget> reachable,
+                                               Predicate<String> snippetFound) {
+        List<String> lines = new ArrayList<>();
         for (Chapter c : chapters) {
             if (c.snippet() != null && !snippetFound.test(c.snippet())) {
                 lines.add("LoomScope: chapter " + c.number() + "'s snippet " + c.snippet() + " is neither in the snippet "

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
@@ -18,7 +19,6 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-
 import loomscope.json.JsonProblem;
 import loomscope.json.StrictJson;
 import loomscope.scenario.ScenarioParams;
@@ -92,7 +92,7 @@ public final class TalkTrackLoader {
             }
             long size = Files.size(file);
             if (size > MAX_FILE_BYTES) {
-                throw new TalkTrackException(String.format(java.util.Locale.ROOT,
+                throw new TalkTrackException(String.format(Locale.ROOT,
                         "%s: %,d bytes; a chapters file may have at most %,d", file, size, MAX_FILE_BYTES));
             }
             text = Files.readString(file, StandardCharsets.UTF_8);
@@ -130,7 +130,7 @@ public final class TalkTrackLoader {
         }
         String title = track.title() != null ? track.title().strip() : "LoomScope";
         if (title.length() > MAX_TRACK_TITLE_CHARS) {
-            throw new TalkTrackException(String.format(java.util.Locale.ROOT,
+            throw new TalkTrackException(String.format(Locale.ROOT,
                     "%s: \"title\" has %,d characters; at most %,d fit on screen", source, title.length(), MAX_TRACK_TITLE_CHARS));
         }
         return new TalkTrack(title, parsed, source);

@@ -1,5 +1,7 @@
 package loomscope.ui.theme;
 
+import java.util.Locale;
+
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import loomscope.recording.VtState;
@@ -15,7 +17,7 @@ public final class LegendSwatch {
 
     /** The style class that paints a node in a state's colour ({@code ls-swatch-pinned}: app.css, held to the picture). */
     public static String stateStyleClass(VtState state) {
-        return "ls-swatch-" + state.name().toLowerCase(java.util.Locale.ROOT);
+        return "ls-swatch-" + state.name().toLowerCase(Locale.ROOT);
     }
 
     /** A framed swatch filled with the colour of {@code swatchClass} (one of the {@code ls-swatch-*} classes). */

@@ -1,5 +1,8 @@
 package loomscope.ui.where;
 
+import java.util.List;
+import java.util.Locale;
+
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -45,9 +48,9 @@ public final class WhereViewModel {
         CauseReport.Site was = selected.get();
         shown = recording;
         shownClassed = classed;
-        sites.setAll(recording == null ? java.util.List.of() : SiteTable.of(recording));
+        sites.setAll(recording == null ? List.of() : SiteTable.of(recording));
         selected.set(was != null && sites.contains(was) ? was : null);
-        note.set(sites.isEmpty() ? NOTHING : String.format(java.util.Locale.ROOT,
+        note.set(sites.isEmpty() ? NOTHING : String.format(Locale.ROOT,
                 "%,d site%s where carriers were held, most carrier time first. Select one to mark its mounts.",
                 sites.size(), sites.size() == 1 ? "" : "s"));
     }

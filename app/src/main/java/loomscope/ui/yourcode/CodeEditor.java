@@ -1,8 +1,10 @@
 package loomscope.ui.yourcode;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntFunction;
 
@@ -17,6 +19,7 @@ import javafx.util.Duration;
 import org.fxmisc.flowless.VirtualizedScrollPane;
 import org.fxmisc.richtext.CodeArea;
 import org.fxmisc.richtext.LineNumberFactory;
+import org.fxmisc.richtext.model.StyleSpan;
 
 /**
  * The text of your code, editable: line numbers, Java's words in colour, and the marks of the last compile or run in
@@ -94,7 +97,7 @@ final class CodeEditor extends StackPane {
         Mark mark = marksByLine.get(paragraph + 1);
         if (mark != null) {
             glyph.setText(mark.kind().glyph());
-            glyph.getStyleClass().add("mark-" + mark.kind().name().toLowerCase(java.util.Locale.ROOT));
+            glyph.getStyleClass().add("mark-" + mark.kind().name().toLowerCase(Locale.ROOT));
             Tooltip tip = new Tooltip(mark.text());
             tip.setWrapText(true);
             tip.setMaxWidth(640);
@@ -116,8 +119,8 @@ final class CodeEditor extends StackPane {
         area.setStyleSpans(0, JavaHighlighter.spans(text));
         for (int p = 0; p < area.getParagraphs().size(); p++) {
             Mark mark = marksByLine.get(p + 1);
-            java.util.Collection<String> band = mark == null ? List.of()
-                    : List.of(mark.kind().name().toLowerCase(java.util.Locale.ROOT) + "-line");
+            Collection<String> band = mark == null ? List.of()
+                    : List.of(mark.kind().name().toLowerCase(Locale.ROOT) + "-line");
             if (!area.getParagraph(p).getParagraphStyle().equals(band)) {
                 area.setParagraphStyle(p, band);
             }
@@ -143,9 +146,9 @@ final class CodeEditor extends StackPane {
 
     /** Paragraphs (0-based) whose text is underlined as the compiler's complaint (tests). */
     List<Integer> underlinedParagraphs() {
-        java.util.ArrayList<Integer> found = new java.util.ArrayList<>();
+        ArrayList<Integer> found = new ArrayList<>();
         for (int p = 0; p < area.getParagraphs().size(); p++) {
-            for (org.fxmisc.richtext.model.StyleSpan<Collection<String>> span : area.getParagraph(p).getStyleSpans()) {
+            for (StyleSpan<Collection<String>> span : area.getParagraph(p).getStyleSpans()) {
                 if (span.getStyle().contains("compile-error")) {
                     found.add(p);
                     break;

@@ -1,9 +1,14 @@
 package loomscope.ui.yourcode;
 
+import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 import atlantafx.base.theme.Styles;
 import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -13,15 +18,19 @@ import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
-import loomscope.ui.mainwindow.RunInputs;
 import loomscope.scenario.Scenario;
+import loomscope.ui.keys.KeyBinding;
+import loomscope.ui.mainwindow.RunInputs;
 import loomscope.workload.LockMode;
+import org.fxmisc.richtext.CodeArea;
 
 /**
  * Your code, editable: which snippet it is (or which scenario it started from), the text with the marks of the last
@@ -39,7 +48,7 @@ public final class YourCodeView extends VBox {
     private final Label output = new Label();
 
     /** @param lock the seed's lock mode now (a seed starter follows it) */
-    public YourCodeView(YourCodeViewModel model, javafx.beans.value.ObservableValue<LockMode> lock) {
+    public YourCodeView(YourCodeViewModel model, ObservableValue<LockMode> lock) {
         this.model = model;
         getStyleClass().add("your-code-pane");
         setSpacing(4);
@@ -98,7 +107,7 @@ public final class YourCodeView extends VBox {
             r.setMinWidth(Region.USE_PREF_SIZE);
         }
         // wraps to a second row in a narrow side panel rather than push Folder… out of sight
-        javafx.scene.layout.FlowPane tools = new javafx.scene.layout.FlowPane(6, 4, startFrom, snippetChoice, save, saveAs, folder);
+        FlowPane tools = new FlowPane(6, 4, startFrom, snippetChoice, save, saveAs, folder);
         tools.setAlignment(Pos.CENTER_LEFT);
         tools.setMinWidth(0);
         tools.getStyleClass().add("your-code-tools");
@@ -132,9 +141,9 @@ public final class YourCodeView extends VBox {
         snippetNote.visibleProperty().bind(model.snippets().noteProperty().isNotEmpty());
         snippetNote.managedProperty().bind(snippetNote.visibleProperty());
 
-        editor.area().addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+        editor.area().addEventHandler(KeyEvent.KEY_PRESSED, e -> {
             // the window's Ctrl+S saves the run; in the editor it saves the code (the key table says both)
-            if (loomscope.ui.keys.KeyBinding.SAVE_RUN.combinations().stream().anyMatch(c -> c.match(e))) {
+            if (KeyBinding.SAVE_RUN.combinations().stream().anyMatch(c -> c.match(e))) {
                 save();
                 e.consume();
             }
@@ -163,11 +172,11 @@ public final class YourCodeView extends VBox {
         chooser.setTitle("Save your code as a snippet");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Java source", "*.java"));
         Path suggested = model.snippets().suggestedFile();
-        if (suggested.getParent() != null && java.nio.file.Files.isDirectory(suggested.getParent())) {
+        if (suggested.getParent() != null && Files.isDirectory(suggested.getParent())) {
             chooser.setInitialDirectory(suggested.getParent().toFile());
         }
         chooser.setInitialFileName(suggested.getFileName().toString());
-        java.io.File chosen = chooser.showSaveDialog(window());
+        File chosen = chooser.showSaveDialog(window());
         if (chosen != null) {
             model.snippets().saveAs(chosen.toPath());
         }
@@ -177,10 +186,10 @@ public final class YourCodeView extends VBox {
         DirectoryChooser chooser = new DirectoryChooser();
         chooser.setTitle("Folder of .java snippets");
         Path now = model.snippets().folderProperty().get();
-        if (now != null && java.nio.file.Files.isDirectory(now)) {
+        if (now != null && Files.isDirectory(now)) {
             chooser.setInitialDirectory(now.toFile());
         }
-        java.io.File chosen = chooser.showDialog(window());
+        File chosen = chooser.showDialog(window());
         if (chosen != null) {
             model.snippets().chooseFolder(chosen.toPath());
         }
@@ -191,13 +200,13 @@ public final class YourCodeView extends VBox {
     }
 
     /** The text area (tests type into it; the stage keys leave it alone). */
-    public org.fxmisc.richtext.CodeArea area() { return editor.area(); }
+    public CodeArea area() { return editor.area(); }
 
     /** Lines (1-based) with a mark in the gutter now (tests). */
-    public java.util.Map<Integer, Mark> marksShown() { return editor.marksShown(); }
+    public Map<Integer, Mark> marksShown() { return editor.marksShown(); }
 
     /** Paragraphs (0-based) underlined as a compiler complaint (tests). */
-    public java.util.List<Integer> underlinedParagraphs() { return editor.underlinedParagraphs(); }
+    public List<Integer> underlinedParagraphs() { return editor.underlinedParagraphs(); }
 
     public YourCodeViewModel model() { return model; }
 }
