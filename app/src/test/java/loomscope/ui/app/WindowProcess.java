@@ -20,6 +20,10 @@ final class WindowProcess {
         }
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // the window remembers its size and settings at exit: a test's window must not change the user's (a 1000 px
+        // wide Headless window was remembered, and the next real window opened that narrow)
+        cmd.add("-Djava.util.prefs.userRoot=" + Path.of(System.getProperty("basedir", "."), "target", "window-process-prefs")
+                .toAbsolutePath());
         cmd.addAll(jvmFlags);
         cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED,javafx.graphics", "--module-path", String.join(File.pathSeparator, fx),
                 "--add-modules", "javafx.controls,javafx.swing", "-cp", String.join(File.pathSeparator, rest),
