@@ -111,6 +111,12 @@ class ArchitectureTest {
             .and().resideOutsideOfPackages("loomscope.ui.app..", "loomscope.ui.job..")
             .should().dependOnClassesThat().haveFullyQualifiedName("loomscope.ui.job.JobThreads");
 
+    /** A run of the window (its inputs, lifecycle and starter) knows no window: the main one and the compare view use it alike. */
+    @ArchTest
+    static final ArchRule aRunKnowsNoWindow = noClasses().that().resideInAPackage("loomscope.ui.run..")
+            .should().dependOnClassesThat().resideInAnyPackage("loomscope.ui.mainwindow..", "loomscope.ui.app..",
+                    "loomscope.ui.compare..", "loomscope.ui.controls..");
+
     @ArchTest
     static final ArchRule onlyUiUsesJavaFx = noClasses().that().resideOutsideOfPackage("loomscope.ui..")
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "atlantafx..");

@@ -9,8 +9,8 @@ import loomscope.recording.RunRecording;
 import loomscope.childjvm.RunTarget;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunInputs;
-import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.run.RunInputs;
+import loomscope.ui.run.RunState;
 
 /**
  * Issue 17's latency goal: from an edit of your code to the first mount recorded in the window, compile and child

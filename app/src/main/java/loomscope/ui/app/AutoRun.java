@@ -7,7 +7,7 @@ import javafx.collections.ListChangeListener;
 import loomscope.ui.history.HistoryChanges;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.run.RunState;
 
 /**
  * {@code --autorun=N [--exit-after-run]}: N runs one after another, then the window closes. A run that is refused

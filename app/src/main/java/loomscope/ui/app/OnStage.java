@@ -27,7 +27,7 @@ import loomscope.ui.export.HistoryTimes;
 import loomscope.ui.export.Toast;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunInputs;
+import loomscope.ui.run.RunInputs;
 import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.PresenterHeader;
 import loomscope.ui.presentation.ShortcutsOverlay;

@@ -22,7 +22,7 @@ import loomscope.scenario.ScenarioParams;
 import loomscope.scenario.Scenarios;
 import loomscope.taskfile.SnippetFolder;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunInputs;
+import loomscope.ui.run.RunInputs;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
 import loomscope.workload.ParamArguments;

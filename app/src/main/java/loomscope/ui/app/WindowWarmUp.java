@@ -19,7 +19,7 @@ import loomscope.ui.history.HistoryChanges;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
 

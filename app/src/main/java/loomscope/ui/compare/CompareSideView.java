@@ -16,7 +16,7 @@ import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.util.StringConverter;
 import loomscope.childjvm.RunTarget;
-import loomscope.ui.mainwindow.RunOnCatalog;
+import loomscope.ui.run.RunOnCatalog;
 import loomscope.ui.recordingview.RecordingView;
 
 /**

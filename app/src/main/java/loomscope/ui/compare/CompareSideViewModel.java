@@ -18,9 +18,9 @@ import loomscope.childjvm.RunTargets;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.report.HistoryEntry;
-import loomscope.ui.mainwindow.RunLifecycle;
-import loomscope.ui.mainwindow.RunState;
-import loomscope.ui.mainwindow.StartFailure;
+import loomscope.ui.run.RunLifecycle;
+import loomscope.ui.run.RunState;
+import loomscope.ui.run.StartFailure;
 import loomscope.ui.savedruns.RunFileReader;
 import loomscope.workload.WorkloadConfig;
 

@@ -24,7 +24,7 @@ import loomscope.childjvm.RunTarget;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.report.TimingCard;
-import loomscope.ui.mainwindow.RunOnCatalog;
+import loomscope.ui.run.RunOnCatalog;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.WorkloadConfig;

@@ -5,7 +5,7 @@ import javafx.scene.Scene;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import loomscope.ui.mainwindow.RunOnCatalog;
+import loomscope.ui.run.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.widgets.WindowPlacement;
 

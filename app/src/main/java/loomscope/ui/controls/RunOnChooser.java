@@ -9,7 +9,7 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 import loomscope.childjvm.RunTarget;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunOnCatalog;
+import loomscope.ui.run.RunOnCatalog;
 
 /**
  * The main window's "Run on" choice: this JVM, each Java runtime found, and the legacy-locking preset

@@ -12,7 +12,7 @@ import javafx.scene.layout.HBox;
 import javafx.util.Duration;
 import javafx.util.StringConverter;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunInputs;
+import loomscope.ui.run.RunInputs;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
 

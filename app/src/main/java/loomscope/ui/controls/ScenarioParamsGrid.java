@@ -14,7 +14,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunInputs;
+import loomscope.ui.run.RunInputs;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.ScenarioParam;
 

@@ -27,6 +27,7 @@ import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.keys.KeyMap;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.sweep.SweepPlan;
+import loomscope.ui.run.RunInputs;
 
 /**
  * The main window's layout: controls on top, carrier lanes and thread field in the middle, timing, code and history

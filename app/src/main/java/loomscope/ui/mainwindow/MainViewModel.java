@@ -29,7 +29,6 @@ import loomscope.childjvm.ChildRun;
 import loomscope.childjvm.InProcessRun;
 import loomscope.childjvm.LiveRun;
 import loomscope.childjvm.RunTarget;
-import loomscope.childjvm.RunTargets;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;
@@ -40,6 +39,11 @@ import loomscope.ui.replay.ReplayViewModel;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
+import loomscope.ui.run.RunInputs;
+import loomscope.ui.run.RunLifecycle;
+import loomscope.ui.run.RunStarter;
+import loomscope.ui.run.RunState;
+import loomscope.ui.run.StartFailure;
 
 /**
  * The main window's model, composed of one part per job: the inputs ({@link RunInputs}), the run's life
@@ -102,9 +106,7 @@ public final class MainViewModel {
             return RecordedRun.start(config, new TeeObserver(probes.observerFor(config), host.carrierPriority()));
         };
         // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.childjvm
-        this.lifecycle = new RunLifecycle(executor, (config, where) -> Scenarios.of(config) instanceof TaskFileScenario
-                ? startYourCode(taskSource.get(), config, where)
-                : where instanceof RunTarget.ChildJvm ? RunTargets.start(where, config) : InProcessRun.of(here.apply(config)));
+        this.lifecycle = new RunLifecycle(executor, RunStarter.of(taskSource::get, here));
         lifecycle.setListener(new Follower());
         inputs.onChange(this::inputsChanged);
         // the run is named after the source's class, on its cards and in its history, as it is typed
@@ -115,22 +117,11 @@ public final class MainViewModel {
     }
 
     /**
-     * Always a child JVM, also for "this JVM"; JFR's pinned events come back with their stacks. JFR records from
-     * before the first mount, but the run does not wait ~1 s for its first flush: an edit reaches its first mount in
-     * about a fifth of the time (docs/performance.md).
-     */
-    private static LiveRun startYourCode(String source, WorkloadConfig config, RunTarget where) throws Exception {
-        return TaskFileLaunch.start(source, config.scenario().value(TaskFileScenario.CLASS), config, where,
-                ChildRun.Options.plain().withProbes(true, 0).withJfrAlongside());
-    }
-
-    /**
      * How another window (the compare view) starts runs of these settings: like this one, your code included (its
      * text as it is when that run starts), but without this window's probes.
      */
     public RunLifecycle.Starter starterForOtherWindows() {
-        return (config, where) -> Scenarios.of(config) instanceof TaskFileScenario
-                ? startYourCode(yourCodeNow, config, where) : RunTargets.start(where, config);
+        return RunStarter.withoutProbes(() -> yourCodeNow);
     }
 
     // ---- commands ----

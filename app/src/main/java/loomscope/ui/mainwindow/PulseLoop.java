@@ -8,6 +8,7 @@ import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.replay.ReplayViewModel;
+import loomscope.ui.run.RunState;
 
 /**
  * The one AnimationTimer of the main window: each pulse reads the recording once and draws. The workload

@@ -13,6 +13,7 @@ import loomscope.scenario.Scenarios;
 import loomscope.scenario.SeedScenario;
 import loomscope.taskfile.TaskFileCompiler;
 import loomscope.workload.WorkloadConfig;
+import loomscope.ui.run.StartFailure;
 /** The window's three lines of words: the status, the error, and the note that changed settings wait for the next run. */
 public final class RunMessages {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("Ready. Press Run (Ctrl+R).");

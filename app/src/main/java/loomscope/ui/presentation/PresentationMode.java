@@ -16,7 +16,7 @@ import javafx.stage.Stage;
 import loomscope.ui.code.CodeView;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.mainwindow.RunInputs;
+import loomscope.ui.run.RunInputs;
 import loomscope.ui.talktrack.ChapterNavigator;
 
 /**

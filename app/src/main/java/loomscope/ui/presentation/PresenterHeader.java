@@ -25,7 +25,7 @@ import loomscope.scenario.Scenarios;
 import loomscope.scenario.SeedScenario;
 import loomscope.scenario.TaskFileScenario;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.run.RunState;
 import loomscope.ui.talktrack.Chapter;
 import loomscope.ui.talktrack.ChapterJvms;
 import loomscope.ui.talktrack.ChapterNavigator;

@@ -24,8 +24,8 @@ import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.keys.KeyMap;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunInputs;
-import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.run.RunInputs;
+import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
 
 /**

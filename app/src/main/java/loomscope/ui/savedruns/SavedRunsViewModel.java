@@ -15,7 +15,7 @@ import loomscope.savedrun.SavedRun;
 import loomscope.savedrun.SavedRunSize;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.run.RunState;
 
 /**
  * Save and open for the main window: the last run to a {@code .loomrun} file, and a file back into the window as

@@ -9,7 +9,7 @@ import javafx.collections.ListChangeListener;
 import loomscope.childjvm.RunTarget.ChildJvm;
 import loomscope.childjvm.RunTarget.ThisJvm;
 import loomscope.childjvm.RunTarget;
-import loomscope.ui.mainwindow.RunOnCatalog;
+import loomscope.ui.run.RunOnCatalog;
 
 /**
  * Turns a chapter's wish ({@link ChapterRunTarget}: this JVM, JDK 21, legacy locking) into a real "Run on" choice

@@ -12,7 +12,7 @@ import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.report.HistoryEntry;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.run.RunState;
 import loomscope.ui.widgets.LayoutBarrier;
 
 /**

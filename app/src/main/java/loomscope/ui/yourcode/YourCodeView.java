@@ -28,7 +28,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Window;
 import loomscope.scenario.Scenario;
 import loomscope.ui.keys.KeyBinding;
-import loomscope.ui.mainwindow.RunInputs;
+import loomscope.ui.run.RunInputs;
 import loomscope.workload.LockMode;
 import org.fxmisc.richtext.CodeArea;
 

@@ -31,12 +31,13 @@ import loomscope.ui.export.ExportViewModel;
 
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.run.RunState;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.settings.StageSettings;
 import loomscope.ui.talktrack.TalkTrackLoader;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
+import loomscope.ui.run.RunInputs;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -155,7 +156,7 @@ class OnStageTest {
         assertEquals("1000", view.model().sleepTextProperty().get(), "the stand-in sleeps as the waves do");
         robot.type(KeyCode.PAGE_DOWN);
         assertEquals("Your code", onStage.chapters().current().title());
-        assertEquals(loomscope.ui.mainwindow.RunInputs.YOUR_CODE, view.model().scenarioProperty().get(), "a snippet runs as your code");
+        assertEquals(RunInputs.YOUR_CODE, view.model().scenarioProperty().get(), "a snippet runs as your code");
         loomscope.ui.UiTestSupport.waitFor(30, "the chapter's snippet in the editor",
                 () -> view.model().yourCode().className().equals("SeedSynchronized"));
         robot.type(KeyCode.PAGE_DOWN);

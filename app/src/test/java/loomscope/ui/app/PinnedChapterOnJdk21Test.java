@@ -30,8 +30,8 @@ import loomscope.ui.history.HistoryRow;
 
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunOnCatalog;
-import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.run.RunState;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.settings.StageSettings;
 import loomscope.ui.talktrack.TalkTrackLoader;

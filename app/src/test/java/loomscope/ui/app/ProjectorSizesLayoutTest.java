@@ -23,7 +23,7 @@ import loomscope.ui.controls.ControlsView;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunInputs;
+import loomscope.ui.run.RunInputs;
 import loomscope.ui.settings.SettingsStore;
 import loomscope.ui.settings.StageSettings;
 import loomscope.ui.talktrack.TalkTrackLoader;

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import loomscope.childjvm.RunOutcome;
-import loomscope.ui.mainwindow.FakeRun;
-import loomscope.ui.mainwindow.RunLifecycle;
-import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.run.FakeRun;
+import loomscope.ui.run.RunLifecycle;
+import loomscope.ui.run.RunState;
 import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;

@@ -8,7 +8,7 @@ import java.util.List;
 
 import loomscope.recording.UnsureRun;
 import loomscope.report.TimingCard;
-import loomscope.ui.mainwindow.RunLifecycle;
+import loomscope.ui.run.RunLifecycle;
 import loomscope.workload.WorkloadConfig;
 import loomscope.scenario.SeedScenario;
 import org.junit.jupiter.api.Test;

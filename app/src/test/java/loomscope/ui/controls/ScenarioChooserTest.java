@@ -19,7 +19,7 @@ import loomscope.ui.history.HistoryRow;
 import loomscope.ui.app.MainWindow;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.LockMode;
 import org.junit.jupiter.api.Test;

@@ -12,6 +12,7 @@ import loomscope.ui.app.MainWindow;
 import loomscope.host.CpuShare;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.theme.AppTheme;
+import loomscope.ui.run.RunState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;

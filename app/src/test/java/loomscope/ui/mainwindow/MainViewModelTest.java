@@ -15,6 +15,7 @@ import loomscope.recording.RecordedRun;
 import loomscope.workload.LockMode;
 import loomscope.workload.UnsupportedModeException;
 import loomscope.workload.WorkloadConfig;
+import loomscope.ui.run.RunState;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -28,6 +28,7 @@ import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
 import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
+import loomscope.ui.run.RunState;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

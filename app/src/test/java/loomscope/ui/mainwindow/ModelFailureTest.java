@@ -11,6 +11,7 @@ import loomscope.ui.app.MainWindow;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.UnsupportedModeException;
+import loomscope.ui.run.RunState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;

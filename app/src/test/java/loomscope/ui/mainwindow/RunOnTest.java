@@ -22,6 +22,8 @@ import loomscope.childjvm.RunTarget;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.theme.AppTheme;
+import loomscope.ui.run.RunState;
+import loomscope.ui.run.RunOnCatalog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;

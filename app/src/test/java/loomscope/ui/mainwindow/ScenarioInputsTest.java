@@ -26,6 +26,8 @@ import loomscope.ui.history.HistoryRow;
 import loomscope.ui.job.JobThreads;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
+import loomscope.ui.run.RunInputs;
+import loomscope.ui.run.RunState;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -13,7 +13,7 @@ import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunState;
+import loomscope.ui.run.RunState;
 import loomscope.workload.LockMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -7,7 +7,7 @@ import javafx.stage.Stage;
 import loomscope.ui.app.MainWindow;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.mainwindow.RunOnCatalog;
+import loomscope.ui.run.RunOnCatalog;
 import loomscope.ui.theme.AppTheme;
 
 /**

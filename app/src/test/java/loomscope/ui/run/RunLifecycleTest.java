@@ -1,4 +1,4 @@
-package loomscope.ui.mainwindow;
+package loomscope.ui.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

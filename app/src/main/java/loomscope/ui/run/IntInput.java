@@ -1,4 +1,4 @@
-package loomscope.ui.mainwindow;
+package loomscope.ui.run;
 
 /**
  * A whole number typed by a person, checked against a range: either a value or a sentence saying what is

@@ -1,4 +1,4 @@
-package loomscope.ui.mainwindow;
+package loomscope.ui.run;
 
 /** Where the window's own run is. */
 public enum RunState {

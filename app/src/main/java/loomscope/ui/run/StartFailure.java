@@ -1,4 +1,4 @@
-package loomscope.ui.mainwindow;
+package loomscope.ui.run;
 
 /** Why the starter could not start a run: what it threw. */
 public record StartFailure(Throwable cause) {

@@ -1,4 +1,4 @@
-package loomscope.ui.mainwindow;
+package loomscope.ui.run;
 
 import java.util.concurrent.Executor;
 
