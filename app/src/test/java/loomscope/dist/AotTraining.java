@@ -32,7 +32,7 @@ final class AotTraining {
     static List<Trained> train(Path root, Path scratch) throws IOException {
         List<Trained> trained = new ArrayList<>();
         trained.add(trainOne(root, AppImageBuilder.NAME, scratch, List.of("-Dglass.platform=Headless", "-Dprism.order=sw"),
-                List.of("--no-warmup", "--threads=1000", "--autorun", "--exit-after-run")));
+                List.of("--no-warmup", "--threads=200", "--autorun", "--exit-after-run")));
         trained.add(trainOne(root, AppImageBuilder.CLI_LAUNCHER, scratch, List.of(),
                 List.of("run", "--lock", "synchronized", "--parallelism", "1", "--threads", "5000", "--probes", "none")));
         return trained;

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.extension.PreInterruptCallback;
 import org.junit.jupiter.api.extension.PreInterruptContext;
 
 /**
- * When a test outlives the suite's default timeout (junit-platform.properties), says what the JVMs it started are
- * doing. JUnit's own thread dump (also switched on there) shows only this JVM: a test that waits on a child JVM,
+ * When a test outlives the suite's default timeout (pom.xml, surefire's configurationParameters), says what the JVMs
+ * it started are doing. JUnit's own thread dump (also switched on there) shows only this JVM: a test that waits on a child JVM,
  * a target it attached to or a task file's run shows there as a thread in {@code Process.waitFor} or a socket read,
  * and the reason is in the child. So this prints each descendant process and, for each Java one, its threads as
  * {@code jcmd Thread.print} sees them.

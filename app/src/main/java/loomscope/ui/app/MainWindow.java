@@ -57,6 +57,7 @@ import loomscope.ui.sweep.SweepViewModel;
 import loomscope.ui.sweep.SweepWindow;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.timing.TimingView;
+import loomscope.ui.timing.TimingViewModel;
 import loomscope.ui.where.WhereView;
 import loomscope.ui.where.WhereViewModel;
 import loomscope.ui.yourcode.SnippetFiles;
@@ -107,7 +108,9 @@ public final class MainWindow {
         runOnChooser = new RunOnChooser(model, runOn);
         controls.addSetting(runOnChooser);
         controls.compactProperty().addListener((o, was, compact) -> runOnChooser.setCompact(compact));
-        timing = new TimingView(model);
+        timing = new TimingView(new TimingViewModel(new TimingViewModel.Source(model.recordingProperty()::get,
+                () -> model.state() == RunState.FINISHED, model.elapsedSecondsProperty()::get, model.completedProperty()::get,
+                model.lastSummaryProperty()::get, model::lastRunLoweredCarriers)));
         history = new HistoryView(model.history());
         replayView = new ReplayView(model.replay());
         code = new CodeViewModel(shownScenario, shownLock);

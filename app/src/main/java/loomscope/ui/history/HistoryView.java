@@ -2,7 +2,9 @@ package loomscope.ui.history;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
@@ -31,12 +33,22 @@ public final class HistoryView extends VBox {
     private final XYChart.Series<String, Number> series = new XYChart.Series<>();
     private static final int MAX_BARS = 10;
     private final Label comparison = new Label("Select two runs to compare them.");
+    /** The run numbers selected as a row is made again, to be selected again once it is. */
+    private Set<Integer> selectedBeforeRemaking = Set.of();
 
     public HistoryView(ObservableList<HistoryRow> history) {
         getStyleClass().add("side-panel");
         Label title = new Label("History");
         title.getStyleClass().add("section-title");
         table.setId("history-table");
+        // a row made again (its run classed after its end) is a replaced item, which the table unselects: the rows
+        // selected just before are selected again after (this listener runs before the table's, the one below after)
+        history.addListener((ListChangeListener<HistoryRow>) change -> {
+            if (HistoryChanges.madeAgain(change)) {
+                selectedBeforeRemaking = table.getSelectionModel().getSelectedItems().stream().map(HistoryRow::number)
+                        .collect(Collectors.toSet());
+            }
+        });
         table.setItems(history);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -77,6 +89,12 @@ public final class HistoryView extends VBox {
                 // a run classed after its end: its bar may change colour (few bars: drawn again)
                 series.getData().clear();
                 history.subList(Math.max(0, history.size() - MAX_BARS), history.size()).forEach(this::addBar);
+                for (int i = 0; i < history.size(); i++) {
+                    if (selectedBeforeRemaking.contains(history.get(i).number())) {
+                        table.getSelectionModel().select(i);
+                    }
+                }
+                selectedBeforeRemaking = Set.of();
             } else {
                 HistoryChanges.newRuns(change).forEach(this::addBar);
             }

@@ -344,6 +344,12 @@ public final class MainViewModel {
 
     public ObservableList<HistoryRow> history() { return history; }
 
+    /** Whether the window lowered the carriers of the run that ended last (its time is then not the CLI's). */
+    public boolean lastRunLoweredCarriers() {
+        return !history.isEmpty() && history.get(history.size() - 1).summary() == lastSummary.get()
+                && history.get(history.size() - 1).carriersLowered();
+    }
+
     /** See {@link ProbeHooks#setExtraObserver}. */
     public void setExtraObserver(Function<WorkloadConfig, RunObserver> factory) { probes.setExtraObserver(factory); }
 

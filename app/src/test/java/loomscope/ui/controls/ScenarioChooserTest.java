@@ -44,6 +44,7 @@ class ScenarioChooserTest {
         Scene scene = new Scene(view.view(), 1000, 900);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
+        stage.sizeToScene();   // the stage is the one every test class of this JVM shows: its last size is not this one
         stage.show();
     }
 
