@@ -120,7 +120,7 @@ public final class MainWindow {
         yourCodeView = new YourCodeView(new YourCodeViewModel(model.yourCode(), snippets), model.lockModeProperty());
         savedRuns = new SavedRunsViewModel(model, JobThreads.jobs());
         savedRunsView = new SavedRunsView(savedRuns);
-        view = new MainView(model, new MainView.Parts(controls, recordingView, overlay, frameStats, timing, code, codeView,
+        view = new MainView(model, new MainView.Parts(controls, recordingView, overlay, frameStats, timing, codeView,
                 yourCodeView, history, replayView, savedRunsView, this::openCompare, this::openSweep,
                 this::openMatrix));
         view.addPulseHook(timing::refresh);

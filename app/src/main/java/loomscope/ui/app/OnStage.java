@@ -158,7 +158,7 @@ public final class OnStage {
         export = new ExportViewModel(new FxExportSurface(scene, toast), new HistoryTimes(model.history()), s.exportFolder(),
                 () -> AppTheme.current().picture(), JobThreads.jobs(), Platform::runLater);
         view.setCardExport(export::exportCard);
-        presentation = new PresentationMode(stage, view.view(), root, new PresenterHeader(model, chapters, view.where().selectedProperty()), talkClock, chapters);
+        presentation = new PresentationMode(stage, view.view(), view.code(), root, new PresenterHeader(model, chapters, view.where().selectedProperty()), talkClock, chapters);
         root.getChildren().addAll(toast, overlay);
         keys = new StageKeys(model, chapters, presentation, export, overlay, this::toggleNotes, this::toggleHighContrast,
                 view.recordingView()::toggleWholeRun);

@@ -2,9 +2,12 @@ package loomscope.ui.mainwindow;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
+import java.util.function.Function;
 import java.util.function.LongConsumer;
 
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -18,23 +21,30 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import loomscope.recording.RecordedRun;
+import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
 import loomscope.ui.code.CodeView;
-import loomscope.ui.code.CodeViewModel;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
 import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.keys.KeyMap;
+import loomscope.ui.presentation.PresentedWindow;
+import loomscope.ui.probe.ProbeHost;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.sweep.SweepPlan;
 import loomscope.ui.run.RunInputs;
+import loomscope.ui.run.RunState;
+import loomscope.ui.yourcode.YourCode;
+import loomscope.workload.RunObserver;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * The main window's layout: controls on top, carrier lanes and thread field in the middle, timing, code and history
  * on the right, replay and status at the bottom. It receives its model and the features' views (the composition
  * root, {@code ui.app.MainWindow}, builds and wires them), places them, and owns the pulse loop.
  */
-public final class MainView extends BorderPane {
+public final class MainView extends BorderPane implements PresentedWindow, ProbeHost {
     static final String KEYS = KeyBinding.hint();
     private static final double CODE_HEIGHT = 400;
     private static final double CODE_MIN_HEIGHT = 280;
@@ -44,7 +54,6 @@ public final class MainView extends BorderPane {
      * What the window shows, built by the composition root.
      *
      * @param controls    the controls bar, on top
-     * @param code        the code of the scenario on show, which {@code codeView} shows
      * @param yourCode    your code's editor: in the code's place while "your code" is the chosen scenario
      * @param savedRuns   Save run / Open run, in the status bar
      * @param openCompare what "Compare JVMs…" does
@@ -52,7 +61,7 @@ public final class MainView extends BorderPane {
      * @param openMatrix  what "Pinning matrix…" does
      */
     public record Parts(Node controls, RecordingView recordingView, DebugOverlay overlay, FrameStats frameStats,
-                        Node timing, CodeViewModel code, Region codeView, Region yourCode, Node history, Node replay,
+                        Node timing, Region codeView, Region yourCode, Node history, Node replay,
                         Node savedRuns, Runnable openCompare, Runnable openSweep, Runnable openMatrix) { }
 
     private final MainViewModel model;
@@ -173,6 +182,7 @@ public final class MainView extends BorderPane {
     }
 
     /** Hides the controls bar and the side panel (presentation mode shows only lanes, field and replay). */
+    @Override
     public void setControlsVisible(boolean visible) {
         setTop(visible ? parts.controls() : null);
         parts.controls().setVisible(visible);
@@ -188,6 +198,7 @@ public final class MainView extends BorderPane {
         sidePanel.getChildren().add(section);
     }
 
+    @Override
     public void setSidePanelVisible(boolean visible) {
         sideScroll.setVisible(visible);
         sideScroll.setManaged(visible);
@@ -197,6 +208,7 @@ public final class MainView extends BorderPane {
      * Puts {@code beside} right of the lanes instead of the side panel (presentation mode's code), or the side panel
      * back with null.
      */
+    @Override
     public void setBesideLanes(Node beside) {
         setRight(beside != null ? beside : sideScroll);
         if (beside == null) {
@@ -222,24 +234,46 @@ public final class MainView extends BorderPane {
     }
 
     /** Puts a panel into the side panel at {@code position} (0 = top; the probes' panel goes under timing). */
+    @Override
     public void addSidePanel(int position, Node panel) {
         sidePanel.getChildren().add(Math.min(position, sidePanel.getChildren().size()), panel);
     }
 
     /** Runs {@code hook} once per pulse, after the view has drawn (on the FX thread; must not block). */
+    @Override
     public void addPulseHook(LongConsumer hook) {
         pulseHooks.add(hook);
     }
 
     public MainViewModel model() { return model; }
 
+    @Override
     public RecordingView recordingView() { return parts.recordingView(); }
 
-    /** The code the next run's threads run (the presentation shows it too). */
-    public CodeViewModel code() { return parts.code(); }
 
     /** Your code's editor (the presentation puts it beside the lanes). */
+    @Override
     public Node yourCodeView() { return parts.yourCode(); }
+
+    @Override
+    public ReadOnlyObjectProperty<Scenario> chosenScenarioProperty() { return model.scenarioProperty(); }
+
+    @Override
+    public void setExtraObserver(Function<WorkloadConfig, RunObserver> factory) { model.setExtraObserver(factory); }
+
+    @Override
+    public ReadOnlyObjectProperty<RecordedRun> currentRunProperty() { return model.currentRunProperty(); }
+
+    @Override
+    public RunState runState() { return model.state(); }
+
+    @Override
+    public OptionalLong replayTimeNanos() { return model.replayTimeNanos(); }
+
+    @Override
+    public YourCode yourCodeIfChosen() {
+        return RunInputs.YOUR_CODE.equals(model.scenarioProperty().get()) ? model.yourCode() : null;
+    }
 
     public FrameStats frameStats() { return parts.frameStats(); }
 

@@ -1,6 +1,7 @@
 package loomscope.ui.mainwindow;
 
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -35,6 +36,7 @@ import loomscope.scenario.TaskFileScenario;
 import loomscope.taskfile.TaskFileLaunch;
 import loomscope.ui.history.ClassedRow;
 import loomscope.ui.history.HistoryRow;
+import loomscope.ui.presentation.PresentedRun;
 import loomscope.ui.replay.ReplayViewModel;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
@@ -44,6 +46,8 @@ import loomscope.ui.run.RunLifecycle;
 import loomscope.ui.run.RunStarter;
 import loomscope.ui.run.RunState;
 import loomscope.ui.run.StartFailure;
+import loomscope.ui.savedruns.RunWindow;
+import loomscope.ui.yourcode.YourCode;
 
 /**
  * The main window's model, composed of one part per job: the inputs ({@link RunInputs}), the run's life
@@ -52,7 +56,7 @@ import loomscope.ui.run.StartFailure;
  * The FX side learns about runs only in {@link #pulse(long)}, which the window's single AnimationTimer calls
  * once per frame. Nothing here ever waits for the workload.
  */
-public final class MainViewModel {
+public final class MainViewModel implements PresentedRun, RunWindow {
     /** The thread field draws one cell per thread; beyond this the cells get smaller than a pixel. */
     public static final int MAX_UI_THREADS = RunInputs.MAX_UI_THREADS;
 
@@ -240,6 +244,7 @@ public final class MainViewModel {
      * Shows a run opened from a file as the last run: lanes, field, timing and replay show it, and it joins the
      * history marked as opened. False, and nothing changes, while a run is starting or going.
      */
+    @Override
     public boolean showOpened(RunRecording recording, List<String> jvmFlags, boolean carriersLowered, String fileName) {
         if (!lifecycle.showFinished(recording, recording.config())) {
             messages.alreadyRunning();
@@ -259,16 +264,19 @@ public final class MainViewModel {
     }
 
     /** The flags and lowering of the run on show (the last history row), for saving it; empty before any. */
+    @Override
     public HistoryRow lastRow() {
         return history.isEmpty() ? null : history.get(history.size() - 1);
     }
 
     /** Shows {@code text} on the status line while no run is going (a run's own messages replace it). */
+    @Override
     public void showNote(String text) {
         messages.note(text, state().isActive());
     }
 
     /** Shows a problem found outside the controls (e.g. a bad command-line option) on the error line. */
+    @Override
     public void reportProblem(String text) {
         messages.badInputs(text);
     }
@@ -279,12 +287,14 @@ public final class MainViewModel {
     public WorkloadConfig configFromInputs() { return inputs.configFromInputs(); }
 
     /** The config the inputs describe, or null; unlike {@link #configFromInputs()} it sets no message (for bindings). */
+    @Override
     public WorkloadConfig configFromInputsQuietly() { return inputs.configFromInputsQuietly(); }
 
     /**
      * Whether the next run would repeat the run last started (same workload, same JVM). When not, the clock
      * shows a time that belongs to settings no longer on screen (a chapter change), and must say so.
      */
+    @Override
     public boolean nextRunRepeatsLast() {
         WorkloadConfig last = lifecycle.config();
         return last != null && last.equals(inputs.configFromInputsQuietly()) && inputs.where().equals(lifecycle.target());
@@ -298,12 +308,16 @@ public final class MainViewModel {
 
     public RunInputs inputs() { return inputs; }
 
+    @Override
+    public ReadOnlyIntegerProperty inputsRevisionProperty() { return inputs.revisionProperty(); }
+
     /** The audience's own task: its source, the compiler's complaints, where its last run threw and pinned. */
     public YourCode yourCode() { return yourCode; }
 
     public ProbeHooks probes() { return probes; }
 
     /** Where the next run happens: this JVM (default) or a child JVM from the "Run on" choice. */
+    @Override
     public ObjectProperty<RunTarget> runOnProperty() { return inputs.runOnProperty(); }
 
     public ObjectProperty<LockMode> lockModeProperty() { return inputs.lockModeProperty(); }
@@ -319,11 +333,14 @@ public final class MainViewModel {
 
     public StringProperty sleepTextProperty() { return inputs.sleepTextProperty(); }
 
+    @Override
     public ReadOnlyObjectProperty<RunState> stateProperty() { return lifecycle.stateProperty(); }
 
+    @Override
     public RunState state() { return lifecycle.state(); }
 
     /** The run being shown: the current one, or the last one once finished. */
+    @Override
     public ReadOnlyObjectProperty<RunRecording> recordingProperty() { return lifecycle.recordingProperty(); }
 
     public ReadOnlyObjectProperty<RunSummary> lastSummaryProperty() { return lastSummary.getReadOnlyProperty(); }
@@ -332,10 +349,12 @@ public final class MainViewModel {
 
     public ReadOnlyIntegerProperty completedProperty() { return completed.getReadOnlyProperty(); }
 
+    @Override
     public ReadOnlyDoubleProperty elapsedSecondsProperty() { return lifecycle.elapsedSecondsProperty(); }
 
     public ReadOnlyStringProperty inputErrorProperty() { return inputs.inputErrorProperty(); }
 
+    @Override
     public ReadOnlyStringProperty messageProperty() { return messages.messageProperty(); }
 
     public ReadOnlyStringProperty errorMessageProperty() { return messages.errorMessageProperty(); }
@@ -361,12 +380,19 @@ public final class MainViewModel {
 
     public ReplayViewModel replay() { return replay; }
 
+    /** The instant the replay shows, while it has a run to show. */
+    public OptionalLong replayTimeNanos() {
+        return replay.isAvailable() ? OptionalLong.of(replay.timeNanos()) : OptionalLong.empty();
+    }
+
     /** How the window shares the CPU with the run going now; {@link CpuShare#FULL} between runs. */
     public CpuShare cpuShare() { return host.cpuShare(state() == RunState.RUNNING); }
 
     /** How the window shared the CPU with the run going now or last started (its rule in words, lowered carriers). */
+    @Override
     public RunShare runShare() { return host.runShare(); }
 
     /** The config of the run going now or last started, or null. */
+    @Override
     public WorkloadConfig runningConfig() { return lifecycle.config(); }
 }

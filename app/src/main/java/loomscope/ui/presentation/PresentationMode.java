@@ -14,8 +14,8 @@ import javafx.scene.layout.VBox;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import loomscope.ui.code.CodeView;
+import loomscope.ui.code.CodeViewModel;
 import loomscope.ui.lanes.LanesCanvas;
-import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.run.RunInputs;
 import loomscope.ui.talktrack.ChapterNavigator;
 
@@ -35,7 +35,7 @@ public final class PresentationMode {
      */
     static final double CODE_MIN_SCREEN_WIDTH = 1600;
     private final Stage stage;
-    private final MainView view;
+    private final PresentedWindow view;
     private final Parent root;
     private final PresenterHeader header;
     private final TalkClock talkClock;
@@ -48,17 +48,18 @@ public final class PresentationMode {
     private boolean coveredByHand;
 
     /**
-     * @param chapters whose current chapter says whether the big screen shows the code that runs (the window's
-     *                 own code model: the chosen scenario's real source, in large type)
+     * @param codeShown the code the window's code pane shows (the chosen scenario's real source), shown in large type
+     *                  beside the lanes
+     * @param chapters  whose current chapter says whether the big screen shows that code
      */
-    public PresentationMode(Stage stage, MainView view, Parent root, PresenterHeader header, TalkClock talkClock,
-                            ChapterNavigator chapters) {
+    public PresentationMode(Stage stage, PresentedWindow view, CodeViewModel codeShown, Parent root, PresenterHeader header,
+                            TalkClock talkClock, ChapterNavigator chapters) {
         this.stage = stage;
         this.view = view;
         this.root = root;
         this.header = header;
         this.talkClock = talkClock;
-        code = new CodeView(view.code());
+        this.code = new CodeView(codeShown);
         code.setId("presenter-code");
         code.getStyleClass().add("presenter-code-pane");
         code.prefWidthProperty().bind(Bindings.createDoubleBinding(
@@ -73,7 +74,7 @@ public final class PresentationMode {
         yourCode.prefWidthProperty().bind(Bindings.createDoubleBinding(
                 () -> Math.min(YOUR_CODE_MAX_WIDTH, view.getWidth() * YOUR_CODE_SHARE), view.widthProperty()));
         yourCode.setMaxWidth(YOUR_CODE_MAX_WIDTH);
-        view.model().scenarioProperty().addListener((o, was, now) -> placeCode());
+        view.chosenScenarioProperty().addListener((o, was, now) -> placeCode());
         view.widthProperty().addListener((o, was, now) -> {
             if ((was.doubleValue() >= CODE_MIN_SCREEN_WIDTH) != (now.doubleValue() >= CODE_MIN_SCREEN_WIDTH)) {
                 placeCode();
@@ -84,7 +85,7 @@ public final class PresentationMode {
     /** The code beside the lanes while presenting a chapter that shows it on a wide screen; the side panel otherwise. */
     private void placeCode() {
         boolean room = view.getWidth() >= CODE_MIN_SCREEN_WIDTH;
-        boolean yours = RunInputs.YOUR_CODE.equals(view.model().scenarioProperty().get());
+        boolean yours = RunInputs.YOUR_CODE.equals(view.chosenScenarioProperty().get());
         if (presenting.get() && room && yours) {
             VBox.setVgrow(view.yourCodeView(), Priority.ALWAYS);
             yourCode.getChildren().setAll(view.yourCodeView());

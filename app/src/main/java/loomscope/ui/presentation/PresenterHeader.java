@@ -24,7 +24,6 @@ import loomscope.report.TimeText;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.SeedScenario;
 import loomscope.scenario.TaskFileScenario;
-import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.run.RunState;
 import loomscope.ui.talktrack.Chapter;
 import loomscope.ui.talktrack.ChapterJvms;
@@ -56,7 +55,7 @@ public final class PresenterHeader extends HBox {
     /** A site's frame and reason can be long: two lines at most, so that the lanes keep their room. */
     private static final int SITE_LINES = 2;
 
-    public PresenterHeader(MainViewModel model, ChapterNavigator chapters) {
+    public PresenterHeader(PresentedRun model, ChapterNavigator chapters) {
         this(model, chapters, new SimpleObjectProperty<>());
     }
 
@@ -64,7 +63,7 @@ public final class PresenterHeader extends HBox {
      * {@code selectedSite}: the site chosen in the Where table, shown under the narration while one is chosen, so that
      * the room reads which place in the code the framed mounts are.
      */
-    public PresenterHeader(MainViewModel model, ChapterNavigator chapters,
+    public PresenterHeader(PresentedRun model, ChapterNavigator chapters,
                            ObservableValue<CauseReport.Site> selectedSite) {
         getStyleClass().add("presenter-header");
         setId("presenter-header");
@@ -111,7 +110,7 @@ public final class PresenterHeader extends HBox {
         // still shows the previous chapter's time, and must not stand under the new chapter's settings
         BooleanBinding stale = Bindings.createBooleanBinding(
                 () -> !model.state().isActive() && model.runningConfig() != null && !model.nextRunRepeatsLast(),
-                model.stateProperty(), model.inputs().revisionProperty(), model.runOnProperty());
+                model.stateProperty(), model.inputsRevisionProperty(), model.runOnProperty());
         config.textProperty().bind(Bindings.createStringBinding(() -> caption(model, stale.get()),
                 stale, model.stateProperty(), model.recordingProperty()));
         stale.addListener((o, was, now) -> clock.pseudoClassStateChanged(STALE, now));
@@ -121,7 +120,7 @@ public final class PresenterHeader extends HBox {
         show(chapters);
         // the narration stands only over the chapter's own run: any other run on screen is said to be off script
         narration.textProperty().bind(Bindings.createStringBinding(() -> narration(chapters.setupProperty().get(), model),
-                chapters.setupProperty(), model.stateProperty(), model.inputs().revisionProperty(), model.recordingProperty()));
+                chapters.setupProperty(), model.stateProperty(), model.inputsRevisionProperty(), model.recordingProperty()));
 
         site.getStyleClass().add("presenter-runs-on");
         site.setId("presenter-site");
@@ -161,7 +160,7 @@ public final class PresenterHeader extends HBox {
      * The chapter's narration while the run on screen (or, before one and once the settings moved on, the next run) is
      * the chapter's own; else "off script: " and what it is, so that the story of one run never stands over another.
      */
-    static String narration(Chapter.ChapterSetup setup, MainViewModel model) {
+    static String narration(Chapter.ChapterSetup setup, PresentedRun model) {
         if (setup == null) {
             return "";
         }
@@ -195,7 +194,7 @@ public final class PresenterHeader extends HBox {
      * "synchronized · P 1 · N 5,000 · JDK 25.0.3" for the run going or just ended; "last run: …" once the settings moved
      * on; the next run's settings before any run (the clock then reads 0.00 s, which claims nothing).
      */
-    static String caption(MainViewModel model, boolean stale) {
+    static String caption(PresentedRun model, boolean stale) {
         WorkloadConfig shown = model.runningConfig();
         if (shown == null || model.state() == RunState.IDLE) {
             WorkloadConfig next = model.configFromInputsQuietly();

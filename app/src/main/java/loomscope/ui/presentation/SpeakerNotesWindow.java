@@ -12,7 +12,6 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.talktrack.Chapter;
 import loomscope.ui.talktrack.ChapterNavigator;
 import loomscope.ui.theme.AppTheme;
@@ -30,7 +29,7 @@ public final class SpeakerNotesWindow {
     private final Label notes = new Label();
     private final Label next = new Label();
 
-    public SpeakerNotesWindow(Window owner, MainViewModel model, ChapterNavigator chapters, TalkClock talkClock, String stageCss) {
+    public SpeakerNotesWindow(Window owner, PresentedRun model, ChapterNavigator chapters, TalkClock talkClock, String stageCss) {
         chapter.getStyleClass().add("notes-chapter");
         chapter.setId("notes-chapter");
         standIn.getStyleClass().add("notes-stand-in");

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 
 import javafx.scene.control.Alert;
@@ -22,20 +23,16 @@ import loomscope.recording.RunRecording;
 import loomscope.ui.job.BackgroundJob;
 import loomscope.ui.keys.KeyBinding;
 import loomscope.ui.keys.KeyMap;
-import loomscope.ui.mainwindow.MainView;
-import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.run.RunInputs;
 import loomscope.ui.run.RunState;
 import loomscope.ui.theme.AppTheme;
 
 /**
  * Puts the JDK's view into the main window through its hook points only: the extra-observer factory and the
- * current-run property of the model, one pulse hook,
+ * current-run property of the window it is put into ({@link ProbeHost}), one pulse hook,
  * a lane overlay, two side panels, mouse clicks on the field and lanes, and Ctrl+Shift+J / Ctrl+Shift+D.
  */
 public final class ProbeView {
-    private final MainView view;
-    private final MainViewModel model;
+    private final ProbeHost view;
     private final ProbeViewModel probes;
     private final JfrLaneOverlay overlay;
     private final VerifiedPanel verified;
@@ -47,10 +44,9 @@ public final class ProbeView {
     private long lastInspect;
     private boolean colourDirty = true;
 
-    private ProbeView(MainView view, ProbeViewModel probes) {
+    private ProbeView(ProbeHost view, ProbeViewModel probes) {
         this.view = view;
         this.probes = probes;
-        this.model = view.model();
         this.overlay = new JfrLaneOverlay(probes, () -> view.recordingView().recording());
         this.verified = new VerifiedPanel(probes);
         this.table = new PinnedThreadsPanel(probes.rows());
@@ -58,10 +54,10 @@ public final class ProbeView {
     }
 
     /** Wires {@code probes} into {@code view}; call once, on the FX thread, before the first run. */
-    public static ProbeView install(MainView view, ProbeViewModel probes) {
+    public static ProbeView install(ProbeHost view, ProbeViewModel probes) {
         ProbeView ui = new ProbeView(view, probes);
-        ui.model.setExtraObserver(ui.probes::prepare);
-        ui.model.currentRunProperty().addListener((o, was, run) -> {
+        view.setExtraObserver(ui.probes::prepare);
+        view.currentRunProperty().addListener((o, was, run) -> {
             if (run != null) {
                 ui.probes.attach(run);
             }
@@ -136,8 +132,8 @@ public final class ProbeView {
 
     /** Your code's line in the mount's stack, as a jump to the editor, while the editor shows the text that ran. */
     private void offerYourLine(RunRecording r, MountInspector.MountInspection m) {
-        var yours = model.yourCode();
-        int line = RunInputs.YOUR_CODE.equals(model.scenarioProperty().get()) ? yours.lineOf(r, m.stack()) : 0;
+        var yours = view.yourCodeIfChosen();
+        int line = yours != null ? yours.lineOf(r, m.stack()) : 0;
         if (line > 0) {
             String className = yours.className();
             inspector.showSource(className, line, () -> yours.showLine(line));
@@ -163,8 +159,8 @@ public final class ProbeView {
                     -1, "no snapshots of this run (turn thread snapshots on for the next run)", "unknown", List.of(), -1), 0);
             return;
         }
-        ThreadSnapshot snapshot = model.state() != RunState.RUNNING && model.replay().isAvailable()
-                ? snapshots.snapshotAt(model.replay().timeNanos()) : snapshots.latest();
+        OptionalLong replayed = view.runState() != RunState.RUNNING ? view.replayTimeNanos() : OptionalLong.empty();
+        ThreadSnapshot snapshot = replayed.isPresent() ? snapshots.snapshotAt(replayed.getAsLong()) : snapshots.latest();
         if (selectedVt >= 0) {
             inspector.show(SnapshotInspector.virtualThread(snapshot, selectedVt, snapshots.lastStackOf(selectedVt)), r.runStart());
         } else {
@@ -191,7 +187,7 @@ public final class ProbeView {
     }
 
     private void exportDump() {
-        boolean active = model.state().isActive();
+        boolean active = view.runState().isActive();
         if (active) {
             Alert warn = new Alert(Alert.AlertType.WARNING, ThreadDumpExport.WARNING + "\n\nExport anyway, now, during the run?",
                     ButtonType.CANCEL, ButtonType.OK);

@@ -19,7 +19,6 @@ import loomscope.ui.field.StateLegend;
 import loomscope.ui.field.ThreadFieldCanvas;
 import loomscope.ui.lanes.LaneLegend;
 import loomscope.ui.lanes.LanesCanvas;
-import loomscope.ui.replay.ReplayViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
 
@@ -190,7 +189,7 @@ public final class RecordingView extends VBox {
         }
         RunRecording r = timeline.recording();
         if (r.isFinished()) {
-            showAt(ReplayViewModel.endOf(r));
+            showAt(r.settledEnd());   // where the replay ends too
             return;
         }
         clearShown = false;

@@ -14,7 +14,6 @@ import loomscope.savedrun.RunInfo;
 import loomscope.savedrun.SavedRun;
 import loomscope.savedrun.SavedRunSize;
 import loomscope.ui.history.HistoryRow;
-import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.run.RunState;
 
 /**
@@ -24,14 +23,14 @@ import loomscope.ui.run.RunState;
  * the error line. No toolkit call: tested without a window.
  */
 public final class SavedRunsViewModel {
-    private final MainViewModel main;
+    private final RunWindow main;
     private final RunFileReader files;
     private final ReadOnlyBooleanWrapper canSave = new ReadOnlyBooleanWrapper(false);
     private Supplier<List<PinnedEvent>> liveEvents = List::of;
     /** The run last opened, while it is the one on show: saving it again keeps its JFR events. */
     private SavedRun opened;
 
-    public SavedRunsViewModel(MainViewModel main, Executor files) {
+    public SavedRunsViewModel(RunWindow main, Executor files) {
         this.main = main;
         this.files = new RunFileReader(files);
         main.recordingProperty().addListener((o, was, now) -> updateCanSave());

@@ -15,7 +15,6 @@ import javafx.collections.ObservableList;
 import loomscope.taskfile.SnippetFolder;
 import loomscope.taskfile.StarterSnippets;
 import loomscope.ui.job.BackgroundJob;
-import loomscope.ui.mainwindow.YourCode;
 
 /**
  * The folder of {@code .java} snippets and the file your code was opened from or saved to. Every read, list and write

@@ -11,7 +11,6 @@ import javafx.collections.ObservableList;
 import loomscope.scenario.Scenario;
 import loomscope.taskfile.StarterSnippets;
 import loomscope.taskfile.TaskFileCompiler;
-import loomscope.ui.mainwindow.YourCode;
 import loomscope.workload.LockMode;
 
 /**

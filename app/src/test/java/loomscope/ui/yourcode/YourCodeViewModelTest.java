@@ -12,7 +12,6 @@ import java.util.List;
 import loomscope.scenario.Scenarios;
 import loomscope.taskfile.StarterSnippets;
 import loomscope.taskfile.TaskFileCompiler;
-import loomscope.ui.mainwindow.YourCode;
 import loomscope.workload.LockMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

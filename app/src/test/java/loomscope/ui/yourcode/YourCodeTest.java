@@ -1,4 +1,4 @@
-package loomscope.ui.mainwindow;
+package loomscope.ui.yourcode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package loomscope.ui.mainwindow;
+package loomscope.ui.yourcode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +76,7 @@ public final class YourCode {
 
     public ReadOnlyStringProperty classNameProperty() { return className.getReadOnlyProperty(); }
 
-    void starting() {
+    public void starting() {
         ranSource = source.get();
         problems.clear();
         pinnedLines.clear();
@@ -87,7 +87,7 @@ public final class YourCode {
         ranClass = className();
     }
 
-    void compileFailed(List<TaskFileCompiler.Problem> found) {
+    public void compileFailed(List<TaskFileCompiler.Problem> found) {
         problems.setAll(found);
         TaskFileCompiler.Problem first = found.isEmpty() ? null : found.get(0);
         runNote.set(first == null ? "It does not compile." : first.line() <= 0 ? "Not run: " + first.message()
@@ -95,24 +95,24 @@ public final class YourCode {
                 found.size() == 1 ? "" : "s", first.line(), first.message()));
     }
 
-    void running() {
+    public void running() {
         progress(null);
     }
 
     /** While the child says the run makes no progress, that line ("no progress for 5 s: …"); else "running". */
-    void progress(String noProgress) {
+    public void progress(String noProgress) {
         String note = noProgress != null ? noProgress + " (Stop ends it)" : "Compiled; running " + ranClass + " in a child JVM.";
         if (!note.equals(runNote.get())) {
             runNote.set(note);
         }
     }
 
-    void couldNotStart(String reason) {
+    public void couldNotStart(String reason) {
         runNote.set("Not run: " + reason);
     }
 
     /** What the run's own threads threw, and where JFR saw them pinned in this source. */
-    void ended(RunRecording recording, List<PinnedEvent> events, List<String> childOutput) {
+    public void ended(RunRecording recording, List<PinnedEvent> events, List<String> childOutput) {
         ranRecording = recording;
         List<String> printed = TaskFileLaunch.printed(childOutput, OUTPUT_LINES);
         output.set(printed.isEmpty() ? "" : "Printed (last lines):\n" + String.join("\n", printed));
