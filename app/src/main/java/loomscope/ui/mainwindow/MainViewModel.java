@@ -25,7 +25,6 @@ import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.report.ApplicationRun;
-import loomscope.recording.TeeObserver;
 import loomscope.childjvm.ChildRun;
 import loomscope.childjvm.InProcessRun;
 import loomscope.childjvm.LiveRun;
@@ -103,12 +102,7 @@ public final class MainViewModel implements PresentedRun, RunWindow {
     public MainViewModel(Executor executor, HostHooks host, Function<WorkloadConfig, RecordedRun> inThisJvm) {
         this.host = host;
         this.classedRow = new ClassedRow(executor, history, lastSummary::set);
-        Function<WorkloadConfig, RecordedRun> here = inThisJvm != null ? inThisJvm : config -> {
-            probes.awaitGate();
-            host.prepare();
-            // the share was decided for this config on the FX thread before the starter thread began
-            return RecordedRun.start(config, new TeeObserver(probes.observerFor(config), host.carrierPriority()));
-        };
+        Function<WorkloadConfig, RecordedRun> here = inThisJvm != null ? inThisJvm : new ThisJvmRuns(probes, host);
         // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.childjvm
         this.lifecycle = new RunLifecycle(executor, RunStarter.of(taskSource::get, here));
         lifecycle.setListener(new Follower());
