@@ -3,6 +3,8 @@ package loomscope.savedrun;
 import java.time.Instant;
 import java.util.List;
 
+import loomscope.scenario.Scenarios;
+
 /**
  * What ran, beside the recording itself (which holds the JDK version and the workload's parameters).
  *
@@ -21,13 +23,14 @@ public record RunInfo(String loomscopeVersion, Instant savedAt, String scenario,
     /** The one place LoomScope's own version is written down. */
     public static final String LOOMSCOPE_VERSION = "0.1";
 
-    public static final String SEED_SCENARIO = "seed";
+    /** What a file names when the default scenario ran: the seed, as every file before scenarios did. */
+    public static final String SEED_SCENARIO = Scenarios.DEFAULT.name();
 
     public RunInfo {
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
     }
 
-    /** A run of the seed experiment recorded now, on this host. */
+    /** A run of the default scenario (the seed experiment) recorded now, on this host. */
     public static RunInfo ofThisHost(List<String> jvmFlags, boolean carriersLowered) {
         return new RunInfo(LOOMSCOPE_VERSION, Instant.now(), SEED_SCENARIO, jvmFlags,
                 Runtime.getRuntime().availableProcessors(),
