@@ -10,7 +10,7 @@ import loomscope.scenario.Scenarios;
  *
  * @param loomscopeVersion the LoomScope that recorded it
  * @param savedAt          when it was written
- * @param scenario         what ran ("seed": the seeds' experiment, in the lock mode of the recording's config)
+ * @param scenario         what ran, by name: the seed (the seeds' experiment, in the lock mode of the recording's config) or another
  * @param jvmFlags         the flags a child JVM ran with (e.g. legacy locking); empty for a plain JVM
  * @param hostCores        the processors the recording JVM's host offered
  * @param hostOs           os.name and os.version of that host

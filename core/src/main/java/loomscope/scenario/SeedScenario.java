@@ -31,10 +31,16 @@ public record SeedScenario() implements Scenario {
     /** The parameters that {@code run} also takes as options of their own, from before scenarios had parameters. */
     private static final Set<String> OWN_OPTIONS = Set.of(LOCK, CPU, SLEEP);
 
-    /** The lock's choices are {@link LockMode#values()} as they are now: a mode a test registers is one of them. */
+    /**
+     * The lock's choices are {@link LockMode#values()} as they are now (a mode a test registers is one of them), each
+     * with its summary and what each JDK does with it: the words the window's lock slider shows.
+     */
     private static ScenarioParam lockParam() {
+        Map<String, String> notes = new LinkedHashMap<>();
+        LockMode.values().forEach(m -> notes.put(m.cliName(), m.summary() + "\n" + m.jdkBehaviour()));
         return new ScenarioParam.Choice(LOCK, LockMode.SYNCHRONIZED.cliName(),
-                LockMode.values().stream().map(LockMode::cliName).toList(), "where the sleep happens: the lock modes");
+                LockMode.values().stream().map(LockMode::cliName).toList(), "where the sleep happens: the lock modes",
+                "Lock mode", notes);
     }
 
     /** The seed's CPU work as a parameter, for the scenarios built on its task (native-frame, platform-vs-virtual). */
