@@ -91,7 +91,8 @@ final class BenchCommand implements Callable<Integer> {
         if (repeats < 1 || repeats > MAX_REPEATS) {
             throw new BadOption("--repeats", "must be 1.." + MAX_REPEATS + ", was " + repeats);
         }
-        if (scenario.scenario != null && !scenario.scenario.strip().equalsIgnoreCase(SeedScenario.NAME)) {
+        // the default scenario's bench is the seeds' table: its lock modes by parallelism
+        if (scenario.scenario != null && !Scenarios.chosenByName(scenario.scenario).equals(Scenarios.DEFAULT)) {
             return benchScenario();
         }
         if (!scenario.params().isEmpty()) {

@@ -9,7 +9,6 @@ import java.util.stream.Collectors;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.ScenarioParam;
 import loomscope.scenario.Scenarios;
-import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.ParamArguments;
 import loomscope.workload.WorkloadConfig;
@@ -17,13 +16,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
 
 /**
- * {@code --scenario NAME --param k=v ...}: which workload runs. Without them the seed runs from its own options,
- * exactly as before. The seed's options (--lock, --cpu-iterations, --sleep-ms) are its parameters; any other
- * scenario refuses them and takes its own through --param. --threads and --parallelism work for every scenario;
- * left out, the scenario's defaults apply.
+ * {@code --scenario NAME --param k=v ...}: which workload runs. Without them the default scenario (the seed) runs
+ * from its own options, exactly as before. A scenario's parameters with options of their own
+ * ({@link Scenario#paramsWithOwnOption}: the seed's --lock, --cpu-iterations, --sleep-ms) are spellings of
+ * --param; any other scenario refuses those options and takes its own through --param. --threads and
+ * --parallelism work for every scenario; left out, the scenario's defaults apply.
  */
 final class ScenarioOptions {
-    private static final List<String> SEED_OPTIONS = List.of("--lock", "--cpu-iterations", "--sleep-ms");
 
     @Option(names = "--scenario", paramLabel = "NAME",
             description = "What runs (`loomscope scenarios` lists them). Default: seed.")
@@ -48,17 +47,20 @@ final class ScenarioOptions {
         if (scenario == null && params.isEmpty()) {
             return w.config(lock, parallelism);
         }
-        Scenario s = Scenarios.chosenByName(scenario == null ? SeedScenario.NAME : scenario);
+        Scenario s = scenario == null ? Scenarios.DEFAULT : Scenarios.chosenByName(scenario);
         Map<String, String> values = new LinkedHashMap<>();
-        if (s instanceof SeedScenario) {
-            putIfGiven(values, parsed, "--lock", "lock", lock.cliName());
-            putIfGiven(values, parsed, "--cpu-iterations", "cpu-iterations", Integer.toString(w.cpuIterations));
-            putIfGiven(values, parsed, "--sleep-ms", "sleep-ms", Integer.toString(w.sleepMillis));
-        } else {
-            for (String option : SEED_OPTIONS) {
-                if (parsed.hasMatchedOption(option)) {
-                    throw new BadOption(option, "is the seed's; " + s.name() + " takes " + paramList(s));
+        for (Scenario owner : Scenarios.ALL) {
+            for (String param : owner.paramsWithOwnOption()) {
+                String option = "--" + param;
+                if (!parsed.hasMatchedOption(option) || values.containsKey(param)) {
+                    continue;
                 }
+                if (!s.paramsWithOwnOption().contains(param)) {
+                    throw new BadOption(option, "is the " + owner.name() + "'s; " + s.name() + " takes " + paramList(s));
+                }
+                // the value as its option's converter read it: a lock mode's CLI name, a whole number
+                Object typed = parsed.matchedOptionValue(option, null);
+                values.put(param, String.valueOf(typed));
             }
         }
         for (Map.Entry<String, String> e : params.entrySet()) {
@@ -69,13 +71,6 @@ final class ScenarioOptions {
         }
         return Scenarios.config(s, values, parsed.hasMatchedOption("--threads") ? w.threads : null,
                 parsed.hasMatchedOption("--parallelism") ? parallelism : null, w.scheduler, w.threadKind);
-    }
-
-    private static void putIfGiven(Map<String, String> values, ParseResult parsed, String option, String param,
-                                   String value) {
-        if (parsed.hasMatchedOption(option)) {
-            values.put(param, value);
-        }
     }
 
     static String paramList(Scenario s) {

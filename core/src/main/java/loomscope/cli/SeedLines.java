@@ -8,7 +8,6 @@ import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
-import loomscope.scenario.SeedScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
@@ -24,9 +23,9 @@ final class SeedLines {
         String kind = config.threadKind() == ThreadKind.VIRTUAL ? "virtual" : "platform";
         out.println("Running with Java version: " + javaVersion);
         out.printf(Locale.ROOT, "Launching %,d %s threads...%n", config.threads(), kind);
-        if (isSeed(config)) {
-            out.printf(Locale.ROOT, "Each thread does CPU work (%,d iterations), then acquires lock and blocks for %d ms.%n",
-                    config.shape().cpuIterations(), config.shape().sleepMillis());
+        Scenario.ConsoleWords words = consoleWords(config);
+        if (words != null) {
+            out.println(words.tasksLine());
         } else {
             out.printf(Locale.ROOT, "Scenario %s: %s.%n", config.scenarioText(), Scenarios.of(config).shows());
         }
@@ -46,9 +45,12 @@ final class SeedLines {
             out.printf(Locale.ROOT, "All %,d tasks completed.%n", s.completed());
         }
         out.printf(Locale.ROOT, "Total execution time: %.3f seconds%n", s.wallMillis() / 1000);
-        if (config == null || isSeed(config)) {
-            out.printf(Locale.ROOT, "Lock %s, parallelism %d, %s scheduler: %s pinned mounts, %s carriers used.%n",
-                    s.lock(), s.parallelism(), s.scheduler(), countOrUnknown(s.pinnedMounts()), countOrUnknown(s.carriersUsed()));
+        Scenario.ConsoleWords words = config == null ? null : consoleWords(config);
+        if (config == null || words != null) {
+            // from a summary alone (config null) its lock is what the seeds' line names
+            String subject = words != null ? words.resultSubject() : "Lock " + s.lock();
+            out.printf(Locale.ROOT, "%s, parallelism %d, %s scheduler: %s pinned mounts, %s carriers used.%n",
+                    subject, s.parallelism(), s.scheduler(), countOrUnknown(s.pinnedMounts()), countOrUnknown(s.carriersUsed()));
         } else {
             out.printf(Locale.ROOT, "Scenario %s, parallelism %d, %s scheduler: %s pinned mounts, %s carriers used "
                             + "(%s added by the pool).%n", config.scenario().name(), s.parallelism(), s.scheduler(),
@@ -67,12 +69,12 @@ final class SeedLines {
     }
 
     /**
-     * For the seed: whether the carriers' clocks (the rule every scenario is drawn by) agree with the seed's own
-     * phases on every mount. Other scenarios have no phases to check against: for them, the mounts the clocks could
-     * not judge are counted (drawn as unsure).
+     * For a scenario that checks its phases ({@link Scenario#crossChecksPhases}: the seed): whether the carriers'
+     * clocks (the rule every scenario is drawn by) agree with its own phases on every mount. For the others, the
+     * mounts the clocks could not judge are counted (drawn as unsure).
      */
     static void crossCheck(PrintWriter out, RunRecording recording, WorkloadConfig config) {
-        if (isSeed(config)) {
+        if (Scenarios.of(config).crossChecksPhases()) {
             out.println(RuleCrossCheck.of(recording).describe());
             return;
         }
@@ -84,9 +86,9 @@ final class SeedLines {
         }
     }
 
-    /** The seed's runs print the seeds' own words; every other scenario says which it is. */
-    private static boolean isSeed(WorkloadConfig config) {
-        return Scenarios.of(config) instanceof SeedScenario;
+    /** The words of the write-up a scenario reproduces (the seed's), or null: then the lines say which scenario ran. */
+    private static Scenario.ConsoleWords consoleWords(WorkloadConfig config) {
+        return Scenarios.of(config).consoleWords(Scenarios.params(config));
     }
 
     private static String countOrUnknown(long n) {

@@ -7,7 +7,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 
-import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
 import loomscope.workload.RunObserver;
 import loomscope.workload.TaskShape;
@@ -406,7 +405,7 @@ public final class RunRecording implements RunObserver {
      * first acquire there is class loading or lock inflation, not blocking (seen: 158 µs on the first task).
      */
     public boolean lockCanBlock() {
-        return shape.lockMode() == LockMode.SHARED_SYNCHRONIZED;
+        return shape.lockMode().sharedByAllTasks();
     }
 
     /** With a zero sleep the task never calls Thread.sleep: its sleep phases mark an instant, not a block. */

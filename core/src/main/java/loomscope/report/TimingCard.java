@@ -154,13 +154,7 @@ public record TimingCard(String title, HistoryEntry headline, List<HistoryEntry>
         }
         String lock = run.summary().lock();
         try {
-            return switch (LockMode.fromCliName(lock)) {
-                case NONE -> "No lock: CPU work, then sleep";
-                case SHARED_SYNCHRONIZED -> "One shared lock: every sleep in single file";
-                case SYNCHRONIZED -> "Sleep inside synchronized, a lock per task";
-                case REENTRANT_LOCK -> "Sleep inside a ReentrantLock, a lock per task";
-                case NATIVE_FRAME -> "Sleep inside a native frame (FFM upcall)";
-            };
+            return LockMode.fromCliName(lock).title();
         } catch (IllegalArgumentException unknownMode) {
             return "Scenario " + lock;
         }

@@ -3,6 +3,7 @@ package loomscope.savedrun;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSetter;
@@ -15,7 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import loomscope.json.JsonProblem;
 import loomscope.json.StrictJson;
 import loomscope.scenario.Scenarios;
-import loomscope.scenario.SeedScenario;
+import loomscope.scenario.Scenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
 import loomscope.workload.SchedulerKind;
@@ -44,7 +45,8 @@ final class HeaderJson {
     record HostFields(int cores, String os, String arch, boolean carriersLowered) { }
 
     /** {@code params}: added in 0.1 without a format bump; absent in a seed run's file, as it always was. */
-    record ConfigFields(int threads, int cpuIterations, int sleepMillis, LockMode lockMode, int parallelism,
+    /** {@code lockMode}: the mode's constant name ({@code NATIVE_FRAME}), as the files have always spelled it. */
+    record ConfigFields(int threads, int cpuIterations, int sleepMillis, String lockMode, int parallelism,
                         SchedulerKind scheduler, ThreadKind threadKind,
                         @JsonInclude(JsonInclude.Include.NON_NULL) @JsonSetter(nulls = Nulls.SKIP) Map<String, String> params) { }
 
@@ -58,13 +60,16 @@ final class HeaderJson {
     static String write(Header h) {
         RunInfo info = h.info();
         WorkloadConfig c = h.config();
-        // every file has the seed's three fields: the scenario's task shape; a seed run's file has no params besides
+        // every file has the seed's three fields: the scenario's task shape; a scenario whose parameters are those
+        // fields (the seed) stores no params besides, as the files before scenarios did
         TaskShape shape = c.shape();
-        boolean seed = c.scenario().name().equals(RunInfo.SEED_SCENARIO);
+        Map<String, String> implied = Scenarios.of(c).paramsOfTaskFields(shape.cpuIterations(), shape.sleepMillis(),
+                shape.lockMode());
+        boolean paramsInTaskFields = implied != null && implied.equals(c.scenario().values());
         HeaderFields fields = new HeaderFields(info.loomscopeVersion(), info.savedAt(), info.scenario(), h.jdkVersion(),
                 info.jvmFlags(), new HostFields(info.hostCores(), info.hostOs(), info.hostArch(), info.carriersLowered()),
-                new ConfigFields(c.threads(), shape.cpuIterations(), shape.sleepMillis(), shape.lockMode(), c.parallelism(),
-                        c.scheduler(), c.threadKind(), seed ? null : c.scenario().values()),
+                new ConfigFields(c.threads(), shape.cpuIterations(), shape.sleepMillis(), shape.lockMode().name(),
+                        c.parallelism(), c.scheduler(), c.threadKind(), paramsInTaskFields ? null : c.scenario().values()),
                 new RunFields(h.runStart(), h.runEnd(), h.completed(), h.cancelled(),
                         h.droppedInTarget() > 0 ? h.droppedInTarget() : null));
         try {
@@ -72,6 +77,18 @@ final class HeaderJson {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a header of plain values cannot fail to write", e);
         }
+    }
+
+    /** A mode by its constant's name, exactly as written (as Jackson bound the enum it was). */
+    private static LockMode lockMode(String name) throws SavedRunFormatException {
+        for (LockMode mode : LockMode.values()) {
+            if (mode.name().equals(name)) {
+                return mode;
+            }
+        }
+        throw new SavedRunFormatException("its header's \"config.lockMode\" must be one of "
+                + LockMode.values().stream().map(LockMode::name).collect(Collectors.joining(", ")) + ", was "
+                + (name == null ? "null" : "\"" + JsonProblem.clipped(name) + "\""));
     }
 
     static Header read(String text) throws SavedRunFormatException {
@@ -98,15 +115,17 @@ final class HeaderJson {
         RunInfo info = new RunInfo(f.loomscopeVersion(), f.savedAt(), f.scenario(), f.jvmFlags(), f.host().cores(),
                 f.host().os(), f.host().arch(), f.host().carriersLowered());
         ConfigFields c = f.config();
+        LockMode lockMode = lockMode(c.lockMode());
         WorkloadConfig workload;
         try {
-            // the seed's fields are checked for every file, as they always were; the seed's values are those fields
-            workload = SeedScenario.config(c.threads(), c.cpuIterations(), c.sleepMillis(), c.lockMode(), c.parallelism(),
+            // the seed's fields are checked for every file, as they always were
+            RunLimits.throwIfAny(RunLimits.problems(c.threads(), c.cpuIterations(), c.sleepMillis(), c.parallelism(),
+                    lockMode, c.scheduler(), c.threadKind(), RunLimits.MAX_THREADS));
+            Scenario scenario = Scenarios.byName(info.scenario());
+            Map<String, String> params = c.params() != null ? c.params()
+                    : scenario.paramsOfTaskFields(c.cpuIterations(), c.sleepMillis(), lockMode);
+            workload = Scenarios.config(scenario, params == null ? Map.of() : params, c.threads(), c.parallelism(),
                     c.scheduler(), c.threadKind());
-            if (!info.scenario().equals(RunInfo.SEED_SCENARIO)) {
-                workload = Scenarios.config(Scenarios.byName(info.scenario()), c.params() == null ? Map.of() : c.params(),
-                        workload.threads(), workload.parallelism(), workload.scheduler(), workload.threadKind());
-            }
         } catch (RunLimits.InvalidRunException e) {
             throw new SavedRunFormatException("its run parameters are impossible: " + e.getMessage());
         }

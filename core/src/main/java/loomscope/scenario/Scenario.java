@@ -1,7 +1,11 @@
 package loomscope.scenario;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
+import loomscope.workload.LockMode;
 import loomscope.workload.ScenarioRun;
 import loomscope.workload.TaskShape;
 import loomscope.workload.UnsupportedModeException;
@@ -56,8 +60,64 @@ public sealed interface Scenario permits SeedScenario, ObjectWaitScenario, Class
     /** What a card, a file name or a chart label calls a run of it: its name unless it says more. */
     default String label(ScenarioParams params) { return name(); }
 
-    /** What a history row calls a run of it: its name, or more where the name alone says too little. */
+    /**
+     * What a history row calls a run of it: its name, or more where the name alone says too little; null where
+     * the run's summary names it already (the seed's lock mode, which the row shows anyway).
+     */
     default String runName(ScenarioParams params) { return name(); }
+
+    /** What a message calls a run of it, in a few words: its name and its parameters unless it says less. */
+    default String briefText(ScenarioParams params) {
+        String text = params.paramsText();
+        return text.isEmpty() ? name() : name() + " " + text;
+    }
+
+    /**
+     * What a caption (the presenter's header) names of a run before its P and N, item by item: its name, then each
+     * parameter as "name value".
+     */
+    default List<String> captionItems(ScenarioParams params) {
+        List<String> items = new ArrayList<>();
+        items.add(name());
+        params.values().forEach((k, v) -> items.add(k + " " + v));
+        return List.copyOf(items);
+    }
+
+    /**
+     * The console lines of the write-up it reproduces, where {@code run} prints them word for word in place of its
+     * own; null (the default): LoomScope's own lines, which name the scenario.
+     */
+    default ConsoleWords consoleWords(ScenarioParams params) { return null; }
+
+    /**
+     * The write-up's lines as {@code run} prints them.
+     *
+     * @param tasksLine     before the run: what every task does
+     * @param resultSubject after it, what the result line begins with ("Lock synchronized")
+     */
+    record ConsoleWords(String tasksLine, String resultSubject) { }
+
+    /**
+     * Whether {@code run} checks the carriers' clocks against its own phases on every mount and prints the
+     * agreement; false: it counts the mounts the clocks could not judge instead.
+     */
+    default boolean crossChecksPhases() { return false; }
+
+    /**
+     * Its parameters that the CLI also takes as options of their own ({@code --lock} for {@code --param lock=});
+     * any other scenario refuses those options.
+     */
+    default Set<String> paramsWithOwnOption() { return Set.of(); }
+
+    /**
+     * Its parameters as a saved run's three task fields give them ({@code config.cpuIterations},
+     * {@code sleepMillis}, {@code lockMode}, which every file has), where those fields are the whole of them: a
+     * saved run of it then stores no {@code params}, as the files written before scenarios did. Null (the default):
+     * the fields say too little, and its parameters are saved as they are.
+     */
+    default Map<String, String> paramsOfTaskFields(int cpuIterations, int sleepMillis, LockMode lockMode) {
+        return null;
+    }
 
     /** Its parameters as a log line or a card names them; a scenario may leave out what only a machine needs. */
     default String paramsText(ScenarioParams params) { return params.text(); }

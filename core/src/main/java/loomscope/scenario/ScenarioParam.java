@@ -2,6 +2,7 @@ package loomscope.scenario;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -59,14 +60,30 @@ public sealed interface ScenarioParam {
         }
     }
 
-    /** One of a few names. */
-    record Choice(String name, String defaultValue, List<String> allowed, String description) implements ScenarioParam {
+    /**
+     * One of a few names, in an order that means something (the window draws them as a slider's ticks).
+     *
+     * @param title what a form calls it ("Lock mode"); its name unless given
+     * @param notes a line or two on each value, by value, for a person choosing (what each lock mode does on each
+     *              JDK); values without one say nothing
+     */
+    record Choice(String name, String defaultValue, List<String> allowed, String description, String title,
+                  Map<String, String> notes) implements ScenarioParam {
         public Choice {
             allowed = List.copyOf(allowed);
+            notes = notes == null ? Map.of() : Map.copyOf(notes);
+            title = title == null ? name : title;
             if (!allowed.contains(defaultValue)) {
                 throw new IllegalArgumentException(name + ": default " + defaultValue + " not in " + allowed);
             }
         }
+
+        public Choice(String name, String defaultValue, List<String> allowed, String description) {
+            this(name, defaultValue, allowed, description, null, null);
+        }
+
+        /** What {@link #notes} say on {@code value}, or "". */
+        public String note(String value) { return notes.getOrDefault(value, ""); }
 
         @Override public String defaultText() { return defaultValue; }
 

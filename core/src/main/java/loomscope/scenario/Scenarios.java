@@ -13,8 +13,14 @@ import loomscope.workload.WorkloadConfig;
 public final class Scenarios {
     private Scenarios() { }
 
+    /**
+     * What runs when nothing is chosen (the CLI without {@code --scenario}, a new window, a talk track's chapter or a
+     * saved run that names none): the seeds' experiment.
+     */
+    public static final Scenario DEFAULT = new SeedScenario();
+
     /** In the order {@code scenarios} lists them: the seed first, then the pinning cases, then the comparisons. */
-    public static final List<Scenario> ALL = List.of(new SeedScenario(), new WavesScenario(), new ObjectWaitScenario(),
+    public static final List<Scenario> ALL = List.of(DEFAULT, new WavesScenario(), new ObjectWaitScenario(),
             new ClassInitScenario(), new ClassLoaderScenario(), new FileIoScenario(), new NativeFrameScenario(), new CartServiceScenario(),
             new ProducerConsumerScenario(), new PlatformVsVirtualScenario());
 

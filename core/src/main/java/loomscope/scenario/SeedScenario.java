@@ -1,9 +1,10 @@
 package loomscope.scenario;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
@@ -24,12 +25,23 @@ public record SeedScenario() implements Scenario {
     public static final String CPU = "cpu-iterations";
     public static final String SLEEP = "sleep-ms";
 
-    private static final List<ScenarioParam> PARAMS = List.of(
-            new ScenarioParam.Choice(LOCK, LockMode.SYNCHRONIZED.cliName(),
-                    Arrays.stream(LockMode.values()).map(LockMode::cliName).toList(),
-                    "where the sleep happens: the five lock modes"),
-            cpuParam("sin*cos iterations before the lock"),
-            sleepParam("sleep inside the lock, ms"));
+    private static final ScenarioParam CPU_PARAM = cpuParam("sin*cos iterations before the lock");
+    private static final ScenarioParam SLEEP_PARAM = sleepParam("sleep inside the lock, ms");
+
+    /** The parameters that {@code run} also takes as options of their own, from before scenarios had parameters. */
+    private static final Set<String> OWN_OPTIONS = Set.of(LOCK, CPU, SLEEP);
+
+    /**
+     * The lock's choices are {@link LockMode#values()} as they are now (a mode a test registers is one of them), each
+     * with its summary and what each JDK does with it: the words the window's lock slider shows.
+     */
+    private static ScenarioParam lockParam() {
+        Map<String, String> notes = new LinkedHashMap<>();
+        LockMode.values().forEach(m -> notes.put(m.cliName(), m.summary() + "\n" + m.jdkBehaviour()));
+        return new ScenarioParam.Choice(LOCK, LockMode.SYNCHRONIZED.cliName(),
+                LockMode.values().stream().map(LockMode::cliName).toList(), "where the sleep happens: the lock modes",
+                "Lock mode", notes);
+    }
 
     /** The seed's CPU work as a parameter, for the scenarios built on its task (native-frame, platform-vs-virtual). */
     static ScenarioParam cpuParam(String description) {
@@ -55,7 +67,7 @@ public record SeedScenario() implements Scenario {
                 "JDK 21.0.6: 31.791 s; JDK 24: 0.454 s (Spring AiO: JDK 21 34.1 s, JDK 24 0.640 s; shared lock 32.3 / 31.6 s)");
     }
 
-    @Override public List<ScenarioParam> params() { return PARAMS; }
+    @Override public List<ScenarioParam> params() { return List.of(lockParam(), CPU_PARAM, SLEEP_PARAM); }
 
     @Override public int defaultThreads() { return 5_000; }
 
@@ -68,6 +80,39 @@ public record SeedScenario() implements Scenario {
 
     /** A card calls a seed run by its lock mode: the one knob the seeds compare. */
     @Override public String label(ScenarioParams p) { return lock(p).cliName(); }
+
+    /** A history row names a seed run by its lock mode, which its summary holds already. */
+    @Override public String runName(ScenarioParams p) { return null; }
+
+    /** A message calls a seed run by its lock mode alone, as the seeds compared them. */
+    @Override public String briefText(ScenarioParams p) { return label(p); }
+
+    /** A caption gives the lock mode, and the sleep only where it is not the seeds' 5 ms. */
+    @Override
+    public List<String> captionItems(ScenarioParams p) {
+        int sleep = p.intValue(SLEEP);
+        return sleep == 5 ? List.of(label(p))
+                : List.of(label(p), String.format(Locale.ROOT, "sleep %,d ms", sleep));
+    }
+
+    /** The seeds printed these lines; {@code run} prints them word for word. */
+    @Override
+    public ConsoleWords consoleWords(ScenarioParams p) {
+        return new ConsoleWords(String.format(Locale.ROOT,
+                "Each thread does CPU work (%,d iterations), then acquires lock and blocks for %d ms.",
+                p.intValue(CPU), p.intValue(SLEEP)), "Lock " + label(p));
+    }
+
+    /** The rule every scenario is drawn by was first checked against the seed's own phases, on every mount. */
+    @Override public boolean crossChecksPhases() { return true; }
+
+    @Override public Set<String> paramsWithOwnOption() { return OWN_OPTIONS; }
+
+    /** The three task fields are the seed's parameters, whole: its saved runs store no params. */
+    @Override
+    public Map<String, String> paramsOfTaskFields(int cpuIterations, int sleepMillis, LockMode lockMode) {
+        return params(lockMode, cpuIterations, sleepMillis).values();
+    }
 
     @Override public void checkRunnable(ScenarioParams p) { SeedTask.checkRunnable(shape(p)); }
 

@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import loomscope.workload.LockMode;
+
 /**
  * A task file to start from for each scenario: what its threads do, written as a standalone class with the
  * scenario's parameters as its fields (resources {@code /loomscope/snippets/NAME.java}; the seed has one per lock
@@ -35,16 +37,22 @@ public final class StarterSnippets {
 
     private StarterSnippets() { }
 
-    /** The starter of {@code scenario} ({@code lock} picks the seed's), else {@link #BLANK}; null names give BLANK. */
+    /**
+     * The starter of {@code scenario}, else {@link #BLANK}; null names give BLANK. A scenario with a starter per lock
+     * mode ({@code seed-synchronized.java}) gets the one of {@code lock}, or of synchronized when no lock is given.
+     */
     public static String forScenario(String scenario, String lock) {
         if (scenario == null) {
             return BLANK;
         }
         // native-frame is the seed's native-frame lock mode as a scenario of its own, and platform-vs-virtual's
         // task is the seed's without a lock: one starter each for both
-        String name = "seed".equals(scenario) ? "seed-" + (lock == null ? "synchronized" : lock)
-                : "native-frame".equals(scenario) ? "seed-native-frame"
+        String name = "native-frame".equals(scenario) ? "seed-native-frame"
                 : "platform-vs-virtual".equals(scenario) ? "seed-none" : scenario;
+        String perLock = resource(name + "-" + (lock == null ? LockMode.SYNCHRONIZED.cliName() : lock) + ".java");
+        if (perLock != null) {
+            return perLock;
+        }
         String text = resource(name + ".java");
         return text != null ? text : BLANK;
     }

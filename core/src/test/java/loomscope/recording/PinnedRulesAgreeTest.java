@@ -7,7 +7,7 @@ import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PinnedRulesAgreeTest {
 
     @ParameterizedTest
-    @EnumSource(LockMode.class)
+    @MethodSource("loomscope.workload.LockMode#values")
     void bothRulesAgreeOnEveryMountAtOneCarrier(LockMode mode) throws Exception {
         assertAgree(config(mode, 1));
     }

@@ -7,13 +7,13 @@ import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** What must hold for every recorded run, whatever the mode: the recording is a consistent history. */
 class RecordingInvariantsTest {
 
     @ParameterizedTest
-    @EnumSource(LockMode.class)
+    @MethodSource("loomscope.workload.LockMode#values")
     void noCarrierEverHoldsTwoThreadsAndEveryThreadIsMountedAndDone(LockMode mode) throws Exception {
         RunRecording recording = Recorded.run(Recorded.small(300).withParam(SeedScenario.LOCK, mode.cliName()).withParallelism(2)).recording();
 

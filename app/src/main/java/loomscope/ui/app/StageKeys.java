@@ -12,7 +12,7 @@ import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.ShortcutsOverlay;
 import loomscope.ui.replay.ReplayViewModel;
 import loomscope.ui.talktrack.ChapterNavigator;
-import loomscope.workload.LockMode;
+import loomscope.scenario.ScenarioParam;
 import loomscope.workload.WorkloadConfig;
 import org.fxmisc.richtext.GenericStyledArea;
 
@@ -119,15 +119,21 @@ final class StageKeys {
         }
     }
 
-    /** 1-5 (top row or keypad): the lock modes in their order; they are the seed's, other scenarios have none. */
+    /**
+     * 1-5 (top row or keypad): the values of the chosen scenario's choice in their order (the seed's lock modes);
+     * a scenario without a choice has nothing for them to choose.
+     */
     private void lock(KeyCode digit) {
-        if (!model.inputs().seedChosen()) {
+        ScenarioParam.Choice choice = model.inputs().chosenChoice();
+        if (choice == null) {
             model.showNote("1-5 choose the seed's lock mode; " + model.scenarioProperty().get().name() + " has none.");
             return;
         }
         String name = digit.getName();
         int ordinal = name.charAt(name.length() - 1) - '1';
-        model.lockModeProperty().set(LockMode.values()[ordinal]);
+        if (ordinal < choice.allowed().size()) {
+            model.inputs().setParam(model.scenarioProperty().get(), choice.name(), choice.allowed().get(ordinal));
+        }
     }
 
     private void parallelism(int delta) {

@@ -3,8 +3,8 @@ package loomscope.ui.app;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,6 +20,7 @@ import loomscope.savedrun.SavedRunException;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.ScenarioParams;
 import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 import loomscope.taskfile.SnippetFolder;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.run.RunInputs;
@@ -178,18 +179,28 @@ public final class WindowOptions {
         if (scenario != null) {
             try {
                 chosen = Scenarios.chosenByName(scenario);
-                new ScenarioParams(chosen, chosen.name().equals("seed") ? Map.of() : params);
             } catch (RunLimits.InvalidRunException e) {
                 problems.add(e.first().message(e.first().field().cliOption()));
             }
         }
-        boolean seedOption = lock != null || cpu != null || sleep != null;
-        if (chosen != null && !chosen.name().equals("seed") && seedOption) {
-            problems.add("--lock, --cpu and --sleep are the seed's; " + chosen.name() + " takes --param "
-                    + chosen.params().stream().map(p -> p.name() + "=...").collect(Collectors.joining(" ")));
-        }
-        if (!params.isEmpty() && (chosen == null || chosen.name().equals("seed"))) {
-            problems.add("--param needs a --scenario other than seed (the seed's are --lock, --cpu and --sleep)");
+        Scenario target = target();
+        Map<String, String> spelled = spelledParams();
+        if (!target.paramsWithOwnOption().containsAll(spelled.keySet())) {
+            problems.add("--lock, --cpu and --sleep are the " + Scenarios.DEFAULT.name() + "'s; " + target.name()
+                    + " takes --param " + target.params().stream().map(p -> p.name() + "=...")
+                    .collect(Collectors.joining(" ")));
+        } else if (scenario == null || chosen != null) {
+            Map<String, String> values = new LinkedHashMap<>(params);
+            for (Map.Entry<String, String> e : spelled.entrySet()) {
+                if (values.put(e.getKey(), e.getValue()) != null) {
+                    problems.add("--param " + e.getKey() + " is given twice (as --param and as its own option)");
+                }
+            }
+            try {
+                new ScenarioParams(target, values);
+            } catch (RunLimits.InvalidRunException e) {
+                problems.add(e.first().message(e.first().field().cliOption()));
+            }
         }
         if (cli.getParseResult().hasMatchedOption("--autorun")) {
             range(problems, "--autorun", autoruns, 1, MAX_AUTORUNS);
@@ -260,26 +271,41 @@ public final class WindowOptions {
             model.scenarioProperty().set(RunInputs.YOUR_CODE);
             model.yourCode().sourceProperty().set(taskSource);
         }
-        if (chosen != null || lock != null || cpu != null || sleep != null) {
-            // a seed option asks for the seed; either brings its own N and P, which --threads and --parallelism override
-            model.scenarioProperty().set(chosen != null ? chosen : RunInputs.SEED);
+        Scenario target = target();
+        Map<String, String> spelled = spelledParams();
+        if (chosen != null || !spelled.isEmpty() || !params.isEmpty()) {
+            // a parameter asks for its scenario (--lock: the default's); it brings its own N and P, which --threads
+            // and --parallelism override
+            model.scenarioProperty().set(target);
         }
-        params.forEach((k, v) -> model.inputs().paramTextProperty(chosen, k).set(v));
-        if (lock != null) {
-            model.lockModeProperty().set(lock);
-        }
+        params.forEach((k, v) -> model.inputs().setParam(target, k, v));
+        spelled.forEach((k, v) -> model.inputs().setParam(target, k, v));
         if (parallelism != null) {
             model.parallelismProperty().set(parallelism);
         }
         if (threads != null) {
             model.threadsTextProperty().set(Integer.toString(threads));
         }
+    }
+
+    /** The scenario --scenario chose, else the default one, whose parameters --lock, --cpu and --sleep spell. */
+    private Scenario target() {
+        return chosen != null ? chosen : Scenarios.DEFAULT;
+    }
+
+    /** --lock, --cpu and --sleep as the parameters they spell ({@code lock=...}), those given only. */
+    private Map<String, String> spelledParams() {
+        Map<String, String> spelled = new LinkedHashMap<>();
+        if (lock != null) {
+            spelled.put(SeedScenario.LOCK, lock.cliName());
+        }
         if (cpu != null) {
-            model.cpuTextProperty().set(Integer.toString(cpu));
+            spelled.put(SeedScenario.CPU, Integer.toString(cpu));
         }
         if (sleep != null) {
-            model.sleepTextProperty().set(Integer.toString(sleep));
+            spelled.put(SeedScenario.SLEEP, Integer.toString(sleep));
         }
+        return spelled;
     }
 
     /** The file --task-file named (read and checked), or null. */
@@ -330,7 +356,7 @@ public final class WindowOptions {
         static final class Names implements Iterable<String> {
             @Override
             public Iterator<String> iterator() {
-                return Arrays.stream(LockMode.values()).map(LockMode::cliName).iterator();
+                return LockMode.values().stream().map(LockMode::cliName).iterator();
             }
         }
     }

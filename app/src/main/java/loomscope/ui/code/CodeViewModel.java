@@ -7,7 +7,6 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableValue;
 import loomscope.scenario.Scenario;
-import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
 
 /**
@@ -36,7 +35,8 @@ public final class CodeViewModel {
             return;
         }
         LockMode mode = lock == null ? LockMode.SYNCHRONIZED : lock;
-        String key = scenario.name() + (SeedScenario.NAME.equals(scenario.name()) ? "/" + mode.name() : "");
+        // by scenario and lock: a scenario whose code does not follow the lock is cut once per lock, cheaply
+        String key = scenario.name() + "/" + mode.name();
         ScenarioCode code = cut.computeIfAbsent(key, k -> ScenarioCode.of(scenario, mode));
         try {
             focus.set(code.focus());   // before the text: the pane marks the focus as it lays the text out

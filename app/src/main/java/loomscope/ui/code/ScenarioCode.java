@@ -72,15 +72,19 @@ public record ScenarioCode(String caption, List<Excerpt> parts, String focus) {
         return Excerpt.of(file, "ScenarioRun prepare(", "return (vt, observer, cancel) -> {");
     }
 
-    /** The seed's task (SeedTask): after its CPU work, the lock mode's section, and the sleep inside it. */
+    /**
+     * The seed's task (SeedTask): after its CPU work, the lock mode's section (its {@code hold} in LockMode.java), and
+     * the sleep inside it.
+     */
     private static ScenarioCode seedTask(LockMode lock) {
         List<Excerpt> parts = new ArrayList<>();
-        parts.add(Excerpt.of("SeedTask.java", "private boolean enterSection(", "case " + lock.name() + " ->"));
+        parts.add(Excerpt.of("SeedTask.java", "private boolean enterSection("));
+        parts.add(Excerpt.of("LockMode.java", "LockMode " + lock.name() + " = new LockMode(", "public boolean hold("));
         if (lock == LockMode.NATIVE_FRAME) {
             parts.add(Excerpt.of("jdk22/QsortUpcallSection.java", "public void callThroughNativeFrame("));
         }
         parts.add(Excerpt.of("SeedTask.java", "private boolean holdAndSleep("));
-        return new ScenarioCode("SeedTask.java: the " + lock.cliName() + " section and the sleep inside it"
+        return new ScenarioCode("SeedTask.java and LockMode.java: the " + lock.cliName() + " section and the sleep inside it"
                 + (lock == LockMode.NATIVE_FRAME ? "; jdk22/QsortUpcallSection.java: the native frame" : ""), List.copyOf(parts),
                 "Thread.sleep(");
     }

@@ -8,7 +8,6 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -23,23 +22,19 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.util.Duration;
-import javafx.util.StringConverter;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.widgets.LayoutBarrier;
-import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
 
 /**
  * The settings of the next run, Run / Stop, progress and clock. Binds to the view model, nothing else. The
- * scenario chooser comes first; the lock mode is the seed's and shows only while the seed is chosen; another
- * scenario shows what it is for in its place, and its own parameters under N ({@link ScenarioParamsGrid}).
+ * scenario chooser comes first, with the chosen scenario's choices (the seed's lock mode: a slider) on its row; a
+ * scenario without one shows what it is for in their place; the other parameters stand under N
+ * ({@link ScenarioParamsGrid} draws them all).
  */
 public final class ControlsView extends VBox {
-    private final Slider lockSlider = new Slider(0, LockMode.values().length - 1, LockMode.SYNCHRONIZED.ordinal());
     private final Slider parallelismSlider = new Slider(1, WorkloadConfig.MAX_PARALLELISM, 1);
-    private final Label lockSummary = new Label();
     private final Label parallelismValue = new Label();
     private final ScenarioChooser scenarioChooser;
     private final ScenarioParamsGrid fields;
@@ -54,8 +49,7 @@ public final class ControlsView extends VBox {
     private final ToggleButton debugToggle = new ToggleButton("Frame stats");
     private final HBox tools;
     private final FlowPane settings;
-    /** The lock mode and P as a list and a spinner: the compact row of a 1280×720 or 1366×768 projector. */
-    private final ComboBox<LockMode> lockChoice = new ComboBox<>();
+    /** P as a spinner (and the choices as lists): the compact row of a 1280×720 or 1366×768 projector. */
     private final Spinner<Integer> parallelismSpinner = new Spinner<>(1, WorkloadConfig.MAX_PARALLELISM, 1);
     private final BooleanProperty compact = new SimpleBooleanProperty(this, "compact");
     private final LayoutBarrier progressBox;
@@ -71,7 +65,6 @@ public final class ControlsView extends VBox {
     public ControlsView(MainViewModel model) {
         getStyleClass().add("controls-bar");
         setSpacing(6);
-        buildLockSlider(model);
         buildParallelismSlider(model);
         scenarioChooser = new ScenarioChooser(model);
         fields = new ScenarioParamsGrid(model);
@@ -123,30 +116,18 @@ public final class ControlsView extends VBox {
         debugToggle.setTooltip(new Tooltip(
                 "Frame-time overlay: p95 frame time, max pulse gap, the FX thread's wait for a CPU (F12)"));
 
-        // no title of its own: "Lock mode" stands on the scenario's row (14 px more than before, not a row more)
-        VBox lockBox = padRight(new VBox(4, lockSlider, lockSummary));
-        lockBox.setId("lock-box");
-        Label lockTitle = new Label("Lock mode");
-        lockTitle.getStyleClass().add(Styles.TEXT_BOLD);
-        lockTitle.visibleProperty().bind(lockBox.visibleProperty());
-        lockTitle.managedProperty().bind(lockTitle.visibleProperty());
-        Region gap = new Region();
-        gap.setMinWidth(14);
-        gap.managedProperty().bind(lockTitle.managedProperty());
-        buildCompactChoices(model);
-        scenarioChooser.getChildren().addAll(gap, lockTitle, lockChoice);
-        // the lock mode is the seed's parameter: another scenario says what it shows in its place
-        lockBox.visibleProperty().bind(scenarioChooser.seedChosen().and(compact.not()));
-        lockTitle.visibleProperty().unbind();
-        lockTitle.visibleProperty().bind(scenarioChooser.seedChosen());
-        lockChoice.visibleProperty().bind(scenarioChooser.seedChosen().and(compact));
-        lockChoice.managedProperty().bind(lockChoice.visibleProperty());
-        lockBox.managedProperty().bind(lockBox.visibleProperty());
+        // no title row of its own: "Lock mode" stands on the scenario's row (14 px more than before, not a row more)
+        buildParallelismSpinner(model);
+        scenarioChooser.getChildren().add(fields.choiceHeads());
+        Node choiceArea = fields.choiceArea();
+        choiceArea.visibleProperty().bind(fields.hasChoicesProperty().and(compact.not()));
+        choiceArea.managedProperty().bind(choiceArea.visibleProperty());
+        // a scenario with no choice says what it shows in their place
         Label shows = scenarioChooser.shows();
-        shows.visibleProperty().bind(scenarioChooser.seedChosen().not());
+        shows.visibleProperty().bind(fields.hasChoicesProperty().not());
         shows.managedProperty().bind(shows.visibleProperty());
-        // the scenario row sits on the lock mode's box: at 1280 px the first row of settings still fits
-        VBox scenarioBox = new VBox(6, scenarioChooser, lockBox, shows);
+        // the scenario row sits on the choices' box: at 1280 px the first row of settings still fits
+        VBox scenarioBox = new VBox(6, scenarioChooser, choiceArea, shows);
         VBox sliderBox = labelled("Carriers (parallelism)", parallelismSlider, parallelismValue);
         VBox spinnerBox = labelled("Carriers P", parallelismSpinner);
         sliderBox.visibleProperty().bind(compact.not());
@@ -186,18 +167,7 @@ public final class ControlsView extends VBox {
         });
     }
 
-    private void buildCompactChoices(MainViewModel model) {
-        lockChoice.setId("lock-choice");
-        lockChoice.getItems().setAll(LockMode.values());
-        lockChoice.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(LockMode mode) { return mode == null ? "" : mode.cliName(); }
-
-            @Override
-            public LockMode fromString(String text) { return LockMode.fromCliName(text); }
-        });
-        lockChoice.valueProperty().bindBidirectional(model.lockModeProperty());
-        lockChoice.setTooltip(lockSlider.getTooltip());
+    private void buildParallelismSpinner(MainViewModel model) {
         parallelismSpinner.setId("parallelism-spinner");
         parallelismSpinner.setPrefWidth(110);
         parallelismSpinner.setTooltip(new Tooltip("Carrier threads of the run's own scheduler (1 = the seeds' setting)"));
@@ -233,40 +203,6 @@ public final class ControlsView extends VBox {
     /** Whether the compact controls are on (the window is under {@link #COMPACT_BELOW_HEIGHT} high). */
     public ReadOnlyBooleanProperty compactProperty() { return compact; }
 
-    private void buildLockSlider(MainViewModel model) {
-        lockSlider.setId("lock-slider");
-        lockSlider.setMajorTickUnit(1);
-        lockSlider.setMinorTickCount(0);
-        lockSlider.setBlockIncrement(1);
-        lockSlider.setSnapToTicks(true);
-        lockSlider.setShowTickMarks(true);
-        lockSlider.setShowTickLabels(true);
-        lockSlider.setLabelFormatter(new LockModeConverter());
-        lockSummary.setWrapText(true);
-        Tooltip tip = new Tooltip();
-        tip.setShowDelay(Duration.millis(300));
-        tip.setShowDuration(Duration.seconds(30));
-        tip.setWrapText(true);
-        tip.setMaxWidth(520);
-        lockSlider.setTooltip(tip);
-        lockSlider.valueProperty().addListener((o, a, b) -> {
-            LockMode mode = LockModeConverter.modeAt(b.doubleValue());
-            if (model.lockModeProperty().get() != mode) {
-                model.lockModeProperty().set(mode);
-            }
-        });
-        model.lockModeProperty().addListener((o, a, mode) -> showMode(mode, tip));
-        showMode(model.lockModeProperty().get(), tip);
-    }
-
-    private void showMode(LockMode mode, Tooltip tip) {
-        if (LockModeConverter.modeAt(lockSlider.getValue()) != mode) {
-            lockSlider.setValue(mode.ordinal());
-        }
-        tip.setText(mode.cliName() + ": " + mode.summary() + "\n" + mode.jdkBehaviour());
-        lockSummary.setText(mode.summary() + "  " + mode.jdkBehaviour());
-    }
-
     private void buildParallelismSlider(MainViewModel model) {
         parallelismSlider.setId("parallelism-slider");
         // ticks 1, 10, 19, ... 64: seven steps of nine land exactly on 64; minor ticks make every integer a stop
@@ -290,20 +226,11 @@ public final class ControlsView extends VBox {
 
     private void fitSliders(double width) {
         boolean wide = width >= 1700;
-        lockSlider.setPrefWidth(wide ? 720 : 560);
-        lockSummary.setMaxWidth(wide ? 720 : 560);
-        // under 1,700 px the two lines of summary would push the window past 720 px high: the tooltip keeps them
-        lockSummary.setVisible(wide);
-        lockSummary.setManaged(wide);
+        // under 1,700 px the two lines of a choice's note would push the window past 720 px high: the tooltip keeps them
+        fields.fitChoices(wide);
         scenarioChooser.shows().setMaxWidth(wide ? 720 : 560);
         scenarioChooser.shows().setPrefWidth(wide ? 720 : 560);
         parallelismSlider.setPrefWidth(wide ? 360 : 280);
-    }
-
-    /** The last tick label ("native-frame") is centred on the slider's end and overhangs it. */
-    private static VBox padRight(VBox box) {
-        box.setPadding(new Insets(0, 56, 0, 0));
-        return box;
     }
 
     private static VBox labelled(String title, Node... content) {
@@ -325,7 +252,8 @@ public final class ControlsView extends VBox {
         tools.getChildren().addAll(0, List.of(nodes));
     }
 
-    public Slider lockSlider() { return lockSlider; }
+    /** The slider of the chosen scenario's choice {@code param} (the seed's "lock"), or null. */
+    public Slider choiceSlider(String param) { return fields.choiceSlider(param); }
 
     public Slider parallelismSlider() { return parallelismSlider; }
 

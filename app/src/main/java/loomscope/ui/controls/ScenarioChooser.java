@@ -1,8 +1,6 @@
 package loomscope.ui.controls;
 
 import atlantafx.base.theme.Styles;
-import javafx.beans.binding.Bindings;
-import javafx.beans.binding.BooleanBinding;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -19,13 +17,12 @@ import loomscope.scenario.Scenarios;
 /**
  * The scenario of the next run, one of {@link Scenarios#ALL}, on one row with its title; choosing one sets N and P
  * to its defaults (the view model does). What the chosen scenario shows, and whose write-up it comes from, is a
- * label the controls place where the seed's lock mode would be.
+ * label the controls place where a scenario's choices (the seed's lock mode) would be.
  */
 public final class ScenarioChooser extends HBox {
     private static final String YOUR_CODE = "your code";
     private final ComboBox<Scenario> choice = new ComboBox<>();
     private final Label shows = new Label();
-    private final BooleanBinding seedChosen;
 
     public ScenarioChooser(MainViewModel model) {
         super(10);
@@ -64,8 +61,6 @@ public final class ScenarioChooser extends HBox {
         shows.setId("scenario-shows");
         shows.setWrapText(true);
         shows.getStyleClass().add("scenario-shows");
-        seedChosen = Bindings.createBooleanBinding(() -> RunInputs.SEED.equals(model.scenarioProperty().get()),
-                model.scenarioProperty());
         model.scenarioProperty().addListener((o, a, s) -> describe(s, tip));
         describe(model.scenarioProperty().get(), tip);
         getChildren().addAll(title, choice);
@@ -96,9 +91,6 @@ public final class ScenarioChooser extends HBox {
 
     /** What the chosen scenario shows and whose write-up it is from; the controls place it. */
     Label shows() { return shows; }
-
-    /** True while the seed is chosen: its lock mode, CPU iterations and sleep are the inputs that count. */
-    public BooleanBinding seedChosen() { return seedChosen; }
 
     public ComboBox<Scenario> choice() { return choice; }
 }

@@ -9,7 +9,6 @@ import loomscope.report.ApplicationRun;
 import loomscope.report.HeldCauses;
 import loomscope.report.HistoryEntry;
 import loomscope.scenario.Scenarios;
-import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -19,7 +18,8 @@ import loomscope.workload.WorkloadConfig;
  *
  * @param jvmFlags        the flags a child JVM ran with (legacy locking), empty for this JVM or a plain child
  * @param carriersLowered the window lowered the run's carriers to draw (P ≥ cores, see CpuShare): slower than the CLI
- * @param scenario        the scenario that ran when it was not the seed ("object-wait"), else null
+ * @param scenario        what its scenario calls the run ("object-wait"; {@code Scenario#runName}), or null where its
+ *                        summary names it (the seed's lock)
  * @param unsureMounts    mounts the carriers' clocks could not judge (counted from the recording), shown beside the pins
  * @param held            its captured and stalled mounts and its sites (for the exported runs.json); null where not known
  */
@@ -69,10 +69,10 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
         this(number, summary, jvmFlags, carriersLowered, openedFrom, null);
     }
 
-    /** The same row for a run of {@code config}: named by its scenario unless it is the seed. */
+    /** The same row for a run of {@code config}: named as its scenario calls it (the seed: by its lock, as before). */
     public HistoryRow of(WorkloadConfig config) {
-        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, Scenarios.of(config) instanceof SeedScenario ? null
-                : Scenarios.of(config).runName(Scenarios.params(config)), unsureMounts, application, held);
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom,
+                Scenarios.of(config).runName(Scenarios.params(config)), unsureMounts, application, held);
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered) {

@@ -10,7 +10,6 @@ import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.report.TimeText;
 import loomscope.scenario.Scenarios;
-import loomscope.scenario.SeedScenario;
 import loomscope.taskfile.TaskFileCompiler;
 import loomscope.workload.WorkloadConfig;
 import loomscope.ui.run.StartFailure;
@@ -24,9 +23,9 @@ public final class RunMessages {
         return c == null ? "the run" : String.format("%s, P=%d, N=%,d", what(c), c.parallelism(), c.threads());
     }
 
-    /** What runs, in a few words: the seed's lock mode ("synchronized"), else the scenario ("object-wait wait-ms=100"). */
+    /** What runs, in a few words, as its scenario says it: "object-wait wait-ms=100"; the seed's lock mode alone. */
     public static String what(WorkloadConfig c) {
-        return Scenarios.of(c) instanceof SeedScenario ? c.workloadName() : c.scenarioText();
+        return Scenarios.of(c).briefText(Scenarios.params(c));
     }
 
     void alreadyRunning() {

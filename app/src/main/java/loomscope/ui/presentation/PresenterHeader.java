@@ -22,7 +22,6 @@ import loomscope.recording.RunRecording;
 import loomscope.report.HistoryEntry;
 import loomscope.report.TimeText;
 import loomscope.scenario.Scenarios;
-import loomscope.scenario.SeedScenario;
 import loomscope.scenario.TaskFileScenario;
 import loomscope.ui.run.RunState;
 import loomscope.ui.talktrack.Chapter;
@@ -221,21 +220,16 @@ public final class PresenterHeader extends HBox {
         return Math.ceil(probe.getLayoutBounds().getHeight() + padding);
     }
 
-    /** Non-breaking spaces inside each item: a wrapped caption breaks between items, never inside "N 5,000". */
+    /**
+     * The run's scenario as it names itself in a caption ({@code Scenario#captionItems}), then P and N. Non-breaking
+     * spaces inside each item: a wrapped caption breaks between items, never inside "N 5,000".
+     */
     private static String describe(WorkloadConfig c) {
-        if (!(Scenarios.of(c) instanceof SeedScenario)) {
-            StringBuilder s = new StringBuilder(c.scenario().name());
-            if (Scenarios.of(c) instanceof TaskFileScenario) {
-                s.setLength(0);
-                s.append(Scenarios.of(c).runName(Scenarios.params(c)));   // your code: its class, not our temporary folder
-            } else {
-                c.scenario().values().forEach((k, v) -> s.append(" · ").append(k).append('\u00a0').append(v));
-            }
-            return s + String.format(Locale.ROOT, " · P\u00a0%d · N\u00a0%,d", c.parallelism(), c.threads());
+        StringBuilder s = new StringBuilder();
+        for (String item : Scenarios.of(c).captionItems(Scenarios.params(c))) {
+            s.append(s.isEmpty() ? "" : " · ").append(item.replace(' ', '\u00a0'));
         }
-        return String.format(Locale.ROOT, "%s · P\u00a0%d · N\u00a0%,d",
-                c.workloadName(), c.parallelism(), c.threads())
-                + (c.shape().sleepMillis() == 5 ? "" : String.format(Locale.ROOT, " · sleep\u00a0%,d\u00a0ms", c.shape().sleepMillis()));
+        return s + String.format(Locale.ROOT, " · P\u00a0%d · N\u00a0%,d", c.parallelism(), c.threads());
     }
 
     Label clock() { return clock; }

@@ -30,13 +30,13 @@ import loomscope.workload.WorkloadConfig;
 
 /**
  * The next run's settings as typed in the controls, and what is wrong with them. The scenario decides which
- * inputs count: the seed's are the lock mode, CPU iterations and sleep; every other scenario's are its own
- * parameters ({@link #paramTextProperty}), each kept as typed while another scenario is chosen. Choosing a
- * scenario sets N and P to its defaults.
+ * inputs count: its own parameters ({@link #paramTextProperty}), the seed's lock mode, CPU iterations and sleep as
+ * any other's, each kept as typed while another scenario is chosen. Choosing a scenario sets N and P to its
+ * defaults.
  */
 public final class RunInputs {
-    /** The seed, the scenario the window starts with. */
-    public static final Scenario SEED = Scenarios.byName(SeedScenario.NAME);
+    /** The scenario the window starts with: the seed. */
+    public static final Scenario SEED = Scenarios.DEFAULT;
     /** The audience's own code, edited in the window: not one of {@link Scenarios#ALL}, which the CLI lists. */
     public static final Scenario YOUR_CODE = new TaskFileScenario();
     /** What the window offers: every scenario, then your code. */
@@ -45,30 +45,26 @@ public final class RunInputs {
     /** The thread field draws one cell per thread; beyond this the cells get smaller than a pixel. */
     public static final int MAX_UI_THREADS = RunLimits.WINDOW_MAX_THREADS;
     private static final IntInput THREADS = new IntInput("Virtual threads N", 1, MAX_UI_THREADS);
-    private static final IntInput CPU = new IntInput("CPU iterations", 0, RunLimits.MAX_CPU_ITERATIONS);
-    private static final IntInput SLEEP = new IntInput("Sleep ms", 0, RunLimits.MAX_SLEEP_MILLIS);
 
     private final ObjectProperty<RunTarget> runOn = new SimpleObjectProperty<>(new RunTarget.ThisJvm());
+    /** The default scenario's lock parameter as a mode: a view of its text ({@link #lockModeProperty}). */
     private final ObjectProperty<LockMode> lockMode = new SimpleObjectProperty<>(LockMode.SYNCHRONIZED);
     private final IntegerProperty parallelism = new SimpleIntegerProperty(1);
     private final StringProperty threadsText = new SimpleStringProperty("5000");
-    private final StringProperty cpuText = new SimpleStringProperty("10000");
-    private final StringProperty sleepText = new SimpleStringProperty("5");
     private final ReadOnlyStringWrapper inputError = new ReadOnlyStringWrapper("");
     private final ReadOnlyIntegerWrapper revision = new ReadOnlyIntegerWrapper(0);
     private final ObjectProperty<Scenario> scenario = new SimpleObjectProperty<>(SEED);
     private Supplier<String> yourCodeClass = () -> "Task";
-    /** Each non-seed scenario's parameters as typed, by scenario name, then parameter name (in its order). */
+    /** Each scenario's parameters as typed, by scenario name, then parameter name (in its order). */
     private final Map<String, Map<String, StringProperty>> params = new LinkedHashMap<>();
 
     public RunInputs() {
         for (Scenario s : CHOOSABLE) {
-            if (!isSeed(s)) {
-                Map<String, StringProperty> texts = new LinkedHashMap<>();
-                s.params().forEach(p -> texts.put(p.name(), new SimpleStringProperty(p.defaultText())));
-                params.put(s.name(), texts);
-            }
+            Map<String, StringProperty> texts = new LinkedHashMap<>();
+            s.params().forEach(p -> texts.put(p.name(), new SimpleStringProperty(p.defaultText())));
+            params.put(s.name(), texts);
         }
+        followLockText(paramTextProperty(SEED, SeedScenario.LOCK));
         // a chosen scenario brings its own N and P: the seed's 5,000 threads would be minutes of class-init
         scenario.addListener((o, was, now) -> {
             if (now == null) {
@@ -81,16 +77,32 @@ public final class RunInputs {
         onChange(() -> revision.set(revision.get() + 1));
     }
 
+    /** Keeps {@link #lockMode} and the lock's text one value: a text that names no mode leaves the mode as it was. */
+    private void followLockText(StringProperty lockText) {
+        lockMode.addListener((o, a, mode) -> {
+            if (mode != null && !mode.cliName().equals(lockText.get())) {
+                lockText.set(mode.cliName());
+            }
+        });
+        lockText.addListener((o, a, text) -> {
+            try {
+                LockMode mode = LockMode.fromCliName(text);
+                if (mode != lockMode.get()) {
+                    lockMode.set(mode);
+                }
+            } catch (IllegalArgumentException notAMode) {
+                // the text's own check names it when a run reads the inputs
+            }
+        });
+    }
+
     /** Counts changes of any workload input: for bindings that must follow them all (a parameter of any scenario). */
     public ReadOnlyIntegerProperty revisionProperty() { return revision.getReadOnlyProperty(); }
 
     /** Calls {@code changed} after any workload input changes (not "Run on": it does not change the workload). */
     public void onChange(Runnable changed) {
-        lockMode.addListener((o, a, b) -> changed.run());
         parallelism.addListener((o, a, b) -> changed.run());
         threadsText.addListener((o, a, b) -> changed.run());
-        cpuText.addListener((o, a, b) -> changed.run());
-        sleepText.addListener((o, a, b) -> changed.run());
         scenario.addListener((o, a, b) -> changed.run());
         params.values().forEach(texts -> texts.values().forEach(t -> t.addListener((o, a, b) -> changed.run())));
     }
@@ -115,17 +127,7 @@ public final class RunInputs {
 
     /** The inputs as a config, or null with the reasons appended to {@code errors}; changes no property. */
     private WorkloadConfig readInputs(StringBuilder errors) {
-        Scenario chosen = scenario.get();
-        if (!isSeed(chosen)) {
-            return readScenario(chosen, errors);
-        }
-        int n = valueOf(THREADS.parse(threadsText.get()), errors);
-        int cpu = valueOf(CPU.parse(cpuText.get()), errors);
-        int sleep = valueOf(SLEEP.parse(sleepText.get()), errors);
-        if (!errors.isEmpty()) {
-            return null;
-        }
-        return SeedScenario.config(n, cpu, sleep, lockMode.get(), parallelism.get(), SchedulerKind.POOL, ThreadKind.VIRTUAL);
+        return readScenario(scenario.get(), errors);
     }
 
     /** A scenario's own parameters, each checked by its {@link ScenarioParam} (one rule book: the CLI's). */
@@ -162,10 +164,6 @@ public final class RunInputs {
         errors.append(errors.isEmpty() ? "" : "  ").append(message).append('.');
     }
 
-    static boolean isSeed(Scenario s) {
-        return s == null || SeedScenario.NAME.equals(s.name());
-    }
-
     private static int valueOf(IntInput.Result result, StringBuilder errors) {
         return switch (result) {
             case IntInput.Valid v -> v.value();
@@ -179,32 +177,43 @@ public final class RunInputs {
     /** Where the next run happens: this JVM (default) or a child JVM from the "Run on" choice. */
     public ObjectProperty<RunTarget> runOnProperty() { return runOn; }
 
+    /**
+     * The default scenario's (the seed's) {@code lock} parameter as a mode: what the code pane, your code's starter
+     * and the keys 1-5 read and set. One value with {@code paramTextProperty(SEED, "lock")}.
+     */
     public ObjectProperty<LockMode> lockModeProperty() { return lockMode; }
 
     public IntegerProperty parallelismProperty() { return parallelism; }
 
     public StringProperty threadsTextProperty() { return threadsText; }
 
-    public StringProperty cpuTextProperty() { return cpuText; }
+    /** The default scenario's CPU iterations as typed: {@code paramTextProperty(SEED, "cpu-iterations")}. */
+    public StringProperty cpuTextProperty() { return paramTextProperty(SEED, SeedScenario.CPU); }
 
-    public StringProperty sleepTextProperty() { return sleepText; }
+    /** The default scenario's sleep as typed: {@code paramTextProperty(SEED, "sleep-ms")}. */
+    public StringProperty sleepTextProperty() { return paramTextProperty(SEED, SeedScenario.SLEEP); }
 
     public ReadOnlyStringProperty inputErrorProperty() { return inputError.getReadOnlyProperty(); }
 
     /** The scenario the next run runs; setting it sets N and P to its defaults. Never null. */
     public ObjectProperty<Scenario> scenarioProperty() { return scenario; }
 
-    /** Whether the seed is chosen: then the lock mode, CPU iterations and sleep are its parameters. */
-    public boolean seedChosen() { return isSeed(scenario.get()); }
+    /**
+     * The chosen scenario's first {@link ScenarioParam.Choice} (the seed's lock mode), or null: the one the keys 1-5
+     * choose from.
+     */
+    public ScenarioParam.Choice chosenChoice() {
+        return paramsWithInputs(scenario.get()).stream().filter(ScenarioParam.Choice.class::isInstance)
+                .map(ScenarioParam.Choice.class::cast).findFirst().orElse(null);
+    }
 
     /**
-     * The text typed for {@code param} of {@code scenario} (not the seed: its parameters are the lock mode, CPU and
-     * sleep inputs).
+     * The text typed for {@code param} of {@code scenario}.
      *
-     * @throws IllegalArgumentException for the seed or a name the scenario does not have
+     * @throws IllegalArgumentException for a name the scenario has no input for
      */
     public StringProperty paramTextProperty(Scenario of, String param) {
-        Map<String, StringProperty> texts = isSeed(of) ? null : params.get(of.name());
+        Map<String, StringProperty> texts = of == null ? null : params.get(of.name());
         StringProperty text = texts == null ? null : texts.get(param);
         if (text == null) {
             throw new IllegalArgumentException(of.name() + " has no parameter input " + param);
@@ -213,22 +222,12 @@ public final class RunInputs {
     }
 
     /**
-     * Sets {@code param} of {@code of} to {@code value}: the seed's to its lock mode, CPU and sleep inputs, another
-     * scenario's to its own input.
+     * Sets {@code param} of {@code of} to {@code value}, as typed.
      *
-     * @throws IllegalArgumentException for a name the scenario does not have
+     * @throws IllegalArgumentException for a name the scenario has no input for
      */
     public void setParam(Scenario of, String param, String value) {
-        if (!isSeed(of)) {
-            paramTextProperty(of, param).set(value);
-            return;
-        }
-        switch (param) {
-            case SeedScenario.LOCK -> lockMode.set(LockMode.fromCliName(value));
-            case SeedScenario.CPU -> cpuText.set(value);
-            case SeedScenario.SLEEP -> sleepText.set(value);
-            default -> throw new IllegalArgumentException(of.name() + " has no parameter input " + param);
-        }
+        paramTextProperty(of, param).set(value);
     }
 
     /** Names the class of your code's next run (the window's source says it). */
@@ -236,7 +235,7 @@ public final class RunInputs {
         this.yourCodeClass = className;
     }
 
-    /** {@code scenario}'s parameters as typed, by name, in its order (empty for the seed and your code). */
+    /** {@code scenario}'s parameters as typed, by name, in its order (empty for your code). */
     public Map<String, String> paramTexts(Scenario of) {
         Map<String, String> typed = new LinkedHashMap<>();
         if (!paramsWithInputs(of).isEmpty()) {
@@ -246,10 +245,10 @@ public final class RunInputs {
     }
 
     /**
-     * The parameters of {@code scenario} that have inputs here: its own, none for the seed, and none for your code
-     * (its class is named by the source, its classes' folder exists only while it runs).
+     * The parameters of {@code scenario} that have inputs here: its own, and none for your code (its class is named
+     * by the source, its classes' folder exists only while it runs).
      */
     public static List<ScenarioParam> paramsWithInputs(Scenario of) {
-        return isSeed(of) || of instanceof TaskFileScenario ? List.of() : of.params();
+        return of == null || of instanceof TaskFileScenario ? List.of() : of.params();
     }
 }

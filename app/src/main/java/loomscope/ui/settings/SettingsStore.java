@@ -170,9 +170,6 @@ public final class SettingsStore {
     /** The parameters {@code scenario} has, each one its rule accepts; anything else is left to its default. */
     private static Map<String, String> params(Scenario scenario, String stored) {
         Map<String, String> kept = new LinkedHashMap<>();
-        if (StageSettings.SEED.equals(scenario.name())) {
-            return kept;
-        }
         for (String pair : stored.split(";")) {
             int eq = pair.indexOf('=');
             if (eq <= 0) {

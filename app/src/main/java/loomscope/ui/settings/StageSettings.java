@@ -4,17 +4,20 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import loomscope.report.ExportFolder;
-import loomscope.scenario.SeedScenario;
+import loomscope.scenario.Scenario;
+import loomscope.scenario.ScenarioParams;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.LockMode;
-import loomscope.workload.WorkloadConfig;
 
 /**
  * What LoomScope remembers between starts. A value, saved and loaded by {@link SettingsStore}.
  *
  * @param theme the theme's name as the window knows it ("dark", "light", ...)
  * @param chapter 0-based chapter the talk was on
- * @param scenario the chosen scenario's name ("seed", "waves", ...)
- * @param params the chosen scenario's own parameters as typed, by name (none for the seed: its are lock, P, N)
+ * @param lock the default scenario's (the seed's) lock mode: stored under its own key, as older versions read it
+ * @param scenario the chosen scenario's name (seed, waves, ...)
+ * @param params the chosen scenario's own parameters as typed, by name (the seed's too: lock, cpu-iterations,
+ *               sleep-ms; older versions stored none for it)
  */
 public record StageSettings(String theme, boolean highContrast, LockMode lock, int parallelism, int threads,
                             int chapter, Path exportFolder, WindowBounds window, String scenario, Map<String, String> params) {
@@ -24,7 +27,8 @@ public record StageSettings(String theme, boolean highContrast, LockMode lock, i
         scenario = scenario == null ? SEED : scenario;
     }
 
-    public static final String SEED = "seed";
+    /** The scenario remembered when none was: the default one. */
+    public static final String SEED = Scenarios.DEFAULT.name();
 
     /** Where and how big the window was; {@link #UNSET} lets the window pick. */
     public record WindowBounds(double x, double y, double width, double height, boolean maximized) {
@@ -36,8 +40,9 @@ public record StageSettings(String theme, boolean highContrast, LockMode lock, i
     }
 
     public static StageSettings defaults() {
-        WorkloadConfig seed = SeedScenario.config();
-        return new StageSettings("dark", false, seed.shape().lockMode(), seed.parallelism(), seed.threads(), 0,
+        Scenario seed = Scenarios.DEFAULT;
+        return new StageSettings("dark", false, ScenarioParams.defaults(seed).shape().lockMode(),
+                seed.defaultParallelism(), seed.defaultThreads(), 0,
                 ExportFolder.defaultFolder(), WindowBounds.UNSET,
                 SEED, Map.of());
     }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -118,21 +119,31 @@ record ChapterJson(String title, @JsonSetter(nulls = Nulls.SKIP) String scenario
         LockMode lock;
         Integer sleep = null;
         ScenarioParams params;
-        if (SeedScenario.NAME.equals(scenario.name())) {
-            if (params() != null) {
-                throw new TalkTrackException(where + ": \"params\" belong to a scenario other than seed; the seed's are "
-                        + "\"lock\" and \"sleepMs\"");
-            }
+        Set<String> named = null;
+        String oldKey = lock() != null ? "lock" : sleepMs() != null ? "sleepMs" : null;
+        // "lock" and "sleepMs" are how chapters named the seed's parameters before it took "params": spellings of
+        // two parameters, for the scenario that takes those as options of its own
+        boolean takesOldKeys = scenario.paramsWithOwnOption().containsAll(Set.of(SeedScenario.LOCK, SeedScenario.SLEEP));
+        if (oldKey != null && !takesOldKeys) {
+            throw new TalkTrackException(where + ": \"" + oldKey + "\" is the " + Scenarios.DEFAULT.name() + "'s; "
+                    + scenario.name() + " takes \"params\" " + paramNames(scenario));
+        }
+        if (takesOldKeys && params() == null && snippet == null) {
+            // as such a chapter always did: it sets its lock and the sleep it names, and leaves the rest as typed
             lock = r.lock(lock());
             sleep = sleepMs() == null ? null : r.within("sleepMs", sleepMs(), 0, RunLimits.MAX_SLEEP_MILLIS);
             params = TalkTrackLoader.seed(lock, sleep);
+            named = TalkTrackLoader.seedNamed(sleep);
         } else {
-            if (lock() != null || sleepMs() != null) {
-                throw new TalkTrackException(where + ": \"" + (lock() != null ? "lock" : "sleepMs") + "\" is the seed's; "
-                        + scenario.name() + " takes \"params\" " + paramNames(scenario));
+            if (oldKey != null) {
+                throw new TalkTrackException(where + ": \"" + oldKey + "\" and \"params\" both set " + scenario.name()
+                        + "'s parameters; give them all in \"params\" " + paramNames(scenario));
             }
             params = snippet != null ? ScenarioParams.defaults(scenario) : r.params(scenario, params());
             lock = params.shape().lockMode();
+            if (takesOldKeys && params().has(SeedScenario.SLEEP)) {
+                sleep = params.intValue(SeedScenario.SLEEP);   // its stand-in, if it has one, sleeps as long
+            }
         }
         String notes = r.bounded("notes", r.textOrLines("notes", notes()), MAX_NOTES_CHARS);
         ChapterRunTarget runOn = ChapterRunTarget.THIS_JVM;
@@ -144,7 +155,7 @@ record ChapterJson(String title, @JsonSetter(nulls = Nulls.SKIP) String scenario
             }
         }
         return new Chapter(number, title, params, lock, parallelism, threads, sleep, narration, notes, r.code(code()), runOn,
-                standIn(runOn, where), snippet);
+                standIn(runOn, where), snippet, named);
     }
 
     private Chapter.StandIn standIn(ChapterRunTarget runOn, String where) throws TalkTrackException {
@@ -206,7 +217,7 @@ record ChapterJson(String title, @JsonSetter(nulls = Nulls.SKIP) String scenario
 
         Scenario scenario(String name) throws TalkTrackException {
             try {
-                return Scenarios.byName(name == null ? SeedScenario.NAME : name);
+                return name == null ? Scenarios.DEFAULT : Scenarios.byName(name);
             } catch (RunLimits.InvalidRunException e) {
                 throw new TalkTrackException(where + ": \"scenario\" " + e.first().rule());
             }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
@@ -136,13 +137,21 @@ public final class TalkTrackLoader {
         return new TalkTrack(title, parsed, source);
     }
 
-    /** The seed's parameters for a lock mode and a sleep (null: the seed's default sleep). */
+    /**
+     * The default scenario's (the seed's) parameters for a lock mode and a sleep (null: its default sleep), as the
+     * old keys {@code "lock"} and {@code "sleepMs"} and a stand-in give them.
+     */
     static ScenarioParams seed(LockMode lock, Integer sleepMillis) {
         Map<String, String> values = new LinkedHashMap<>();
-        values.put("lock", lock.cliName());
+        values.put(SeedScenario.LOCK, lock.cliName());
         if (sleepMillis != null) {
-            values.put("sleep-ms", Integer.toString(sleepMillis));
+            values.put(SeedScenario.SLEEP, Integer.toString(sleepMillis));
         }
-        return new ScenarioParams(Scenarios.byName(SeedScenario.NAME), values);
+        return new ScenarioParams(Scenarios.DEFAULT, values);
+    }
+
+    /** What {@link #seed} sets of a run: the lock, and the sleep only where one is given. */
+    static Set<String> seedNamed(Integer sleepMillis) {
+        return sleepMillis == null ? Set.of(SeedScenario.LOCK) : Set.of(SeedScenario.LOCK, SeedScenario.SLEEP);
     }
 }

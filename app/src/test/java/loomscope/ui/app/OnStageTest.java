@@ -117,7 +117,7 @@ class OnStageTest {
     @Test
     void keysChangeModeParallelismAndChapters(FxRobot robot) {
         robot.type(KeyCode.P);
-        var lock = view.controls().lockSlider();
+        var lock = view.controls().choiceSlider("lock");
         var parallelism = view.controls().parallelismSlider();
 
         robot.type(KeyCode.DIGIT5);

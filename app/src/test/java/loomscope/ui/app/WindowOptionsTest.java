@@ -95,7 +95,9 @@ class WindowOptionsTest {
         c.add(bad("--param", "--scenario=object-wait", "--param", "colour=red"));
         c.add(bad("--param", "--scenario=object-wait", "--param", "wait-ms"));
         c.add(bad("--param", "--param", "wait-ms=5"));
-        c.add(bad("--param", "--scenario=seed", "--param", "sleep-ms=5"));
+        // the seed takes --param like any scenario (its --lock, --cpu and --sleep spell three of them): a bad value is refused
+        c.add(bad("--param", "--scenario=seed", "--param", "sleep-ms=-1"));
+        c.add(bad("given twice", "--lock=none", "--param", "lock=synchronized"));
         c.add(bad("--lock", "--scenario=waves", "--lock=none"));
         // picocli's map kept the second value silently (#24)
         c.add(bad("given twice", "--scenario=object-wait", "--param", "wait-ms=5", "--param", "wait-ms=6"));

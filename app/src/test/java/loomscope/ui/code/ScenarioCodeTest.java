@@ -59,10 +59,14 @@ class ScenarioCodeTest {
         assertShows("seed", LockMode.SYNCHRONIZED, "synchronized (lock) {", "Thread.sleep(shape.sleepMillis());");
         assertShows("seed", LockMode.SHARED_SYNCHRONIZED, "synchronized (SHARED_LOCK) {");
         assertShows("seed", LockMode.REENTRANT_LOCK, "lock.lock();", "lock.unlock();");
-        assertShows("seed", LockMode.NATIVE_FRAME, "nativeSection.callThroughNativeFrame(() -> slept[0] = holdAndSleep(vt, observer, cancel));", "QSORT.invokeExact(");
+        assertShows("seed", LockMode.NATIVE_FRAME, "nativeSection.callThroughNativeFrame(() -> slept[0] = inside.getAsBoolean());", "QSORT.invokeExact(");
         assertShows("native-frame", LockMode.NONE, "QSORT.invokeExact(");
         assertShows("waves", LockMode.REENTRANT_LOCK, "synchronized (lock) {");
-        assertShows("platform-vs-virtual", LockMode.SYNCHRONIZED, "case NONE -> {", "return holdAndSleep(vt, observer, cancel);");
+        // the sections moved from SeedTask's switch into LockMode's constants: NONE's is a bare call, no lock
+        assertShows("platform-vs-virtual", LockMode.SYNCHRONIZED, "return inside.getAsBoolean();",
+                "return shape.lockMode().hold(() -> holdAndSleep(vt, observer, cancel));");
+        assertFalse(ScenarioCode.of(Scenarios.byName("platform-vs-virtual"), LockMode.SYNCHRONIZED).text().contains("synchronized ("),
+                "platform-vs-virtual shows the none section");
         assertShows("object-wait", LockMode.NONE, "synchronized (lock) {", "lock.wait(");
         assertShows("class-init", LockMode.NONE, "Class.forName(FreshClassLoader.TARGET, true, loader);", "static {", "Thread.sleep(loader.initMillis());");
         assertShows("class-loader", LockMode.NONE, "loader.loadClass(FreshClassLoader.TARGET);", "synchronized (getClassLoadingLock(name)) {", "Thread.sleep(findMillis);");

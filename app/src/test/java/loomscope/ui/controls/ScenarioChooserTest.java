@@ -56,11 +56,13 @@ class ScenarioChooserTest {
         robot.clickOn("#scenario-choice");
         robot.clickOn("object-wait");
         assertEquals("object-wait", onFx(() -> model.scenarioProperty().get().name()));
-        assertFalse(onFx(() -> robot.lookup("#lock-box").query().isVisible()), "no lock mode: it is the seed's");
+        // the lock mode's box is the seed's parameter's: it leaves the scene with the seed (it was only hidden)
+        assertFalse(onFx(() -> robot.lookup("#lock-box").tryQuery().map(Node::isVisible).orElse(false)),
+                "no lock mode: it is the seed's");
         assertTrue(onFx(() -> robot.lookup("#scenario-shows").queryAs(Label.class).getText()).startsWith("lock.wait(W)"));
         assertEquals("8", onFx(() -> robot.lookup("#threads-field").queryAs(TextField.class).getText()), "its own N");
         assertEquals(1, (int) onFx(() -> model.parallelismProperty().get()), "its own P");
-        assertTrue(onFx(() -> robot.lookup("#cpu-field").tryQuery().isEmpty()), "no seed fields");
+        assertTrue(onFx(() -> robot.lookup("#param-cpu-iterations").tryQuery().isEmpty()), "no seed fields");
 
         // the code pane: the real source, exactly the block of ObjectWaitScenario.java the threads run
         String shown = onFx(() -> view.codeView().sourceShown());

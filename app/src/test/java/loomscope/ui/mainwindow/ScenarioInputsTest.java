@@ -48,9 +48,10 @@ class ScenarioInputsTest {
     @Test
     void choosingAScenarioBringsItsOwnNAndPAndItsParameters() {
         MainViewModel m = model();
-        assertTrue(m.inputs().seedChosen());
+        assertEquals(RunInputs.SEED, m.scenarioProperty().get());
+        assertEquals("lock", m.inputs().chosenChoice().name(), "the seed's lock mode is its choice");
         m.scenarioProperty().set(Scenarios.byName("waves"));
-        assertFalse(m.inputs().seedChosen());
+        assertNull(m.inputs().chosenChoice(), "waves has no choice");
         assertEquals("13", m.threadsTextProperty().get());
         assertEquals(12, m.parallelismProperty().get());
         WorkloadConfig c = m.configFromInputs();
@@ -71,7 +72,9 @@ class ScenarioInputsTest {
         m.scenarioProperty().set(Scenarios.byName("producer-consumer"));
         assertEquals("5,000", m.inputs().paramTextProperty(Scenarios.byName("producer-consumer"), "tasks").get(),
                 "a scenario's parameters stay as typed while another is chosen");
-        assertThrows(IllegalArgumentException.class, () -> m.inputs().paramTextProperty(RunInputs.SEED, "lock"));
+        // the seed's lock, CPU iterations and sleep are its parameters like any scenario's (they were inputs of their own)
+        assertEquals("synchronized", m.inputs().paramTextProperty(RunInputs.SEED, "lock").get());
+        assertThrows(IllegalArgumentException.class, () -> m.inputs().paramTextProperty(RunInputs.SEED, "wait-ms"));
     }
 
     @Test

@@ -78,7 +78,9 @@ class TalkTrackBadInputTest {
         c.add(new BadTrack("empty code list", with("code", "[]"), "\"code\" must be true or false"));
         c.add(new BadTrack("unknown scenario", with("scenario", "\"spinlock\""), "\"scenario\" must be one of seed,"));
         c.add(new BadTrack("numeric scenario", with("scenario", "3"), "\"scenario\" must be a name"));
-        c.add(new BadTrack("a seed chapter with params", with("params", "{\"sleep-ms\":1}"), "\"params\" belong to a scenario other than seed"));
+        // the seed takes "params" now: beside its old "lock" they would set the lock twice
+        c.add(new BadTrack("a seed chapter with params and its old lock key", with("params", "{\"sleep-ms\":1}"),
+                "\"lock\" and \"params\" both set seed's parameters"));
         c.add(new BadTrack("lock for a scenario", with("scenario", "\"waves\""), "\"lock\" is the seed's; waves takes \"params\" {sleep-ms}"));
         c.add(new BadTrack("a parameter out of range", track(OK.replace("\"lock\":\"synchronized\",", "")
                 + ",\"scenario\":\"waves\",\"params\":{\"sleep-ms\":0}"), "\"params\": sleep-ms must be 1..60,000, was 0"));

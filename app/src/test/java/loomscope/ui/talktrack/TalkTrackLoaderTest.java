@@ -81,14 +81,45 @@ class TalkTrackLoaderTest {
                 "\"params\" must be an object of object-wait's parameters {wait-ms}, e.g. {\"wait-ms\": 100}");
         assertProblem("{\"chapters\":[{" + ok + ",\"scenario\":\"object-wait\",\"lock\":\"none\"}]}",
                 "\"lock\" is the seed's; object-wait takes \"params\" {wait-ms}");
+        // the seed takes "params" now; its old keys beside them would name one parameter twice
         assertProblem("{\"chapters\":[{" + ok + ",\"lock\":\"none\",\"params\":{\"sleep-ms\":3}}]}",
-                "\"params\" belong to a scenario other than seed");
+                "\"lock\" and \"params\" both set seed's parameters; give them all in \"params\" {lock, cpu-iterations, sleep-ms}");
         assertProblem("{\"chapters\":[{" + ok.replace("\"threads\":10", "\"threads\":1") + ",\"scenario\":\"producer-consumer\"}]}",
                 "\"threads\" must be 2..100000, was 1");
         assertProblem("{\"chapters\":[{" + ok + ",\"lock\":\"none\",\"code\":3}]}",
                 "\"code\" must be true or false: it shows the real source of the chapter's scenario");
         assertProblem("{\"chapters\":[{" + ok + ",\"scenario\":\"waves\",\"runOn\":\"jdk-21\",\"standIn\":{\"lock\":\"none\",\"label\":\"x\",\"scenario\":\"seed\"}}]}",
                 "standIn: unknown field \"scenario\"");
+    }
+
+    @Test
+    void theSeedTakesParamsLikeAnyScenarioAndStillReadsItsOldKeys() throws Exception {
+        String ok = "\"title\":\"A\",\"parallelism\":1,\"threads\":10,\"narration\":\"n\"";
+        Chapter byParams = TalkTrackLoader.parse("{\"chapters\":[{" + ok + ",\"scenario\":\"seed\",\"params\":"
+                + "{\"lock\":\"reentrant-lock\",\"cpu-iterations\":500,\"sleep-ms\":2}}]}", "new.json").chapter(0);
+        assertEquals(LockMode.REENTRANT_LOCK, byParams.lock());
+        assertEquals("reentrant-lock", byParams.runs());
+        assertEquals(java.util.Map.of("lock", "reentrant-lock", "cpu-iterations", "500", "sleep-ms", "2"),
+                byParams.setupFor(Set.of()).values(), "every parameter it gives, as any scenario's chapter sets them");
+        Chapter defaults = TalkTrackLoader.parse("{\"chapters\":[{" + ok + ",\"params\":{\"sleep-ms\":7}}]}", "new.json")
+                .chapter(0);
+        assertEquals("seed", defaults.scenario().name(), "no scenario: the seed");
+        assertEquals(java.util.Map.of("lock", "synchronized", "cpu-iterations", "10000", "sleep-ms", "7"),
+                defaults.setupFor(Set.of()).values(), "defaults filled in: the chapter's run whatever was typed before");
+
+        Chapter byOldKeys = TalkTrackLoader.parse("{\"chapters\":[{" + ok + ",\"lock\":\"none\",\"sleepMs\":3}]}", "old.json")
+                .chapter(0);
+        assertEquals(LockMode.NONE, byOldKeys.lock());
+        assertEquals(3, byOldKeys.sleepMillis());
+        assertEquals(java.util.Map.of("lock", "none", "sleep-ms", "3"), byOldKeys.setupFor(Set.of()).values(),
+                "the old keys set the lock and the sleep they name and leave the CPU iterations as typed, as always");
+        Chapter lockOnly = TalkTrackLoader.parse("{\"chapters\":[{" + ok + ",\"lock\":\"native-frame\"}]}", "old.json")
+                .chapter(0);
+        assertEquals(java.util.Map.of("lock", "native-frame"), lockOnly.setupFor(Set.of()).values());
+
+        assertProblem("{\"chapters\":[{" + ok + ",\"scenario\":\"seed\",\"params\":{\"lock\":\"spin\"}}]}",
+                "\"params\": lock must be one of none, shared-synchronized, synchronized, reentrant-lock, native-frame, was 'spin'");
+        assertProblem("{\"chapters\":[{" + ok + ",\"sleepMs\":3}]}", "missing \"lock\"");
     }
 
     @Test
