@@ -5,13 +5,19 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.domain.properties.HasOwner;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 
 /**
  * The drawing in docs/architecture.md, as a rule: each package and the packages it may use, JavaFX only in ui,
@@ -144,6 +150,39 @@ class ArchitectureTest {
     static final ArchRule savedRunsOpenThroughOneDoor = noClasses().that().resideOutsideOfPackages("loomscope.savedrun..")
             .and().doNotHaveFullyQualifiedName("loomscope.attach.RunFiles")
             .should().callMethod(loomscope.savedrun.SavedRun.class, "read", java.nio.file.Path.class);
+
+    /**
+     * The main window is put together in {@code ui.app}, and nothing else reaches into it: what another feature needs
+     * of it is an interface of that feature's own, which the window implements (the probe panel's {@code ProbeHost},
+     * presentation's {@code PresentedWindow} and {@code PresentedRun}, the saved runs' {@code RunWindow}), so that
+     * the slider-to-pool path, for one, enters the window's model once (#37, docs/architecture.md).
+     */
+    @ArchTest
+    static final ArchRule theMainWindowIsReachedOnlyFromTheCompositionRoot = noClasses().that()
+            .resideOutsideOfPackages("loomscope.ui.mainwindow..", "loomscope.ui.app..")
+            .should().dependOnClassesThat().resideInAPackage("loomscope.ui.mainwindow..");
+
+    /**
+     * A view binds to its own view model (STYLE.md): a view of one feature that read another feature's view model
+     * would tie the two together behind their models' backs. The composition root hands them to each other.
+     */
+    @ArchTest
+    static final ArchRule viewsBindOnlyToTheirOwnViewModels = classes().that().resideInAPackage("loomscope.ui..")
+            .and().resideOutsideOfPackage("loomscope.ui.app..")
+            .and(DescribedPredicate.describe("are views (nodes, windows or named …View)", (JavaClass c) ->
+                    c.isAssignableTo("javafx.scene.Node") || c.isAssignableTo("javafx.stage.Window")
+                            || c.getSimpleName().endsWith("View")))
+            .should(new ArchCondition<JavaClass>("depend on no view model of another package") {
+                @Override
+                public void check(JavaClass view, ConditionEvents events) {
+                    for (Dependency d : view.getDirectDependenciesFromSelf()) {
+                        JavaClass target = d.getTargetClass();
+                        if (target.getSimpleName().endsWith("ViewModel") && !target.getPackageName().equals(view.getPackageName())) {
+                            events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+                        }
+                    }
+                }
+            });
 
     /** No package depends on one that depends back on it (issue #15: ui ↔ controls ↔ compare ↔ stage ↔ ...). */
     @ArchTest

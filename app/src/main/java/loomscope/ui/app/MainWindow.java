@@ -31,6 +31,7 @@ import loomscope.ui.compare.CompareView;
 import loomscope.ui.compare.CompareViewModel;
 import loomscope.ui.compare.CompareWindow;
 import loomscope.ui.controls.ControlsView;
+import loomscope.ui.controls.ControlsViewModel;
 import loomscope.ui.controls.RunOnChooser;
 import loomscope.ui.debug.DebugOverlay;
 import loomscope.ui.debug.FrameStats;
@@ -104,8 +105,9 @@ public final class MainWindow {
     private MainWindow(MainViewModel model, RunOnCatalog runOn) {
         this.model = model;
         this.runOn = runOn;
-        controls = new ControlsView(model);
-        runOnChooser = new RunOnChooser(model, runOn);
+        ControlsViewModel controlsModel = new ControlsViewModel(model.inputs(), model);
+        controls = new ControlsView(controlsModel);
+        runOnChooser = new RunOnChooser(controlsModel, runOn);
         controls.addSetting(runOnChooser);
         controls.compactProperty().addListener((o, was, compact) -> runOnChooser.setCompact(compact));
         timing = new TimingView(new TimingViewModel(new TimingViewModel.Source(model.recordingProperty()::get,

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import atlantafx.base.theme.Styles;
-import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -22,7 +21,6 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.widgets.LayoutBarrier;
 import loomscope.workload.WorkloadConfig;
@@ -62,7 +60,7 @@ public final class ControlsView extends VBox {
     /** Window heights under this get the compact controls: 1366×768 and 1280×720 projectors. */
     public static final double COMPACT_BELOW_HEIGHT = 820;
 
-    public ControlsView(MainViewModel model) {
+    public ControlsView(ControlsViewModel model) {
         getStyleClass().add("controls-bar");
         setSpacing(6);
         buildParallelismSlider(model);
@@ -78,21 +76,16 @@ public final class ControlsView extends VBox {
         stopButton.getStyleClass().addAll(Styles.DANGER, Styles.LARGE);
         stopButton.setOnAction(e -> model.stop());
         stopButton.setTooltip(new Tooltip("Stop the run now (Esc)"));
-        var active = Bindings.createBooleanBinding(() -> model.state().isActive(), model.stateProperty());
-        // an input the next run would refuse: its one message shows under the settings, and Run waits for a fix
-        runButton.disableProperty().bind(active.or(model.inputErrorProperty().isNotEmpty()));
-        stopButton.disableProperty().bind(active.not());
+        runButton.disableProperty().bind(model.runDisabledProperty());
+        stopButton.disableProperty().bind(model.activeProperty().not());
 
         progressBar.setId("progress");
         progressBar.setPrefWidth(240);
         progressBar.progressProperty().bind(model.progressProperty());
-        progressText.textProperty().bind(Bindings.createStringBinding(() -> {
-            WorkloadConfig c = model.runningConfig();
-            return c == null ? "" : String.format("%,d / %,d", model.completedProperty().get(), c.threads());
-        }, model.completedProperty(), model.stateProperty()));
+        progressText.textProperty().bind(model.progressTextProperty());
         clock.setId("clock");
         clock.getStyleClass().add("clock");
-        clock.textProperty().bind(model.elapsedSecondsProperty().asString("%.3f s"));
+        clock.textProperty().bind(model.clockTextProperty());
 
         inputError.setId("input-error");
         inputError.getStyleClass().add("field-error");
@@ -167,7 +160,7 @@ public final class ControlsView extends VBox {
         });
     }
 
-    private void buildParallelismSpinner(MainViewModel model) {
+    private void buildParallelismSpinner(ControlsViewModel model) {
         parallelismSpinner.setId("parallelism-spinner");
         parallelismSpinner.setPrefWidth(110);
         parallelismSpinner.setTooltip(new Tooltip("Carrier threads of the run's own scheduler (1 = the seeds' setting)"));
@@ -203,7 +196,7 @@ public final class ControlsView extends VBox {
     /** Whether the compact controls are on (the window is under {@link #COMPACT_BELOW_HEIGHT} high). */
     public ReadOnlyBooleanProperty compactProperty() { return compact; }
 
-    private void buildParallelismSlider(MainViewModel model) {
+    private void buildParallelismSlider(ControlsViewModel model) {
         parallelismSlider.setId("parallelism-slider");
         // ticks 1, 10, 19, ... 64: seven steps of nine land exactly on 64; minor ticks make every integer a stop
         parallelismSlider.setMajorTickUnit(9);

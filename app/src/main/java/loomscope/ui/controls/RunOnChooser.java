@@ -1,14 +1,12 @@
 package loomscope.ui.controls;
 
 import atlantafx.base.theme.Styles;
-import javafx.beans.binding.Bindings;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
 import loomscope.childjvm.RunTarget;
-import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.run.RunOnCatalog;
 
 /**
@@ -20,7 +18,7 @@ public final class RunOnChooser extends VBox {
     private final ComboBox<RunTarget> choice = new ComboBox<>();
     private final Label note;
 
-    public RunOnChooser(MainViewModel model, RunOnCatalog catalog) {
+    public RunOnChooser(ControlsViewModel model, RunOnCatalog catalog) {
         super(4);
         Label title = new Label("Run on");
         title.getStyleClass().add(Styles.TEXT_BOLD);
@@ -32,7 +30,7 @@ public final class RunOnChooser extends VBox {
         choice.setCellFactory(list -> new TargetCell());
         choice.valueProperty().bindBidirectional(model.runOnProperty());
         // a run keeps the JVM it started on; switching mid-run would only confuse what the lanes show
-        choice.disableProperty().bind(Bindings.createBooleanBinding(() -> model.state().isActive(), model.stateProperty()));
+        choice.disableProperty().bind(model.activeProperty());
         Tooltip tip = new Tooltip("Where Run executes: this JVM, or a child JVM of another runtime whose events stream back"
                 + " live. JDK 21 (or this JDK with legacy locking) pins in synchronized.");
         tip.setWrapText(true);

@@ -9,7 +9,6 @@ import javafx.geometry.Pos;
 import javafx.scene.layout.HBox;
 import javafx.util.Duration;
 import javafx.util.StringConverter;
-import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.run.RunInputs;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
@@ -24,7 +23,7 @@ public final class ScenarioChooser extends HBox {
     private final ComboBox<Scenario> choice = new ComboBox<>();
     private final Label shows = new Label();
 
-    public ScenarioChooser(MainViewModel model) {
+    public ScenarioChooser(ControlsViewModel model) {
         super(10);
         setAlignment(Pos.CENTER_LEFT);
         Label title = new Label("Scenario");

@@ -20,7 +20,6 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.run.RunInputs;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.ScenarioParam;
@@ -32,7 +31,7 @@ import loomscope.scenario.ScenarioParam;
  * scenario changes; a field the model's input error names is marked.
  */
 public final class ScenarioParamsGrid extends GridPane {
-    private final MainViewModel model;
+    private final ControlsViewModel model;
     private final TextField threadsField = new TextField();
     /** The rows below N: the input and the words the error line names it by. */
     private final List<Row> rows = new ArrayList<>();
@@ -54,7 +53,7 @@ public final class ScenarioParamsGrid extends GridPane {
     private boolean inOneRow;
     private boolean wide = true;
 
-    ScenarioParamsGrid(MainViewModel model) {
+    ScenarioParamsGrid(ControlsViewModel model) {
         super(10, 6);
         this.model = model;
         setId("scenario-params");
@@ -78,7 +77,7 @@ public final class ScenarioParamsGrid extends GridPane {
         for (ScenarioParam p : RunInputs.paramsWithInputs(scenario)) {
             if (p instanceof ScenarioParam.Choice c) {
                 choices.add(choiceInputs.computeIfAbsent(scenario.name() + "/" + c.name(),
-                        k -> new ChoiceInput(c, model.inputs().paramTextProperty(scenario, c.name()))));
+                        k -> new ChoiceInput(c, model.paramTextProperty(scenario, c.name()))));
                 continue;
             }
             Control input = input(scenario, p);
@@ -148,7 +147,7 @@ public final class ScenarioParamsGrid extends GridPane {
     }
 
     private Control input(Scenario scenario, ScenarioParam p) {
-        StringProperty text = model.inputs().paramTextProperty(scenario, p.name());
+        StringProperty text = model.paramTextProperty(scenario, p.name());
         TextField f = field(new TextField());
         f.textProperty().bindBidirectional(text);
         unbind.add(() -> f.textProperty().unbindBidirectional(text));

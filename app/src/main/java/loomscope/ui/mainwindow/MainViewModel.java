@@ -33,6 +33,7 @@ import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;
 import loomscope.taskfile.TaskFileLaunch;
+import loomscope.ui.controls.ControlsViewModel;
 import loomscope.ui.history.ClassedRow;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.presentation.PresentedRun;
@@ -55,7 +56,7 @@ import loomscope.ui.yourcode.YourCode;
  * The FX side learns about runs only in {@link #pulse(long)}, which the window's single AnimationTimer calls
  * once per frame. Nothing here ever waits for the workload.
  */
-public final class MainViewModel implements PresentedRun, RunWindow {
+public final class MainViewModel implements ControlsViewModel.RunControl, PresentedRun, RunWindow {
     /** The thread field draws one cell per thread; beyond this the cells get smaller than a pixel. */
     public static final int MAX_UI_THREADS = RunInputs.MAX_UI_THREADS;
 
@@ -125,6 +126,7 @@ public final class MainViewModel implements PresentedRun, RunWindow {
     // ---- commands ----
 
     /** Starts a run with the current inputs; a bad input or a run already going only sets a message. */
+    @Override
     public void run() {
         if (state().isActive()) {
             messages.alreadyRunning();
@@ -149,6 +151,7 @@ public final class MainViewModel implements PresentedRun, RunWindow {
     }
 
     /** Stops the run; returns at once (the run's own threads wind down within about a second). */
+    @Override
     public void stop() {
         if (lifecycle.stop()) {
             messages.stopping();
@@ -339,8 +342,10 @@ public final class MainViewModel implements PresentedRun, RunWindow {
 
     public ReadOnlyObjectProperty<RunSummary> lastSummaryProperty() { return lastSummary.getReadOnlyProperty(); }
 
+    @Override
     public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
 
+    @Override
     public ReadOnlyIntegerProperty completedProperty() { return completed.getReadOnlyProperty(); }
 
     @Override
@@ -353,6 +358,7 @@ public final class MainViewModel implements PresentedRun, RunWindow {
 
     public ReadOnlyStringProperty errorMessageProperty() { return messages.errorMessageProperty(); }
 
+    @Override
     public ReadOnlyStringProperty nextRunNoteProperty() { return messages.nextRunNoteProperty(); }
 
     public ObservableList<HistoryRow> history() { return history; }
