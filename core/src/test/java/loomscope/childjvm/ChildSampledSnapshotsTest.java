@@ -26,8 +26,10 @@ class ChildSampledSnapshotsTest {
 
     @Test
     void aRunLargerThanTheSampleGetsBoundedSnapshotsAndANote() throws InterruptedException {
-        // JDK 25 does not pin: each thread sleeps 1 s, so the passes see all of them alive
-        largeRunIsSampled(TestJdks.thisJdk(), SeedScenario.config().parallelism(), 1_000);
+        // JDK 25 does not pin: each thread sleeps 3 s, so a pass sees all of them alive. Not 1 s: a pass over 5,000
+        // stacks beside two other test JVMs took long enough that one began before the 5,001st thread was created and
+        // the next after every thread had ended (CI: no sample past the first 5,000 tasks)
+        largeRunIsSampled(TestJdks.thisJdk(), SeedScenario.config().parallelism(), 3_000);
     }
 
     /** Where the child died: JDK 21, whose synchronized pins, so the run lasts N × 5 ms / P (2.5 s). */
