@@ -95,6 +95,15 @@ public final class Agent {
             stream = connected;
             // a file is recorded to the JVM's exit: nobody sends it a stop, but one it cannot write stops the hooks
             connected.start(Agent::stopQuietly);
+            String untested = HookSites.untested(Runtime.version().feature());
+            if (untested != null) {
+                // said once: to LoomScope, which shows it with the session, and in a saved file; a file's recording
+                // has nobody watching, so the application's stderr gets the line too
+                connected.send("N release " + AgentWire.oneLine(untested));
+                if (parsed.saves()) {
+                    System.err.println("loomscope-agent: " + untested);
+                }
+            }
             String noJfr = whyNoJfr(parsed);
             jfr = noJfr == null ? JfrPinnedTap.start(connected.origin(), connected::send) : null;
             if (jfr == null) {

@@ -14,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
@@ -40,6 +41,40 @@ class VirtualThreadHooksTest {
         String refusal = HookSites.refusal(17);
         assertTrue(refusal.startsWith("Java 17 is not a release the agent knows"), refusal);
         assertEquals(1, refusal.lines().count());
+    }
+
+    @Test
+    void aNewerReleaseWithTheThreeSitesIsHookedAndSaysOnceItIsUntested() throws IOException {
+        int newer = HookSites.NEWEST_KNOWN + 1;
+        assertNull(HookSites.refusal(newer, classBytes(HookSites.CLASS)), "the same three sites: hooked");
+        assertNull(HookSites.refusal(newer, virtualThreadWith("parkOnCarrierThread", "(ZJ)V")));
+        String untested = HookSites.untested(newer);
+        assertTrue(untested.startsWith("Java " + newer + " is newer than the releases the agent was tested on (21 to 25)"),
+                untested);
+        assertEquals(1, untested.lines().count());
+        assertNull(HookSites.untested(HookSites.NEWEST_KNOWN), "a measured release says nothing");
+    }
+
+    @Test
+    void aNewerReleaseThatDiffersIsRefusedInOneLineNamingWhat() {
+        int newer = HookSites.NEWEST_KNOWN + 1;
+        String refusal = HookSites.refusal(newer, virtualThreadWith("parkOnCarrierThread", "(ZJ)Z"));
+        assertEquals("Java " + newer + " is newer than the releases the agent knows (21 to 25) and differs from them:"
+                + " java.lang.VirtualThread has no parkOnCarrierThread(ZJ)V", refusal);
+        assertTrue(HookSites.refusal(newer, virtualThreadWith("yieldOnCarrier", "(ZJ)V")).endsWith("has no parkOnCarrierThread(ZJ)V"));
+        assertTrue(HookSites.refusal(HookSites.NEWEST_KNOWN, virtualThreadWith("parkOnCarrierThread", "(ZJ)Z"))
+                .endsWith("not a JDK the agent knows"), "a known release that differs is refused as before");
+    }
+
+    /** A class named java.lang.VirtualThread with mount()V and unmount()V and one more method, as a newer JDK might have it. */
+    private static byte[] virtualThreadWith(String third, String descriptor) {
+        ClassWriter w = new ClassWriter(0);
+        w.visit(Opcodes.V21, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER, HookSites.CLASS, null, "java/lang/Thread", null);
+        for (String[] m : new String[][] {{"mount", "()V"}, {"unmount", "()V"}, {third, descriptor}}) {
+            w.visitMethod(Opcodes.ACC_PRIVATE, m[0], m[1], null, null).visitEnd();
+        }
+        w.visitEnd();
+        return w.toByteArray();
     }
 
     @Test

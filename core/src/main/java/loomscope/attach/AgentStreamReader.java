@@ -186,6 +186,8 @@ public final class AgentStreamReader {
                 String[] note = line.split(" ", 3);
                 if (note.length == 3 && note[1].equals("jfr")) {
                     into.jfrNotTapped(note[2]);
+                } else if (note.length == 3 && note[1].equals("release")) {
+                    into.untestedRelease(note[2]);
                 }   // another topic ("stacks": none sampled) or a newer agent's: the classes need nothing from it
             }
             case 'K' -> {

@@ -91,6 +91,7 @@ public final class AttachedEpisodes {
     private int agentVts;
     private final Map<Long, Integer> vtOfThreadId = new HashMap<>();
     private String jfrNotTapped;
+    private String untestedRelease;
     private final EpisodeColumns episodes = new EpisodeColumns();
     private final List<JfrPin> jfrPins = new ArrayList<>();
     private final List<Witness> witnesses = new ArrayList<>();
@@ -260,6 +261,14 @@ public final class AttachedEpisodes {
 
     /** Why JFR's pinned events were not tapped inside the target, or null when they were. */
     public synchronized String jfrNotTapped() { return jfrNotTapped; }
+
+    /** The agent's word that the target's release is newer than those it was tested on (it hooked it all the same). */
+    synchronized void untestedRelease(String line) {
+        untestedRelease = AgentText.clean(line, AgentText.TEXT_CHARS);
+    }
+
+    /** That the target runs a release newer than those the agent was tested on, in one line; null for a tested one. */
+    public synchronized String untestedRelease() { return untestedRelease; }
 
     synchronized void episode(int agentIndex, int agentVt, long start, long end, long blocked, boolean pinnedPark) {
         Integer lane = laneOfAgentIndex.get(agentIndex);

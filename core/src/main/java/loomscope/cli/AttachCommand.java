@@ -253,6 +253,9 @@ final class AttachCommand implements Callable<Integer> {
                               AttachedEpisodes.Classified classified, double wallSeconds, boolean targetEnded, boolean clean) {
         AttachedEpisodes e = session.episodes();
         Counts c = Counts.of(e, classified.recording());
+        if (e.untestedRelease() != null) {
+            out.println(e.untestedRelease() + ".");
+        }
         out.printf(Locale.ROOT, "Attached %.3f seconds: %,d mounts of %,d virtual threads on %,d carriers.%n",
                 e.lastTime() / 1e9, c.mounts, e.virtualThreads().size(), e.carriers().size());
         out.printf(Locale.ROOT, "Pinned mounts: %,d; unsure: %,d; dropped (a carrier's buffer was full): %,d.%n",
@@ -314,6 +317,9 @@ final class AttachCommand implements Callable<Integer> {
         node.put("carriers", e.carriers().size());
         var names = node.putArray("carrierNames");
         e.carriers().forEach(carrier -> names.add(carrier.name()));
+        if (session.episodes().untestedRelease() != null) {
+            node.put("untestedRelease", session.episodes().untestedRelease());
+        }
         node.put("jfrTapped", check.jfrTapped());
         if (!check.jfrTapped()) {
             node.put("jfrNotTappedBecause", check.jfrNotTapped());

@@ -56,6 +56,19 @@ class AgentStreamReaderTest {
     }
 
     @Test
+    void aReleaseNewerThanTheTestedOnesIsSaidOnceAndATestedOneSaysNothing() {
+        AttachedEpisodes newer = new AttachedEpisodes();
+        String line = "Java 26 is newer than the releases the agent was tested on (21 to 25); its VirtualThread has the"
+                + " three hook sites with their signatures there, so it is hooked, untested";
+        assertEquals(new AgentStreamReader.Ending.Complete(false),
+                read(newer, STREAM.replace("25.0.3+9-LTS", "26-ea+20") + "N release " + line + "\nZ detached\n"));
+        assertEquals(line, newer.untestedRelease());
+        AttachedEpisodes tested = new AttachedEpisodes();
+        read(tested, STREAM + "Z detached\n");
+        assertNull(tested.untestedRelease());
+    }
+
+    @Test
     void aSavingAgentsCountOfEpisodesNotWrittenIsNotKept() {
         AttachedEpisodes e = new AttachedEpisodes();
         assertEquals(new AgentStreamReader.Ending.Complete(true), read(e, STREAM + "K 7\nZ exited\n"));
