@@ -56,12 +56,16 @@ class ChildProbesTest {
         assertTrue(pinnedSleepers >= 1, "the JDK itself saw a thread sleeping on its carrier");
 
         List<PinnedEvent> pins = run.pinnedEvents();
-        System.out.printf("child JFR: %d pinned events, first %s%n", pins.size(), pins.isEmpty() ? "-" : pins.get(0));
-        assertTrue(pins.size() >= config.threads() * 0.9, "JFR saw the pins: " + pins.size());
-        PinnedEvent first = pins.get(0);
+        // the 5 ms sleeps, each held on its carrier; a loaded child also pins for a millisecond or two where a thread
+        // holding its lock waits for something else (CI once delivered such a 1.05 ms event first)
+        List<PinnedEvent> sleeps = pins.stream().filter(p -> p.duration() >= 4_000_000).toList();
+        System.out.printf("child JFR: %d pinned events, %d of them 4 ms or longer, first %s%n", pins.size(), sleeps.size(),
+                sleeps.isEmpty() ? "-" : sleeps.get(0));
+        assertTrue(sleeps.size() >= config.threads() * 0.9, "JFR saw the sleeps pinned: " + sleeps.size() + " of "
+                + pins.size() + " events 4 ms or longer");
+        PinnedEvent first = sleeps.get(0);
         assertEquals("loomscope-carrier-0", first.carrierName());
         assertEquals(0, first.carrierIndex());
-        assertTrue(first.duration() >= 4_000_000, "a 5 ms sleep: " + first.duration());
         assertTrue(first.start() >= run.recording().runStart() - TOLERANCE_NANOS && first.start() < run.recording().runEnd());
         assertTrue(first.lag() >= 0, "delivered after it ended: lag " + first.lag());
         assertTrue(first.reason() != null && first.reason().startsWith("Freeze or preempt failed"), first.reason());
