@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
-import java.net.Socket;
+import java.nio.channels.SocketChannel;
 import java.util.Map;
 import java.util.Set;
 
@@ -33,7 +33,7 @@ public final class Agent {
      * From {@link AgentLaunch}, with the connection it opened to LoomScope (null for {@code save=}); never throws into
      * the target. A refusal goes to LoomScope over that connection when there is one, so that its user reads it.
      */
-    public static synchronized void start(String args, Instrumentation inst, boolean atStartup, Socket loomScope) {
+    public static synchronized void start(String args, Instrumentation inst, boolean atStartup, SocketChannel loomScope) {
         AgentArgs parsed;
         try {
             parsed = AgentArgs.parse(args);
@@ -150,7 +150,7 @@ public final class Agent {
     }
 
     /** Refuses in one line: to LoomScope over its connection where there is one (it shows it), else on stderr. */
-    private static void refuse(Socket loomScope, String token, String why) {
+    private static void refuse(SocketChannel loomScope, String token, String why) {
         if (loomScope != null && token != null) {
             try {
                 EpisodeStream.connect(loomScope, token).refuse(why);
@@ -163,10 +163,10 @@ public final class Agent {
         System.err.println("loomscope-agent: not started: " + why);
     }
 
-    private static void close(Socket socket) {
-        if (socket != null) {
+    private static void close(SocketChannel channel) {
+        if (channel != null) {
             try {
-                socket.close();
+                channel.close();
             } catch (IOException e) {
                 // on the way out
             }

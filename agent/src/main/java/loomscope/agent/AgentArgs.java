@@ -4,20 +4,25 @@ import java.util.HashSet;
 import java.util.Set;
 /**
  * The agent's options, {@code key=value} pairs separated by commas, each at most once: {@code port=N,token=HEX} (stream
- * to LoomScope's loopback port) or {@code save=FILE} (record from the JVM's start to its exit into FILE), and
+ * to LoomScope's loopback port), {@code socket=PATH,token=HEX} (stream to LoomScope's Unix-domain socket at PATH, as
+ * this JVM sees it: a JVM in a container, whose loopback is not LoomScope's) or {@code save=FILE} (record from the JVM's
+ * start to its exit into FILE), and
  * {@code jfr=off} for a session that starts no JFR in the target (JFR's threads stay once it has started), {@code stacks=off}
  * for one that samples no stacks of held mounts ({@link HeldStackTap}). The token is the first
  * line the target sends LoomScope over loopback; it travels in the attach request (the same user's socket), never in
  * a command line that other users can read.
  *
- * @param save the file to save into, or null when streaming to a port
+ * @param port   LoomScope's loopback port, or -1
+ * @param socket LoomScope's Unix-domain socket, or null
+ * @param save   the file to save into, or null when streaming to LoomScope
  */
-record AgentArgs(int port, String token, String save, boolean jfr, boolean stacks) {
+record AgentArgs(int port, String socket, String token, String save, boolean jfr, boolean stacks) {
 
     boolean saves() { return save != null; }
 
     static AgentArgs parse(String args) {
         int port = -1;
+        String socket = null;
         String token = null;
         String save = null;
         boolean jfr = true;
@@ -46,6 +51,13 @@ record AgentArgs(int port, String token, String save, boolean jfr, boolean stack
                     token = value;
                 }
                 case "save" -> save = value;
+                case "socket" -> {
+                    if (!value.startsWith("/")) {
+                        throw new IllegalArgumentException("socket= is an absolute path, not "
+                                + AgentWire.oneLine(cut(value)));
+                    }
+                    socket = value;
+                }
                 case "jfr" -> {
                     if (!value.equals("on") && !value.equals("off")) {
                         throw new IllegalArgumentException("jfr= is on or off, not " + AgentWire.oneLine(cut(value)));
@@ -62,19 +74,23 @@ record AgentArgs(int port, String token, String save, boolean jfr, boolean stack
             }
         }
         if (save != null) {
-            if (port >= 0 || token != null) {
-                throw new IllegalArgumentException("save=FILE does not go with port= or token= (those are LoomScope's "
-                        + "attach): give one or the other");
+            if (port >= 0 || socket != null || token != null) {
+                throw new IllegalArgumentException("save=FILE does not go with port=, socket= or token= (those are "
+                        + "LoomScope's attach): give one or the other");
             }
             if (save.isEmpty()) {
                 throw new IllegalArgumentException("save= needs a file name (a path without commas)");
             }
-            return new AgentArgs(-1, null, save, jfr, stacks);
+            return new AgentArgs(-1, null, null, save, jfr, stacks);
         }
-        if (port < 0 || token == null) {
-            throw new IllegalArgumentException("needs save=FILE.loomrun, or port=N,token=HEX (LoomScope's attach gives both)");
+        if (port >= 0 && socket != null) {
+            throw new IllegalArgumentException("port= and socket= are two ways to the same LoomScope: give one");
         }
-        return new AgentArgs(port, token, null, jfr, stacks);
+        if ((port < 0 && socket == null) || token == null) {
+            throw new IllegalArgumentException("needs save=FILE.loomrun, or port=N,token=HEX or socket=PATH,token=HEX "
+                    + "(LoomScope's attach gives them)");
+        }
+        return new AgentArgs(port, socket, token, null, jfr, stacks);
     }
 
     /** An option as quoted back: the application's stderr is no place for a megabyte of it. */

@@ -3,8 +3,8 @@ package loomscope.agent;
 import java.io.File;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
-import java.net.Socket;
 import java.net.URISyntaxException;
+import java.nio.channels.SocketChannel;
 import java.util.jar.JarFile;
 
 /**
@@ -36,12 +36,12 @@ public final class AgentLaunch {
             System.err.println("loomscope-agent: not started: " + refusal);
             return;
         }
-        Socket loomScope = null;
+        SocketChannel loomScope = null;
         if (!parsed.saves()) {
             try {
-                loomScope = LoopbackEnd.open(parsed.port());
-            } catch (IOException e) {
-                System.err.println("loomscope-agent: not started: LoomScope's port " + parsed.port() + " did not answer: "
+                loomScope = ConnectionEnd.open(parsed);
+            } catch (IOException | RuntimeException e) {
+                System.err.println("loomscope-agent: not started: " + ConnectionEnd.where(parsed) + " did not answer: "
                         + AgentWire.oneLine(String.valueOf(e)));
                 return;
             }
@@ -52,7 +52,7 @@ public final class AgentLaunch {
                 inst.appendToBootstrapClassLoaderSearch(new JarFile(jar));
             }
             Class<?> agent = Class.forName(AGENT_CLASS, true, null);
-            agent.getMethod("start", String.class, Instrumentation.class, boolean.class, Socket.class)
+            agent.getMethod("start", String.class, Instrumentation.class, boolean.class, SocketChannel.class)
                     .invoke(null, args, inst, atStartup, loomScope);
         } catch (ReflectiveOperationException | IOException | URISyntaxException | RuntimeException | LinkageError e) {
             // never throw into the application: one line on its stderr, and it goes on unchanged

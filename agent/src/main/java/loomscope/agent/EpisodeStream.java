@@ -4,7 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.net.Socket;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The target's side of one session: {@link AgentWire} lines to a {@link StreamEnd} (a connection the target opens to
- * LoomScope's loopback port, the agent listening on nothing; or a file, {@code save=FILE}), written by one platform
+ * LoomScope's loopback port or Unix-domain socket, the agent listening on nothing; or a file, {@code save=FILE}), written by one platform
  * thread that drains the carriers' rings every {@value #FLUSH_MILLIS} ms, and, for a connection, one that waits for
  * LoomScope's {@code stop} (or the connection's end).
  */
@@ -73,9 +73,9 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         this.keepAtMost = keepAtMost;
     }
 
-    /** Sends the token and the hello lines on a connection to LoomScope ({@link LoopbackEnd#open}). */
-    static EpisodeStream connect(Socket socket, String token) throws IOException {
-        EpisodeStream stream = new EpisodeStream(new LoopbackEnd(socket), System.nanoTime(), Long.MAX_VALUE);
+    /** Sends the token and the hello lines on a connection to LoomScope ({@link ConnectionEnd#open}). */
+    static EpisodeStream connect(SocketChannel channel, String token) throws IOException {
+        EpisodeStream stream = new EpisodeStream(new ConnectionEnd(channel), System.nanoTime(), Long.MAX_VALUE);
         stream.pending.put(token).put('\n');
         stream.hello();
         return stream;

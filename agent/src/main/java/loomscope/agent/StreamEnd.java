@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 
-/** Where an {@link EpisodeStream}'s lines go: LoomScope's loopback port ({@link LoopbackEnd}) or a file ({@link SaveFile}). */
+/** Where an {@link EpisodeStream}'s lines go: LoomScope, over a connection the target opens ({@link ConnectionEnd}) or a file ({@link SaveFile}). */
 interface StreamEnd {
     OutputStream out();
 

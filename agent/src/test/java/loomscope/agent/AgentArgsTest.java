@@ -24,6 +24,17 @@ class AgentArgsTest {
     }
 
     @Test
+    void aContainersWayInIsASocketFile() {
+        AgentArgs socket = AgentArgs.parse("socket=/tmp/loomscope-1.sock,token=" + TOKEN);
+        assertEquals("/tmp/loomscope-1.sock", socket.socket());
+        assertEquals(-1, socket.port());
+        assertEquals("socket= is an absolute path, not tmp/x.sock", refusal("socket=tmp/x.sock,token=" + TOKEN));
+        assertEquals("port= and socket= are two ways to the same LoomScope: give one",
+                refusal("port=4000,socket=/tmp/x.sock,token=" + TOKEN));
+        assertTrue(refusal("socket=/tmp/x.sock,save=a.loomrun").startsWith("save=FILE does not go with"));
+    }
+
+    @Test
     void anOptionGivenTwiceIsRefusedNotTheLastTaken() {
         assertEquals("save= is given twice", refusal("save=a.loomrun,save=b.loomrun"));
     }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +20,8 @@ import loomscope.io.LoopbackPort;
  * LoomScope's loopback port and a token, then the agent's connection read on a thread of its own until
  * {@link #stop()} (the hooks leave the target, which runs on) or the target's exit. The agent listens on nothing; the
  * token reaches it inside the attach request, over the target's attach socket, which only its own user can open.
+ * A JVM in a container (its own files or loopback) gets the agent jar and LoomScope's socket in its own {@code /tmp}
+ * instead ({@link TargetTmp}), removed when the session closes.
  */
 public final class AttachSession implements AutoCloseable {
     /**
@@ -30,7 +33,9 @@ public final class AttachSession implements AutoCloseable {
     public static final long STOP_MILLIS = 30_000;
 
     private final JvmEntry target;
-    private final Socket socket;
+    private final AgentLink link;
+    /** What this attach put into a container's /tmp, removed at {@link #close()}; null outside containers. */
+    private final TargetTmp inContainer;
     private final AttachedEpisodes episodes = new AttachedEpisodes();
     private final AgentStreamReader reader = new AgentStreamReader(episodes);
     private final CountDownLatch ended = new CountDownLatch(1);
@@ -38,9 +43,10 @@ public final class AttachSession implements AutoCloseable {
     private volatile AgentStreamReader.Ending ending;
     private volatile boolean stopSent;
 
-    private AttachSession(JvmEntry target, Socket socket) {
+    private AttachSession(JvmEntry target, AgentLink link, TargetTmp inContainer) {
         this.target = target;
-        this.socket = socket;
+        this.link = link;
+        this.inContainer = inContainer;
     }
 
     /** {@link #start(long, Path, Duration)} within {@link #DEFAULT_DEADLINE}. */
@@ -81,18 +87,29 @@ public final class AttachSession implements AutoCloseable {
             throws IOException {
         long pid = target.pid();
         long end = System.nanoTime() + deadline.toNanos();
-        try (LoopbackPort port = LoopbackPort.listen()) {
-            JdkAttach.load(pid, agentJar, "port=" + port.port() + ",token=" + port.token() + jfrOption(jfr), end, deadline);
-            Socket socket = port.accept(Math.max(1, millisLeft(end)));
-            if (socket == null) {
+        TargetProcess process = new TargetProcess(pid);
+        TargetTmp inContainer = process.needsTheContainersWay()
+                ? TargetTmp.enter(pid, Objects.requireNonNullElse(process.place(), "a container"), agentJar) : null;
+        AgentPort port = inContainer != null ? inContainer.port() : new LoopbackAgentPort();
+        AttachSession session = null;
+        try {
+            JdkAttach.load(pid, inContainer != null ? inContainer.jarAsTargetSeesIt() : agentJar.toString(),
+                    port.agentOptions() + jfrOption(jfr), end, deadline);
+            AgentLink link = port.accept(Math.max(1, millisLeft(end)));
+            if (link == null) {
                 throw new AttachFailedException("pid " + pid + " loaded the agent, which did not connect back within "
                         + seconds(deadline) + " of the attach's start; why is not known here (the target's own stderr "
                         + "may say); if it connects later it finds no LoomScope and records nothing");
             }
-            AttachSession session = new AttachSession(target, socket);
+            session = new AttachSession(target, link, inContainer);
             session.startReading();
-            session.awaitHello(end, deadline);
+            session.awaitHello(end, deadline);   // closes the session (and what it put in a container) if it throws
             return session;
+        } finally {
+            port.close();
+            if (session == null && inContainer != null) {
+                inContainer.close();
+            }
         }
     }
 
@@ -147,7 +164,8 @@ public final class AttachSession implements AutoCloseable {
             if (socket == null) {
                 return null;
             }
-            AttachSession session = new AttachSession(new JvmEntry(-1, "", "unknown", null), socket);
+            AttachSession session = new AttachSession(new JvmEntry(-1, "", "unknown", null),
+                    new AgentLink.OverSocket(socket), null);
             session.startReading();
             session.awaitHello();
             return session;
@@ -165,7 +183,7 @@ public final class AttachSession implements AutoCloseable {
     }
 
     private void startReading() throws IOException {
-        var in = socket.getInputStream();
+        var in = link.in();
         Thread t = new Thread(() -> {
             try {
                 ending = reader.read(in);
@@ -230,7 +248,7 @@ public final class AttachSession implements AutoCloseable {
         if (!stopSent && ended.getCount() > 0) {
             stopSent = true;
             try {
-                OutputStream out = socket.getOutputStream();
+                OutputStream out = link.out();
                 out.write((AgentStreamReader.STOP + "\n").getBytes(StandardCharsets.US_ASCII));
                 out.flush();
             } catch (IOException e) {
@@ -299,12 +317,15 @@ public final class AttachSession implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the connection (an agent still attached takes that as a stop) and removes what the attach put into a
+     * container's {@code /tmp}: the target loaded the jar's classes already, and holds the jar open where it needs it.
+     */
     @Override
     public void close() {
-        try {
-            socket.close();
-        } catch (IOException e) {
-            // on the way out
+        link.close();
+        if (inContainer != null) {
+            inContainer.close();
         }
     }
 }

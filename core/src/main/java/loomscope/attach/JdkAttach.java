@@ -1,7 +1,6 @@
 package loomscope.attach;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -25,13 +24,13 @@ final class JdkAttach implements Runnable {
     private enum Step { ATTACH, ANSWER, LOAD, DONE }
 
     private final long pid;
-    private final Path agentJar;
+    private final String agentJar;
     private final String options;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
     private volatile Step step = Step.ATTACH;
     private volatile boolean abandoned;
 
-    private JdkAttach(long pid, Path agentJar, String options) {
+    private JdkAttach(long pid, String agentJar, String options) {
         this.pid = pid;
         this.agentJar = agentJar;
         this.options = options;
@@ -40,10 +39,12 @@ final class JdkAttach implements Runnable {
     /**
      * Loads the agent into {@code pid} with {@code options}, by {@code endNanos} ({@link System#nanoTime()}).
      *
+     * @param agentJar the jar's path as the target sees it (in a container, a copy in its own /tmp)
+     *
      * @throws AttachRefusedException the JDK or the target refused (it says why)
      * @throws AttachFailedException  the deadline passed first
      */
-    static void load(long pid, Path agentJar, String options, long endNanos, Duration deadline) {
+    static void load(long pid, String agentJar, String options, long endNanos, Duration deadline) {
         JdkAttach attach = new JdkAttach(pid, agentJar, options);
         Thread t = new Thread(attach, "loomscope-attach-" + pid);
         t.setDaemon(true);
@@ -115,7 +116,7 @@ final class JdkAttach implements Runnable {
             step = Step.LOAD;
             if (!abandoned) {
                 try {
-                    vm.loadAgent(agentJar.toString(), options);
+                    vm.loadAgent(agentJar, options);
                 } catch (AgentLoadException | AgentInitializationException | IOException e) {
                     if (ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true)) {
                         throw new AttachRefusedException("pid " + pid + " ended while the agent was being loaded");

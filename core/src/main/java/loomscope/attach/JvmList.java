@@ -93,7 +93,7 @@ public final class JvmList {
 
     private static JvmEntry entry(long pid, String mainClass) {
         String version = javaVersion(pid);
-        return new JvmEntry(pid, mainClass, version, refusal(pid, version));
+        return new JvmEntry(pid, mainClass, version, refusal(pid, version), new TargetProcess(pid).place());
     }
 
     private static String refusal(long pid, String version) {

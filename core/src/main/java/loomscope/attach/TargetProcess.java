@@ -6,6 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What {@code /proc} tells of a process from outside, read before anything is sent to it: whether it is stopped,
@@ -99,6 +103,72 @@ final class TargetProcess {
             // not readable
         }
         return false;
+    }
+
+    /**
+     * The namespaces the process does not share with LoomScope, of those an attach meets: {@code mnt} (its files,
+     * its {@code /tmp}), {@code net} (its loopback) and {@code pid} (its pids); empty when it shares them all, or
+     * where they cannot be read (not Linux: the attach itself will say).
+     */
+    List<String> ownNamespaces() {
+        List<String> own = new ArrayList<>();
+        for (String ns : List.of("mnt", "net", "pid")) {
+            try {
+                Path mine = Path.of("/proc/self/ns", ns);
+                if (!Files.readSymbolicLink(mine).equals(Files.readSymbolicLink(proc.resolve("ns").resolve(ns)))) {
+                    own.add(ns);
+                }
+            } catch (IOException | RuntimeException e) {
+                // not readable: taken as shared
+            }
+        }
+        return own;
+    }
+
+    /**
+     * Whether the agent needs the way into a container ({@link TargetTmp}): the target's files or its loopback are
+     * not LoomScope's, so neither the agent jar's path nor LoomScope's port means anything there.
+     */
+    boolean needsTheContainersWay() {
+        List<String> own = ownNamespaces();
+        return own.contains("mnt") || own.contains("net");
+    }
+
+    /**
+     * The container the process runs in, as its control group names it (Docker, Podman, containerd, CRI-O, a
+     * Kubernetes pod: "docker 3f2a1b9c0d1e"), else "its own namespaces (mnt, net)" when it has some, else null.
+     */
+    String place() {
+        String container = containerOf(readOrEmpty(proc.resolve("cgroup")));
+        if (container != null) {
+            return container;
+        }
+        List<String> own = ownNamespaces();
+        return own.isEmpty() ? null : "its own namespaces (" + String.join(", ", own) + ")";
+    }
+
+    private static final Pattern CONTAINER = Pattern.compile(
+            "(docker|libpod|cri-containerd|crio|containerd)[-/]([0-9a-f]{12,64})|kubepods.*/([0-9a-f]{12,64})");
+
+    /** The container named in a {@code cgroup} file's text (its runtime and the id's first 12 digits), or null. */
+    static String containerOf(String cgroup) {
+        for (String line : cgroup.lines().toList()) {
+            Matcher m = CONTAINER.matcher(line);
+            if (m.find()) {
+                String runtime = m.group(1) == null ? "kubernetes" : m.group(1).equals("libpod") ? "podman" : m.group(1);
+                String id = m.group(2) != null ? m.group(2) : m.group(3);
+                return runtime + " " + id.substring(0, 12);
+            }
+        }
+        return null;
+    }
+
+    private static String readOrEmpty(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.ISO_8859_1);
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
     }
 
     /** The pid as the process itself sees it (its own pid namespace's, which names its attach files). */

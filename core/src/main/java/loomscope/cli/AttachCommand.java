@@ -229,6 +229,7 @@ final class AttachCommand implements Callable<Integer> {
             node.put("javaVersion", j.javaVersion());
             node.put("attachable", j.attachable());
             node.put("why", j.refusal());
+            node.put("container", j.place());
         }
         out.println(mapper.writeValueAsString(array));
         return 0;
@@ -241,12 +242,21 @@ final class AttachCommand implements Callable<Integer> {
             return 0;
         }
         int width = Math.max(10, jvms.stream().mapToInt(j -> shown(j.mainClass()).length()).max().orElse(0));
-        out.printf(Locale.ROOT, "%-8s  %-" + width + "s  %-12s  %s%n", "PID", "MAIN CLASS", "JAVA", "ATTACHABLE");
+        // the container's column only where one runs in a container: a plain machine's list stays as it was
+        boolean anyContained = jvms.stream().anyMatch(j -> j.place() != null);
+        String placeColumn = anyContained ? "%-" + Math.max(9, jvms.stream().mapToInt(j -> shown(place(j)).length())
+                .max().orElse(0)) + "s  " : "%s";
+        out.printf(Locale.ROOT, "%-8s  %-" + width + "s  %-12s  " + placeColumn + "%s%n", "PID", "MAIN CLASS", "JAVA",
+                anyContained ? "CONTAINER" : "", "ATTACHABLE");
         for (JvmEntry j : jvms) {
-            out.printf(Locale.ROOT, "%-8d  %-" + width + "s  %-12s  %s%n", j.pid(), shown(j.mainClass()), j.javaVersion(),
-                    j.attachable() ? "yes" : "no: " + j.refusal());
+            out.printf(Locale.ROOT, "%-8d  %-" + width + "s  %-12s  " + placeColumn + "%s%n", j.pid(), shown(j.mainClass()),
+                    j.javaVersion(), anyContained ? shown(place(j)) : "", j.attachable() ? "yes" : "no: " + j.refusal());
         }
         return 0;
+    }
+
+    private static String place(JvmEntry j) {
+        return j.place() == null ? "-" : j.place();
     }
 
     private static void print(PrintWriter out, AttachSession session, AttachCrossCheck check,

@@ -31,7 +31,7 @@ public final class LoopbackToken {
     }
 
     /** A fresh token: 16 random bytes in hex. */
-    static String fresh() {
+    public static String fresh() {
         byte[] random = new byte[TOKEN_BYTES];
         new SecureRandom().nextBytes(random);
         return HexFormat.of().formatHex(random);

@@ -204,7 +204,7 @@ class AttachOutsideTest {
             assertTrue(array.isArray(), listed.out());
             JsonNode entry = null;
             for (JsonNode j : array) {
-                assertEquals(List.of("pid", "mainClass", "javaVersion", "attachable", "why"),
+                assertEquals(List.of("pid", "mainClass", "javaVersion", "attachable", "why", "container"),
                         iterable(j.fieldNames()), j.toString());
                 if (j.get("pid").asLong() == target.pid) {
                     entry = j;

@@ -1,0 +1,202 @@
+package loomscope.attach;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A JVM in a container, as Docker, Podman or a Kubernetes pod gives it on this host: its own mount, pid and network
+ * namespaces ({@code unshare}), a private {@code /tmp}, and the project's folder (where the agent jar is) hidden. It is
+ * attached to by its host pid from outside, recorded exactly, detached, attached again, and left with nothing of
+ * LoomScope's in its {@code /tmp}; its namespaces end with it.
+ */
+class ContainerAttachTest {
+    private static final int THREADS = 20;
+    private static final int YIELDS = 50;
+
+    @TempDir
+    Path scratch;
+
+    @Test
+    void aJvmInItsOwnNamespacesIsRecordedThroughItsOwnTmp() throws Exception {
+        assumeTrue(canUnshare(), "unshare --mount --pid --net needs root (or user namespaces) and util-linux");
+        try (Contained target = Contained.start(scratch, false)) {
+            JvmEntry entry = JvmList.describe(target.hostPid);
+            assertTrue(entry.attachable(), entry.toString());
+            assertEquals("its own namespaces (mnt, net, pid)", entry.place());
+            for (int attach = 1; attach <= 2; attach++) {
+                String where = "attach " + attach + ": ";
+                AttachSession session = AttachSession.start(target.hostPid, AgentJar.locate());
+                List<String> oursWhileAttached = ours(target.hostPid);
+                target.round();
+                session.stop();
+                session.close();
+                // the socket's file goes as soon as the agent's connection is taken: the jar alone stays, while attached
+                assertEquals(1, oursWhileAttached.size(), where + "ours while attached: " + oursWhileAttached);
+                assertTrue(oursWhileAttached.get(0).endsWith(".jar"), where + "ours while attached: " + oursWhileAttached);
+                assertTrue(session.detached(), where + "not detached: " + session.ending() + "; " + target.stderr());
+                AttachedEpisodes e = session.episodes();
+                assertEquals(1, e.carriers().size(), where + "carriers: " + e.carriers());
+                assertEquals(THREADS, e.virtualThreadCount(), where + "virtual threads");
+                // each thread's first mount and one more after each yield: exact, the round ran wholly while attached
+                assertEquals(THREADS * (YIELDS + 1), e.episodeCount(), where + "episodes");
+                assertEquals(0, e.dropped(), where + "dropped");
+                assertEquals(0, e.doubledHooks(), where + "hooked twice: the first detach left a transformer in");
+                assertEquals(List.of(), ours(target.hostPid), where + "left in the target's /tmp");
+            }
+            target.round();   // it runs on, unhooked
+            assertFalse(target.stderr().contains("loomscope-agent:"), target.stderr());
+        }
+    }
+
+    @Test
+    void aContainerWhoseTmpCannotBeWrittenIsRefusedInOneLine() throws Exception {
+        assumeTrue(canUnshare(), "unshare --mount --pid --net needs root (or user namespaces) and util-linux");
+        try (Contained target = Contained.start(scratch, true)) {
+            AttachRefusedException refused = assertThrows(AttachRefusedException.class,
+                    () -> AttachSession.start(target.hostPid, AgentJar.locate()));
+            String why = refused.getMessage();
+            assertEquals(1, why.lines().count(), why);
+            assertTrue(why.contains("runs in its own namespaces") && why.contains("not writable"), why);
+            target.round();   // nothing was sent to it
+        }
+    }
+
+    @Test
+    void aContainerIsNamedAsItsControlGroupNamesIt() {
+        String id = "3f2a1b9c0d1e" + "ab".repeat(26);
+        assertEquals("docker 3f2a1b9c0d1e", TargetProcess.containerOf("0::/system.slice/docker-" + id + ".scope\n"));
+        assertEquals("docker 3f2a1b9c0d1e", TargetProcess.containerOf("12:memory:/docker/" + id + "\n"));
+        assertEquals("podman 3f2a1b9c0d1e", TargetProcess.containerOf("0::/machine.slice/libpod-" + id + ".scope/container"));
+        assertEquals("cri-containerd 3f2a1b9c0d1e", TargetProcess.containerOf(
+                "0::/kubepods.slice/kubepods-burstable.slice/kubepods-burstable-pod1.slice/cri-containerd-" + id + ".scope"));
+        assertEquals("kubernetes 3f2a1b9c0d1e", TargetProcess.containerOf("11:cpu:/kubepods/burstable/pod7f3e/" + id));
+        assertEquals(null, TargetProcess.containerOf("0::/user.slice/user-1000.slice/session-2.scope\n"));
+        assertEquals(null, TargetProcess.containerOf(""));
+    }
+
+    /** Names in the target's own /tmp that are LoomScope's. */
+    private static List<String> ours(long pid) throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("/proc", Long.toString(pid), "root", "tmp"))) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("loomscope")).sorted().toList();
+        }
+    }
+
+    private static boolean canUnshare() {
+        try {
+            Process p = new ProcessBuilder("unshare", "--mount", "--pid", "--net", "--fork", "--kill-child",
+                    "--mount-proc", "true").redirectErrorStream(true).start();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    /** {@link MountLoop} on one carrier in namespaces of its own, run a round at a time ({@link GoRounds}). */
+    private static final class Contained implements AutoCloseable {
+        private final Process unshare;
+        private final long hostPid;
+        private final Writer toTarget;
+        private final BufferedReader fromTarget;
+        private final Path err;
+
+        private Contained(Process unshare, long hostPid, Path err) {
+            this.unshare = unshare;
+            this.hostPid = hostPid;
+            this.err = err;
+            this.toTarget = new java.io.OutputStreamWriter(unshare.getOutputStream(), StandardCharsets.UTF_8);
+            this.fromTarget = new BufferedReader(new InputStreamReader(unshare.getInputStream(), StandardCharsets.UTF_8));
+        }
+
+        /**
+         * The target's classes go to a tmpfs of the namespace's own, then the project's folder and {@code /tmp} are
+         * hidden behind empty ones ({@code readOnlyTmp}: one that cannot be written, where the JVM keeps no perf data
+         * and can take no attach either: LoomScope must refuse before it tries).
+         */
+        static Contained start(Path scratch, boolean readOnlyTmp) throws Exception {
+            Path classes = TargetJvm.compile(Files.createDirectories(scratch.resolve("classes")), "MountLoop.java",
+                    "GoRounds.java");
+            Path project = Path.of("").toAbsolutePath().getParent();
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            String script = """
+                    set -e
+                    mount -t tmpfs -o size=16m tmpfs /mnt
+                    cp -r "$1"/. /mnt/
+                    mount -t tmpfs -o size=64m tmpfs "$2"
+                    mount -t tmpfs -o size=64m,%s tmpfs /tmp
+                    exec "$3" %s -Djdk.virtualThreadScheduler.parallelism=1 -Xmx128m -cp /mnt %s %d %d
+                    """.formatted(readOnlyTmp ? "ro" : "rw", readOnlyTmp ? "-XX:-UsePerfData" : "",
+                    MountLoop.class.getName(), THREADS, YIELDS);
+            Path err = scratch.resolve("target.err");
+            Process unshare = new ProcessBuilder("unshare", "--mount", "--pid", "--net", "--fork", "--kill-child",
+                    "--mount-proc", "sh", "-c", script, "sh", classes.toString(), project.toString(), java)
+                    .redirectError(err.toFile()).start();
+            ProcessHandle child = null;
+            Contained c = null;
+            try {
+                for (int i = 0; i < 300 && child == null; i++) {
+                    child = unshare.toHandle().children().findFirst().orElse(null);
+                    if (child == null) {
+                        Thread.sleep(100);
+                    }
+                }
+                assertNotNull(child, "unshare started nothing: " + Files.readString(err));
+                c = new Contained(unshare, child.pid(), err);
+                assertEquals("READY", c.fromTarget.readLine(), c::stderr);
+                return c;
+            } catch (Throwable t) {
+                unshare.destroyForcibly();
+                throw t;
+            }
+        }
+
+        /** One round of the target's work: every thread's mounts, ended before this returns. */
+        void round() throws IOException {
+            toTarget.write("go\n");
+            toTarget.flush();
+            String line = fromTarget.readLine();
+            assertNotNull(line, "the target ended: " + stderr());
+            assertTrue(line.startsWith("NS "), line);
+        }
+
+        String stderr() {
+            try {
+                return Files.readString(err);
+            } catch (IOException e) {
+                return "(unreadable)";
+            }
+        }
+
+        /** Ends the target with its stdin, and so its namespaces (it is their first process). */
+        @Override
+        public void close() throws Exception {
+            try {
+                toTarget.close();
+            } catch (IOException e) {
+                // already gone
+            }
+            if (!unshare.waitFor(30, TimeUnit.SECONDS)) {
+                unshare.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            }
+            assertFalse(ProcessHandle.of(hostPid).map(ProcessHandle::isAlive).orElse(false), "the target outlived its "
+                    + "namespaces' end");
+        }
+    }
+}
