@@ -2,12 +2,17 @@ package loomscope.attach;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 import loomscope.io.LoopbackToken;
 
@@ -17,17 +22,19 @@ import loomscope.io.LoopbackToken;
  * network; both through {@code /proc/PID/root}, as the JDK's own attach reaches the target's attach socket. Both names
  * are fresh and random, both are removed by {@link #close()} (after the detach): nothing of LoomScope's stays in the
  * target's {@code /tmp}. A {@code /tmp} LoomScope cannot write into is refused before anything is sent.
+ * <p>
+ * The folder is held open for the whole session and the files are made and removed relative to it: a JVM that exits
+ * while attached takes {@code /proc/PID/root} with it, but not its container's {@code /tmp}, where the jar must not
+ * stay; and a name the container's processes swap for a link between the check and the write leads nowhere else.
  */
 final class TargetTmp implements AutoCloseable {
-    private final Path hostTmp;
+    private final SecureDirectoryStream<Path> folder;
     private final String name;
     private final UnixAgentPort port;
-    private final Path jarCopy;
 
-    private TargetTmp(Path hostTmp, String name, Path jarCopy, UnixAgentPort port) {
-        this.hostTmp = hostTmp;
+    private TargetTmp(SecureDirectoryStream<Path> folder, String name, UnixAgentPort port) {
+        this.folder = folder;
         this.name = name;
-        this.jarCopy = jarCopy;
         this.port = port;
     }
 
@@ -41,35 +48,65 @@ final class TargetTmp implements AutoCloseable {
         Path hostTmp = Path.of("/proc", Long.toString(pid), "root", "tmp");
         String refusal = "pid " + pid + " runs in " + place + ", and LoomScope cannot put its agent into that /tmp ("
                 + hostTmp + "): ";
-        // an absolute link would be followed in LoomScope's own root, not the target's: never write there
-        if (Files.isSymbolicLink(hostTmp) || !Files.isDirectory(hostTmp, LinkOption.NOFOLLOW_LINKS)) {
-            throw new AttachRefusedException(refusal + "it is not a folder of the target's own (a link, or missing)");
-        }
-        if (!Files.isWritable(hostTmp)) {
-            throw new AttachRefusedException(refusal + "it is not writable by this user");
-        }
+        SecureDirectoryStream<Path> folder = openOwnFolder(hostTmp, refusal);
         String name = "loomscope-" + LoopbackToken.fresh().substring(0, 16);
-        Path jarCopy = hostTmp.resolve(name + ".jar");
-        Path part = hostTmp.resolve(name + ".jar.part");
+        Path jar = Path.of(name + ".jar");
+        Path part = Path.of(name + ".jar.part");
         try {
             try (InputStream in = Files.newInputStream(agentJar);
-                 var out = Files.newOutputStream(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                         LinkOption.NOFOLLOW_LINKS)) {
+                 OutputStream out = Channels.newOutputStream(folder.newByteChannel(part, Set.of(StandardOpenOption.CREATE_NEW,
+                         StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--"))))) {
                 in.transferTo(out);
             }
-            Files.setPosixFilePermissions(part, PosixFilePermissions.fromString("rw-r--r--"));
-            Files.move(part, jarCopy, StandardCopyOption.ATOMIC_MOVE);
+            folder.move(part, folder, jar);
         } catch (IOException | RuntimeException e) {
-            deleteQuietly(part);
-            deleteQuietly(jarCopy);
+            deleteQuietly(folder, part);
+            deleteQuietly(folder, jar);
+            closeQuietly(folder);
             throw new AttachRefusedException(refusal + "the agent jar could not be copied there: " + oneLine(e));
         }
         try {
-            UnixAgentPort port = new UnixAgentPort(hostTmp.resolve(name + ".sock"), "/tmp/" + name + ".sock");
-            return new TargetTmp(hostTmp, name, jarCopy, port);
+            UnixAgentPort port = new UnixAgentPort(hostTmp.resolve(name + ".sock"), "/tmp/" + name + ".sock",
+                    () -> deleteQuietly(folder, Path.of(name + ".sock")));
+            return new TargetTmp(folder, name, port);
         } catch (IOException | RuntimeException e) {
-            deleteQuietly(jarCopy);
+            deleteQuietly(folder, jar);
+            closeQuietly(folder);
             throw new AttachRefusedException(refusal + "its socket could not be made there: " + oneLine(e));
+        }
+    }
+
+    /**
+     * The target's {@code /tmp}, opened as a folder of its own: a link there (an absolute one would be followed in
+     * LoomScope's root, not the target's) or a folder that changed between the check and the open is refused.
+     */
+    private static SecureDirectoryStream<Path> openOwnFolder(Path hostTmp, String refusal) {
+        DirectoryStream<Path> opened = null;
+        try {
+            BasicFileAttributes before = Files.readAttributes(hostTmp, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!before.isDirectory()) {
+                throw new AttachRefusedException(refusal + "it is not a folder of the target's own (a link, or missing)");
+            }
+            if (!Files.isWritable(hostTmp)) {
+                throw new AttachRefusedException(refusal + "it is not writable by this user");
+            }
+            opened = Files.newDirectoryStream(hostTmp);
+            if (!(opened instanceof SecureDirectoryStream<Path> secure)) {
+                throw new AttachRefusedException(refusal + "this system cannot hold a folder open (not Linux)");
+            }
+            Object openedKey = secure.getFileAttributeView(java.nio.file.attribute.BasicFileAttributeView.class)
+                    .readAttributes().fileKey();
+            if (before.fileKey() == null || !before.fileKey().equals(openedKey)) {
+                throw new AttachRefusedException(refusal + "it changed while it was being opened");
+            }
+            return secure;
+        } catch (IOException e) {
+            closeQuietly(opened);
+            throw new AttachRefusedException(refusal + oneLine(e));
+        } catch (RuntimeException e) {
+            closeQuietly(opened);
+            throw e;
         }
     }
 
@@ -78,21 +115,29 @@ final class TargetTmp implements AutoCloseable {
 
     AgentPort port() { return port; }
 
-    /** What this attach put into the target's {@code /tmp}, as LoomScope sees it (for the tests). */
-    Path hostTmp() { return hostTmp; }
-
     /** Removes the socket and the jar copy: after the detach, or when the attach failed. */
     @Override
     public void close() {
         port.close();
-        deleteQuietly(jarCopy);
+        deleteQuietly(folder, Path.of(name + ".jar"));
+        closeQuietly(folder);
     }
 
-    private static void deleteQuietly(Path path) {
+    private static void deleteQuietly(SecureDirectoryStream<Path> folder, Path file) {
         try {
-            Files.deleteIfExists(path);
-        } catch (IOException e) {
-            // the target's /tmp went with its container
+            folder.deleteFile(file);
+        } catch (IOException | RuntimeException e) {
+            // not made, already gone, or the container went
+        }
+    }
+
+    private static void closeQuietly(DirectoryStream<Path> folder) {
+        if (folder != null) {
+            try {
+                folder.close();
+            } catch (IOException e) {
+                // on the way out
+            }
         }
     }
 

@@ -21,20 +21,22 @@ import loomscope.io.LoopbackToken;
  * A Unix-domain socket LoomScope binds in a target's own {@code /tmp} (reached through {@code /proc/PID/root}): the way
  * in for a JVM in a container, whose loopback is its own. A socket file needs no network, and the agent finds it at the
  * path it sees. Only this user may connect to it, and the first connection must still send the token (another process
- * in the container could connect first); the file goes as soon as the agent's connection is taken.
+ * in the container could connect first); the file goes as soon as the agent's connection is taken ({@code removeFile},
+ * which reaches it even once the target is gone).
  */
 final class UnixAgentPort implements AgentPort {
     private final ServerSocketChannel server;
-    private final Path hostPath;
     private final String targetPath;
     private final String token = LoopbackToken.fresh();
+    private final Runnable removeFile;
 
     /**
      * @param hostPath   where LoomScope binds the socket ({@code /proc/PID/root/tmp/...}); must not exist
      * @param targetPath the same file as the target sees it ({@code /tmp/...})
+     * @param removeFile  removes the socket's file
      */
-    UnixAgentPort(Path hostPath, String targetPath) throws IOException {
-        this.hostPath = hostPath;
+    UnixAgentPort(Path hostPath, String targetPath, Runnable removeFile) throws IOException {
+        this.removeFile = removeFile;
         this.targetPath = targetPath;
         ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         try {
@@ -109,10 +111,6 @@ final class UnixAgentPort implements AgentPort {
         } catch (IOException e) {
             // on the way out
         }
-        try {
-            Files.deleteIfExists(hostPath);
-        } catch (IOException e) {
-            // the target's /tmp went with its container
-        }
+        removeFile.run();
     }
 }

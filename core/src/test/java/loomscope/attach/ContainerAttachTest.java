@@ -37,7 +37,7 @@ class ContainerAttachTest {
     @Test
     void aJvmInItsOwnNamespacesIsRecordedThroughItsOwnTmp() throws Exception {
         assumeTrue(canUnshare(), "unshare --mount --pid --net needs root (or user namespaces) and util-linux");
-        try (Contained target = Contained.start(scratch, false)) {
+        try (Contained target = Contained.start(scratch, Contained.Kind.JVM_FIRST)) {
             JvmEntry entry = JvmList.describe(target.hostPid);
             assertTrue(entry.attachable(), entry.toString());
             assertEquals("its own namespaces (mnt, net, pid)", entry.place());
@@ -69,7 +69,7 @@ class ContainerAttachTest {
     @Test
     void aContainerWhoseTmpCannotBeWrittenIsRefusedInOneLine() throws Exception {
         assumeTrue(canUnshare(), "unshare --mount --pid --net needs root (or user namespaces) and util-linux");
-        try (Contained target = Contained.start(scratch, true)) {
+        try (Contained target = Contained.start(scratch, Contained.Kind.READ_ONLY_TMP)) {
             AttachRefusedException refused = assertThrows(AttachRefusedException.class,
                     () -> AttachSession.start(target.hostPid, AgentJar.locate()));
             String why = refused.getMessage();
@@ -92,6 +92,22 @@ class ContainerAttachTest {
         assertEquals(null, TargetProcess.containerOf(""));
     }
 
+    @Test
+    void aJvmThatExitsWhileAttachedLeavesNothingInItsContainersTmp() throws Exception {
+        assumeTrue(canUnshare(), "unshare --mount --pid --net needs root (or user namespaces) and util-linux");
+        try (Contained target = Contained.start(scratch, Contained.Kind.JVM_UNDER_SHELL)) {
+            AttachSession session = AttachSession.start(target.hostPid, AgentJar.locate());
+            target.round();
+            target.endJvm();
+            assertTrue(session.awaitEnd(60_000), "the stream did not end with the JVM");
+            session.close();
+            assertTrue(session.targetExited(), "ended: " + session.ending());
+            assertEquals(THREADS * (YIELDS + 1), session.episodes().episodeCount(), "episodes");
+            // the JVM's /proc/PID/root went with it; its container's /tmp did not
+            assertEquals(List.of(), ours(target.shellPid), "left in the container's /tmp");
+        }
+    }
+
     /** Names in the target's own /tmp that are LoomScope's. */
     private static List<String> ours(long pid) throws IOException {
         try (Stream<Path> files = Files.list(Path.of("/proc", Long.toString(pid), "root", "tmp"))) {
@@ -111,60 +127,88 @@ class ContainerAttachTest {
 
     /** {@link MountLoop} on one carrier in namespaces of its own, run a round at a time ({@link GoRounds}). */
     private static final class Contained implements AutoCloseable {
+        /** How the container is made. */
+        enum Kind {
+            /** the JVM is the namespaces' first process, as in most containers */
+            JVM_FIRST,
+            /** as JVM_FIRST with a /tmp that cannot be written, where the JVM keeps no perf data and takes no attach */
+            READ_ONLY_TMP,
+            /** a shell first, the JVM its child: the container outlives the JVM */
+            JVM_UNDER_SHELL
+        }
+
         private final Process unshare;
         private final long hostPid;
+        private final long shellPid;
         private final Writer toTarget;
         private final BufferedReader fromTarget;
         private final Path err;
 
-        private Contained(Process unshare, long hostPid, Path err) {
+        private Contained(Process unshare, long hostPid, long shellPid, Path err) {
             this.unshare = unshare;
             this.hostPid = hostPid;
+            this.shellPid = shellPid;
             this.err = err;
             this.toTarget = new java.io.OutputStreamWriter(unshare.getOutputStream(), StandardCharsets.UTF_8);
             this.fromTarget = new BufferedReader(new InputStreamReader(unshare.getInputStream(), StandardCharsets.UTF_8));
         }
 
-        /**
-         * The target's classes go to a tmpfs of the namespace's own, then the project's folder and {@code /tmp} are
-         * hidden behind empty ones ({@code readOnlyTmp}: one that cannot be written, where the JVM keeps no perf data
-         * and can take no attach either: LoomScope must refuse before it tries).
-         */
-        static Contained start(Path scratch, boolean readOnlyTmp) throws Exception {
+        /** The target's classes go to a tmpfs of the namespace's own; the project's folder and /tmp are hidden. */
+        static Contained start(Path scratch, Kind kind) throws Exception {
             Path classes = TargetJvm.compile(Files.createDirectories(scratch.resolve("classes")), "MountLoop.java",
                     "GoRounds.java");
             Path project = Path.of("").toAbsolutePath().getParent();
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            String command = "\"$3\" %s -Djdk.virtualThreadScheduler.parallelism=1 -Xmx128m -cp /mnt %s %d %d".formatted(
+                    kind == Kind.READ_ONLY_TMP ? "-XX:-UsePerfData" : "", MountLoop.class.getName(), THREADS, YIELDS);
             String script = """
                     set -e
                     mount -t tmpfs -o size=16m tmpfs /mnt
                     cp -r "$1"/. /mnt/
                     mount -t tmpfs -o size=64m tmpfs "$2"
                     mount -t tmpfs -o size=64m,%s tmpfs /tmp
-                    exec "$3" %s -Djdk.virtualThreadScheduler.parallelism=1 -Xmx128m -cp /mnt %s %d %d
-                    """.formatted(readOnlyTmp ? "ro" : "rw", readOnlyTmp ? "-XX:-UsePerfData" : "",
-                    MountLoop.class.getName(), THREADS, YIELDS);
+                    %s
+                    """.formatted(kind == Kind.READ_ONLY_TMP ? "ro" : "rw",
+                    kind == Kind.JVM_UNDER_SHELL ? command + "\nexec sleep 600" : "exec " + command);
             Path err = scratch.resolve("target.err");
             Process unshare = new ProcessBuilder("unshare", "--mount", "--pid", "--net", "--fork", "--kill-child",
                     "--mount-proc", "sh", "-c", script, "sh", classes.toString(), project.toString(), java)
                     .redirectError(err.toFile()).start();
-            ProcessHandle child = null;
-            Contained c = null;
             try {
-                for (int i = 0; i < 300 && child == null; i++) {
-                    child = unshare.toHandle().children().findFirst().orElse(null);
-                    if (child == null) {
-                        Thread.sleep(100);
-                    }
-                }
-                assertNotNull(child, "unshare started nothing: " + Files.readString(err));
-                c = new Contained(unshare, child.pid(), err);
+                ProcessHandle first = await(() -> unshare.toHandle().children().findFirst().orElse(null), err);
+                ProcessHandle jvm = kind != Kind.JVM_UNDER_SHELL ? first
+                        : await(() -> first.children().findFirst().orElse(null), err);
+                Contained c = new Contained(unshare, jvm.pid(), first.pid(), err);
                 assertEquals("READY", c.fromTarget.readLine(), c::stderr);
                 return c;
             } catch (Throwable t) {
                 unshare.destroyForcibly();
                 throw t;
             }
+        }
+
+        private static ProcessHandle await(java.util.function.Supplier<ProcessHandle> process, Path err) throws Exception {
+            for (int i = 0; i < 300; i++) {
+                ProcessHandle p = process.get();
+                if (p != null) {
+                    return p;
+                }
+                Thread.sleep(100);
+            }
+            throw new AssertionError("the container did not start its process: " + Files.readString(err));
+        }
+
+        /** Ends the JVM with its stdin; under a shell, its container lives on. */
+        void endJvm() throws Exception {
+            toTarget.close();
+            assertTrue(ProcessHandle.of(hostPid).map(h -> {
+                try {
+                    h.onExit().get(60, TimeUnit.SECONDS);
+                    return true;
+                } catch (Exception e) {
+                    return false;
+                }
+            }).orElse(true), "the JVM did not end");
         }
 
         /** One round of the target's work: every thread's mounts, ended before this returns. */
@@ -184,13 +228,16 @@ class ContainerAttachTest {
             }
         }
 
-        /** Ends the target with its stdin, and so its namespaces (it is their first process). */
+        /** Ends the target with its stdin, and so its namespaces (it is their first process; else its shell is killed). */
         @Override
         public void close() throws Exception {
             try {
                 toTarget.close();
             } catch (IOException e) {
                 // already gone
+            }
+            if (shellPid != hostPid) {
+                ProcessHandle.of(shellPid).ifPresent(ProcessHandle::destroyForcibly);
             }
             if (!unshare.waitFor(30, TimeUnit.SECONDS)) {
                 unshare.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
