@@ -121,7 +121,9 @@ final class AttachCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
         try {
             if (!json) {
-                out.printf(Locale.ROOT, "Attached to %d (%s), Java %s%s.%n", session.target().pid(), shown(session.target().mainClass()),
+                out.printf(Locale.ROOT, "Attached to %d (%s)%s, Java %s%s.%n", session.target().pid(),
+                        shown(session.target().mainClass()),
+                        session.target().place() == null ? "" : " in " + shown(session.target().place()),
                         session.episodes().javaVersion(),
                         seconds == null ? "; Ctrl+C detaches" : String.format(Locale.ROOT, "; detaching in %.1f s", seconds));
                 out.flush();
@@ -309,6 +311,7 @@ final class AttachCommand implements Callable<Integer> {
         ObjectNode node = mapper.createObjectNode();
         node.put("pid", session.target().pid());
         node.put("mainClass", session.target().mainClass());
+        node.put("container", session.target().place());
         node.put("jdkVersion", e.javaVersion());
         node.put("recordedSeconds", e.lastTime() / 1e9);
         node.put("mounts", c.mounts);
