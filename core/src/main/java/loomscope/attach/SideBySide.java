@@ -94,6 +94,27 @@ public final class SideBySide {
         return at < 0 ? null : laneName.substring(0, at);
     }
 
+    /** How many JVMs a merged recording's lanes are of; 0 for one JVM's recording. */
+    public static int jvmsIn(RunRecording recording) {
+        Set<String> jvms = new LinkedHashSet<>();
+        for (CarrierLog log : recording.carriers()) {
+            String jvm = jvmOf(log.name());
+            if (jvm != null) {
+                jvms.add(jvm);
+            }
+        }
+        return jvms.size();
+    }
+
+    /** "21.0.8 / 25.0.3": each JDK's version without its build, as a merged run's JDK version lists them. */
+    public static String shortVersions(String jdkVersion) {
+        StringBuilder s = new StringBuilder();
+        for (String v : jdkVersion.split(" / ")) {
+            s.append(s.isEmpty() ? "" : " / ").append(v.split("\\+")[0]);
+        }
+        return s.toString();
+    }
+
     /** The carrier's own name in a merged lane's name (the whole name for one JVM's). */
     public static String carrierOf(String laneName) {
         int at = laneName == null ? -1 : laneName.indexOf(SEPARATOR);

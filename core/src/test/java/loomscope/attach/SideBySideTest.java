@@ -70,6 +70,9 @@ class SideBySideTest {
         assertEquals("ForkJoinPool-1-worker-2", SideBySide.carrierOf(names.get(2)));
         assertNull(SideBySide.jvmOf("ForkJoinPool-1-worker-2"), "one JVM's lane has no JVM part");
         assertEquals("25.0.3+9-LTS / 21.0.8+9-LTS", merged.jdkVersion());
+        assertEquals("25.0.3 / 21.0.8", SideBySide.shortVersions(merged.jdkVersion()));
+        assertEquals(2, SideBySide.jvmsIn(merged));
+        assertEquals(0, SideBySide.jvmsIn(read(CLIENT).toRecording("Client")));
         assertTrue(merged.isFinished());
     }
 

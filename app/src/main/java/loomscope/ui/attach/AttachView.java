@@ -59,9 +59,9 @@ public final class AttachView extends BorderPane {
 
     /** A lane's least height: its name (9 px at the smallest) and its mounts stay readable. */
     static final double MIN_LANE_HEIGHT = 18;
-    /** The list's height before an attach, and while attached (its header and three rows: room for the lanes). */
+    /** The list's height before an attach, and while attached (its header and two rows, then it scrolls: room for the lanes). */
     static final double LIST_HEIGHT = 175;
-    static final double LIST_HEIGHT_ATTACHED = 112;
+    static final double LIST_HEIGHT_ATTACHED = 132;
 
     private final AttachViewModel model;
     private final RecordingView lanes = new RecordingView();
@@ -98,7 +98,7 @@ public final class AttachView extends BorderPane {
         attach.setOnAction(e -> model.attach());
         attach.disableProperty().bind(model.canAttachProperty().not());
         attach.textProperty().bind(Bindings.when(model.stateProperty().isEqualTo(AttachViewModel.State.ATTACHED))
-                .then("Attach beside (one time axis)").otherwise("Attach"));
+                .then("Attach beside").otherwise("Attach"));
         Button stop = new Button("Stop (detach)");
         stop.setId("attach-stop");
         stop.setOnAction(e -> model.stop());
@@ -112,6 +112,9 @@ public final class AttachView extends BorderPane {
         status.setId("attach-status");
         status.getStyleClass().add("status-message");
         status.textProperty().bind(model.statusProperty());
+        for (Button b : List.of(refresh, attach, stop)) {
+            b.setMinWidth(Region.USE_PREF_SIZE);   // a long error line shrank them to "…"
+        }
         HBox buttons = new HBox(12, refresh, attach, stop, error);
         buttons.setAlignment(Pos.CENTER_LEFT);
 

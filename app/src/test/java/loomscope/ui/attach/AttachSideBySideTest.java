@@ -89,7 +89,7 @@ class AttachSideBySideTest {
         pulseUntil(120, "the server attached", () -> model.state() == AttachViewModel.State.ATTACHED);
         // the list stays while attached: the client is picked from it and goes beside the server
         assertTrue(onFx(() -> view.lookup("#attach-jvms").isVisible()), "the list while attached");
-        assertEquals("Attach beside (one time axis)", onFx(() -> ((Button) view.lookup("#attach-attach")).getText()));
+        assertEquals("Attach beside", onFx(() -> ((Button) view.lookup("#attach-attach")).getText()));
         select(robot, client);
         robot.clickOn("#attach-attach");
 
