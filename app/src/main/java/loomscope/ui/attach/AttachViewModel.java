@@ -157,7 +157,9 @@ public final class AttachViewModel {
      */
     public void attach() {
         JvmEntry target = selected.get();
-        if (target == null || attaching.isRunning() || state.get() == State.DETACHING || state.get() == State.ATTACHING) {
+        // adding: its outcome may wait for the next pulse after its job is through
+        if (target == null || attaching.isRunning() || adding != null || state.get() == State.DETACHING
+                || state.get() == State.ATTACHING) {
             return;
         }
         if (!target.attachable()) {
@@ -213,7 +215,7 @@ public final class AttachViewModel {
 
     private void updateCanAttach() {
         JvmEntry s = selected.get();
-        canAttach.set(s != null && !attaching.isRunning()
+        canAttach.set(s != null && !attaching.isRunning() && adding == null
                 && (state.get() == State.IDLE || state.get() == State.ATTACHED && attached.size() < MAX_SESSIONS)
                 && attached.stream().noneMatch(a -> a.target().pid() == s.pid()));
     }
