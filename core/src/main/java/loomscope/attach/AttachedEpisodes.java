@@ -115,6 +115,7 @@ public final class AttachedEpisodes {
     private String javaVersion = "unknown";
     private long lastTime;
     private long targetOrigin;
+    private boolean originTold;
     private long targetPid = -1;
     private String targetMainClass = "";
 
@@ -394,7 +395,17 @@ public final class AttachedEpisodes {
 
     synchronized void origin(long targetNanoTime) {
         targetOrigin = targetNanoTime;
+        originTold = true;
     }
+
+    /** Whether the agent told its origin ({@code O}): every agent of this build does, first thing after its hello. */
+    public synchronized boolean originTold() { return originTold; }
+
+    /**
+     * When the agent's hello arrived, on this JVM's {@code System.nanoTime()}: where a session's own origin is not on
+     * this host's clock, the nearest this side knows of its time 0 ({@link SideBySide}).
+     */
+    public synchronized long helloArrivedAt() { return helloAt; }
 
     /** The session's time 0 on the target's own {@code System.nanoTime()} clock: marks made inside it go on the episodes' clock. */
     public synchronized long targetOrigin() { return targetOrigin; }

@@ -124,7 +124,7 @@ public final class LoomScopeApp extends Application {
             warmUp.whenRunsDone(JitPriority::lowerCompilerThreads); // the window's code is compiled: the rest waits
         }
         if (options.attachTarget() != null) {
-            Runnable attach = () -> view.attachAtStart(options.attachTarget(), !options.exitAfterRun() ? null : code -> {
+            Runnable attach = () -> view.attachAtStart(options.attachTargets(), !options.exitAfterRun() ? null : code -> {
                 exitCode = code;
                 Platform.exit();
             });

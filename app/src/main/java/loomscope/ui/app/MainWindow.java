@@ -359,27 +359,28 @@ public final class MainWindow {
     }
 
     /**
-     * The window's {@code --attach PID}: the attach window opens attached to {@code target}. With {@code exit} (the
-     * launch's {@code --exit-after-run}) the window closes once the session is over: 0 after a detach (its line and
-     * frame figures printed), 2 with the reason on stderr when the attach failed.
+     * The window's {@code --attach PID[,PID…]}: the attach window opens attached to {@code targets}, side by side. With
+     * {@code exit} (the launch's {@code --exit-after-run}) the window closes once the session is over: 0 after a
+     * detach (its line and frame figures printed), 2 with the reason on stderr when the (first) attach failed.
      */
-    public void attachAtStart(JvmEntry target, IntConsumer exit) {
+    public void attachAtStart(List<JvmEntry> targets, IntConsumer exit) {
         openAttach();
+        String pids = String.join(",", targets.stream().map(t -> Long.toString(t.pid())).toList());
         if (exit != null) {
             attach.stateProperty().addListener((o, was, now) -> {
                 if (was == AttachViewModel.State.ATTACHING && now == AttachViewModel.State.IDLE) {
-                    System.err.println("loomscope: --attach " + target.pid() + ": " + attach.errorProperty().get());
+                    System.err.println("loomscope: --attach " + pids + ": " + attach.errorProperty().get());
                     exit.accept(2);
                 } else if (was == AttachViewModel.State.DETACHING && now == AttachViewModel.State.IDLE) {
                     String failed = attach.errorProperty().get();
                     if (!failed.isEmpty()) {
-                        System.err.println("loomscope: --attach " + target.pid() + ": the detach failed: " + failed);
+                        System.err.println("loomscope: --attach " + pids + ": the detach failed: " + failed);
                     }
                     exit.accept(failed.isEmpty() ? 0 : 2);
                 }
             });
         }
-        attach.attachTo(target);
+        attach.attachAll(targets);
     }
 
     /** Where the compare view's "Export card" writes (the stage wires its export here). */

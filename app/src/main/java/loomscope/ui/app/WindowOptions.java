@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import loomscope.attach.AttachRefusedException;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
+import loomscope.ui.attach.AttachViewModel;
 import loomscope.attach.RunFiles;
 import loomscope.host.HostPolicy;
 import loomscope.savedrun.SavedRun;
@@ -111,12 +112,13 @@ public final class WindowOptions {
             description = "Open your own task in the code pane (as `loomscope run --task-file`); Save writes back to it.")
     private Path taskFile;
 
-    @Option(names = "--attach", paramLabel = "PID",
-            description = "Attach to this JVM of yours at start, as Attach… does (docs/attach.md); Stop or its exit ends it.")
-    private Long attachPid;
+    @Option(names = "--attach", paramLabel = "PID[,PID…]", split = ",",
+            description = "Attach to this JVM of yours at start, as Attach… does (docs/attach.md); several side by side "
+                    + "on one time axis; Stop or their exit ends it.")
+    private List<Long> attachPids;
 
-    /** The JVM --attach named, checked before any window. */
-    private JvmEntry attachTarget;
+    /** The JVMs --attach named, checked before any window. */
+    private final List<JvmEntry> attachTargets = new ArrayList<>();
 
     /** The text --task-file read, checked before any window. */
     private String taskSource;
@@ -205,10 +207,10 @@ public final class WindowOptions {
         if (cli.getParseResult().hasMatchedOption("--autorun")) {
             range(problems, "--autorun", autoruns, 1, MAX_AUTORUNS);
         }
-        if (exitAfterRun && autoruns == 0 && attachPid == null) {
+        if (exitAfterRun && autoruns == 0 && attachPids == null) {
             problems.add("--exit-after-run needs --autorun or --attach: without either the window would close at once");
         }
-        if (attachPid != null) {
+        if (attachPids != null) {
             checkAttach(problems);
         }
         if (chapters != null && !Files.isRegularFile(chapters)) {
@@ -243,19 +245,31 @@ public final class WindowOptions {
             problems.add("--attach and --autorun: one at a time (each measures the window's frames)");
             return;
         }
-        if (attachPid < 1) {
-            problems.add("--attach must be a process id (1 or more), was " + attachPid);
+        if (attachPids.size() > AttachViewModel.MAX_SESSIONS) {
+            problems.add("--attach: at most " + AttachViewModel.MAX_SESSIONS + " JVMs side by side, were " + attachPids.size());
             return;
         }
-        try {
-            JvmEntry target = JvmList.describe(attachPid);
-            if (target.attachable()) {
-                attachTarget = target;
-            } else {
-                problems.add("--attach: pid " + attachPid + ": " + target.refusal());
+        for (Long attachPid : attachPids) {
+            if (attachPid < 1) {
+                problems.add("--attach must be a process id (1 or more), was " + attachPid);
+                return;
             }
-        } catch (AttachRefusedException e) {
-            problems.add("--attach: " + e.getMessage());
+            if (attachTargets.stream().anyMatch(t -> t.pid() == attachPid)) {
+                problems.add("--attach: pid " + attachPid + " is named twice");
+                return;
+            }
+            try {
+                JvmEntry target = JvmList.describe(attachPid);
+                if (target.attachable()) {
+                    attachTargets.add(target);
+                } else {
+                    problems.add("--attach: pid " + attachPid + ": " + target.refusal());
+                    return;
+                }
+            } catch (AttachRefusedException e) {
+                problems.add("--attach: " + e.getMessage());
+                return;
+            }
         }
     }
 
@@ -327,7 +341,11 @@ public final class WindowOptions {
     boolean exitAfterRun() { return exitAfterRun; }
 
     /** The JVM --attach named (checked: attachable when the options were read), or null. */
-    JvmEntry attachTarget() { return attachTarget; }
+    /** The first JVM --attach named, or null. */
+    JvmEntry attachTarget() { return attachTargets.isEmpty() ? null : attachTargets.get(0); }
+
+    /** Every JVM --attach named, in its order (their lanes' order). */
+    List<JvmEntry> attachTargets() { return List.copyOf(attachTargets); }
 
     boolean warmUp() { return !noWarmUp; }
 

@@ -30,7 +30,8 @@ import loomscope.ui.widgets.WindowPlacement;
 
 /**
  * The attach window: this user's JVMs as JMC's JVM browser lists them, what attaching costs the target, Attach and
- * Stop, and the target's carriers as lanes of their own. Own lanes, not the main window's: an attach lives apart
+ * Stop, and the target's carriers as lanes of their own; Attach while attached puts another JVM's beside them, on one
+ * time axis (a client and its server), and the list stays for that. Own lanes, not the main window's: an attach lives apart
  * from the main window's run (which may go on meanwhile, with its own Run/Stop, progress and history); the whole
  * session reaches the main window when it ends, as a finished run. Binds to {@link AttachViewModel}, nothing more;
  * the main window's pulse calls {@link #pulse(long)}.
@@ -58,6 +59,9 @@ public final class AttachView extends BorderPane {
 
     /** A lane's least height: its name (9 px at the smallest) and its mounts stay readable. */
     static final double MIN_LANE_HEIGHT = 18;
+    /** The list's height before an attach, and while attached (its header and two rows, then it scrolls: room for the lanes). */
+    static final double LIST_HEIGHT = 175;
+    static final double LIST_HEIGHT_ATTACHED = 132;
 
     private final AttachViewModel model;
     private final RecordingView lanes = new RecordingView();
@@ -72,7 +76,9 @@ public final class AttachView extends BorderPane {
         table.getColumns().add(column("Main class", 380, JvmEntry::mainClass));
         table.getColumns().add(column("Java", 110, JvmEntry::javaVersion));
         table.getColumns().add(column("Attachable", 620, j -> j.attachable() ? "yes" : "no: " + j.refusal()));
-        table.setPrefHeight(175);
+        table.setPrefHeight(LIST_HEIGHT);
+        model.stateProperty().addListener((o, was, now) ->
+                table.setPrefHeight(now == AttachViewModel.State.IDLE ? LIST_HEIGHT : LIST_HEIGHT_ATTACHED));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> model.selectedProperty().set(now));
         model.selectedProperty().addListener((o, was, now) -> {
@@ -84,15 +90,15 @@ public final class AttachView extends BorderPane {
         Button refresh = new Button("Refresh");
         refresh.setId("attach-refresh");
         refresh.setOnAction(e -> model.refresh());
-        // the list it refreshes is hidden while an attach lasts
-        refresh.disableProperty().bind(model.stateProperty().isNotEqualTo(AttachViewModel.State.IDLE));
+        // the list it refreshes is hidden while the first attach goes in and while detaching
+        refresh.disableProperty().bind(Bindings.createBooleanBinding(() -> !listShown(model.state()), model.stateProperty()));
         Button attach = new Button("Attach");
         attach.setId("attach-attach");
         attach.setDefaultButton(true);
         attach.setOnAction(e -> model.attach());
-        attach.disableProperty().bind(Bindings.createBooleanBinding(
-                () -> model.state() != AttachViewModel.State.IDLE || model.selectedProperty().get() == null,
-                model.stateProperty(), model.selectedProperty()));
+        attach.disableProperty().bind(model.canAttachProperty().not());
+        attach.textProperty().bind(Bindings.when(model.stateProperty().isEqualTo(AttachViewModel.State.ATTACHED))
+                .then("Attach beside").otherwise("Attach"));
         Button stop = new Button("Stop (detach)");
         stop.setId("attach-stop");
         stop.setOnAction(e -> model.stop());
@@ -106,6 +112,9 @@ public final class AttachView extends BorderPane {
         status.setId("attach-status");
         status.getStyleClass().add("status-message");
         status.textProperty().bind(model.statusProperty());
+        for (Button b : List.of(refresh, attach, stop)) {
+            b.setMinWidth(Region.USE_PREF_SIZE);   // a long error line shrank them to "…"
+        }
         HBox buttons = new HBox(12, refresh, attach, stop, error);
         buttons.setAlignment(Pos.CENTER_LEFT);
 
@@ -119,12 +128,15 @@ public final class AttachView extends BorderPane {
         gaps.textProperty().bind(model.gapsProperty());
         gaps.visibleProperty().bind(model.gapsProperty().isNotEmpty());
         gaps.managedProperty().bind(gaps.visibleProperty());
-        // what attaching costs and which JVM: said before an attach; while one lasts the lanes take the room (at
-        // 1280×720 the text and the list left them a third of the window)
-        for (Node beforeAttach : List.of(cost, recommend, table)) {
+        // what attaching costs: said before an attach; while one lasts the lanes take the room (at 1280×720 the text
+        // and the list left them a third of the window). The list, shorter, stays while attached: another JVM is
+        // attached beside from it
+        for (Node beforeAttach : List.of(cost, recommend)) {
             beforeAttach.visibleProperty().bind(model.stateProperty().isEqualTo(AttachViewModel.State.IDLE));
             beforeAttach.managedProperty().bind(beforeAttach.visibleProperty());
         }
+        table.visibleProperty().bind(Bindings.createBooleanBinding(() -> listShown(model.state()), model.stateProperty()));
+        table.managedProperty().bind(table.visibleProperty());
         VBox top = new VBox(8, cost, recommend, table, buttons, status, gaps);
         top.setPadding(new Insets(10, 14, 6, 14));
         setTop(top);
@@ -138,6 +150,11 @@ public final class AttachView extends BorderPane {
         scroll.setId("attach-lanes-scroll");
         setCenter(scroll);
         model.timelineProperty().addListener((o, was, now) -> lanes.show(now));
+    }
+
+    /** The list is shown before an attach and while attached; not while the first goes in, nor while detaching. */
+    private static boolean listShown(AttachViewModel.State state) {
+        return state == AttachViewModel.State.IDLE || state == AttachViewModel.State.ATTACHED;
     }
 
     private static Label wrapped(String text) {

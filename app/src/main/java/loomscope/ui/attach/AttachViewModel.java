@@ -1,6 +1,9 @@
 package loomscope.ui.attach;
 
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executor;
@@ -8,6 +11,8 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -21,6 +26,7 @@ import loomscope.attach.AttachSession;
 import loomscope.attach.AttachedEpisodes;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
+import loomscope.attach.SideBySide;
 import loomscope.picture.StateTimeline;
 import loomscope.recording.RunRecording;
 import loomscope.savedrun.SavedRun;
@@ -28,14 +34,19 @@ import loomscope.ui.job.BackgroundJob;
 import loomscope.workload.RunLimits;
 
 /**
- * The attach window's model: this user's JVMs (as {@code attach --list} lists them), one attach at a time, its
- * newest episodes as a recording rebuilt on a job thread about ten times a second and taken up in the window's pulse,
- * and Stop, which detaches (the target runs on) and hands the whole session, as a finished recording, to whoever
- * shows runs ({@link #setOnDetached}). Every slow step (listing, attaching, each rebuild, detaching) is a
- * {@link BackgroundJob}; the FX side learns of them only in {@link #pulse(long)}. No toolkit call: plain JUnit runs it.
+ * The attach window's model: this user's JVMs (as {@code attach --list} lists them), one or more sessions side by
+ * side (Attach while attached adds the selected JVM, e.g. a client beside its server: {@link SideBySide} puts their
+ * carriers on one time axis), their newest episodes as a recording rebuilt on a job thread about ten times a second
+ * and taken up in the window's pulse, and Stop, which detaches them all (the targets run on) and hands the whole,
+ * as one finished recording, to whoever shows runs ({@link #setOnDetached}). Every slow step (listing, attaching,
+ * each rebuild, detaching) is a {@link BackgroundJob}; the FX side learns of them only in {@link #pulse(long)}. No
+ * toolkit call: plain JUnit runs it.
  */
 public final class AttachViewModel {
-    /** Where the attach stands. */
+    /**
+     * Where the attach stands: ATTACHING is the first attach, nothing attached yet; ATTACHED is one session or more
+     * (another may be on its way: {@link #canAttachProperty()}).
+     */
     public enum State { IDLE, ATTACHING, ATTACHED, DETACHING }
 
     /** Attaches to {@code pid}; on a job thread. */
@@ -58,6 +69,11 @@ public final class AttachViewModel {
     static final int LIVE_EPISODES = 100_000;
     /** The thread field's cap: one cell per thread; the rest are counted. */
     static final int LIVE_THREADS = RunLimits.WINDOW_MAX_THREADS;
+    /**
+     * Sessions side by side at most: each gets an equal share of {@link #LIVE_EPISODES}, and eight JVMs of eight
+     * carriers are 64 lanes, as many as the window keeps readable by scrolling.
+     */
+    public static final int MAX_SESSIONS = 8;
 
     private final Supplier<List<JvmEntry>> lister;
     private final Attacher attacher;
@@ -67,6 +83,8 @@ public final class AttachViewModel {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper gaps = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper canAttach = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyObjectWrapper<Integer> sessions = new ReadOnlyObjectWrapper<>(0);
     private final ReadOnlyObjectWrapper<RunRecording> recording = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<StateTimeline> timeline = new ReadOnlyObjectWrapper<>();
     private final BackgroundJob<List<JvmEntry>> listing;
@@ -76,15 +94,23 @@ public final class AttachViewModel {
     private Consumer<Detached> onDetached = d -> { };
     /** Awaited on the attach's job thread before the agent goes in (see setBeforeAttach). */
     private volatile Runnable beforeAttach = () -> { };
-    private Attached attached;
+    /** The sessions side by side, in the order attached (their lanes' order); the FX thread's, copied for a job. */
+    private final List<Attached> attached = new ArrayList<>();
+    /** JVMs still to attach, one after the other ({@link #attachAll}); the FX thread's. */
+    private final Deque<JvmEntry> queued = new ArrayDeque<>();
+    /** The JVM being attached beside those attached, or null. */
+    private JvmEntry adding;
     private long lastRebuild = Long.MIN_VALUE;
     private boolean stopAsked;
 
-    /** A rebuild's recording and the line that counts the session at the same moment. */
+    /** A rebuild's recording and the lines that count the sessions at the same moment. */
     private record Live(StateTimeline timeline, String line, String gaps) { }
 
-    /** A session that ended, with its timeline prepared for the lanes. */
-    private record Ended(Detached detached, StateTimeline timeline, String gaps) { }
+    /**
+     * Sessions that ended: what goes to the main window (one run; one per JVM where together they are more than a run
+     * holds), with the timeline of the first prepared for the lanes.
+     */
+    private record Ended(List<Detached> detached, StateTimeline timeline, String summary, String gaps) { }
 
     /** A session with what the window needs to know of its target. */
     private record Attached(AttachSession session, JvmEntry target, int poolParallelism) { }
@@ -101,6 +127,7 @@ public final class AttachViewModel {
         attaching = new BackgroundJob<>(jobs);
         rebuilding = new BackgroundJob<>(jobs);
         detaching = new BackgroundJob<>(jobs);
+        selected.addListener((o, was, now) -> updateCanAttach());
     }
 
     /** Who shows the whole session once detached (the main window: save, replay, compare like any run). */
@@ -124,36 +151,82 @@ public final class AttachViewModel {
         listing.start(progress -> lister.get());
     }
 
-    /** Attaches to the selected JVM; a JVM that cannot be attached to only sets the error line. */
+    /**
+     * Attaches to the selected JVM; while attached, beside the sessions there (one time axis). A JVM that cannot be
+     * attached to, one attached already, or one past {@link #MAX_SESSIONS} only sets the error line.
+     */
     public void attach() {
         JvmEntry target = selected.get();
-        if (state.get() != State.IDLE || target == null) {
+        // adding: its outcome may wait for the next pulse after its job is through
+        if (target == null || attaching.isRunning() || adding != null || state.get() == State.DETACHING
+                || state.get() == State.ATTACHING) {
             return;
         }
         if (!target.attachable()) {
             error.set("pid " + target.pid() + ": " + target.refusal());
             return;
         }
+        if (attached.stream().anyMatch(a -> a.target().pid() == target.pid())) {
+            error.set("pid " + target.pid() + " is attached already");
+            return;
+        }
+        if (attached.size() >= MAX_SESSIONS) {
+            error.set("at most " + MAX_SESSIONS + " JVMs side by side: Stop, then attach again");
+            return;
+        }
         error.set("");
-        status.set("Attaching to " + target.pid() + " (" + target.mainClass() + ")…");
-        state.set(State.ATTACHING);
-        stopAsked = false;
+        if (state.get() == State.IDLE) {
+            status.set("Attaching to " + target.pid() + " (" + target.mainClass() + ")…");
+            state.set(State.ATTACHING);
+            stopAsked = false;
+        } else {
+            adding = target;
+        }
         attaching.start(progress -> {
             beforeAttach.run();
             AttachSession session = attacher.attach(target.pid());
             return new Attached(session, target, JvmList.poolParallelism(target.pid()));
         });
+        updateCanAttach();
     }
 
     /** Attaches to {@code target} at once (the window's {@code --attach PID}, checked before the window opened). */
     public void attachTo(JvmEntry target) {
-        selected.set(target);
-        attach();
+        attachAll(List.of(target));
     }
 
-    /** Detaches: the agent takes its hooks out and the target runs on; the session goes to {@link #setOnDetached}. */
+    /**
+     * Attaches to each of {@code targets} in turn, side by side (the window's {@code --attach PID,PID}): the next once
+     * the one before is attached; a refusal ends the queue.
+     */
+    public void attachAll(List<JvmEntry> targets) {
+        queued.clear();
+        queued.addAll(targets);
+        attachNext();
+    }
+
+    private void attachNext() {
+        JvmEntry next = queued.poll();
+        if (next != null) {
+            selected.set(next);
+            attach();
+        }
+    }
+
+    private void updateCanAttach() {
+        JvmEntry s = selected.get();
+        canAttach.set(s != null && !attaching.isRunning() && adding == null
+                && (state.get() == State.IDLE || state.get() == State.ATTACHED && attached.size() < MAX_SESSIONS)
+                && attached.stream().noneMatch(a -> a.target().pid() == s.pid()));
+    }
+
+    /**
+     * Detaches every session: each agent takes its hooks out and its target runs on; the whole goes to
+     * {@link #setOnDetached}. While another JVM is being attached, they are detached once it is through.
+     */
     public void stop() {
-        if (state.get() == State.ATTACHING) {
+        queued.clear();
+        if (attaching.isRunning()) {
             stopAsked = true;   // detached as soon as the attach is through
         } else if (state.get() == State.ATTACHED) {
             detach();
@@ -161,24 +234,80 @@ public final class AttachViewModel {
     }
 
     private void detach() {
+        error.set("");   // a JVM refused beside the others was said; what is said now is the detach's
         state.set(State.DETACHING);
-        status.set("Detaching from " + attached.target().pid() + "…");
-        Attached ending = attached;
+        updateCanAttach();
+        List<Attached> ending = List.copyOf(attached);
+        status.set("Detaching from " + String.join(", ", ending.stream().map(a -> Long.toString(a.target().pid())).toList())
+                + "…");
         detaching.start(progress -> {
-            try (AttachSession session = ending.session()) {
-                session.stop();
-                AttachedEpisodes episodes = session.episodes();
-                // held mounts classed by the JDK's witnesses once everything arrived: red is a pin the JDK names
-                AttachedEpisodes.Classified classified = episodes.classified(ending.target().mainClass(),
-                        ending.poolParallelism(), session.ending() instanceof AgentStreamReader.Ending.Complete);
-                RunRecording whole = classified.recording();
-                long dropped = session.episodes().dropped();
-                // the main window names the run by this: where episodes were dropped its gaps are not all idle
-                String name = SavedRun.withDropped("attach-" + ending.target().pid(), dropped);
-                return new Ended(new Detached(whole, endLine(session, whole) + " " + classified.causes().line(), name),
-                        prepared(whole), gapsNote(session.episodes().dropped()));
+            List<Classified> each = new ArrayList<>();
+            try {
+                for (Attached a : ending) {
+                    AttachSession session = a.session();
+                    session.stop();
+                    // held mounts classed by the JDK's witnesses once everything arrived: red is a pin the JDK names
+                    each.add(new Classified(a, session.episodes().classified(a.target().mainClass(), a.poolParallelism(),
+                            session.ending() instanceof AgentStreamReader.Ending.Complete)));
+                }
+            } finally {
+                for (Attached a : ending) {
+                    a.session().close();
+                }
             }
+            return ended(each);
         });
+    }
+
+    /** A session detached, with its whole recording as its own witnesses classed it. */
+    private record Classified(Attached attached, AttachedEpisodes.Classified classified) {
+        RunRecording whole() { return classified.recording(); }
+
+        long dropped() { return attached.session().episodes().dropped(); }
+    }
+
+    /**
+     * On the detach's job thread: one session's run as before; several as one run on one axis, each JVM's causes as
+     * its own classification made them (the verdicts and witnesses are the mounts', so one recording holds them all);
+     * together more than a run holds, one run per JVM.
+     */
+    private static Ended ended(List<Classified> each) {
+        long dropped = each.stream().mapToLong(Classified::dropped).sum();
+        if (each.size() == 1) {
+            Classified c = each.get(0);
+            // the main window names the run by this: where episodes were dropped its gaps are not all idle
+            String name = SavedRun.withDropped("attach-" + c.attached().target().pid(), dropped);
+            String summary = endLine(c.attached().session(), c.whole()) + (c.whole().carrierCount() == 0
+                    ? " Nothing ran on a carrier while attached."
+                    : " The whole session is on show in the main window (save, replay, export).")
+                    + " " + c.classified().causes().line();
+            return new Ended(List.of(new Detached(c.whole(), summary, name)), prepared(c.whole()), summary, gapsNote(dropped));
+        }
+        List<String> lines = new ArrayList<>();
+        List<SideBySide.Part> parts = new ArrayList<>();
+        for (Classified c : each) {
+            JvmEntry target = c.attached().target();
+            lines.add(SideBySide.jvmLabel(target.pid(), target.mainClass()) + ": "
+                    + endLine(c.attached().session(), c.whole()) + " " + c.classified().causes().line());
+            parts.add(SideBySide.part(c.whole(), c.attached().session().episodes(), target.pid(), target.mainClass()));
+        }
+        String pids = String.join("+", each.stream().map(c -> Long.toString(c.attached().target().pid())).toList());
+        try {
+            RunRecording merged = SideBySide.merge(parts);
+            String summary = String.join("\n", lines) + (merged.carrierCount() == 0 ? "\nNothing ran on a carrier while attached."
+                    : "\nThe whole side by side is on show in the main window as one run (save, replay, export).");
+            return new Ended(List.of(new Detached(merged, summary, SavedRun.withDropped("attach-" + pids, dropped))),
+                    prepared(merged), summary, gapsNote(dropped));
+        } catch (IllegalArgumentException tooMany) {
+            List<Detached> apart = new ArrayList<>();
+            for (int i = 0; i < each.size(); i++) {
+                Classified c = each.get(i);
+                apart.add(new Detached(c.whole(), lines.get(i), SavedRun.withDropped("attach-"
+                        + c.attached().target().pid(), c.dropped())));
+            }
+            String summary = String.join("\n", lines) + "\nOne run per JVM in the main window: " + tooMany.getMessage() + ".";
+            return new Ended(apart, prepared(each.get(0).whole()), summary, gapsNote(dropped));
+        }
     }
 
     private static String endLine(AttachSession session, RunRecording whole) {
@@ -188,8 +317,7 @@ public final class AttachViewModel {
                 : session.cutWhileTargetRuns() ? AttachSession.CUT_WHILE_RUNNING
                 : session.ending() == null ? "The agent did not confirm the detach in time; what arrived is kept."
                 : session.ending().sentence();
-        return how + " " + counts(e, whole.carrierCount()) + (whole.carrierCount() == 0 ? " Nothing ran on a carrier while attached."
-                : " The whole session is on show in the main window (save, replay, export).");
+        return how + " " + counts(e, whole.carrierCount());
     }
 
     // ---- once per pulse ----
@@ -205,18 +333,32 @@ public final class AttachViewModel {
         }
         switch (attaching.pulse()) {
             case BackgroundJob.Outcome.Done<Attached> done -> {
-                attached = done.value();
-                status.set("Attached to " + attached.target().pid() + " (" + attached.target().mainClass() + "), Java "
-                        + attached.target().javaVersion() + "…");
+                Attached a = done.value();
+                attached.add(a);
+                sessions.set(attached.size());
+                adding = null;
+                if (state.get() != State.ATTACHED) {
+                    status.set("Attached to " + a.target().pid() + " (" + a.target().mainClass() + "), Java "
+                            + a.target().javaVersion() + "…");
+                }
+                lastRebuild = Long.MIN_VALUE;   // its lanes at the next pulse
                 state.set(State.ATTACHED);
                 if (stopAsked) {
                     detach();
+                } else {
+                    attachNext();
                 }
             }
             case BackgroundJob.Outcome.Failed<Attached> failed -> {
-                status.set("");
+                queued.clear();
+                adding = null;
                 error.set(oneLine(failed.error()));
-                state.set(State.IDLE);
+                if (attached.isEmpty()) {
+                    status.set("");
+                    state.set(State.IDLE);
+                } else if (stopAsked) {
+                    detach();   // those attached before go as after a Stop
+                }
             }
             case null -> { }
         }
@@ -224,41 +366,71 @@ public final class AttachViewModel {
             timeline.set(live.value().timeline());
             gaps.set(live.value().gaps());
             recording.set(live.value().timeline().recording());
-            status.set(live.value().line());
+            status.set(live.value().line() + (adding == null ? ""
+                    : "\nAttaching to " + adding.pid() + " (" + adding.mainClass() + ") beside them…"));
         }
         switch (detaching.pulse()) {
             case BackgroundJob.Outcome.Done<Ended> done -> {
-                Detached d = done.value().detached();
-                attached = null;
+                List<Detached> ds = done.value().detached();
+                attached.clear();
+                sessions.set(0);
                 timeline.set(done.value().timeline());
                 gaps.set(done.value().gaps());
-                recording.set(d.recording());
-                status.set(d.summary());
+                recording.set(done.value().timeline().recording());
+                status.set(done.value().summary());
                 state.set(State.IDLE);   // last: who watches the state finds the summary in place
-                if (d.recording().carrierCount() > 0) {
-                    onDetached.accept(d);   // nothing ran: no empty run for the history
+                for (Detached d : ds) {
+                    if (d.recording().carrierCount() > 0) {
+                        onDetached.accept(d);   // nothing ran: no empty run for the history
+                    }
                 }
             }
             case BackgroundJob.Outcome.Failed<Ended> failed -> {
-                attached = null;
+                attached.clear();
+                sessions.set(0);
                 error.set(oneLine(failed.error()));
                 state.set(State.IDLE);
             }
             case null -> { }
         }
-        if (state.get() == State.ATTACHED) {
-            if (attached.session().ending() != null) {
-                detach();   // the target exited (or the stream broke): what came is kept, as after a Stop
-            } else if (!rebuilding.isRunning() && (lastRebuild == Long.MIN_VALUE || nanos - lastRebuild >= REBUILD_NANOS)) {
-                lastRebuild = nanos;
-                Attached a = attached;
-                rebuilding.start(progress -> {
-                    AttachedEpisodes.Newest newest = a.session().episodes().newest(a.target().mainClass(),
-                            a.poolParallelism(), LIVE_EPISODES, LIVE_THREADS);
-                    return new Live(prepared(newest.recording()), liveLine(a, newest), gapsNote(a.session().episodes().dropped()));
-                });
-            }
+        if (state.get() == State.ATTACHED && !attaching.isRunning()
+                && attached.stream().allMatch(a -> a.session().ending() != null)) {
+            // every target exited (or its stream broke): what came is kept, as after a Stop. One that ended beside
+            // others still attached stays on show, its lanes no longer growing (a client that ends before its server)
+            detach();
+        } else if (state.get() == State.ATTACHED && !rebuilding.isRunning()
+                && (lastRebuild == Long.MIN_VALUE || nanos - lastRebuild >= REBUILD_NANOS)) {
+            lastRebuild = nanos;
+            List<Attached> now = List.copyOf(attached);
+            rebuilding.start(progress -> rebuilt(now));
         }
+        updateCanAttach();
+    }
+
+    /**
+     * On a job thread: the sessions' newest episodes as the live lanes. The bounds are the window's, whatever the
+     * number of sessions: each gets an equal share of {@link #LIVE_EPISODES} and {@link #LIVE_THREADS}.
+     */
+    private static Live rebuilt(List<Attached> now) {
+        long dropped = now.stream().mapToLong(a -> a.session().episodes().dropped()).sum();
+        if (now.size() == 1) {
+            Attached a = now.get(0);
+            AttachedEpisodes.Newest newest = a.session().episodes().newest(a.target().mainClass(),
+                    a.poolParallelism(), LIVE_EPISODES, LIVE_THREADS);
+            return new Live(prepared(newest.recording()), liveLine(a, newest), gapsNote(dropped));
+        }
+        List<SideBySide.Part> parts = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "%d JVMs side by side on one time axis (this machine's clock):", now.size()));
+        for (Attached a : now) {
+            AttachedEpisodes e = a.session().episodes();
+            AttachedEpisodes.Newest newest = e.newest(a.target().mainClass(), a.poolParallelism(),
+                    LIVE_EPISODES / now.size(), LIVE_THREADS / now.size());
+            parts.add(SideBySide.part(newest.recording(), e, a.target().pid(), a.target().mainClass()));
+            lines.add(SideBySide.jvmLabel(a.target().pid(), a.target().mainClass()) + ": " + liveLine(a, newest)
+                    + (a.session().ending() == null ? "" : " Ended: " + a.session().ending().sentence()));
+        }
+        return new Live(prepared(SideBySide.merge(parts)), String.join("\n", lines), gapsNote(dropped));
     }
 
     /** On a job thread: the lanes' timeline of {@code r} with its mount index built, so the FX thread does not. */
@@ -276,6 +448,7 @@ public final class AttachViewModel {
                 + "episodes were dropped in the target (a carrier's buffer was full) and are not drawn.", dropped);
     }
 
+    /** One session's line while attached: whom, and its counts. */
     private static String liveLine(Attached a, AttachedEpisodes.Newest newest) {
         AttachedEpisodes e = a.session().episodes();
         String shown = newest.episodesLeftOut() == 0 ? ""
@@ -313,13 +486,22 @@ public final class AttachViewModel {
 
     public State state() { return state.get(); }
 
+    /**
+     * Whether Attach would attach the selected JVM now: nothing attached or being attached, or beside those attached
+     * (one not among them, below {@link #MAX_SESSIONS}).
+     */
+    public ReadOnlyBooleanProperty canAttachProperty() { return canAttach.getReadOnlyProperty(); }
+
+    /** How many sessions are attached side by side (0 while none). */
+    public ReadOnlyObjectProperty<Integer> sessionsProperty() { return sessions.getReadOnlyProperty(); }
+
     /** Why the last attach failed, in one line; empty otherwise. */
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
 
     /** Why a gap in the lanes may not be an idle carrier (episodes dropped in the target); empty otherwise. */
     public ReadOnlyStringProperty gapsProperty() { return gaps.getReadOnlyProperty(); }
 
-    /** What is attached and what came so far; after a detach, how it ended. */
+    /** What is attached and what came so far, a line per session side by side; after a detach, how each ended. */
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
 
     /** What the lanes show: {@link #recordingProperty()}'s, its mount index built on a job thread; null before. */

@@ -8,6 +8,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import loomscope.attach.SideBySide;
 import loomscope.picture.StateTimeline;
 import loomscope.recording.MountCause;
 import loomscope.recording.RunRecording;
@@ -142,8 +143,9 @@ public final class RecordingView extends VBox {
             // the lanes, not a P: the pool's size is the target's (the status line says it), and a busy one shows only
             // the carriers its newest episodes ran on
             int lanes = r.carrierCount();
-            return "attached to " + r.config().scenario().value(TaskFileScenario.CLASS) + ", "
-                    + lanes + (lanes == 1 ? " carrier" : " carriers") + ", JDK " + r.jdkVersion().split("\\+")[0];
+            int jvms = SideBySide.jvmsIn(r);
+            return (jvms > 1 ? jvms + " JVMs side by side" : "attached to " + r.config().scenario().value(TaskFileScenario.CLASS))
+                    + ", " + lanes + (lanes == 1 ? " carrier" : " carriers") + ", JDK " + SideBySide.shortVersions(r.jdkVersion());
         }
         return r.config().workloadName() + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
     }

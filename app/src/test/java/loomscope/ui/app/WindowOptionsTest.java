@@ -88,6 +88,8 @@ class WindowOptionsTest {
         c.add(bad("--attach", "--attach=x"));
         c.add(bad("--attach", "--attach=99999999"));
         c.add(bad("itself", "--attach=" + ProcessHandle.current().pid()));
+        c.add(bad("at most 8", "--attach=1,2,3,4,5,6,7,8,9"));
+        c.add(bad("itself", "--attach=" + ProcessHandle.current().pid() + ",1"));
         c.add(bad("--autorun", "--attach=1", "--autorun"));
         c.add(bad("--scenario", "--scenario=no-such"));
         c.add(bad("--scenario", "--scenario"));

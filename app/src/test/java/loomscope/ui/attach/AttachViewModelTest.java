@@ -164,6 +164,82 @@ class AttachViewModelTest {
     }
 
     @Test
+    void aSecondJvmAttachedBesideTheFirstSharesTheLanesAndStopHandsBothOverAsOneRun(@TempDir Path dir) throws Exception {
+        Process server = startTarget(dir);
+        Process client = start(dir, javaOf(System.getProperty("java.home")), "-Djdk.virtualThreadScheduler.parallelism=1",
+                "VtTarget");
+        AttachViewModel model = new AttachViewModel(jobs);
+        List<AttachViewModel.Detached> detached = new ArrayList<>();
+        model.setOnDetached(detached::add);
+        model.refresh();
+        pulseUntil(model, () -> model.jvms().stream().anyMatch(j -> j.pid() == client.pid())
+                && model.jvms().stream().anyMatch(j -> j.pid() == server.pid()), 60);
+        model.selectedProperty().set(listed(model, server));
+        model.attach();
+        pulseUntil(model, () -> model.state() == AttachViewModel.State.ATTACHED, 120);
+        assertFalse(model.canAttachProperty().get(), "the server is attached already");
+        model.attach();
+        assertEquals("pid " + server.pid() + " is attached already", model.errorProperty().get());
+
+        model.selectedProperty().set(listed(model, client));
+        assertTrue(model.canAttachProperty().get(), "another JVM goes beside it");
+        model.attach();
+        assertFalse(model.canAttachProperty().get(), "one attach at a time");
+        String serverLane = "pid " + server.pid() + " VtTarget · ForkJoinPool-1-worker-";
+        String clientLane = "pid " + client.pid() + " VtTarget · ForkJoinPool-1-worker-";
+        // live: both JVMs' carriers as lanes of one recording, the server's first (attached first)
+        pulseUntil(model, () -> lanesOf(model.recordingProperty().get(), clientLane) > 0
+                && mountsOn(model.recordingProperty().get(), serverLane) >= 5
+                && mountsOn(model.recordingProperty().get(), clientLane) >= 5, 120);
+        assertEquals(2, model.sessionsProperty().get());
+        RunRecording live = model.recordingProperty().get();
+        assertTrue(live.carriersByIndex()[0].name().startsWith(serverLane), live.carriersByIndex()[0].name());
+        assertTrue(lanesOf(live, clientLane) == 1, "the client's pool of 1");
+        String status = model.statusProperty().get();
+        assertTrue(status.contains("pid " + server.pid() + " VtTarget: Attached to " + server.pid())
+                && status.contains("pid " + client.pid() + " VtTarget: Attached to " + client.pid()), status);
+
+        model.stop();
+        pulseUntil(model, () -> model.state() == AttachViewModel.State.IDLE, 120);
+        assertEquals("", model.errorProperty().get());
+        assertEquals(1, detached.size(), "one run of both");
+        AttachViewModel.Detached both = detached.get(0);
+        assertEquals("attach-" + server.pid() + "+" + client.pid(), both.fileName());
+        assertTrue(mountsOn(both.recording(), serverLane) >= mountsOn(live, serverLane));
+        assertTrue(mountsOn(both.recording(), clientLane) >= mountsOn(live, clientLane));
+        List<String> lines = both.summary().lines().toList();
+        assertEquals(3, lines.size(), both.summary());
+        assertTrue(lines.get(0).startsWith("pid " + server.pid() + " VtTarget: Detached: VirtualThread restored"), lines.get(0));
+        assertTrue(lines.get(1).startsWith("pid " + client.pid() + " VtTarget: Detached: VirtualThread restored"), lines.get(1));
+        assertTrue(lines.get(0).contains("Carriers held:") || lines.get(0).contains("Causes not classed"), lines.get(0));
+        assertTrue(server.isAlive() && client.isAlive(), "both run on after the detach");
+    }
+
+    private static JvmEntry listed(AttachViewModel model, Process p) {
+        return model.jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElseThrow();
+    }
+
+    private static int lanesOf(RunRecording r, String prefix) {
+        int n = 0;
+        if (r != null) {
+            for (CarrierLog lane : r.carriersByIndex()) {
+                n += lane.name().startsWith(prefix) ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
+    private static int mountsOn(RunRecording r, String prefix) {
+        int n = 0;
+        if (r != null) {
+            for (CarrierLog lane : r.carriersByIndex()) {
+                n += lane.name().startsWith(prefix) ? lane.size() : 0;
+            }
+        }
+        return n;
+    }
+
+    @Test
     void realJvmsThatRefuseAreRefusedInOneLineAndNothingReachesThem(@TempDir Path dir) throws Exception {
         compileTarget(dir);
         Process locked = start(dir, javaOf(System.getProperty("java.home")), "-XX:-EnableDynamicAgentLoading", "VtTarget");

@@ -1,0 +1,187 @@
+package loomscope.ui.attach;
+
+import static loomscope.ui.UiTestSupport.countPixels;
+import static loomscope.ui.UiTestSupport.fx;
+import static loomscope.ui.UiTestSupport.onFx;
+import static loomscope.ui.UiTestSupport.snapshot;
+import static loomscope.ui.UiTestSupport.waitFor;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.TableView;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import loomscope.attach.JvmEntry;
+import loomscope.attach.SideBySide;
+import loomscope.recording.CarrierLog;
+import loomscope.recording.RunRecording;
+import loomscope.ui.lanes.LanesCanvas;
+import loomscope.ui.theme.AppTheme;
+import loomscope.ui.theme.Palette;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * Two real JVMs attached from the window, the second beside the first from the list that stays while attached: both
+ * JVMs' carriers are lanes of the one canvas, on one time axis, each with mounts drawn in its own rows.
+ */
+@ExtendWith(ApplicationExtension.class)
+class AttachSideBySideTest {
+    private final ExecutorService jobs = Executors.newFixedThreadPool(2);
+    private final List<Process> started = new ArrayList<>();
+    private AttachViewModel model;
+    private AttachView view;
+
+    @Start
+    void start(Stage stage) {
+        model = new AttachViewModel(jobs);
+        view = new AttachView(model);
+        Scene scene = new Scene(view, 1500, 950);
+        AppTheme.DARK.applyTo(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @AfterEach
+    void stopAll() throws InterruptedException {
+        for (Process p : started) {
+            // its stdin's end ends it: a killed JVM leaves its JFR repository and attach socket in the temp folder
+            try {
+                p.getOutputStream().close();
+            } catch (java.io.IOException gone) {
+                // it has ended already
+            }
+            if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+        jobs.shutdownNow();
+    }
+
+    @Test
+    void twoAttachedJvmsAreShownAsLanesOnOneAxis(FxRobot robot, @TempDir Path dir) throws Exception {
+        TargetSources.compile(dir);
+        Process server = target(dir, 2);
+        Process client = target(dir, 1);
+        fx(model::refresh);
+        pulseUntil(60, "both JVMs listed", () -> listed(server) != null && listed(client) != null);
+
+        select(robot, server);
+        robot.clickOn("#attach-attach");
+        pulseUntil(120, "the server attached", () -> model.state() == AttachViewModel.State.ATTACHED);
+        // the list stays while attached: the client is picked from it and goes beside the server
+        assertTrue(onFx(() -> view.lookup("#attach-jvms").isVisible()), "the list while attached");
+        assertEquals("Attach beside", onFx(() -> ((Button) view.lookup("#attach-attach")).getText()));
+        select(robot, client);
+        robot.clickOn("#attach-attach");
+
+        String serverJvm = SideBySide.jvmLabel(server.pid(), "VtTarget");
+        String clientJvm = SideBySide.jvmLabel(client.pid(), "VtTarget");
+        pulseUntil(120, "both JVMs' mounts in the lanes", () -> {
+            RunRecording r = view.lanes().recording();
+            return mountsOf(r, serverJvm) >= 5 && mountsOf(r, clientJvm) >= 5;
+        });
+        LanesCanvas lanes = view.lanes().lanes();
+        RunRecording shown = onFx(() -> view.lanes().recording());
+        assertEquals(shown.carrierCount(), (int) onFx(lanes::laneCount), "every JVM's carriers on the one canvas");
+        // grouped per JVM, the server's first (attached first)
+        List<String> jvmOfLane = new ArrayList<>();
+        for (CarrierLog log : shown.carriers()) {
+            jvmOfLane.add(SideBySide.jvmOf(log.name()));
+        }
+        assertEquals(serverJvm, jvmOfLane.get(0));
+        assertEquals(clientJvm, jvmOfLane.get(jvmOfLane.size() - 1));
+        assertEquals(jvmOfLane.lastIndexOf(serverJvm) + 1, jvmOfLane.indexOf(clientJvm), "lanes grouped per JVM: " + jvmOfLane);
+
+        // one axis: the lanes share one geometry, and each JVM's rows have mounts drawn in the running colour
+        waitFor(60, "a frame drawn with both JVMs' lanes", () -> {
+            view.pulse(System.nanoTime());
+            return lanes.geometry() != null && lanes.laneCount() == jvmOfLane.size();
+        });
+        Palette palette = onFx(() -> view.lanes().palette());
+        WritableImage image = snapshot(lanes.canvas());
+        LanesCanvas.LaneGeometry g = onFx(lanes::geometry);
+        assertNotNull(g);
+        for (String jvm : List.of(serverJvm, clientJvm)) {
+            int pixels = 0;
+            for (int lane = 0; lane < jvmOfLane.size(); lane++) {
+                if (jvm.equals(jvmOfLane.get(lane))) {
+                    int top = (int) Math.ceil(lane * g.laneStep());
+                    pixels += countPixels(image, palette.running(), (int) g.trailX(), top,
+                            (int) (g.trailX() + g.trailWidth()), top + (int) g.laneStep());
+                }
+            }
+            assertTrue(pixels > 0, jvm + "'s lanes show mounts on the shared axis");
+        }
+        String status = onFx(() -> model.statusProperty().get());
+        assertTrue(status.startsWith("2 JVMs side by side on one time axis"), status);
+        assertEquals(3, status.lines().count(), "a line per JVM: " + status);
+
+        robot.clickOn("#attach-stop");
+        pulseUntil(120, "both detached", () -> model.state() == AttachViewModel.State.IDLE);
+        assertEquals("", onFx(() -> model.errorProperty().get()));
+        assertTrue(server.isAlive() && client.isAlive(), "both run on");
+    }
+
+    /** The window's pulse, as the main window calls it, until {@code done} holds on the FX thread. */
+    private void pulseUntil(double seconds, String what, java.util.function.BooleanSupplier done) {
+        waitFor(seconds, what, () -> {
+            view.pulse(System.nanoTime());
+            return done.getAsBoolean();
+        });
+    }
+
+    private JvmEntry listed(Process p) {
+        return model.jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElse(null);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void select(FxRobot robot, Process p) {
+        fx(() -> {
+            TableView<JvmEntry> table = (TableView<JvmEntry>) view.lookup("#attach-jvms");
+            table.getSelectionModel().select(listed(p));
+            table.scrollTo(listed(p));
+        });
+        waitFor(30, "the row selected", () -> model.selectedProperty().get() != null
+                && model.selectedProperty().get().pid() == p.pid());
+    }
+
+    private static int mountsOf(RunRecording r, String jvm) {
+        int n = 0;
+        if (r != null) {
+            for (CarrierLog log : r.carriers()) {
+                n += jvm.equals(SideBySide.jvmOf(log.name())) ? log.size() : 0;
+            }
+        }
+        return n;
+    }
+
+    /** VtTarget on a pool of {@code parallelism} carriers, once it says READY. */
+    private Process target(Path dir, int parallelism) throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djdk.virtualThreadScheduler.parallelism=" + parallelism, "-Xmx64m", "-cp", dir.toString(), "VtTarget")
+                .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("target.err").toFile())).start();
+        started.add(p);
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        assertEquals("READY", out.readLine());
+        return p;
+    }
+}
