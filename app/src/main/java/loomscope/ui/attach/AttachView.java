@@ -75,6 +75,9 @@ public final class AttachView extends BorderPane {
         table.getColumns().add(column("PID", 90, j -> Long.toString(j.pid())));
         table.getColumns().add(column("Main class", 380, JvmEntry::mainClass));
         table.getColumns().add(column("Java", 110, JvmEntry::javaVersion));
+        TableColumn<JvmEntry, String> container = column("Container", 260, j -> j.place() == null ? "-" : j.place());
+        container.visibleProperty().bind(model.containersListedProperty());
+        table.getColumns().add(container);
         table.getColumns().add(column("Attachable", 620, j -> j.attachable() ? "yes" : "no: " + j.refusal()));
         table.setPrefHeight(LIST_HEIGHT);
         model.stateProperty().addListener((o, was, now) ->

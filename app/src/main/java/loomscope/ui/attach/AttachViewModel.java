@@ -84,6 +84,7 @@ public final class AttachViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper gaps = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper canAttach = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper containersListed = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyObjectWrapper<Integer> sessions = new ReadOnlyObjectWrapper<>(0);
     private final ReadOnlyObjectWrapper<RunRecording> recording = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<StateTimeline> timeline = new ReadOnlyObjectWrapper<>();
@@ -329,6 +330,7 @@ public final class AttachViewModel {
             // the ones that can be attached to first (a machine runs many build tools' JVMs), each part by pid
             jvms.setAll(listed.value().stream().sorted(Comparator.comparing((JvmEntry j) -> !j.attachable())
                     .thenComparingLong(JvmEntry::pid)).toList());
+            containersListed.set(listed.value().stream().anyMatch(j -> j.place() != null));
             selected.set(was == null ? null : listed.value().stream().filter(j -> j.pid() == was.pid()).findFirst().orElse(null));
         }
         switch (attaching.pulse()) {
@@ -491,6 +493,9 @@ public final class AttachViewModel {
      * (one not among them, below {@link #MAX_SESSIONS}).
      */
     public ReadOnlyBooleanProperty canAttachProperty() { return canAttach.getReadOnlyProperty(); }
+
+    /** Whether a JVM listed runs in a container: the list's container column is shown only then. */
+    public ReadOnlyBooleanProperty containersListedProperty() { return containersListed.getReadOnlyProperty(); }
 
     /** How many sessions are attached side by side (0 while none). */
     public ReadOnlyObjectProperty<Integer> sessionsProperty() { return sessions.getReadOnlyProperty(); }

@@ -79,6 +79,21 @@ class AttachViewModelTest {
         assertEquals("pid 4242: it runs Java 17.0.15; the agent needs Java 21", model.errorProperty().get());
         assertEquals(AttachViewModel.State.IDLE, model.state());
         assertEquals(0, attaches.get());
+        assertFalse(model.containersListedProperty().get(), "no container column where no JVM runs in one");
+    }
+
+    @Test
+    void theContainerColumnShowsOnlyWhenAJvmRunsInAContainer() throws Exception {
+        JvmEntry plain = new JvmEntry(9001, "org.example.Server", "25.0.3", null);
+        JvmEntry contained = new JvmEntry(9002, "app.jar", "21.0.8", null, "docker 3f2a1b9c0d1e");
+        List<List<JvmEntry>> listings = new java.util.ArrayList<>(List.of(List.of(plain, contained), List.of(plain)));
+        AttachViewModel model = new AttachViewModel(jobs, () -> listings.remove(0), pid -> null);
+        model.refresh();
+        pulseUntil(model, () -> model.jvms().size() == 2, 30);
+        assertTrue(model.containersListedProperty().get());
+        model.refresh();
+        pulseUntil(model, () -> model.jvms().size() == 1, 30);
+        assertFalse(model.containersListedProperty().get(), "gone with the container's JVM");
     }
 
     @Test
