@@ -15,7 +15,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The target's side of one session: {@link AgentWire} lines to a {@link StreamEnd} (a connection the target opens to
- * LoomScope's loopback port or Unix-domain socket, the agent listening on nothing; or a file, {@code save=FILE}), written by one platform
+ * LoomScope's loopback port or Unix-domain socket; one LoomScope opened to a listening agent, over TLS; or a file,
+ * {@code save=FILE}), written by one platform
  * thread that drains the carriers' rings every {@value #FLUSH_MILLIS} ms, and, for a connection, one that waits for
  * LoomScope's {@code stop} (or the connection's end).
  */
@@ -77,6 +78,16 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     static EpisodeStream connect(SocketChannel channel, String token) throws IOException {
         EpisodeStream stream = new EpisodeStream(new ConnectionEnd(channel), System.nanoTime(), Long.MAX_VALUE);
         stream.pending.put(token).put('\n');
+        stream.hello();
+        return stream;
+    }
+
+    /**
+     * Sends the hello lines on a connection LoomScope opened to a listening agent ({@link AgentListener}): it sent the
+     * token, so none goes back.
+     */
+    static EpisodeStream over(StreamEnd connection) throws IOException {
+        EpisodeStream stream = new EpisodeStream(connection, System.nanoTime(), Long.MAX_VALUE);
         stream.hello();
         return stream;
     }
