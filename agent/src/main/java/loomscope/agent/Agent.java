@@ -232,6 +232,7 @@ public final class Agent {
             inst.retransformClasses(virtualThread);
             onExit = new Thread(Agent::targetExits, "loomscope-agent-exit");
             Runtime.getRuntime().addShutdownHook(onExit);
+            connected.release();
         } catch (ClassNotFoundException | UnmodifiableClassException | RuntimeException | LinkageError e) {
             removeHooks();
             closeTaps();
