@@ -32,6 +32,8 @@ public final class Agent {
     private static Thread onExit;
     /** The one listener of {@code listen=}: it takes connections for the JVM's life (ends with it). */
     private static AgentListener listener;
+    /** Set as soon as a {@code listen=} is taken, before its listener is made (off the JVM's main thread). */
+    private static boolean listens;
     private static String listenHost;
 
     private Agent() { }
@@ -129,26 +131,39 @@ public final class Agent {
             answer(loomScope, null, "F " + e.getMessage());
             return;
         }
-        String refusal = listener != null ? "this JVM listens already, on " + listener.address(listenHost)
-                + " (certificate SHA-256 " + listener.fingerprint() + "); its token was given when it began"
-                : hookRefusal(inst);
+        String refusal = listens ? "this JVM listens already" + (listener != null ? ", on "
+                + listener.address(listenHost) + " (certificate SHA-256 " + listener.fingerprint() + ")" : "")
+                + "; its token was given when it began" : hookRefusal(inst);
         if (refusal != null) {
             closeQuietly(server);
             answer(loomScope, parsed.token(), "F " + refusal);
             return;
         }
+        listens = true;
+        listenHost = parsed.listenHost();
+        if (loomScope != null) {
+            beginListening(parsed, inst, loomScope, server, token);   // the JDK's attach thread: LoomScope waits
+        } else {
+            // not on the application's main thread, which premain holds: the key, the certificate and JSSE's context
+            // took ~0.5 s of CPU there at the JVM's start
+            AgentThreads.start("loomscope-agent-listen-setup", () -> beginListening(parsed, inst, null, server, token));
+        }
+    }
+
+    private static synchronized void beginListening(AgentArgs parsed, Instrumentation inst, SocketChannel loomScope,
+                                                    ServerSocket server, String token) {
         ListenTls tls;
         try {
             tls = ListenTls.make();
         } catch (GeneralSecurityException | RuntimeException e) {
             closeQuietly(server);
+            listens = false;
             answer(loomScope, parsed.token(), "F could not make the TLS key and certificate: "
                     + AgentWire.oneLine(String.valueOf(e)));
             return;
         }
         String required = token != null ? token : AgentListener.freshToken();
         listener = AgentListener.start(server, tls, required, parsed, inst);
-        listenHost = parsed.listenHost();
         String where = "loomscope-agent: listening on " + listener.address(listenHost) + " (TLS 1.3); certificate SHA-256 "
                 + tls.fingerprint();
         if (loomScope != null) {

@@ -134,6 +134,19 @@ class ListenConnectTest {
             refusedInOneLine(AttachCliTest.cli("attach", Long.toString(target.process.pid()), "--listen", "127.0.0.1:0"),
                     "the agent refused: this JVM listens already, on 127.0.0.1:");
             target.round();
+
+            // the JVM exits while a LoomScope is connected: the session ends as a local one does
+            String[] a = args.toArray(String[]::new);
+            HostPort where = HostPort.parse(a[2], false);
+            AttachSession session = AttachSession.connect(where.host(), where.port(), a[4], a[6], Duration.ofSeconds(30));
+            try {
+                target.close();
+                assertTrue(session.awaitEnd(60_000), "no end after the exit");
+                assertTrue(session.targetExited(), "ending: " + session.ending());
+                assertEquals(new AgentStreamReader.Ending.Complete(true), session.ending());
+            } finally {
+                session.close();
+            }
         }
     }
 
@@ -237,11 +250,17 @@ class ListenConnectTest {
             }
         }
 
-        /** The agent's line, printed in its premain: before main's READY. */
-        Matcher listeningLine() {
-            Matcher m = stderr().lines().map(LISTENING::matcher).filter(Matcher::matches).findFirst()
-                    .orElseThrow(() -> new AssertionError("no listening line: " + stderr()));
-            return m;
+        /** The agent's line, printed once its listener is made (on a thread of its own, beside the JVM's start). */
+        Matcher listeningLine() throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (true) {
+                var m = stderr().lines().map(LISTENING::matcher).filter(Matcher::matches).findFirst();
+                if (m.isPresent()) {
+                    return m.get();
+                }
+                assertTrue(System.nanoTime() < deadline, "no listening line: " + stderr());
+                Thread.sleep(20);
+            }
         }
 
         void round() throws IOException {
