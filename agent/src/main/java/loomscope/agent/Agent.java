@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
+import java.net.ServerSocket;
+import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.util.Map;
 import java.util.Set;
 
@@ -26,6 +30,11 @@ public final class Agent {
     private static JfrPinnedTap jfr;
     private static HeldStackTap stacks;
     private static Thread onExit;
+    /** The one listener of {@code listen=}: it takes connections for the JVM's life (ends with it). */
+    private static AgentListener listener;
+    /** Set as soon as a {@code listen=} is taken, before its listener is made (off the JVM's main thread). */
+    private static boolean listens;
+    private static String listenHost;
 
     private Agent() { }
 
@@ -79,6 +88,124 @@ public final class Agent {
                 return;
             }
         }
+        record(connected, parsed, inst);
+    }
+
+    /**
+     * A session over a connection a listening agent took ({@link AgentListener}: TLS, the token checked), run as a
+     * local attach's is.
+     *
+     * @return null once the session records (or the client went before its hello), else why not, for the client
+     */
+    static synchronized String startListened(StreamEnd end, AgentArgs options, Instrumentation inst) {
+        if (stream != null) {
+            return "another LoomScope is connected to this JVM (it takes one at a time)";
+        }
+        String refusal = hookRefusal(inst);
+        if (refusal != null) {
+            return refusal;
+        }
+        EpisodeStream connected;
+        try {
+            connected = EpisodeStream.over(end);
+        } catch (IOException e) {
+            end.close();   // the client went before its hello: nothing to tell, nothing changed
+            return null;
+        }
+        record(connected, options, inst);
+        return null;
+    }
+
+    /**
+     * {@code listen=}: from {@link AgentLaunch}, with the socket it bound and the token it read from {@code tokenfile=}
+     * (null: one is made here). With {@code loomScope} (attach --listen) the answer goes there, as one line
+     * {@code L address fingerprint token}, and that connection ends; else ({@code -javaagent}) to stderr. Never throws.
+     */
+    public static synchronized void listen(String args, Instrumentation inst, SocketChannel loomScope,
+                                           ServerSocket server, String token) {
+        AgentArgs parsed;
+        try {
+            parsed = AgentArgs.parse(args);
+        } catch (IllegalArgumentException e) {
+            closeQuietly(server);
+            answer(loomScope, null, "F " + e.getMessage());
+            return;
+        }
+        String refusal = listens ? "this JVM listens already" + (listener != null ? ", on "
+                + listener.address(listenHost) + " (certificate SHA-256 " + listener.fingerprint() + ")" : "")
+                + "; its token was given when it began" : hookRefusal(inst);
+        if (refusal != null) {
+            closeQuietly(server);
+            answer(loomScope, parsed.token(), "F " + refusal);
+            return;
+        }
+        listens = true;
+        listenHost = parsed.listenHost();
+        if (loomScope != null) {
+            beginListening(parsed, inst, loomScope, server, token);   // the JDK's attach thread: LoomScope waits
+        } else {
+            // not on the application's main thread, which premain holds: the key, the certificate and JSSE's context
+            // took ~0.5 s of CPU there at the JVM's start
+            AgentThreads.start("loomscope-agent-listen-setup", () -> beginListening(parsed, inst, null, server, token));
+        }
+    }
+
+    private static synchronized void beginListening(AgentArgs parsed, Instrumentation inst, SocketChannel loomScope,
+                                                    ServerSocket server, String token) {
+        ListenTls tls;
+        try {
+            tls = ListenTls.make();
+        } catch (GeneralSecurityException | RuntimeException e) {
+            closeQuietly(server);
+            listens = false;
+            answer(loomScope, parsed.token(), "F could not make the TLS key and certificate: "
+                    + AgentWire.oneLine(String.valueOf(e)));
+            return;
+        }
+        String required = token != null ? token : AgentListener.freshToken();
+        listener = AgentListener.start(server, tls, required, parsed, inst);
+        String where = "loomscope-agent: listening on " + listener.address(listenHost) + " (TLS 1.3); certificate SHA-256 "
+                + tls.fingerprint();
+        if (loomScope != null) {
+            System.err.println(where + "; token given to the LoomScope that asked (attach --listen)");
+            answer(loomScope, parsed.token(), "L " + listener.address(listenHost) + " " + tls.fingerprint() + " " + required);
+        } else {
+            System.err.println(where + (token != null ? "; token from " + parsed.tokenFile()
+                    : "; token " + required + " (printed once)"));
+        }
+    }
+
+    /**
+     * One line to the LoomScope of an {@code attach --listen} (after the token its port requires), then the end of
+     * that connection; without one, a refusal goes to stderr.
+     */
+    static void answer(SocketChannel loomScope, String token, String line) {
+        if (loomScope == null || token == null) {
+            close(loomScope);
+            if (line.startsWith("F ")) {
+                System.err.println("loomscope-agent: not started: " + line.substring(2));
+            }
+            return;
+        }
+        try {
+            Channels.newOutputStream(loomScope).write((token + "\n" + AgentWire.oneLine(line) + "\n")
+                    .getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            System.err.println("loomscope-agent: LoomScope went before the answer: " + AgentWire.oneLine(line));
+        }
+        close(loomScope);
+    }
+
+    private static void closeQuietly(ServerSocket server) {
+        try {
+            server.close();
+        } catch (IOException e) {
+            // on the way out
+        }
+    }
+
+    /** Hooks in, taps started, the stream writing: the session begins (one JVM, one session at a time). */
+    private static void record(EpisodeStream connected, AgentArgs parsed, Instrumentation inst) {
         try {
             // not initialised: its static initialiser starts a thread of the JDK's ("VirtualThread-unblocker"), which
             // would stay in a JVM that had no virtual threads before the attach
@@ -120,6 +247,7 @@ public final class Agent {
             inst.retransformClasses(virtualThread);
             onExit = new Thread(Agent::targetExits, "loomscope-agent-exit");
             Runtime.getRuntime().addShutdownHook(onExit);
+            connected.release();
         } catch (ClassNotFoundException | UnmodifiableClassException | RuntimeException | LinkageError e) {
             removeHooks();
             closeTaps();

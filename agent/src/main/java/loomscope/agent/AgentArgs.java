@@ -2,6 +2,7 @@ package loomscope.agent;
 
 import java.util.HashSet;
 import java.util.Set;
+
 /**
  * The agent's options, {@code key=value} pairs separated by commas, each at most once: {@code port=N,token=HEX} (stream
  * to LoomScope's loopback port), {@code socket=PATH,token=HEX} (stream to LoomScope's Unix-domain socket at PATH, as
@@ -11,14 +12,28 @@ import java.util.Set;
  * for one that samples no stacks of held mounts ({@link HeldStackTap}). The token is the first
  * line the target sends LoomScope over loopback; it travels in the attach request (the same user's socket), never in
  * a command line that other users can read.
+ * <p>
+ * {@code listen=HOST:PORT} makes the agent wait for LoomScope instead, over TLS ({@link AgentListener}): alone (with
+ * {@code tokenfile=PATH}, a file holding the token a client must send, else the agent makes one and prints it once), as
+ * {@code -javaagent} gives it; or with {@code port=}/{@code socket=} and {@code token=}, as {@code attach PID --listen}
+ * gives it, and the agent then answers that LoomScope with where it listens, not with a recording.
  *
- * @param port   LoomScope's loopback port, or -1
- * @param socket LoomScope's Unix-domain socket, or null
- * @param save   the file to save into, or null when streaming to LoomScope
+ * @param port       LoomScope's loopback port, or -1
+ * @param socket     LoomScope's Unix-domain socket, or null
+ * @param save       the file to save into, or null when streaming to LoomScope
+ * @param listenHost the address to listen on, or null when the agent does not listen
+ * @param listenPort the port to listen on (0: any free one), or -1
+ * @param tokenFile  the file holding the token a listening agent requires, or null (it makes one)
  */
-record AgentArgs(int port, String socket, String token, String save, boolean jfr, boolean stacks) {
+record AgentArgs(int port, String socket, String token, String save, boolean jfr, boolean stacks,
+                 String listenHost, int listenPort, String tokenFile) {
 
     boolean saves() { return save != null; }
+
+    boolean listens() { return listenHost != null; }
+
+    /** Whether LoomScope waits on the other end of a connection the agent opens ({@code port=} or {@code socket=}). */
+    boolean connects() { return port >= 0 || socket != null; }
 
     static AgentArgs parse(String args) {
         int port = -1;
@@ -27,6 +42,9 @@ record AgentArgs(int port, String socket, String token, String save, boolean jfr
         String save = null;
         boolean jfr = true;
         boolean stacks = true;
+        String listenHost = null;
+        int listenPort = -1;
+        String tokenFile = null;
         Set<String> seen = new HashSet<>();
         for (String pair : (args == null ? "" : args).split(",", -1)) {
             if (pair.isBlank() && (args == null || args.isBlank())) {
@@ -70,10 +88,40 @@ record AgentArgs(int port, String socket, String token, String save, boolean jfr
                     }
                     stacks = value.equals("on");
                 }
+                case "listen" -> {
+                    int colon = value.lastIndexOf(':');
+                    if (colon <= 0) {
+                        throw new IllegalArgumentException("listen= is HOST:PORT (0.0.0.0:7071, 127.0.0.1:0 for any "
+                                + "free port), not " + AgentWire.oneLine(cut(value)));
+                    }
+                    String host = value.substring(0, colon);
+                    if (host.startsWith("[") && host.endsWith("]")) {
+                        host = host.substring(1, host.length() - 1);   // [::1]:7071
+                    }
+                    if (host.isEmpty() || !host.matches("[0-9A-Za-z.:%_-]+")) {
+                        throw new IllegalArgumentException("listen= names no host: " + AgentWire.oneLine(cut(value)));
+                    }
+                    listenHost = host;
+                    listenPort = value.substring(colon + 1).equals("0") ? 0 : parsePort(value.substring(colon + 1));
+                }
+                case "tokenfile" -> {
+                    if (value.isEmpty()) {
+                        throw new IllegalArgumentException("tokenfile= needs a file name (a path without commas)");
+                    }
+                    tokenFile = value;
+                }
                 default -> throw new IllegalArgumentException("unknown option " + AgentWire.oneLine(cut(key)));
             }
         }
+        if (tokenFile != null && listenHost == null) {
+            throw new IllegalArgumentException("tokenfile= goes with listen=HOST:PORT (the token a LoomScope connecting "
+                    + "to this JVM must send)");
+        }
         if (save != null) {
+            if (listenHost != null) {
+                throw new IllegalArgumentException("save=FILE does not go with listen= (a file is recorded from the "
+                        + "JVM's start, a listening agent records when LoomScope connects): give one or the other");
+            }
             if (port >= 0 || socket != null || token != null) {
                 throw new IllegalArgumentException("save=FILE does not go with port=, socket= or token= (those are "
                         + "LoomScope's attach): give one or the other");
@@ -81,16 +129,54 @@ record AgentArgs(int port, String socket, String token, String save, boolean jfr
             if (save.isEmpty()) {
                 throw new IllegalArgumentException("save= needs a file name (a path without commas)");
             }
-            return new AgentArgs(-1, null, null, save, jfr, stacks);
+            return new AgentArgs(-1, null, null, save, jfr, stacks, null, -1, null);
         }
         if (port >= 0 && socket != null) {
             throw new IllegalArgumentException("port= and socket= are two ways to the same LoomScope: give one");
         }
-        if ((port < 0 && socket == null) || token == null) {
-            throw new IllegalArgumentException("needs save=FILE.loomrun, or port=N,token=HEX or socket=PATH,token=HEX "
-                    + "(LoomScope's attach gives them)");
+        if (listenHost != null && port < 0 && socket == null) {
+            if (token != null) {
+                throw new IllegalArgumentException("token= goes with port= or socket= (LoomScope's attach): a listening "
+                        + "agent takes its token from tokenfile=, or makes one and prints it");
+            }
+            return new AgentArgs(-1, null, null, null, jfr, stacks, listenHost, listenPort, tokenFile);
         }
-        return new AgentArgs(port, socket, token, null, jfr, stacks);
+        if (listenHost != null && tokenFile != null) {
+            throw new IllegalArgumentException("tokenfile= goes with -javaagent's listen= alone: attach --listen makes "
+                    + "the token and prints it");
+        }
+        if ((port < 0 && socket == null) || token == null) {
+            throw new IllegalArgumentException("needs save=FILE.loomrun, listen=HOST:PORT, or port=N,token=HEX or "
+                    + "socket=PATH,token=HEX (LoomScope's attach gives them)");
+        }
+        return new AgentArgs(port, socket, token, null, jfr, stacks, listenHost, listenPort, null);
+    }
+
+    /** The longest token file read: a token is one short line. */
+    static final int MAX_TOKEN_FILE_BYTES = 1_024;
+
+    /**
+     * The token in {@code tokenFile}: its one line, 16 to 128 visible ASCII characters (spaces around it dropped).
+     *
+     * @throws IllegalArgumentException in one line: unreadable, too long, or not such a token
+     */
+    static String readTokenFile(String tokenFile) {
+        byte[] bytes;
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(java.nio.file.Path.of(tokenFile))) {
+            bytes = in.readNBytes(MAX_TOKEN_FILE_BYTES + 1);
+        } catch (java.io.IOException | RuntimeException e) {
+            throw new IllegalArgumentException("tokenfile= cannot be read: " + AgentWire.oneLine(String.valueOf(e)));
+        }
+        if (bytes.length > MAX_TOKEN_FILE_BYTES) {
+            throw new IllegalArgumentException("tokenfile= holds more than a token (" + MAX_TOKEN_FILE_BYTES
+                    + " bytes at most)");
+        }
+        String token = new String(bytes, java.nio.charset.StandardCharsets.US_ASCII).strip();
+        if (!token.matches("[\\x21-\\x7e]{16,128}")) {
+            throw new IllegalArgumentException("tokenfile= must hold one token of 16 to 128 visible ASCII characters, "
+                    + "without spaces (openssl rand -hex 16 makes one)");
+        }
+        return token;
     }
 
     /** An option as quoted back: the application's stderr is no place for a megabyte of it. */

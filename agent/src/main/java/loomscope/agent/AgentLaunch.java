@@ -3,8 +3,13 @@ package loomscope.agent;
 import java.io.File;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URISyntaxException;
+import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.util.jar.JarFile;
 
 /**
@@ -37,12 +42,27 @@ public final class AgentLaunch {
             return;
         }
         SocketChannel loomScope = null;
-        if (!parsed.saves()) {
+        if (parsed.connects()) {
             try {
                 loomScope = ConnectionEnd.open(parsed);
             } catch (IOException | RuntimeException e) {
                 System.err.println("loomscope-agent: not started: " + ConnectionEnd.where(parsed) + " did not answer: "
                         + AgentWire.oneLine(String.valueOf(e)));
+                return;
+            }
+        }
+        ServerSocket listening = null;
+        String token = null;
+        if (parsed.listens()) {
+            // bound here, before the jar joins the boot path: a port taken, or a token file that cannot be read,
+            // changes nothing in the JVM
+            try {
+                token = parsed.tokenFile() != null ? AgentArgs.readTokenFile(parsed.tokenFile()) : null;
+                listening = bind(parsed);
+            } catch (IOException | RuntimeException e) {
+                String why = e instanceof IllegalArgumentException ? e.getMessage() : "could not listen on "
+                        + parsed.listenHost() + ":" + parsed.listenPort() + ": " + AgentWire.oneLine(String.valueOf(e));
+                tell(loomScope, parsed.token(), why);
                 return;
             }
         }
@@ -52,12 +72,24 @@ public final class AgentLaunch {
                 inst.appendToBootstrapClassLoaderSearch(new JarFile(jar));
             }
             Class<?> agent = Class.forName(AGENT_CLASS, true, null);
-            agent.getMethod("start", String.class, Instrumentation.class, boolean.class, SocketChannel.class)
-                    .invoke(null, args, inst, atStartup, loomScope);
+            if (listening != null) {
+                agent.getMethod("listen", String.class, Instrumentation.class, SocketChannel.class, ServerSocket.class,
+                        String.class).invoke(null, args, inst, loomScope, listening, token);
+            } else {
+                agent.getMethod("start", String.class, Instrumentation.class, boolean.class, SocketChannel.class)
+                        .invoke(null, args, inst, atStartup, loomScope);
+            }
         } catch (ReflectiveOperationException | IOException | URISyntaxException | RuntimeException | LinkageError e) {
             // never throw into the application: one line on its stderr, and it goes on unchanged
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             System.err.println("loomscope-agent: not started: " + cause);
+            if (listening != null) {
+                try {
+                    listening.close();
+                } catch (IOException closing) {
+                    // nobody was let in
+                }
+            }
             if (loomScope != null) {
                 try {
                     loomScope.close();
@@ -65,6 +97,36 @@ public final class AgentLaunch {
                     // LoomScope sees the connection end without a hello
                 }
             }
+        }
+    }
+
+    /** The listening socket of {@code listen=}; a host name is resolved once, here. */
+    private static ServerSocket bind(AgentArgs parsed) throws IOException {
+        ServerSocket server = new ServerSocket();
+        try {
+            server.setReuseAddress(true);   // a JVM restarted on its port finds it in TIME_WAIT
+            server.bind(new InetSocketAddress(InetAddress.getByName(parsed.listenHost()), parsed.listenPort()), 4);
+        } catch (IOException | RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        return server;
+    }
+
+    /**
+     * A refusal before the agent's classes are on the boot path: to the LoomScope of an {@code attach --listen} over
+     * its connection (after the token its port requires), else to stderr.
+     */
+    private static void tell(SocketChannel loomScope, String token, String why) {
+        if (loomScope == null) {
+            System.err.println("loomscope-agent: not started: " + why);
+            return;
+        }
+        try (SocketChannel channel = loomScope) {
+            Channels.newOutputStream(channel).write((token + "\nF " + AgentWire.oneLine(why) + "\n")
+                    .getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            System.err.println("loomscope-agent: not started: " + why);
         }
     }
 

@@ -36,7 +36,14 @@ import loomscope.clock.BlockedTime;
  * H t                                   heartbeat, at least every half second
  * F message                             refused or failed (one line); nothing was changed in the target
  * Z detached|exited                     end: everything recorded was sent; the hooks are out, or the JVM exits
+ * L address fingerprint token           attach --listen: the agent listens on address (HOST:PORT) over TLS, its
+ *                                       certificate's SHA-256 (64 hex digits), the token a client must send; the
+ *                                       only line after the token line, in place of a session
  * </pre>
+ * A listening agent ({@code listen=}, {@link AgentListener}) speaks the same lines over TLS 1.3 to the LoomScope that
+ * connected to it and sent the token as its first line; no token line goes back. Its first line is the hello, or one
+ * {@code F} line alone (a wrong token, another LoomScope connected), after which it closes the connection. A
+ * connection that does not begin a TLS handshake gets one {@code F} line in plaintext and is closed.
  * LoomScope to target: {@code stop}; the end of the connection means the same. With {@code save=FILE} the same lines,
  * without the token line, are FILE's content, gzip-compressed (see {@link SaveFile}).
  */

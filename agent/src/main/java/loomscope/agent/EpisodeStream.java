@@ -9,13 +9,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * The target's side of one session: {@link AgentWire} lines to a {@link StreamEnd} (a connection the target opens to
- * LoomScope's loopback port or Unix-domain socket, the agent listening on nothing; or a file, {@code save=FILE}), written by one platform
+ * LoomScope's loopback port or Unix-domain socket; one LoomScope opened to a listening agent, over TLS; or a file,
+ * {@code save=FILE}), written by one platform
  * thread that drains the carriers' rings every {@value #FLUSH_MILLIS} ms, and, for a connection, one that waits for
  * LoomScope's {@code stop} (or the connection's end).
  */
@@ -63,6 +65,8 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     /** Writes completed, and whether the writer is inside one: how {@link #finish} tells a stuck writer from a busy one. */
     private volatile long writes;
     private volatile boolean writerBlocked;
+    /** Open but for a stream whose hello waits for the hooks ({@link #release}). */
+    private CountDownLatch held = new CountDownLatch(0);
     /** What the end line says: the hooks were taken out, or the target is exiting. */
     private volatile String endReason = "detached";
 
@@ -81,6 +85,26 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         return stream;
     }
 
+    /**
+     * Sends the hello lines on a connection LoomScope opened to a listening agent ({@link AgentListener}): it sent the
+     * token, so none goes back.
+     */
+    static EpisodeStream over(StreamEnd connection) throws IOException {
+        EpisodeStream stream = new EpisodeStream(connection, System.nanoTime(), Long.MAX_VALUE);
+        stream.held = new CountDownLatch(1);
+        stream.hello();
+        return stream;
+    }
+
+    /**
+     * Lets the writer send the hello of a stream {@link #over} made, once the hooks are in: LoomScope takes the hello
+     * as "recording" (a local attach's hello comes after the JDK's load returned, the hooks in), and a round of the
+     * application's begun then must be recorded whole.
+     */
+    void release() {
+        held.countDown();
+    }
+
     /** Writes the hello lines into {@code file} (created beside its final name, which it takes at the end). */
     static EpisodeStream toFile(SaveFile file) throws IOException {
         EpisodeStream stream = new EpisodeStream(file, System.nanoTime(), SaveFile.KEEP_AT_MOST);
@@ -94,7 +118,9 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                 .put('O').put(' ').put(origin).put('\n')
                 .put('I').put(' ').put(ProcessHandle.current().pid()).put(' ')
                 .put(AgentWire.oneLine(mainClass())).put('\n');
-        writePending();
+        if (held.getCount() == 0) {
+            writePending();
+        }   // else the writer sends it once released
     }
 
     long origin() { return origin; }
@@ -162,6 +188,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     void finish(long millis, String reason) {
         endReason = reason;
         closing = true;
+        held.countDown();
         CarrierRecorder.drainer = null;
         Thread w = writer;
         if (w != null) {
@@ -215,8 +242,16 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     }
 
     private void drainLoop() {
+        try {
+            held.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();   // nobody interrupts the agent's threads: go on, hello and all
+        }
         long lastWrite = System.nanoTime();
         try {
+            if (pending.length() > 0) {
+                writePending();   // the hello a held stream kept
+            }
             while (true) {
                 boolean last = closing;   // read before draining: everything published before the hooks left is sent
                 int drained = drainOnce();

@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The agent's option string: each mistake refused in one line that names it, nothing taken silently. */
 class AgentArgsTest {
@@ -48,7 +52,56 @@ class AgentArgsTest {
     @Test
     void aBadTokenIsSaidToBeBadNotMissing() {
         assertEquals("token= is not LoomScope's (16 to 128 hex digits)", refusal("port=4000,token=XYZ"));
-        assertTrue(refusal("port=4000").startsWith("needs save=FILE.loomrun, or port=N,token=HEX"));
+        assertTrue(refusal("port=4000").startsWith("needs save=FILE.loomrun, listen=HOST:PORT, or port=N,token=HEX"));
+    }
+
+    @Test
+    void listenAloneOrBesideLoomScopesAttach() {
+        AgentArgs alone = AgentArgs.parse("listen=0.0.0.0:7071,tokenfile=/run/secrets/loomscope,jfr=off");
+        assertTrue(alone.listens());
+        assertFalse(alone.connects());
+        assertEquals("0.0.0.0", alone.listenHost());
+        assertEquals(7071, alone.listenPort());
+        assertEquals("/run/secrets/loomscope", alone.tokenFile());
+        assertFalse(alone.jfr());
+        assertEquals(0, AgentArgs.parse("listen=127.0.0.1:0").listenPort());
+        assertEquals("::1", AgentArgs.parse("listen=[::1]:7071").listenHost());
+        AgentArgs asked = AgentArgs.parse("port=4000,token=" + TOKEN + ",listen=localhost:7071");
+        assertTrue(asked.listens() && asked.connects());
+        assertEquals(TOKEN, asked.token());
+    }
+
+    @Test
+    void eachListenMistakeIsOneLine() {
+        assertTrue(refusal("listen=7071").startsWith("listen= is HOST:PORT"));
+        assertEquals("port is not a port: 70710", refusal("listen=127.0.0.1:70710"));
+        assertTrue(refusal("listen=:7071").startsWith("listen= is HOST:PORT"));
+        assertEquals("listen= names no host: []:7071", refusal("listen=[]:7071"));
+        assertEquals("listen= names no host: a b:7071", refusal("listen=a b:7071"));
+        assertTrue(refusal("listen=127.0.0.1:7071,save=a.loomrun").startsWith("save=FILE does not go with listen="));
+        assertTrue(refusal("listen=127.0.0.1:7071,token=" + TOKEN).startsWith("token= goes with port= or socket="));
+        assertTrue(refusal("tokenfile=/tmp/t").startsWith("tokenfile= goes with listen="));
+        assertTrue(refusal("port=4000,token=" + TOKEN + ",listen=127.0.0.1:0,tokenfile=/tmp/t")
+                .startsWith("tokenfile= goes with -javaagent's listen= alone"));
+        assertEquals("listen= is given twice", refusal("listen=127.0.0.1:1,listen=127.0.0.1:2"));
+    }
+
+    @Test
+    void aTokenFileHoldsOneTokenAndNothingElse(@TempDir Path folder) throws Exception {
+        Path good = Files.writeString(folder.resolve("good"), "  " + TOKEN + TOKEN + "\n");
+        assertEquals(TOKEN + TOKEN, AgentArgs.readTokenFile(good.toString()));
+        Path shortOne = Files.writeString(folder.resolve("short"), "abc\n");
+        Path twoWords = Files.writeString(folder.resolve("two"), TOKEN + " " + TOKEN);
+        Path huge = Files.writeString(folder.resolve("huge"), "a".repeat(5_000));
+        for (Path bad : new Path[] {shortOne, twoWords}) {
+            String why = assertThrows(IllegalArgumentException.class, () -> AgentArgs.readTokenFile(bad.toString())).getMessage();
+            assertTrue(why.startsWith("tokenfile= must hold one token of 16 to 128"), why);
+        }
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> AgentArgs.readTokenFile(huge.toString()))
+                .getMessage().startsWith("tokenfile= holds more than a token"));
+        String missing = assertThrows(IllegalArgumentException.class,
+                () -> AgentArgs.readTokenFile(folder.resolve("none").toString())).getMessage();
+        assertTrue(missing.startsWith("tokenfile= cannot be read: ") && missing.lines().count() == 1, missing);
     }
 
     @Test

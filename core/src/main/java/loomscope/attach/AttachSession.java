@@ -1,7 +1,10 @@
 package loomscope.attach;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.SequenceInputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -20,6 +23,8 @@ import loomscope.io.LoopbackPort;
  * LoomScope's loopback port and a token, then the agent's connection read on a thread of its own until
  * {@link #stop()} (the hooks leave the target, which runs on) or the target's exit. The agent listens on nothing; the
  * token reaches it inside the attach request, over the target's attach socket, which only its own user can open.
+ * A JVM on another host runs an agent that listens ({@code listen=}), and {@link #connect} reaches it over TLS; the
+ * session is the same from its hello on.
  * A JVM in a container (its own files or loopback) gets the agent jar and LoomScope's socket in its own {@code /tmp}
  * instead ({@link TargetTmp}), removed when the session closes.
  */
@@ -34,6 +39,8 @@ public final class AttachSession implements AutoCloseable {
 
     private final JvmEntry target;
     private final AgentLink link;
+    /** The listening agent's address for a session on another host ({@link #connect}); null for a local one. */
+    private final HostPort remote;
     /** What this attach put into a container's /tmp, removed at {@link #close()}; null outside containers. */
     private final TargetTmp inContainer;
     private final AttachedEpisodes episodes = new AttachedEpisodes();
@@ -44,9 +51,14 @@ public final class AttachSession implements AutoCloseable {
     private volatile boolean stopSent;
 
     private AttachSession(JvmEntry target, AgentLink link, TargetTmp inContainer) {
+        this(target, link, inContainer, null);
+    }
+
+    private AttachSession(JvmEntry target, AgentLink link, TargetTmp inContainer, HostPort remote) {
         this.target = target;
         this.link = link;
         this.inContainer = inContainer;
+        this.remote = remote;
     }
 
     /** {@link #start(long, Path, Duration)} within {@link #DEFAULT_DEADLINE}. */
@@ -85,33 +97,109 @@ public final class AttachSession implements AutoCloseable {
 
     private static AttachSession startChecked(JvmEntry target, Path agentJar, Duration deadline, boolean jfr)
             throws IOException {
+        return load(target, agentJar, deadline, jfrOption(jfr), (link, inContainer, end) -> {
+            AttachSession session = new AttachSession(target, link, inContainer);
+            session.startReading(link.in());
+            session.awaitHello(end, deadline);   // closes the session (and what it put in a container) if it throws
+            return session;
+        });
+    }
+
+    /** What follows the agent's connection back: a session, or a listening agent's answer. */
+    private interface Connected<T> {
+        T take(AgentLink link, TargetTmp inContainer, long endNanos) throws IOException;
+    }
+
+    /**
+     * The JDK's attach with the agent's {@code moreOptions} beside the way back to this LoomScope, and the agent's
+     * connection back, within {@code deadline}; what the attach put into a container's /tmp is removed if
+     * {@code then} throws (else it is {@code then}'s).
+     */
+    private static <T> T load(JvmEntry target, Path agentJar, Duration deadline, String moreOptions, Connected<T> then)
+            throws IOException {
         long pid = target.pid();
         long end = System.nanoTime() + deadline.toNanos();
         TargetProcess process = new TargetProcess(pid);
         TargetTmp inContainer = process.needsTheContainersWay()
                 ? TargetTmp.enter(pid, Objects.requireNonNullElse(process.place(), "a container"), agentJar) : null;
         AgentPort port = inContainer != null ? inContainer.port() : new LoopbackAgentPort();
-        AttachSession session = null;
+        boolean taken = false;
         try {
             JdkAttach.load(pid, inContainer != null ? inContainer.jarAsTargetSeesIt() : agentJar.toString(),
-                    port.agentOptions() + jfrOption(jfr), end, deadline);
+                    port.agentOptions() + moreOptions, end, deadline);
             AgentLink link = port.accept(Math.max(1, millisLeft(end)));
             if (link == null) {
                 throw new AttachFailedException("pid " + pid + " loaded the agent, which did not connect back within "
                         + seconds(deadline) + " of the attach's start; why is not known here (the target's own stderr "
                         + "may say); if it connects later it finds no LoomScope and records nothing");
             }
-            session = new AttachSession(target, link, inContainer);
-            session.startReading();
-            session.awaitHello(end, deadline);   // closes the session (and what it put in a container) if it throws
-            return session;
+            T result = then.take(link, inContainer, end);
+            taken = true;
+            return result;
         } finally {
             port.close();
-            if (session == null && inContainer != null) {
+            if (!taken && inContainer != null) {
                 inContainer.close();
             }
         }
     }
+
+    /**
+     * {@code attach PID --listen HOST:PORT}: loads the agent into a running local JVM to listen there for LoomScope on
+     * another host ({@link #connect}), over TLS, for the JVM's life. The agent answers on this attach's own connection
+     * with its address, its certificate's SHA-256 and the token it made, which travel nowhere else; nothing is
+     * recorded until a LoomScope connects.
+     *
+     * @param listen where the agent listens (port 0: any free one, which the answer names)
+     * @throws AttachRefusedException why not, in one line (a taken port; a JVM that listens already)
+     */
+    public static ListeningAgent listenIn(long pid, Path agentJar, HostPort listen, Duration deadline, boolean jfr)
+            throws IOException {
+        JvmEntry target = JvmList.describe(pid);
+        if (!target.attachable()) {
+            throw new AttachRefusedException("pid " + pid + ": " + target.refusal());
+        }
+        return load(target, agentJar, deadline, ",listen=" + listen + jfrOption(jfr), (link, inContainer, end) -> {
+            try {
+                return ListeningAgent.answer(pid, link.in());
+            } finally {
+                link.close();
+                if (inContainer != null) {
+                    inContainer.close();   // the target holds the jar open: its boot path has it
+                }
+            }
+        });
+    }
+
+    /**
+     * Connects to an agent that listens on another host ({@code listen=HOST:PORT}, or {@code attach PID --listen}), as
+     * a rule through a tunnel ({@code ssh -L}, {@code kubectl port-forward}) whose near end is {@code host:port}: TLS 1.3
+     * trusting only the certificate whose SHA-256 is {@code fingerprint}, then {@code token}, then the same session a
+     * local attach gives. Its target is the agent's JVM: its pid is that host's ({@link #remote()}).
+     *
+     * @param fingerprint the SHA-256 the agent printed: 64 hex digits, colons allowed
+     * @throws AttachRefusedException why not, in one line: a wrong token or fingerprint, another LoomScope connected,
+     *                                nobody there, no TLS there
+     * @throws AttachFailedException  no answer within {@code deadline}
+     */
+    public static AttachSession connect(String host, int port, String token, String fingerprint, Duration deadline)
+            throws IOException {
+        HostPort where = new HostPort(host, port);
+        String pinned = PinnedTls.fingerprint(fingerprint);
+        String checkedToken = PinnedTls.token(token);
+        long end = System.nanoTime() + deadline.toNanos();
+        PinnedTls.Opened opened = PinnedTls.open(where, checkedToken, pinned, end);
+        AttachSession session = new AttachSession(new JvmEntry(-1, "", "unknown", null),
+                new AgentLink.OverSocket(opened.socket()), null, where);
+        // the first line was read to tell a refusal from the hello: the reader is given it again
+        session.startReading(new SequenceInputStream(new ByteArrayInputStream(
+                (opened.firstLine() + "\n").getBytes(StandardCharsets.UTF_8)), opened.socket().getInputStream()));
+        session.awaitHello(end, deadline);
+        return session;
+    }
+
+    /** The listening agent's address for a session on another host ({@link #connect}), else null. */
+    public HostPort remote() { return remote; }
 
     static long millisLeft(long endNanos) {
         return TimeUnit.NANOSECONDS.toMillis(endNanos - System.nanoTime());
@@ -166,7 +254,7 @@ public final class AttachSession implements AutoCloseable {
             }
             AttachSession session = new AttachSession(new JvmEntry(-1, "", "unknown", null),
                     new AgentLink.OverSocket(socket), null);
-            session.startReading();
+            session.startReading(session.link.in());
             session.awaitHello();
             return session;
         }
@@ -182,8 +270,7 @@ public final class AttachSession implements AutoCloseable {
         }
     }
 
-    private void startReading() throws IOException {
-        var in = link.in();
+    private void startReading(InputStream in) {
         Thread t = new Thread(() -> {
             try {
                 ending = reader.read(in);
@@ -235,7 +322,7 @@ public final class AttachSession implements AutoCloseable {
     public AttachedEpisodes episodes() { return episodes; }
 
     private String whose() {
-        return target.pid() >= 0 ? "pid " + target.pid() + ": " : "";
+        return remote != null ? remote + ": " : target.pid() >= 0 ? "pid " + target.pid() + ": " : "";
     }
 
     /** Waits up to {@code millis} for the stream to end (the target exited, or after {@link #stop()}). */
@@ -275,7 +362,7 @@ public final class AttachSession implements AutoCloseable {
      */
     public boolean targetExited() {
         return ending instanceof AgentStreamReader.Ending.Complete c ? c.targetExited()
-                : ending instanceof AgentStreamReader.Ending.Cut && !targetRuns();
+                : ending instanceof AgentStreamReader.Ending.Cut && remote == null && !targetRuns();
     }
 
     private static final long EXIT_GRACE_MILLIS = 2_000;
@@ -288,11 +375,12 @@ public final class AttachSession implements AutoCloseable {
 
     /** A stream that ended without its end line while the target runs on. */
     public boolean cutWhileTargetRuns() {
-        return ending instanceof AgentStreamReader.Ending.Cut && targetRuns();
+        return ending instanceof AgentStreamReader.Ending.Cut && remote == null && targetRuns();
     }
 
     /**
-     * Whether the target still runs, asked once the stream was cut: a target in its exit is given a moment to end
+     * Whether the target still runs, asked once the stream was cut (of a local target only: another host's pid names
+     * some other process here, or none): a target in its exit is given a moment to end
      * (the agent cuts the stream in its shutdown hook when its 5 s to finish run out, and the JVM ends just after).
      */
     private synchronized boolean targetRuns() {

@@ -1,8 +1,11 @@
 package loomscope.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,8 +27,10 @@ import loomscope.attach.AgentStreamReader;
 import loomscope.attach.AttachCrossCheck;
 import loomscope.attach.AttachSession;
 import loomscope.attach.AttachedEpisodes;
+import loomscope.attach.HostPort;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
+import loomscope.attach.ListeningAgent;
 import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedThreadsTable;
 import loomscope.recording.CarrierLog;
@@ -38,7 +43,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code attach --list} and {@code attach PID}: records a running application's virtual threads on its own carriers
+ * {@code attach --list}, {@code attach PID} and {@code attach --connect HOST:PORT} (an agent that listens on another
+ * host, {@code attach PID --listen}): records a running application's virtual threads on its own carriers
  * (loomscope-agent.jar, loaded into it), for {@code --seconds} or until Ctrl+C or its exit, then detaches (its
  * {@code VirtualThread} restored, the application running on) and prints what was recorded.
  */
@@ -77,6 +83,27 @@ final class AttachCommand implements Callable<Integer> {
             + "JFR's threads and its /tmp folder stay in a JVM once JFR has started).")
     boolean noJfr;
 
+    @Option(names = "--listen", paramLabel = "HOST:PORT", description = "Load the agent into PID to listen on HOST:PORT "
+            + "(port 0: any free one) for LoomScope on another machine, over TLS, for the JVM's life; prints the "
+            + "certificate's SHA-256, the token and the --connect command. Records nothing itself.")
+    String listen;
+
+    @Option(names = "--connect", paramLabel = "HOST:PORT", description = "Record a JVM whose agent listens (started with "
+            + "-javaagent:loomscope-agent.jar=listen=HOST:PORT, or attach PID --listen), as a rule through ssh -L or "
+            + "kubectl port-forward; needs --fingerprint and --token or --token-file. Always TLS.")
+    String connect;
+
+    @Option(names = "--token", paramLabel = "T", description = "With --connect: the token the agent printed (a command "
+            + "line is readable by other users of this machine: --token-file is not).")
+    String token;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "With --connect: a file holding the token.")
+    Path tokenFile;
+
+    @Option(names = "--fingerprint", paramLabel = "SHA256", description = "With --connect: the SHA-256 of the agent's "
+            + "certificate, as the agent printed it (64 hex digits, colons allowed); any other is refused.")
+    String fingerprint;
+
     @Spec
     CommandSpec spec;
 
@@ -84,13 +111,19 @@ final class AttachCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (list) {
-            if (pid != null || seconds != null || save != null || waitForAgent || failOnPin || noJfr) {
-                throw new BadOption("--list", "takes no PID, --seconds, --save, --wait, --fail-on-pin or --no-jfr");
+            if (pid != null || seconds != null || save != null || waitForAgent || failOnPin || noJfr || listen != null
+                    || connect != null) {
+                throw new BadOption("--list", "takes no PID, --seconds, --save, --wait, --fail-on-pin, --no-jfr, "
+                        + "--listen or --connect");
             }
             return json ? listJson(out) : list(out);
         }
-        if (pid == null && !waitForAgent) {
-            throw new IllegalArgumentException("attach needs a PID (or --list, or --wait)");
+        RemoteAgent remote = remoteAgent();
+        if (listen != null) {
+            return listenIn(out);
+        }
+        if (pid == null && !waitForAgent && remote == null) {
+            throw new IllegalArgumentException("attach needs a PID (or --list, --wait, or --connect HOST:PORT)");
         }
         if (pid != null && waitForAgent) {
             throw new BadOption("--wait", "takes no PID: the application connects when it starts");
@@ -102,9 +135,12 @@ final class AttachCommand implements Callable<Integer> {
             throw new BadOption("--fail-on-pin", "needs JFR's pinned events in the target: leave --no-jfr out");
         }
         SavedRunOutput.check(save);
-        Path agentJar = AgentJar.locate();
+        Path agentJar = remote != null ? null : AgentJar.locate();
         PrintWriter err = spec.commandLine().getErr();
-        AttachSession session = waitForAgent ? awaitAgent(agentJar, !noJfr, out, err) : AttachSession.start(pid, agentJar, attachDeadline(seconds), !noJfr);
+        AttachSession session = remote != null ? AttachSession.connect(remote.where().host(), remote.where().port(),
+                remote.token(), fingerprint, attachDeadline(seconds))
+                : waitForAgent ? awaitAgent(agentJar, !noJfr, out, err)
+                : AttachSession.start(pid, agentJar, attachDeadline(seconds), !noJfr);
         if (session == null) {
             return 130;   // Ctrl+C before any application connected
         }
@@ -123,7 +159,8 @@ final class AttachCommand implements Callable<Integer> {
             if (!json) {
                 out.printf(Locale.ROOT, "Attached to %d (%s)%s, Java %s%s.%n", session.target().pid(),
                         shown(session.target().mainClass()),
-                        session.target().place() == null ? "" : " in " + shown(session.target().place()),
+                        session.remote() != null ? " at " + session.remote()
+                                : session.target().place() == null ? "" : " in " + shown(session.target().place()),
                         session.episodes().javaVersion(),
                         seconds == null ? "; Ctrl+C detaches" : String.format(Locale.ROOT, "; detaching in %.1f s", seconds));
                 out.flush();
@@ -172,6 +209,92 @@ final class AttachCommand implements Callable<Integer> {
                 // Ctrl+C: the hook is running, and has just been let go
             }
         }
+    }
+
+    /** {@code --connect}'s checked options: where, and the token (from {@code --token-file} where it is there). */
+    private record RemoteAgent(HostPort where, String token) { }
+
+    /** {@code --connect} and its options checked, or null without it; the options that go only with it refused alone. */
+    private RemoteAgent remoteAgent() {
+        if (connect == null) {
+            String alone = token != null ? "--token" : tokenFile != null ? "--token-file" : fingerprint != null
+                    ? "--fingerprint" : null;
+            if (alone != null) {
+                throw new BadOption(alone, "goes with --connect HOST:PORT");
+            }
+            return null;
+        }
+        if (pid != null || waitForAgent || listen != null) {
+            throw new BadOption("--connect", "takes no PID, --wait or --listen: the agent at HOST:PORT is the target");
+        }
+        if (noJfr) {
+            throw new BadOption("--no-jfr", "with --connect the agent's own options decide (start it with "
+                    + "listen=HOST:PORT,jfr=off)");
+        }
+        HostPort where;
+        try {
+            where = HostPort.parse(connect, false);
+        } catch (IllegalArgumentException e) {
+            throw new BadOption("--connect", e.getMessage());
+        }
+        if (fingerprint == null) {
+            throw new BadOption("--connect", "needs --fingerprint SHA256 (the agent printed its certificate's)");
+        }
+        if ((token == null) == (tokenFile == null)) {
+            throw new BadOption("--connect", "needs the agent's token: --token T or --token-file FILE (one of them)");
+        }
+        return new RemoteAgent(where, token != null ? token : readToken(tokenFile));
+    }
+
+    /** The longest token file read: a token is one short line. */
+    private static final int MAX_TOKEN_FILE = 1_024;
+
+    private static String readToken(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] bytes = in.readNBytes(MAX_TOKEN_FILE + 1);
+            if (bytes.length > MAX_TOKEN_FILE) {
+                throw new BadOption("--token-file", "holds more than a token: " + file);
+            }
+            return new String(bytes, StandardCharsets.US_ASCII).strip();
+        } catch (IOException e) {
+            throw new BadOption("--token-file", "cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** {@code attach PID --listen}: the agent listens in PID; its user gets what a LoomScope elsewhere needs. */
+    private int listenIn(PrintWriter out) throws Exception {
+        if (pid == null || waitForAgent) {
+            throw new BadOption("--listen", "needs the PID of a running JVM (started ones: -javaagent:"
+                    + AgentJar.FILE_NAME + "=listen=HOST:PORT)");
+        }
+        if (seconds != null || save != null || failOnPin) {
+            throw new BadOption("--listen", "records nothing itself (a LoomScope that connects does): no --seconds, "
+                    + "--save or --fail-on-pin");
+        }
+        HostPort where;
+        try {
+            where = HostPort.parse(listen, true);
+        } catch (IllegalArgumentException e) {
+            throw new BadOption("--listen", e.getMessage());
+        }
+        ListeningAgent agent = AttachSession.listenIn(pid, AgentJar.locate(), where, AttachSession.DEFAULT_DEADLINE, !noJfr);
+        if (json) {
+            ObjectNode node = new ObjectMapper().createObjectNode();
+            node.put("pid", agent.pid());
+            node.put("listening", agent.address());
+            node.put("fingerprint", agent.fingerprint());
+            node.put("token", agent.token());
+            node.put("connect", agent.connectCommand());
+            out.println(node);
+        } else {
+            out.printf(Locale.ROOT, "pid %d listens on %s (TLS 1.3) for LoomScope, until it exits; certificate SHA-256 %s.%n",
+                    agent.pid(), agent.address(), agent.fingerprint());
+            out.println("Record it from another machine (its port forwarded there: ssh -L, kubectl port-forward; "
+                    + "HOST is that tunnel's near end), token shown once:");
+            out.println("  " + agent.connectCommand());
+        }
+        out.flush();
+        return 0;
     }
 
     /** {@code --wait}: the flag on stderr (so that --json's stdout stays one object), then the application's connection. */

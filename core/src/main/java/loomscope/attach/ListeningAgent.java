@@ -1,0 +1,47 @@
+package loomscope.attach;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * What {@code attach PID --listen} hands its user, who cannot read the target's stderr: where the agent listens, its
+ * certificate's SHA-256 and the token it made. The agent sends them once, on the attach's own connection (the same
+ * user's loopback or socket file), as one line {@code L address fingerprint token}.
+ */
+public record ListeningAgent(long pid, String address, String fingerprint, String token) {
+    /** The agent's answer is one short line; anything longer is not its. */
+    private static final int MAX_ANSWER = 1_024;
+
+    /** The command that records it from another machine, whose tunnel's near end is {@code address}'s port. */
+    public String connectCommand() {
+        return "loomscope attach --connect " + address + " --token " + token + " --fingerprint " + fingerprint;
+    }
+
+    /**
+     * Reads the agent's answer (the token line was read by the port already).
+     *
+     * @throws AttachRefusedException the agent refused (one line), or said nothing LoomScope reads
+     */
+    static ListeningAgent answer(long pid, InputStream in) throws IOException {
+        byte[] bytes = in.readNBytes(MAX_ANSWER);
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        String line = text.lines().findFirst().orElse("");
+        if (line.startsWith("F ")) {
+            throw new AttachRefusedException("pid " + pid + ": the agent refused: "
+                    + AgentText.clean(line.substring(2), AgentText.TEXT_CHARS));
+        }
+        if (line.startsWith(AgentStreamReader.HELLO)) {
+            // an agent already in the JVM from an older jar: it started a session where it was asked to listen
+            throw new AttachRefusedException("pid " + pid + ": the agent in this JVM does not listen (an older one, "
+                    + "loaded first: a JVM keeps the first agent jar it loaded); restart it to use this one");
+        }
+        String[] f = line.split(" ");
+        if (f.length != 4 || !f[0].equals("L") || !f[2].matches("[0-9a-f]{64}")) {
+            throw new AttachRefusedException("pid " + pid + ": the agent's answer is not one LoomScope reads: \""
+                    + AgentText.clean(line, AgentText.QUOTED_CHARS) + "\" (its stderr may say more)");
+        }
+        HostPort.parse(f[1], false);
+        return new ListeningAgent(pid, f[1], f[2], PinnedTls.token(f[3]));
+    }
+}
