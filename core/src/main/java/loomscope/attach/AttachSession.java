@@ -191,6 +191,7 @@ public final class AttachSession implements AutoCloseable {
         PinnedTls.Opened opened = PinnedTls.open(where, checkedToken, pinned, end);
         AttachSession session = new AttachSession(new JvmEntry(-1, "", "unknown", null),
                 new AgentLink.OverSocket(opened.socket()), null, where);
+        session.episodes.onAnotherHost();   // its origin is on that host's clock: the side-by-side axis needs to know
         // the first line was read to tell a refusal from the hello: the reader is given it again
         session.startReading(new SequenceInputStream(new ByteArrayInputStream(
                 (opened.firstLine() + "\n").getBytes(StandardCharsets.UTF_8)), opened.socket().getInputStream()));

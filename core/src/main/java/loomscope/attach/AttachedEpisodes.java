@@ -116,6 +116,7 @@ public final class AttachedEpisodes {
     private long lastTime;
     private long targetOrigin;
     private boolean originTold;
+    private boolean onAnotherHost;
     private long targetPid = -1;
     private String targetMainClass = "";
 
@@ -400,6 +401,17 @@ public final class AttachedEpisodes {
 
     /** Whether the agent told its origin ({@code O}): every agent of this build does, first thing after its hello. */
     public synchronized boolean originTold() { return originTold; }
+
+    /** The target runs on another host ({@link AttachSession#connect}): its origin is on that host's clock, not ours. */
+    synchronized void onAnotherHost() {
+        onAnotherHost = true;
+    }
+
+    /**
+     * Whether the origin it told ({@link #targetOrigin()}) is on this host's monotonic clock: told, and by a JVM of
+     * this host (a container's too, which shares the kernel's clock), not one connected to on another host.
+     */
+    public synchronized boolean originOnThisHostsClock() { return originTold && !onAnotherHost; }
 
     /**
      * When the agent's hello arrived, on this JVM's {@code System.nanoTime()}: where a session's own origin is not on

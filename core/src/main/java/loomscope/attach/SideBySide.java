@@ -30,7 +30,7 @@ import loomscope.workload.WorkloadConfig;
  * host, {@code System.nanoTime()} is {@code CLOCK_MONOTONIC} in every process (HotSpot on Linux reads it with
  * {@code clock_gettime}; it is the kernel's one clock since boot, not a per-process one), so an attached JVM's own
  * origin ({@link AttachedEpisodes#targetOrigin()}) and another's differ by exactly the time between them, and the
- * lanes line up to the agents' own reads. A session whose clock is not this host's (a remote JVM, later) is placed by
+ * lanes line up to the agents' own reads. A session whose clock is not this host's (a JVM connected to on another host) is placed by
  * {@link #hostOrigin(AttachedEpisodes)} at the arrival of its hello on LoomScope's clock instead: off by the
  * network's one-way delay, which the docs must say where it is used.
  */
@@ -67,11 +67,12 @@ public final class SideBySide {
 
     /**
      * Where the session's time 0 is on this host's monotonic clock: the target's own origin, on the same clock as
-     * ours on one host; where the agent never told it (a remote JVM's, whose clock is another machine's), the moment
-     * its hello arrived here. The agent takes its origin just before its hello, so the two differ by the delivery.
+     * ours on one host; for a JVM on another host (its origin on that machine's clock), or where the agent never told
+     * it, the moment its hello arrived here. The agent takes its origin just before its hello, so the two differ by
+     * the delivery (through a tunnel: its one-way time).
      */
     public static long hostOrigin(AttachedEpisodes session) {
-        return session.originTold() ? session.targetOrigin() : session.helloArrivedAt();
+        return session.originOnThisHostsClock() ? session.targetOrigin() : session.helloArrivedAt();
     }
 
     /**

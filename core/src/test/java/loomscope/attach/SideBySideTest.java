@@ -143,6 +143,15 @@ class SideBySideTest {
     }
 
     @Test
+    void aJvmOnAnotherHostIsPlacedAtItsHellosArrivalThoughItToldItsOrigin() {
+        AttachedEpisodes connected = read(SERVER);
+        connected.onAnotherHost();   // as AttachSession.connect marks it: its O line is that host's clock
+        assertTrue(connected.originTold());
+        assertFalse(connected.originOnThisHostsClock());
+        assertEquals(connected.helloArrivedAt(), SideBySide.hostOrigin(connected));
+    }
+
+    @Test
     void aLabelIsThePidAndTheMainClassesLastPartCut() {
         assertEquals("pid 7 Server", SideBySide.jvmLabel(7, "com.example.Server"));
         assertEquals("pid 7 Main", SideBySide.jvmLabel(7, "jdk.compiler/com.sun.tools.javac.Main"));

@@ -11,10 +11,15 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Label;
+import javafx.scene.control.PasswordField;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -107,6 +112,11 @@ public final class AttachView extends BorderPane {
         stop.setOnAction(e -> model.stop());
         stop.disableProperty().bind(Bindings.createBooleanBinding(() -> model.state() == AttachViewModel.State.IDLE
                 || model.state() == AttachViewModel.State.DETACHING, model.stateProperty()));
+        ToggleButton connectOpen = new ToggleButton("Connect…");
+        connectOpen.setId("attach-connect-open");
+        connectOpen.setTooltip(new Tooltip("Record a JVM on another host whose agent listens (listen=HOST:PORT), "
+                + "through a tunnel: ssh -L, kubectl port-forward"));
+        connectOpen.selectedProperty().bindBidirectional(model.connectShownProperty());
         Label error = new Label();
         error.setId("attach-error");
         error.getStyleClass().addAll("status-message", "error");
@@ -115,10 +125,10 @@ public final class AttachView extends BorderPane {
         status.setId("attach-status");
         status.getStyleClass().add("status-message");
         status.textProperty().bind(model.statusProperty());
-        for (Button b : List.of(refresh, attach, stop)) {
+        for (ButtonBase b : List.of(refresh, attach, stop, connectOpen)) {
             b.setMinWidth(Region.USE_PREF_SIZE);   // a long error line shrank them to "…"
         }
-        HBox buttons = new HBox(12, refresh, attach, stop, error);
+        HBox buttons = new HBox(12, refresh, attach, stop, connectOpen, error);
         buttons.setAlignment(Pos.CENTER_LEFT);
 
         Label cost = wrapped(COST);
@@ -140,7 +150,11 @@ public final class AttachView extends BorderPane {
         }
         table.visibleProperty().bind(Bindings.createBooleanBinding(() -> listShown(model.state()), model.stateProperty()));
         table.managedProperty().bind(table.visibleProperty());
-        VBox top = new VBox(8, cost, recommend, table, buttons, status, gaps);
+        Node connectForm = connectForm();
+        connectForm.visibleProperty().bind(model.connectShownProperty().and(
+                Bindings.createBooleanBinding(() -> listShown(model.state()), model.stateProperty())));
+        connectForm.managedProperty().bind(connectForm.visibleProperty());
+        VBox top = new VBox(8, cost, recommend, table, buttons, connectForm, status, gaps);
         top.setPadding(new Insets(10, 14, 6, 14));
         setTop(top);
         lanes.setPadding(new Insets(0, 14, 10, 14));
@@ -153,6 +167,40 @@ public final class AttachView extends BorderPane {
         scroll.setId("attach-lanes-scroll");
         setCenter(scroll);
         model.timelineProperty().addListener((o, was, now) -> lanes.show(now));
+    }
+
+    /**
+     * Connect…'s row: the listening agent's address (the tunnel's near end), its token (masked: a demo's screen is
+     * seen by a room) and its certificate's SHA-256, as the agent printed them; Connect joins it to the lanes.
+     */
+    private Node connectForm() {
+        TextField address = new TextField();
+        address.setId("attach-connect-address");
+        address.setPromptText("HOST:PORT, e.g. 127.0.0.1:7071");
+        address.setPrefColumnCount(16);
+        address.textProperty().bindBidirectional(model.connectAddressProperty());
+        PasswordField token = new PasswordField();
+        token.setId("attach-connect-token");
+        token.setPromptText("token");
+        token.setPrefColumnCount(14);
+        token.textProperty().bindBidirectional(model.connectTokenProperty());
+        TextField fingerprint = new TextField();
+        fingerprint.setId("attach-connect-fingerprint");
+        fingerprint.setPromptText("certificate SHA-256 (64 hex digits)");
+        fingerprint.setPrefColumnCount(30);
+        fingerprint.textProperty().bindBidirectional(model.connectFingerprintProperty());
+        HBox.setHgrow(fingerprint, Priority.ALWAYS);
+        Button connect = new Button("Connect");
+        connect.setId("attach-connect");
+        connect.setMinWidth(Region.USE_PREF_SIZE);
+        connect.setOnAction(e -> model.connect());
+        connect.disableProperty().bind(model.canConnectProperty().not());
+        Label agentAt = new Label("Agent at");
+        agentAt.setMinWidth(Region.USE_PREF_SIZE);
+        HBox row = new HBox(8, agentAt, address, token, fingerprint, connect);
+        row.setId("attach-connect-form");
+        row.setAlignment(Pos.CENTER_LEFT);
+        return row;
     }
 
     /** The list is shown before an attach and while attached; not while the first goes in, nor while detaching. */

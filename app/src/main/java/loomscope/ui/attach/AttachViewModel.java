@@ -10,6 +10,7 @@ import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -17,13 +18,17 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import loomscope.attach.AgentJar;
 import loomscope.attach.AgentStreamReader;
 import loomscope.attach.AttachSession;
 import loomscope.attach.AttachedEpisodes;
+import loomscope.attach.HostPort;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
 import loomscope.attach.SideBySide;
@@ -55,6 +60,12 @@ public final class AttachViewModel {
         AttachSession attach(long pid) throws Exception;
     }
 
+    /** Connects to an agent listening on another host ({@code listen=}); on a job thread. */
+    @FunctionalInterface
+    public interface Connector {
+        AttachSession connect(HostPort where, String token, String fingerprint) throws Exception;
+    }
+
     /** A session that ended: its whole recording, and a line for the window. */
     public record Detached(RunRecording recording, String summary, String fileName) { }
 
@@ -77,6 +88,7 @@ public final class AttachViewModel {
 
     private final Supplier<List<JvmEntry>> lister;
     private final Attacher attacher;
+    private final Connector connector;
     private final ObservableList<JvmEntry> jvms = FXCollections.observableArrayList();
     private final ObjectProperty<JvmEntry> selected = new SimpleObjectProperty<>();
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.IDLE);
@@ -85,6 +97,12 @@ public final class AttachViewModel {
     private final ReadOnlyStringWrapper gaps = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper canAttach = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper containersListed = new ReadOnlyBooleanWrapper(false);
+    /** The Connect… form: shown or not, and what it holds (the token never outlives a connection made with it). */
+    private final BooleanProperty connectShown = new SimpleBooleanProperty(false);
+    private final StringProperty connectAddress = new SimpleStringProperty("");
+    private final StringProperty connectToken = new SimpleStringProperty("");
+    private final StringProperty connectFingerprint = new SimpleStringProperty("");
+    private final ReadOnlyBooleanWrapper canConnect = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyObjectWrapper<Integer> sessions = new ReadOnlyObjectWrapper<>(0);
     private final ReadOnlyObjectWrapper<RunRecording> recording = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<StateTimeline> timeline = new ReadOnlyObjectWrapper<>();
@@ -113,17 +131,34 @@ public final class AttachViewModel {
      */
     private record Ended(List<Detached> detached, StateTimeline timeline, String summary, String gaps) { }
 
-    /** A session with what the window needs to know of its target. */
-    private record Attached(AttachSession session, JvmEntry target, int poolParallelism) { }
+    /**
+     * A session with what the window needs to know of its target. A connected one's target has the other host's pid
+     * and its place is the agent's address; its pool's parallelism is not known here (no lane is marked as added).
+     */
+    private record Attached(AttachSession session, JvmEntry target, int poolParallelism) {
+        /** Whether this is {@code entry}, a JVM of this machine's list (a connected JVM's pid is another host's). */
+        boolean is(JvmEntry entry) {
+            return session.remote() == null && target.pid() == entry.pid();
+        }
+    }
 
-    /** The real one: {@link JvmList}, the agent jar beside the core's. */
+    /** The real one: {@link JvmList}, the agent jar beside the core's, {@link AttachSession#connect}. */
     public AttachViewModel(Executor jobs) {
-        this(jobs, JvmList::list, pid -> AttachSession.start(pid, AgentJar.locate()));
+        this(jobs, JvmList::list, pid -> AttachSession.start(pid, AgentJar.locate()),
+                (where, token, fingerprint) -> AttachSession.connect(where.host(), where.port(), token, fingerprint,
+                        AttachSession.DEFAULT_DEADLINE));
     }
 
     public AttachViewModel(Executor jobs, Supplier<List<JvmEntry>> lister, Attacher attacher) {
+        this(jobs, lister, attacher, (where, token, fingerprint) -> {
+            throw new IllegalStateException("this window connects to nothing");
+        });
+    }
+
+    public AttachViewModel(Executor jobs, Supplier<List<JvmEntry>> lister, Attacher attacher, Connector connector) {
         this.lister = lister;
         this.attacher = attacher;
+        this.connector = connector;
         listing = new BackgroundJob<>(jobs);
         attaching = new BackgroundJob<>(jobs);
         rebuilding = new BackgroundJob<>(jobs);
@@ -167,7 +202,7 @@ public final class AttachViewModel {
             error.set("pid " + target.pid() + ": " + target.refusal());
             return;
         }
-        if (attached.stream().anyMatch(a -> a.target().pid() == target.pid())) {
+        if (attached.stream().anyMatch(a -> a.is(target))) {
             error.set("pid " + target.pid() + " is attached already");
             return;
         }
@@ -189,6 +224,55 @@ public final class AttachViewModel {
             return new Attached(session, target, JvmList.poolParallelism(target.pid()));
         });
         updateCanAttach();
+    }
+
+    /**
+     * Connects to an agent that listens on another host ({@code listen=HOST:PORT}, reached through a tunnel whose near
+     * end is {@code address}), as the first session or beside those attached: the same lanes, causes and Stop as an
+     * attach. A malformed address, one connected already, or one past {@link #MAX_SESSIONS} only sets the error line;
+     * a wrong token or fingerprint is the connection's own one-line refusal.
+     */
+    public void connect(String address, String token, String fingerprint) {
+        if (attaching.isRunning() || adding != null || state.get() == State.DETACHING || state.get() == State.ATTACHING) {
+            return;
+        }
+        HostPort where;
+        try {
+            where = HostPort.parse(address, false);
+        } catch (IllegalArgumentException e) {
+            error.set("The address " + e.getMessage());
+            return;
+        }
+        if (attached.stream().anyMatch(a -> where.equals(a.session().remote()))) {
+            error.set(where + " is connected already");
+            return;
+        }
+        if (attached.size() >= MAX_SESSIONS) {
+            error.set("at most " + MAX_SESSIONS + " JVMs side by side: Stop, then connect again");
+            return;
+        }
+        error.set("");
+        JvmEntry agent = new JvmEntry(-1, where.toString(), "unknown", null, "at " + where);
+        if (state.get() == State.IDLE) {
+            status.set("Connecting to " + where + "…");
+            state.set(State.ATTACHING);
+            stopAsked = false;
+        } else {
+            adding = agent;
+        }
+        attaching.start(progress -> {
+            beforeAttach.run();
+            AttachSession session = connector.connect(where, token, fingerprint);
+            JvmEntry told = session.target();
+            return new Attached(session, new JvmEntry(told.pid(), told.mainClass(), told.javaVersion(), null,
+                    "at " + where), Integer.MAX_VALUE);
+        });
+        updateCanAttach();
+    }
+
+    /** Connects with what the Connect… form holds ({@link #connect(String, String, String)}). */
+    public void connect() {
+        connect(connectAddress.get(), connectToken.get(), connectFingerprint.get());
     }
 
     /** Attaches to {@code target} at once (the window's {@code --attach PID}, checked before the window opened). */
@@ -218,7 +302,9 @@ public final class AttachViewModel {
         JvmEntry s = selected.get();
         canAttach.set(s != null && !attaching.isRunning() && adding == null
                 && (state.get() == State.IDLE || state.get() == State.ATTACHED && attached.size() < MAX_SESSIONS)
-                && attached.stream().noneMatch(a -> a.target().pid() == s.pid()));
+                && attached.stream().noneMatch(a -> a.is(s)));
+        canConnect.set(!attaching.isRunning() && adding == null
+                && (state.get() == State.IDLE || state.get() == State.ATTACHED && attached.size() < MAX_SESSIONS));
     }
 
     /**
@@ -337,10 +423,14 @@ public final class AttachViewModel {
             case BackgroundJob.Outcome.Done<Attached> done -> {
                 Attached a = done.value();
                 attached.add(a);
+                if (a.session().remote() != null) {
+                    connectToken.set("");   // a secret: not kept on screen, nor for the next connection
+                    connectShown.set(false);
+                }
                 sessions.set(attached.size());
                 adding = null;
                 if (state.get() != State.ATTACHED) {
-                    status.set("Attached to " + a.target().pid() + " (" + a.target().mainClass() + "), Java "
+                    status.set("Attached to " + who(a) + ", Java "
                             + a.target().javaVersion() + "…");
                 }
                 lastRebuild = Long.MIN_VALUE;   // its lanes at the next pulse
@@ -369,6 +459,7 @@ public final class AttachViewModel {
             gaps.set(live.value().gaps());
             recording.set(live.value().timeline().recording());
             status.set(live.value().line() + (adding == null ? ""
+                    : adding.pid() < 0 ? "\nConnecting to " + adding.mainClass() + " beside them…"
                     : "\nAttaching to " + adding.pid() + " (" + adding.mainClass() + ") beside them…"));
         }
         switch (detaching.pulse()) {
@@ -456,8 +547,16 @@ public final class AttachViewModel {
         String shown = newest.episodesLeftOut() == 0 ? ""
                 : String.format(" Lanes and field show the newest %,d episodes of %,d threads.", newest.episodesShown(),
                         newest.threadsShown());
-        return "Attached to " + a.target().pid() + " (" + a.target().mainClass() + "), Java " + e.javaVersion() + ", pool of "
-                + a.poolParallelism() + ": " + counts(e, newest.recording().carrierCount()) + shown;
+        return "Attached to " + who(a) + ", Java " + e.javaVersion()
+                + (a.poolParallelism() == Integer.MAX_VALUE ? "" : ", pool of " + a.poolParallelism()) + ": "
+                + counts(e, newest.recording().carrierCount()) + shown;
+    }
+
+    /** "4121 (Server)", with where it runs: "in docker 3f2a1b9c0d1e", or a connected agent's "at 127.0.0.1:7071". */
+    private static String who(Attached a) {
+        String place = a.target().place();
+        return a.target().pid() + " (" + a.target().mainClass() + ")"
+                + (place == null ? "" : a.session().remote() != null ? " " + place : " in " + place);
     }
 
     /** @param carriers the carriers that ran a thread (the agent also names those of an earlier attach) */
@@ -493,6 +592,21 @@ public final class AttachViewModel {
      * (one not among them, below {@link #MAX_SESSIONS}).
      */
     public ReadOnlyBooleanProperty canAttachProperty() { return canAttach.getReadOnlyProperty(); }
+
+    /** Whether the Connect… form is shown. */
+    public BooleanProperty connectShownProperty() { return connectShown; }
+
+    /** The listening agent's address as the form holds it: the near end of a tunnel, {@code HOST:PORT}. */
+    public StringProperty connectAddressProperty() { return connectAddress; }
+
+    /** The agent's token as the form holds it; emptied once a connection was made with it. */
+    public StringProperty connectTokenProperty() { return connectToken; }
+
+    /** The agent's certificate SHA-256 as the form holds it. */
+    public StringProperty connectFingerprintProperty() { return connectFingerprint; }
+
+    /** Whether Connect may be pressed: nothing attaching, and room for one more JVM side by side. */
+    public ReadOnlyBooleanProperty canConnectProperty() { return canConnect.getReadOnlyProperty(); }
 
     /** Whether a JVM listed runs in a container: the list's container column is shown only then. */
     public ReadOnlyBooleanProperty containersListedProperty() { return containersListed.getReadOnlyProperty(); }

@@ -83,6 +83,31 @@ class AttachViewModelTest {
     }
 
     @Test
+    void aConnectionIsTriedOnlyWithAnAddressAndItsRefusalIsOneLine() throws Exception {
+        AtomicInteger connects = new AtomicInteger();
+        AttachViewModel model = new AttachViewModel(jobs, List::of, pid -> null, (where, token, fingerprint) -> {
+            connects.incrementAndGet();
+            throw new loomscope.attach.AttachRefusedException(where + " refused: wrong token");
+        });
+        model.connectAddressProperty().set("example.org");
+        model.connect();
+        assertEquals("The address is HOST:PORT (127.0.0.1:7071), not example.org", model.errorProperty().get());
+        assertEquals(AttachViewModel.State.IDLE, model.state());
+        assertEquals(0, connects.get(), "nothing tried");
+
+        model.connectAddressProperty().set("127.0.0.1:7071");
+        model.connectTokenProperty().set("secret-secret-secret");
+        model.connect();
+        assertEquals(AttachViewModel.State.ATTACHING, model.state());
+        assertFalse(model.canConnectProperty().get(), "one connection at a time");
+        pulseUntil(model, () -> model.state() == AttachViewModel.State.IDLE, 30);
+        assertEquals(1, connects.get());
+        assertEquals("127.0.0.1:7071 refused: wrong token", model.errorProperty().get());
+        assertEquals("secret-secret-secret", model.connectTokenProperty().get(), "kept to be corrected, not retyped");
+        assertTrue(model.canConnectProperty().get());
+    }
+
+    @Test
     void theContainerColumnShowsOnlyWhenAJvmRunsInAContainer() throws Exception {
         JvmEntry plain = new JvmEntry(9001, "org.example.Server", "25.0.3", null);
         JvmEntry contained = new JvmEntry(9002, "app.jar", "21.0.8", null, "docker 3f2a1b9c0d1e");
