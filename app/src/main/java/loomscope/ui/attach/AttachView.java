@@ -121,6 +121,12 @@ public final class AttachView extends BorderPane {
         error.setId("attach-error");
         error.getStyleClass().addAll("status-message", "error");
         error.textProperty().bind(model.errorProperty());
+        // the line is cut to the window's width (a refusal names a 64-digit fingerprint): the whole of it on hover
+        Tooltip whole = new Tooltip();
+        whole.setWrapText(true);
+        whole.setMaxWidth(700);
+        whole.textProperty().bind(model.errorProperty());
+        error.setTooltip(whole);
         Label status = new Label();
         status.setId("attach-status");
         status.getStyleClass().add("status-message");
@@ -177,7 +183,7 @@ public final class AttachView extends BorderPane {
         TextField address = new TextField();
         address.setId("attach-connect-address");
         address.setPromptText("HOST:PORT, e.g. 127.0.0.1:7071");
-        address.setPrefColumnCount(16);
+        address.setPrefColumnCount(20);
         address.textProperty().bindBidirectional(model.connectAddressProperty());
         PasswordField token = new PasswordField();
         token.setId("attach-connect-token");

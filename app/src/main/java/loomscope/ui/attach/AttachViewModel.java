@@ -514,7 +514,10 @@ public final class AttachViewModel {
         }
         List<SideBySide.Part> parts = new ArrayList<>();
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "%d JVMs side by side on one time axis (this machine's clock):", now.size()));
+        // a connected JVM's clock is its own host's: it is placed at its hello's arrival, which the line must not hide
+        boolean connected = now.stream().anyMatch(a -> a.session().remote() != null);
+        lines.add(String.format(Locale.ROOT, "%d JVMs side by side on one time axis (this machine's clock%s):", now.size(),
+                connected ? "; a connected JVM's from its hello's arrival here" : ""));
         for (Attached a : now) {
             AttachedEpisodes e = a.session().episodes();
             AttachedEpisodes.Newest newest = e.newest(a.target().mainClass(), a.poolParallelism(),
