@@ -2,16 +2,11 @@ package loomscope.attach;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -140,17 +135,13 @@ class ContainerAttachTest {
         private final Process unshare;
         private final long hostPid;
         private final long shellPid;
-        private final Writer toTarget;
-        private final BufferedReader fromTarget;
-        private final Path err;
+        private final TargetTurns turns;
 
         private Contained(Process unshare, long hostPid, long shellPid, Path err) {
             this.unshare = unshare;
             this.hostPid = hostPid;
             this.shellPid = shellPid;
-            this.err = err;
-            this.toTarget = new java.io.OutputStreamWriter(unshare.getOutputStream(), StandardCharsets.UTF_8);
-            this.fromTarget = new BufferedReader(new InputStreamReader(unshare.getInputStream(), StandardCharsets.UTF_8));
+            this.turns = new TargetTurns(unshare, err);   // unshare passes its stdin and stdout through
         }
 
         /** The target's classes go to a tmpfs of the namespace's own; the project's folder and /tmp are hidden. */
@@ -179,7 +170,7 @@ class ContainerAttachTest {
                 ProcessHandle jvm = kind != Kind.JVM_UNDER_SHELL ? first
                         : await(() -> first.children().findFirst().orElse(null), err);
                 Contained c = new Contained(unshare, jvm.pid(), first.pid(), err);
-                assertEquals("READY", c.fromTarget.readLine(), c::stderr);
+                c.turns.awaitReady();
                 return c;
             } catch (Throwable t) {
                 unshare.destroyForcibly();
@@ -200,7 +191,7 @@ class ContainerAttachTest {
 
         /** Ends the JVM with its stdin; under a shell, its container lives on. */
         void endJvm() throws Exception {
-            toTarget.close();
+            turns.endInput();
             assertTrue(ProcessHandle.of(hostPid).map(h -> {
                 try {
                     h.onExit().get(60, TimeUnit.SECONDS);
@@ -211,28 +202,19 @@ class ContainerAttachTest {
             }).orElse(true), "the JVM did not end");
         }
 
-        /** One round of the target's work: every thread's mounts, ended before this returns. */
         void round() throws IOException {
-            toTarget.write("go\n");
-            toTarget.flush();
-            String line = fromTarget.readLine();
-            assertNotNull(line, "the target ended: " + stderr());
-            assertTrue(line.startsWith("NS "), line);
+            turns.round();
         }
 
         String stderr() {
-            try {
-                return Files.readString(err);
-            } catch (IOException e) {
-                return "(unreadable)";
-            }
+            return turns.stderr();
         }
 
         /** Ends the target with its stdin, and so its namespaces (it is their first process; else its shell is killed). */
         @Override
         public void close() throws Exception {
             try {
-                toTarget.close();
+                turns.endInput();
             } catch (IOException e) {
                 // already gone
             }

@@ -10,10 +10,8 @@ import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.Writer;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -219,7 +217,7 @@ class ListenConnectTest {
     }
 
     /** {@link MountLoop} on one carrier, run a round at a time ({@link GoRounds}), its agent's options given. */
-    private record Target(Process process, Writer toTarget, BufferedReader fromTarget, Path err) implements AutoCloseable {
+    private record Target(Process process, TargetTurns turns) implements AutoCloseable {
         static Target start(Path javaHome, Path scratch, String agentOptions) throws Exception {
             Path classes = TargetJvm.compile(Files.createDirectories(scratch.resolve("classes")), "MountLoop.java",
                     "GoRounds.java");
@@ -232,10 +230,9 @@ class ListenConnectTest {
                     Integer.toString(THREADS), Integer.toString(YIELDS)));
             Path err = Files.createTempFile(scratch, "target", ".err");
             Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
-            Target t = new Target(p, new OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8),
-                    new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)), err);
+            Target t = new Target(p, new TargetTurns(p, err));
             try {
-                assertEquals("READY", t.fromTarget.readLine(), t::stderr);
+                t.turns.awaitReady();
                 if (agentOptions == null) {
                     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                     while (JvmList.list().stream().noneMatch(j -> j.pid() == p.pid())) {
@@ -264,24 +261,16 @@ class ListenConnectTest {
         }
 
         void round() throws IOException {
-            toTarget.write("go\n");
-            toTarget.flush();
-            String line = fromTarget.readLine();
-            assertNotNull(line, "the target ended: " + stderr());
-            assertTrue(line.startsWith("NS "), line);
+            turns.round();
         }
 
         String stderr() {
-            try {
-                return Files.readString(err);
-            } catch (IOException e) {
-                return "(unreadable)";
-            }
+            return turns.stderr();
         }
 
         @Override
         public void close() throws Exception {
-            toTarget.close();   // its stdin's end ends it
+            turns.endInput();   // its stdin's end ends it
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
             }

@@ -7,9 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +24,6 @@ import javafx.stage.Stage;
 import loomscope.attach.AgentJar;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.SideBySide;
-import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.ui.theme.AppTheme;
 import org.junit.jupiter.api.AfterEach;
@@ -49,7 +45,7 @@ class AttachConnectTest {
             "listening on (\\S+) \\(TLS 1\\.3\\); certificate SHA-256 ([0-9a-f]{64})");
 
     private final ExecutorService jobs = Executors.newFixedThreadPool(2);
-    private final List<Process> started = new ArrayList<>();
+    private final TargetJvms targets = new TargetJvms();
     private AttachViewModel model;
     private AttachView view;
 
@@ -65,16 +61,7 @@ class AttachConnectTest {
 
     @AfterEach
     void stopAll() throws InterruptedException {
-        for (Process p : started) {
-            try {
-                p.getOutputStream().close();   // its stdin's end ends it
-            } catch (java.io.IOException gone) {
-                // it has ended already
-            }
-            if (!p.waitFor(20, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-            }
-        }
+        targets.endAll();
         jobs.shutdownNow();
     }
 
@@ -117,7 +104,7 @@ class AttachConnectTest {
         String remoteJvm = SideBySide.jvmLabel(listening.pid(), "VtTarget");
         pulseUntil(120, "both JVMs' mounts in the lanes", () -> {
             RunRecording r = view.lanes().recording();
-            return mountsOf(r, localJvm) >= 5 && mountsOf(r, remoteJvm) >= 5;
+            return TargetJvms.mountsOf(r, localJvm) >= 5 && TargetJvms.mountsOf(r, remoteJvm) >= 5;
         });
         String status = onFx(() -> model.statusProperty().get());
         assertTrue(status.startsWith("2 JVMs side by side"), status);
@@ -155,28 +142,13 @@ class AttachConnectTest {
         return model.jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElse(null);
     }
 
-    private static int mountsOf(RunRecording r, String jvm) {
-        int n = 0;
-        if (r != null) {
-            for (CarrierLog log : r.carriers()) {
-                n += jvm.equals(SideBySide.jvmOf(log.name())) ? log.size() : 0;
-            }
-        }
-        return n;
-    }
-
-    /** VtTarget, with {@code agentFlag} when not null (its stderr then in listening.err), once it says READY. */
+    /** VtTarget on one carrier, with {@code agentFlag} when not null (its stderr then in listening.err), once READY. */
     private Process target(Path dir, String agentFlag) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        List<String> flags = new ArrayList<>(List.of("-Djdk.virtualThreadScheduler.parallelism=1"));
         if (agentFlag != null) {
-            command.add(agentFlag);
+            flags.add(0, agentFlag);
         }
-        command.addAll(List.of("-Djdk.virtualThreadScheduler.parallelism=1", "-Xmx64m", "-cp", dir.toString(), "VtTarget"));
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(
-                dir.resolve(agentFlag != null ? "listening.err" : "target.err").toFile())).start();
-        started.add(p);
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        assertEquals("READY", out.readLine());
-        return p;
+        return targets.start(dir, Path.of(System.getProperty("java.home"), "bin", "java").toString(), flags, "VtTarget",
+                dir.resolve(agentFlag != null ? "listening.err" : "target.err"));
     }
 }

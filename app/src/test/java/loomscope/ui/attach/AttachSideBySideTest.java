@@ -9,15 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -46,7 +42,7 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class AttachSideBySideTest {
     private final ExecutorService jobs = Executors.newFixedThreadPool(2);
-    private final List<Process> started = new ArrayList<>();
+    private final TargetJvms targets = new TargetJvms();
     private AttachViewModel model;
     private AttachView view;
 
@@ -62,17 +58,7 @@ class AttachSideBySideTest {
 
     @AfterEach
     void stopAll() throws InterruptedException {
-        for (Process p : started) {
-            // its stdin's end ends it: a killed JVM leaves its JFR repository and attach socket in the temp folder
-            try {
-                p.getOutputStream().close();
-            } catch (java.io.IOException gone) {
-                // it has ended already
-            }
-            if (!p.waitFor(20, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-            }
-        }
+        targets.endAll();
         jobs.shutdownNow();
     }
 
@@ -97,7 +83,7 @@ class AttachSideBySideTest {
         String clientJvm = SideBySide.jvmLabel(client.pid(), "VtTarget");
         pulseUntil(120, "both JVMs' mounts in the lanes", () -> {
             RunRecording r = view.lanes().recording();
-            return mountsOf(r, serverJvm) >= 5 && mountsOf(r, clientJvm) >= 5;
+            return TargetJvms.mountsOf(r, serverJvm) >= 5 && TargetJvms.mountsOf(r, clientJvm) >= 5;
         });
         LanesCanvas lanes = view.lanes().lanes();
         RunRecording shown = onFx(() -> view.lanes().recording());
@@ -164,24 +150,9 @@ class AttachSideBySideTest {
                 && model.selectedProperty().get().pid() == p.pid());
     }
 
-    private static int mountsOf(RunRecording r, String jvm) {
-        int n = 0;
-        if (r != null) {
-            for (CarrierLog log : r.carriers()) {
-                n += jvm.equals(SideBySide.jvmOf(log.name())) ? log.size() : 0;
-            }
-        }
-        return n;
-    }
-
     /** VtTarget on a pool of {@code parallelism} carriers, once it says READY. */
     private Process target(Path dir, int parallelism) throws Exception {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djdk.virtualThreadScheduler.parallelism=" + parallelism, "-Xmx64m", "-cp", dir.toString(), "VtTarget")
-                .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("target.err").toFile())).start();
-        started.add(p);
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        assertEquals("READY", out.readLine());
-        return p;
+        return targets.start(dir, Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                List.of("-Djdk.virtualThreadScheduler.parallelism=" + parallelism), "VtTarget", dir.resolve("target.err"));
     }
 }

@@ -33,21 +33,11 @@ import loomscope.recording.RunRecording;
 /** The attach window's model without a window: a fake list, a refused attach, and a real target JVM. */
 class AttachViewModelTest {
     private final ExecutorService jobs = Executors.newFixedThreadPool(2);
-    private final List<Process> started = new ArrayList<>();
+    private final TargetJvms targets = new TargetJvms();
 
     @AfterEach
     void stopAll() throws InterruptedException {
-        for (Process p : started) {
-            // its stdin's end ends it: a killed JVM leaves its JFR repository and attach socket in the temp folder
-            try {
-                p.getOutputStream().close();
-            } catch (java.io.IOException gone) {
-                // it has ended already
-            }
-            if (!p.waitFor(20, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-            }
-        }
+        targets.endAll();
         jobs.shutdownNow();
     }
 
@@ -332,12 +322,7 @@ class AttachViewModelTest {
 
     /** {@code mainClass} started with {@code java} and {@code flag}, once it says READY. */
     private Process start(Path dir, String java, String flag, String mainClass) throws Exception {
-        Process p = new ProcessBuilder(java, flag, "-Xmx64m", "-cp", dir.toString(), mainClass)
-                .redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("target.err").toFile())).start();
-        started.add(p);
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        assertEquals("READY", out.readLine());
-        return p;
+        return targets.start(dir, java, List.of(flag), mainClass, dir.resolve("target.err"));
     }
 
     private static void compileTarget(Path dir) throws Exception {
