@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import loomscope.testing.Jdk21;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,8 +32,19 @@ class ContainerAttachTest {
 
     @Test
     void aJvmInItsOwnNamespacesIsRecordedThroughItsOwnTmp() throws Exception {
+        recordedThroughItsOwnTmp(Path.of(System.getProperty("java.home")));
+    }
+
+    @Test
+    void aJdk21JvmInItsOwnNamespacesIsRecordedThroughItsOwnTmp() throws Exception {
+        Path jdk21 = Jdk21.find();
+        assumeTrue(jdk21 != null, "no JDK 21 runtime: set LOOMSCOPE_JDK21");
+        recordedThroughItsOwnTmp(jdk21);
+    }
+
+    private void recordedThroughItsOwnTmp(Path javaHome) throws Exception {
         assumeTrue(canUnshare(), "unshare --mount --pid --net needs root (or user namespaces) and util-linux");
-        try (Contained target = Contained.start(scratch, Contained.Kind.JVM_FIRST)) {
+        try (Contained target = Contained.start(scratch, Contained.Kind.JVM_FIRST, javaHome)) {
             JvmEntry entry = JvmList.describe(target.hostPid);
             assertTrue(entry.attachable(), entry.toString());
             assertEquals("its own namespaces (mnt, net, pid)", entry.place());
@@ -146,10 +158,14 @@ class ContainerAttachTest {
 
         /** The target's classes go to a tmpfs of the namespace's own; the project's folder and /tmp are hidden. */
         static Contained start(Path scratch, Kind kind) throws Exception {
+            return start(scratch, kind, Path.of(System.getProperty("java.home")));
+        }
+
+        static Contained start(Path scratch, Kind kind, Path javaHome) throws Exception {
             Path classes = TargetJvm.compile(Files.createDirectories(scratch.resolve("classes")), "MountLoop.java",
                     "GoRounds.java");
             Path project = Path.of("").toAbsolutePath().getParent();
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            String java = javaHome.resolve("bin").resolve("java").toString();
             String command = "\"$3\" %s -Djdk.virtualThreadScheduler.parallelism=1 -Xmx128m -cp /mnt %s %d %d".formatted(
                     kind == Kind.READ_ONLY_TMP ? "-XX:-UsePerfData" : "", MountLoop.class.getName(), THREADS, YIELDS);
             String script = """
