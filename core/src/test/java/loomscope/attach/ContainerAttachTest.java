@@ -149,11 +149,11 @@ class ContainerAttachTest {
         private final long shellPid;
         private final TargetTurns turns;
 
-        private Contained(Process unshare, long hostPid, long shellPid, Path err) {
+        private Contained(Process unshare, long hostPid, long shellPid, TargetTurns turns) {
             this.unshare = unshare;
             this.hostPid = hostPid;
             this.shellPid = shellPid;
-            this.turns = new TargetTurns(unshare, err);   // unshare passes its stdin and stdout through
+            this.turns = turns;
         }
 
         /** The target's classes go to a tmpfs of the namespace's own; the project's folder and /tmp are hidden. */
@@ -182,12 +182,13 @@ class ContainerAttachTest {
                     "--mount-proc", "sh", "-c", script, "sh", classes.toString(), project.toString(), java)
                     .redirectError(err.toFile()).start();
             try {
+                // READY first: before it, the shell's children are its mount and cp, not yet the JVM
+                TargetTurns turns = new TargetTurns(unshare, err);   // unshare passes its stdin and stdout through
+                turns.awaitReady();
                 ProcessHandle first = await(() -> unshare.toHandle().children().findFirst().orElse(null), err);
                 ProcessHandle jvm = kind != Kind.JVM_UNDER_SHELL ? first
                         : await(() -> first.children().findFirst().orElse(null), err);
-                Contained c = new Contained(unshare, jvm.pid(), first.pid(), err);
-                c.turns.awaitReady();
-                return c;
+                return new Contained(unshare, jvm.pid(), first.pid(), turns);
             } catch (Throwable t) {
                 unshare.destroyForcibly();
                 throw t;
