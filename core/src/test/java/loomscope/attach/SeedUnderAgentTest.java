@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -81,7 +83,21 @@ class SeedUnderAgentTest {
                 }
             }
             assertEquals(THREADS, recorded.size());
-            assertEquals(recorded, seen, "mount episodes per thread: LoomScope's recording vs the agent's");
+            assertEquals(recorded.keySet(), seen.keySet(), "the threads: LoomScope's recording vs the agent's");
+            // Equal, but for the JDK's empty runs: LoomScope's pool counts every run of a continuation the JDK hands it,
+            // and VirtualThread.runContinuation returns without mounting when the thread is no longer runnable (a
+            // second submit that lost the race for its state: seen once in CI, thread 197 of 300, 3 runs for 2
+            // mounts). The agent hooks mount() itself. Such a run is one more, never one fewer, and rare.
+            List<Integer> differ = new ArrayList<>();
+            for (Map.Entry<Integer, Integer> r : recorded.entrySet()) {
+                int agent = seen.getOrDefault(r.getKey(), 0);
+                assertTrue(r.getValue() == agent || r.getValue() == agent + 1, "thread " + r.getKey() + ": LoomScope's "
+                        + "recording has " + r.getValue() + " mounts, the agent " + agent);
+                if (r.getValue() != agent) {
+                    differ.add(r.getKey());
+                }
+            }
+            assertTrue(differ.size() <= THREADS / 100, "threads with an empty run of the JDK's: " + differ);
             // The seed's phase rule on one side, the carrier clocks and the pinned park on the other: every mount the
             // phases call pinned is pinned for the agent too (no hidden pin). The clocks may see more: a carrier
             // blocked on a JVM lock in a mount with no sleep in it (seen: 2 of 300 threads, one mount each, on JDK 25 on this 2-core machine;
