@@ -7,4 +7,10 @@ public final class AttachRefusedException extends IllegalArgumentException {
     public AttachRefusedException(String why) {
         super(why);
     }
+
+    /** What {@code e} says, as the one line a refusal quotes: its message's first line, else its kind. */
+    static String reason(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return m.strip().lines().findFirst().orElse(m);
+    }
 }

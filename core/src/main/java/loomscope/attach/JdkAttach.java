@@ -66,7 +66,8 @@ final class JdkAttach implements Runnable {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
             }
-            throw new AttachFailedException("pid " + pid + ": the attach failed: " + oneLine(e.getCause()));
+            throw new AttachFailedException("pid " + pid + ": the attach failed: "
+                    + AttachRefusedException.reason(e.getCause()));
         } catch (TimeoutException | InterruptedException e) {
             attach.abandoned = true;
             if (e instanceof InterruptedException) {
@@ -103,14 +104,16 @@ final class JdkAttach implements Runnable {
             try {
                 vm = VirtualMachine.attach(Long.toString(pid));
             } catch (AttachNotSupportedException | IOException e) {
-                throw new AttachRefusedException("pid " + pid + " refused the attach: " + oneLine(e));
+                throw new AttachRefusedException("pid " + pid + " refused the attach: "
+                        + AttachRefusedException.reason(e));
             }
             step = Step.ANSWER;
             if (!abandoned) {
                 try {
                     vm.getSystemProperties();
                 } catch (IOException e) {
-                    throw new AttachRefusedException("pid " + pid + " refused the attach: " + oneLine(e));
+                    throw new AttachRefusedException("pid " + pid + " refused the attach: "
+                            + AttachRefusedException.reason(e));
                 }
             }
             step = Step.LOAD;
@@ -121,7 +124,8 @@ final class JdkAttach implements Runnable {
                     if (ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true)) {
                         throw new AttachRefusedException("pid " + pid + " ended while the agent was being loaded");
                     }
-                    throw new AttachRefusedException("pid " + pid + " refused the agent: " + oneLine(e));
+                    throw new AttachRefusedException("pid " + pid + " refused the agent: "
+                            + AttachRefusedException.reason(e));
                 }
             }
             step = Step.DONE;
@@ -137,10 +141,5 @@ final class JdkAttach implements Runnable {
                 }
             }
         }
-    }
-
-    private static String oneLine(Throwable e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return m.strip().lines().findFirst().orElse(m);
     }
 }

@@ -54,8 +54,8 @@ final class TargetTmp implements AutoCloseable {
         Path part = Path.of(name + ".jar.part");
         try {
             try (InputStream in = Files.newInputStream(agentJar);
-                 OutputStream out = Channels.newOutputStream(folder.newByteChannel(part, Set.of(StandardOpenOption.CREATE_NEW,
-                         StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+                 OutputStream out = Channels.newOutputStream(folder.newByteChannel(part,
+                         Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
                          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--"))))) {
                 in.transferTo(out);
             }
@@ -64,7 +64,8 @@ final class TargetTmp implements AutoCloseable {
             deleteQuietly(folder, part);
             deleteQuietly(folder, jar);
             closeQuietly(folder);
-            throw new AttachRefusedException(refusal + "the agent jar could not be copied there: " + oneLine(e));
+            throw new AttachRefusedException(refusal + "the agent jar could not be copied there: "
+                    + AttachRefusedException.reason(e));
         }
         try {
             UnixAgentPort port = new UnixAgentPort(hostTmp.resolve(name + ".sock"), "/tmp/" + name + ".sock",
@@ -73,7 +74,8 @@ final class TargetTmp implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             deleteQuietly(folder, jar);
             closeQuietly(folder);
-            throw new AttachRefusedException(refusal + "its socket could not be made there: " + oneLine(e));
+            throw new AttachRefusedException(refusal + "its socket could not be made there: "
+                    + AttachRefusedException.reason(e));
         }
     }
 
@@ -84,9 +86,11 @@ final class TargetTmp implements AutoCloseable {
     private static SecureDirectoryStream<Path> openOwnFolder(Path hostTmp, String refusal) {
         DirectoryStream<Path> opened = null;
         try {
-            BasicFileAttributes before = Files.readAttributes(hostTmp, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            BasicFileAttributes before = Files.readAttributes(hostTmp, BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS);
             if (!before.isDirectory()) {
-                throw new AttachRefusedException(refusal + "it is not a folder of the target's own (a link, or missing)");
+                throw new AttachRefusedException(refusal
+                        + "it is not a folder of the target's own (a link, or missing)");
             }
             if (!Files.isWritable(hostTmp)) {
                 throw new AttachRefusedException(refusal + "it is not writable by this user");
@@ -103,7 +107,7 @@ final class TargetTmp implements AutoCloseable {
             return secure;
         } catch (IOException e) {
             closeQuietly(opened);
-            throw new AttachRefusedException(refusal + oneLine(e));
+            throw new AttachRefusedException(refusal + AttachRefusedException.reason(e));
         } catch (RuntimeException e) {
             closeQuietly(opened);
             throw e;
@@ -139,10 +143,5 @@ final class TargetTmp implements AutoCloseable {
                 // on the way out
             }
         }
-    }
-
-    private static String oneLine(Throwable e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return m.strip().lines().findFirst().orElse(m);
     }
 }
