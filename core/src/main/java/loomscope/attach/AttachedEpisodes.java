@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import loomscope.clock.BlockedTime;
 import loomscope.probe.CauseClassifier;
 import loomscope.probe.CauseReport;
+import loomscope.probe.LiveCauses;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.probe.Witness;
@@ -578,7 +579,36 @@ public final class AttachedEpisodes {
      * this). Threads are numbered in the order of their first episode among those; episodes of threads past
      * {@code maxThreads} are left out and counted, as are the older episodes.
      */
-    public synchronized Newest newest(String mainClass, int poolParallelism, int maxEpisodes, int maxThreads) {
+    public Newest newest(String mainClass, int poolParallelism, int maxEpisodes, int maxThreads) {
+        List<PinnedEvent> pins = new ArrayList<>();
+        List<Witness> seen = new ArrayList<>();
+        Newest newest = newestHeld(mainClass, poolParallelism, maxEpisodes, maxThreads, pins, seen);
+        RunRecording r = newest.recording();
+        // outside the lock: the reader goes on taking the agent's lines while the copy is classed
+        Map<String, Integer> indexByName = new HashMap<>();
+        CarrierLog[] logs = r.carriersByIndex();
+        for (int i = 0; i < logs.length; i++) {
+            if (logs[i] != null) {
+                indexByName.put(logs[i].name(), i);
+            }
+        }
+        List<PinnedEvent> placed = new ArrayList<>(pins.size());
+        for (PinnedEvent p : pins) {
+            placed.add(new PinnedEvent(p.start(), p.duration(), p.carrierName(),
+                    p.carrierName() == null ? -1 : indexByName.getOrDefault(p.carrierName(), -1), p.reason(),
+                    p.blockingOperation(), p.stack(), p.arrivedAt()));
+        }
+        CauseClassifier.classifyLive(r, placed, seen, r.runStart(), r.runEnd() - LiveCauses.SETTLE_NANOS);
+        return newest;
+    }
+
+    /**
+     * The newest episodes as a recording whose mounts the clocks saw blocked are held, not yet classed (a pinned park
+     * the agent's hook saw is a pin's witness: pinned), with the witnesses that may explain them into {@code pins} (the
+     * hook's pinned parks too) and {@code seen}.
+     */
+    private synchronized Newest newestHeld(String mainClass, int poolParallelism, int maxEpisodes, int maxThreads,
+                                           List<PinnedEvent> pins, List<Witness> seen) {
         int from = Math.max(0, episodes.size() - maxEpisodes);
         Map<Integer, Integer> shownIndex = new HashMap<>();
         int[] vtOf = new int[episodes.size() - from];
@@ -599,7 +629,12 @@ public final class AttachedEpisodes {
             int vt = vtOf[i - from];
             if (vt >= 0) {
                 Episode e = episodes.get(i);
-                builder.mount(lanes.shown()[e.lane()], vt, e.start(), e.start(), e.end(), e.verdict());
+                int verdict = e.verdict() == Episode.PINNED && !e.pinnedPark() ? RecordingBuilder.HELD : e.verdict();
+                builder.mount(lanes.shown()[e.lane()], vt, e.start(), e.start(), e.end(), verdict);
+                if (e.pinnedPark()) {
+                    pins.add(new PinnedEvent(e.start(), e.end() - e.start(), carriers.get(e.lane()).name(), -1, PINNED_PARK,
+                            null, List.of(), e.end()));
+                }
                 firstSeen[vt] = Math.min(firstSeen[vt], e.start());
                 firstShown = Math.min(firstShown, e.start());
                 shown++;
@@ -608,9 +643,38 @@ public final class AttachedEpisodes {
         // older episodes left out: the recording starts with the first one shown, so that the lanes fitted to it span
         // what they show (from the session's start, a busy target's newest fifth of a second was a sliver at the edge)
         long runStart = from == 0 || shown == 0 ? 0 : Math.min(firstShown, lastTime);
+        long since = runStart - LIVE_WITNESSES_KEPT_NANOS;
+        for (int i = recentFrom(jfrPins, since); i < jfrPins.size(); i++) {
+            JfrPin pin = jfrPins.get(i);
+            pins.add(new PinnedEvent(pin.start(), pin.duration(), pin.carrierName().isEmpty() ? null : pin.carrierName(), -1,
+                    pin.reason(), pin.blockingOperation(), pin.stack(), pin.end()));
+        }
+        seen.addAll(witnesses.subList(recentFrom(witnesses, since), witnesses.size()));
         return new Newest(seenFrom(builder, firstSeen).droppedInTarget(dropped()).finish(runStart, lastTime, 0, false),
                 shown, shownIndex.size(),
                 episodes.size() - (long) shown + episodes.notKept() + notKeptHere);
+    }
+
+    /**
+     * How far before the newest episodes shown their witnesses are looked for: JFR's arrive about a second after their
+     * end, in about their order, a sampled stack at once.
+     */
+    private static final long LIVE_WITNESSES_KEPT_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    /**
+     * The index from which {@code list} (in arrival order) holds every item that ended at {@code since} or later: found
+     * from its end, past the first item that ended {@link #LIVE_WITNESSES_KEPT_NANOS} before it (arrival order is
+     * time order within that).
+     */
+    private static int recentFrom(List<?> list, long since) {
+        for (int i = list.size() - 1; i >= 0; i--) {
+            Object item = list.get(i);
+            long end = item instanceof JfrPin p ? p.end() : ((Witness) item).end();
+            if (end < since - LIVE_WITNESSES_KEPT_NANOS) {
+                return i + 1;
+            }
+        }
+        return 0;
     }
 
     private static long[] unseen(int threads) {

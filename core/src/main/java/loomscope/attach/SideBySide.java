@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Set;
 
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
 import loomscope.recording.MountWhy;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
@@ -219,14 +218,8 @@ public final class SideBySide {
     /** What a witness said of a merged lane's mount: set once the merged recording exists. */
     private record WhyAt(int carrier, int mount, MountWhy why) { }
 
-    /** A mount's drawn verdict as the builder takes it: the part's classification stays as it was. */
+    /** A mount's drawn verdict as the builder takes it: the part's classification stays as it was (held too). */
     private static int verdict(CarrierLog log, int m) {
-        MountCause cause = log.cause(m);
-        return cause == null ? RecordingBuilder.NOT_PINNED : switch (cause) {
-            case PINNED -> RecordingBuilder.PINNED;
-            case UNSURE -> RecordingBuilder.UNSURE;
-            case CAPTURED -> RecordingBuilder.CAPTURED;
-            case STALLED -> RecordingBuilder.STALLED;
-        };
+        return log.verdictCode(m);
     }
 }

@@ -71,6 +71,16 @@ final class ChildProbeLines {
         }
     }
 
+    List<PinnedEvent> pinnedEventsSince(int from) {
+        return List.copyOf(pinned.subList(Math.min(from, pinned.size()), pinned.size()));
+    }
+
+    List<Witness> witnessesSince(int from) {
+        synchronized (witnesses) {
+            return List.copyOf(witnesses.subList(Math.min(from, witnesses.size()), witnesses.size()));
+        }
+    }
+
     /** Witnesses the child sent past {@link #MAX_WITNESSES}: not kept, so the mounts they would explain are unsure. */
     long witnessesNotKept() { return witnessesNotKept; }
 

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import loomscope.probe.CauseClassifier;
 import loomscope.probe.CauseReport;
+import loomscope.probe.LiveCauses;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.ThreadSnapshot;
 import loomscope.recording.RunRecording;
@@ -90,6 +91,8 @@ public final class ChildRun implements LiveRun {
     private volatile long hungAfterMillis = -1;
     private final ChildProbeLines probeLines = new ChildProbeLines();
     private volatile CauseReport causes;
+    /** The held mounts classed while the child runs, from its witnesses as they arrive (null: not classed until its end). */
+    private volatile LiveCauses live;
 
     private ChildRun(RunTarget.ChildJvm target, WorkloadConfig config, Options options) {
         this.target = target;
@@ -248,6 +251,10 @@ public final class ChildRun implements LiveRun {
                 // A partial recording: close its clock where the data stops, so its lanes stop moving. The child's
                 // own completed count never arrived; count only tasks seen to finish their sleep, not every DONE.
                 r.runEnded(receiver.lastInputNanos(), r.doneAfterFullSleepCount(), true);
+            }
+            LiveCauses classing = live;
+            if (classing != null) {
+                classing.close();   // before the end's classing, which classes every mount anew
             }
             if (r != null) {
                 // the child's JFR delivered everything before its end line (its stream's stop waits for that): only
@@ -412,6 +419,10 @@ public final class ChildRun implements LiveRun {
         @Override public StreamReceiver.Target hello(String javaVersion) {
             RunRecording r = RunRecording.forAnotherJvm(config, javaVersion);
             recording = r;
+            if (options.jfrPinned()) {
+                live = LiveCauses.start(r, List.of(LiveCauses.source(probeLines::pinnedEventsSince,
+                        probeLines::witnessesSince)), "loomscope-child-live-causes");
+            }
             RunObserver to = options.alsoTell() == RunObserver.NONE ? r : new TeeObserver(r, options.alsoTell());
             return new StreamReceiver.Target(to, r.origin());
         }

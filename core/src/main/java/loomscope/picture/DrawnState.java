@@ -13,7 +13,9 @@ public enum DrawnState {
     /** Mounted and blocked in a system call: its carrier is held, though the JVM did not pin it. */
     CAPTURED,
     /** The JVM held the carrier (a safepoint): nobody's code ran. */
-    STALLED;
+    STALLED,
+    /** Held while the run goes, before a witness said why: neither red nor running. */
+    HELD;
 
     public static final int COUNT = values().length;
     private static final DrawnState[] VALUES = values();

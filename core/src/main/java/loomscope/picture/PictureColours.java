@@ -39,22 +39,22 @@ public record PictureColours(PictureTheme theme, Rgb[] states, Rgb canvas, Rgb l
         // the window's values (app.css) where the copies disagreed: the window is what the audience saw
         THEMES.put(PictureTheme.DARK, new PictureColours(PictureTheme.DARK, states(
                 "#2a3038", "#8b949e", "#3fb950", "#ff4d4d", "#58a6ff", "#e3b341", "#bc8cff", "#24502d", "#9e6a03",
-                "#ff701a", "#39c5cf", "#f778ba", "#e6edf3"),
+                "#ff701a", "#39c5cf", "#f778ba", "#e6edf3", "#7a8fc0"),
                 Rgb.of("#0d1117"), Rgb.of("#161b22"), Rgb.of("#2d333b"), Rgb.of("#f0f6fc"), Rgb.of("#8b949e"),
                 Rgb.of("#30363d"), Rgb.of("#e3b341"), Rgb.of("#58a6ff"), Rgb.of("#e3b341")));
         THEMES.put(PictureTheme.LIGHT, new PictureColours(PictureTheme.LIGHT, states(
                 "#eaeef2", "#6e7781", "#1a7f37", "#cf222e", "#0969da", "#9a6700", "#8250df", "#aceebb", "#d4a72c",
-                "#e36209", "#1b7c83", "#bf3989", "#424a53"),
+                "#e36209", "#1b7c83", "#bf3989", "#424a53", "#4f6aa8"),
                 Rgb.of("#ffffff"), Rgb.of("#f6f8fa"), Rgb.of("#d0d7de"), Rgb.of("#1f2328"), Rgb.of("#57606a"),
                 Rgb.of("#d0d7de"), Rgb.of("#9a6700"), Rgb.of("#0969da"), Rgb.of("#9a6700")));
         THEMES.put(PictureTheme.HIGH_CONTRAST, new PictureColours(PictureTheme.HIGH_CONTRAST, states(
                 "#202020", "#c0c0c0", "#00ff66", "#ff2020", "#33aaff", "#ffd400", "#ff66ff", "#006622", "#b36b00",
-                "#ff8800", "#00e5ff", "#ff99cc", "#ffffff"),
+                "#ff8800", "#00e5ff", "#ff99cc", "#ffffff", "#8899ff"),
                 Rgb.of("#000000"), Rgb.of("#000000"), Rgb.of("#303030"), Rgb.of("#ffffff"), Rgb.of("#e0e0e0"),
                 Rgb.of("#606060"), Rgb.of("#ffd400"), Rgb.of("#33aaff"), Rgb.of("#ffd400")));
     }
 
-    /** In {@link DrawnState} order: new, queued, running, pinned, parked, blocked, waiting, done, stopped, unsure, unmounted, captured, stalled. */
+    /** In {@link DrawnState} order: new, queued, running, pinned, parked, blocked, waiting, done, stopped, unsure, unmounted, captured, stalled, held. */
     private static Rgb[] states(String... hex) {
         Rgb[] out = new Rgb[hex.length];
         for (int i = 0; i < hex.length; i++) {

@@ -86,6 +86,9 @@ public final class StateTimeline {
             int m = mounts.mount(vt, k);
             if (t < mounts.end(m)) {
                 MountCause cause = mounts.cause(m);
+                if (mounts.held(m)) {
+                    return VtState.HELD;   // no witness yet: the whole mount, neither red nor running
+                }
                 if (cause == MountCause.UNSURE) {
                     return VtState.UNSURE;   // the clocks say neither how long nor when: the whole mount, as a clock pin
                 }
@@ -206,10 +209,14 @@ public final class StateTimeline {
         return i >= 0 && carrier.unsure(i);
     }
 
-    /** Why the mount carrier c held at t held it, when the JDK's witnesses said captured or stalled; else null. */
+    /**
+     * Why the mount carrier c held at t held it, when the JDK's witnesses said captured or stalled, or {@link
+     * VtState#HELD} while none has said yet; else null.
+     */
     public VtState heldAt(CarrierLog carrier, long t) {
         int i = carrier.mountAt(t);
-        return i < 0 ? null : carrier.captured(i) ? VtState.CAPTURED : carrier.stalled(i) ? VtState.STALLED : null;
+        return i < 0 ? null : carrier.captured(i) ? VtState.CAPTURED : carrier.stalled(i) ? VtState.STALLED
+                : carrier.held(i) ? VtState.HELD : null;
     }
 
     // ---- blocking intervals ----

@@ -14,28 +14,41 @@ import loomscope.recording.RunRecording;
 
 /**
  * Classes every mount that held its carrier — the carriers' clocks saw it blocked for the floor or more, or could not
- * tell — by the JDK's own witnesses, once a run is over and JFR has delivered everything:
+ * tell — by the JDK's own witnesses: while a run goes ({@link #classifyLive}, as the witnesses arrive) and once it is
+ * over and JFR has delivered everything ({@link #classify}). A witness speaks only for its own thread, so each is placed
+ * by what it names:
  * <ul>
- * <li><b>pinned</b>: a {@code jdk.VirtualThreadPinned} event on its carrier (JDK 24+ names the carrier and posts the VM's
- * own pins: monitor enter, {@code Object.wait}, class initialisation), or on JDK 21, where that event covers parks only,
- * a {@code jdk.JavaMonitorEnter} or {@code jdk.JavaMonitorWait} placed by its time;</li>
- * <li><b>captured</b>: else a file or socket event placed by its time: a system call, which the JDK does not call a pin;</li>
- * <li>else a stack sampled while its carrier was held ({@link HeldSampler}): pinned where it shows a park, a wait or a
- * monitor, captured where it shows a native method ({@link HeldStacks});</li>
+ * <li>one that names its carrier — JDK 24+'s {@code jdk.VirtualThreadPinned}, the agent's pinned-park hook, a stack
+ * sampled while the carrier was held ({@link HeldSampler}) — explains the mount that carrier held at its time;</li>
+ * <li>one that names no carrier — JFR's file and socket events, JDK 21's pinned and monitor events (a stream loses a
+ * virtual thread's {@code eventThread}, see JDK-FACTS) — explains a mount only if it lies inside it, and only where
+ * exactly one mount, of any carrier and any verdict, can have been its thread's. An event that outlasts every mount
+ * spanned a park (a socket read that parked): its thread was not mounted, and it explains nothing.</li>
+ * </ul>
+ * In that light, first match wins:
+ * <ul>
+ * <li><b>pinned</b>: a pinned event, or on JDK 21 a {@code jdk.JavaMonitorEnter} or {@code jdk.JavaMonitorWait};</li>
+ * <li><b>captured</b>: else a file or socket event: a system call, which the JDK does not call a pin;</li>
+ * <li>else a sampled stack: pinned where it shows a park, a wait or a monitor, captured where it shows a native method
+ * and the kernel said the carrier was blocked ({@link HeldStacks});</li>
  * <li><b>stalled</b>: else safepoints covering at least half of its blocked time: the JVM held it;</li>
  * <li><b>unsure</b>: else. A block no witness explains is never drawn as not pinned, and never as pinned either; a
  * sampled stack with a Java frame on top stays with it, to say where.</li>
  * </ul>
  * Where the clocks could not measure a mount (a JVM without the kernel's counts, as on macOS), a pinned event on its
- * carrier still makes it pinned, and a witness placed by time does so where exactly one mount can have been its
- * thread's; where they measured it not blocked, it stays so. A workload whose own
- * phases decide its verdicts (its code says where it blocks) keeps them: its code is the witness.
- * docs/causes.md lists what each witness can and cannot tell on JDK 21 and 25.
+ * carrier still makes it pinned, and a witness placed by time does so under the same rule; where they measured it not
+ * blocked, it stays so. A workload whose own phases decide its verdicts (its code says where it blocks) keeps them: its
+ * code is the witness. docs/causes.md lists what each witness can and cannot tell, and what it could wrongly explain.
  */
 public final class CauseClassifier {
     private static final long FLOOR = PinnedRule.MIN_BLOCKED_NANOS;
-    /** A witness placed by time alone goes to a mount that was not a candidate only if it lies this much inside it. */
-    private static final double INSIDE_SHARE = 0.9;
+    /**
+     * How far a witness placed by time may stray past a mount's edges and still lie inside it: JFR's times are placed on
+     * the recording clock through {@link JfrClock}, whose error is tens of microseconds here.
+     */
+    static final long PLACEMENT_SLACK = 200_000;
+    /** A {@code from} before every mount: the whole run (far enough from the long's end that arithmetic stays safe). */
+    static final long WHOLE_RUN = Long.MIN_VALUE / 4;
 
     private CauseClassifier() { }
 
@@ -88,8 +101,8 @@ public final class CauseClassifier {
         for (int c = 0; c < carriers.length; c++) {
             sizes[c] = carriers[c] == null ? 0 : carriers[c].size();
         }
-        Map<Long, Why> found = new HashMap<>();
         if (recording.phasesDecide()) {
+            Map<Long, Why> found = new HashMap<>();
             for (PinnedEvent e : pins) {
                 long key = best(carriers, sizes, e.carrierIndex(), e.start(), e.end(), true);
                 if (key >= 0 && carriers[carrier(key)].pinned(mount(key))) {
@@ -100,10 +113,114 @@ public final class CauseClassifier {
             recording.markClassed();
             return counted(recording, true, null);
         }
+        Window all = new Window(carriers, sizes, new boolean[carriers.length], new long[carriers.length], WHOLE_RUN);
+        Map<Long, Why> found = new HashMap<>();
+        Map<Long, Why> whereOnly = place(all, pins, witnesses, found);
+        for (int c = 0; c < carriers.length; c++) {
+            for (int i = 0; i < sizes[c]; i++) {
+                Why why = found.get(key(c, i));
+                if (why != null) {
+                    carriers[c].setCause(i, why.cause());
+                } else if (carriers[c].heldByAnyWord(i)) {
+                    carriers[c].setCause(i, MountCause.UNSURE);   // the clocks saw a block no witness explains
+                }
+            }
+        }
+        whereOnly.forEach(found::putIfAbsent);
+        remember(recording, carriers, found);
+        recording.markClassed();
+        return counted(recording, true, null);
+    }
+
+    /**
+     * Classes, while the run goes, the held mounts of {@code recording} that ended at {@code from} or later, by the
+     * witnesses that have arrived ({@code pins} and {@code witnesses}: those that may explain them, at least all that
+     * ended after {@code from}). A mount a witness explains takes its class at once (a pinned one turns red now, a
+     * captured one pink); one none explains stays held, not yet classed, until it ended before {@code settledBefore},
+     * when no witness can still come (JFR delivers within about a second): then it is unsure, as the run's end would
+     * say. A witness whose thread may still be mounted (a carrier's open mount may hold it) waits for the next pass.
+     * Call from one thread at a time; the run's end ({@link #classify}) classes everything anew.
+     */
+    public static void classifyLive(RunRecording recording, List<PinnedEvent> pins, List<Witness> witnesses, long from,
+                                    long settledBefore) {
+        from = Math.max(from, WHOLE_RUN);
+        if (!recording.recordsMounts() || recording.phasesDecide()) {
+            return;
+        }
+        CarrierLog[] carriers = recording.carriersByIndex();
+        boolean[] open = new boolean[carriers.length];
+        long[] openSince = new long[carriers.length];
+        // each carrier's open mount before its size: a mount that closes in between is then seen twice (open and
+        // closed, a witness inside it stays unplaced this pass), never missed (a witness wrongly alone in another)
+        for (int c = 0; c < carriers.length; c++) {
+            if (carriers[c] != null && carriers[c].openVt() >= 0) {
+                open[c] = true;
+                openSince[c] = carriers[c].openStart();
+            }
+        }
+        int[] sizes = new int[carriers.length];
+        for (int c = 0; c < carriers.length; c++) {
+            sizes[c] = carriers[c] == null ? 0 : carriers[c].size();
+        }
+        Window window = new Window(carriers, sizes, open, openSince, from);
+        Map<Long, Why> found = new HashMap<>();
+        Map<Long, Why> whereOnly = place(window, pins, witnesses, found);
+        Map<Long, Why> keep = new HashMap<>();
+        for (int c = 0; c < carriers.length; c++) {
+            CarrierLog log = carriers[c];
+            if (log == null) {
+                continue;
+            }
+            for (int i = log.firstEndingAfter(from - 1); i < sizes[c]; i++) {
+                if (!log.heldByAnyWord(i)) {
+                    continue;
+                }
+                Why why = found.get(key(c, i));
+                if (why != null) {
+                    if (log.cause(i) != why.cause() || recording.whyOf(c, i) == null) {
+                        log.setCause(i, why.cause());
+                        keep.put(key(c, i), why);
+                    }
+                } else if (log.held(i) && log.end(i) < settledBefore) {
+                    log.setCause(i, MountCause.UNSURE);   // no witness came: as the run's end would say
+                    Why where = whereOnly.get(key(c, i));
+                    if (where != null) {
+                        keep.put(key(c, i), where);
+                    }
+                }
+            }
+        }
+        remember(recording, carriers, keep);
+    }
+
+    /**
+     * The mounts the classifier looks at: each carrier's first {@code sizes[c]} closed mounts that ended at {@code from}
+     * or later, and whether it has a mount open (since {@code openSince[c]}) that a witness may lie in.
+     */
+    private record Window(CarrierLog[] carriers, int[] sizes, boolean[] open, long[] openSince, long from) { }
+
+    /**
+     * Places every witness on the mount it explains into {@code found} (pinned before captured, the first witness of a
+     * mount named in it) and returns the mounts only a sampled stack with a Java frame on top explains: unsure, with
+     * where.
+     */
+    private static Map<Long, Why> place(Window window, List<PinnedEvent> pins, List<Witness> witnesses,
+                                        Map<Long, Why> found) {
+        CarrierLog[] carriers = window.carriers();
+        int[] sizes = window.sizes();
         for (PinnedEvent e : pins) {
-            long key = best(carriers, sizes, e.carrierIndex(), e.start(), e.end(), true, found);
-            if (key < 0 && e.duration() >= FLOOR && e.carrierIndex() >= 0) {
-                key = best(carriers, sizes, e.carrierIndex(), e.start(), e.end(), false);   // the clocks did not see it
+            if (e.end() < window.from()) {
+                continue;
+            }
+            long key;
+            if (e.carrierIndex() >= 0) {
+                // it names its carrier: the mount that carrier held then is its thread's
+                key = best(carriers, sizes, e.carrierIndex(), e.start(), e.end(), true);
+                if (key < 0 && e.duration() >= FLOOR) {
+                    key = best(carriers, sizes, e.carrierIndex(), e.start(), e.end(), false);   // the clocks did not see it
+                }
+            } else {
+                key = onlyMountAround(window, e.start(), e.end());   // JDK 21's: no carrier, placed by time alone
             }
             if (key >= 0) {
                 // the first witness of a mount stays: JFR's events come before other pinned witnesses (an attached
@@ -112,41 +229,39 @@ public final class CauseClassifier {
             }
         }
         for (Witness w : witnesses) {
-            if (w.kind() == Witness.Kind.SAFEPOINT || w.kind() == Witness.Kind.HELD_STACK) {
+            if (w.kind() == Witness.Kind.SAFEPOINT || w.kind() == Witness.Kind.HELD_STACK || w.end() < window.from()) {
                 continue;   // placed by their own rules: stalls and heldStacks
             }
             MountCause cause = w.kind().pins() ? MountCause.PINNED : MountCause.CAPTURED;
-            long key = best(carriers, sizes, -1, w.start(), w.end(), true, found);
-            if (key < 0 && w.duration() >= FLOOR) {
-                key = onlyMountAround(carriers, sizes, w.start(), w.end());
-            }
+            long key = onlyMountAround(window, w.start(), w.end());
             Why before = key < 0 ? null : found.get(key);
             if (key >= 0 && (before == null || before.cause() == MountCause.CAPTURED && cause == MountCause.PINNED)) {
                 found.put(key, new Why(cause, w.describe(), w.stack(), w.duration(), w.start()));
             }
         }
-        Map<Long, Why> whereOnly = heldStacks(carriers, sizes, witnesses, found);
-        stalls(carriers, sizes, witnesses, found);
-        whereOnly.forEach(found::putIfAbsent);
-        for (int c = 0; c < carriers.length; c++) {
-            for (int i = 0; i < sizes[c]; i++) {
-                Why why = found.get(key(c, i));
-                if (why != null) {
-                    carriers[c].setCause(i, why.cause());
-                } else if (carriers[c].pinned(i)) {
-                    carriers[c].setCause(i, MountCause.UNSURE);   // the clocks saw a block no witness explains
-                }
-            }
-        }
-        remember(recording, carriers, found);
-        recording.markClassed();
-        return counted(recording, true, null);
+        Map<Long, Why> whereOnly = heldStacks(carriers, sizes, witnesses, found, window.from());
+        stalls(carriers, sizes, witnesses, found, window.from());
+        return whereOnly;
     }
 
-    /** The counts as the carriers' clocks left them, for a run without the witnesses ({@code why}: what was missing). */
+    /**
+     * The counts as the carriers' clocks left them, for a run without the witnesses ({@code why}: what was missing). A
+     * mount still held, not yet classed, takes the clocks' word: pinned, as a run without witnesses has always said.
+     */
     public static CauseReport notClassified(RunRecording recording, String why) {
         if (!recording.recordsMounts()) {
             return new CauseReport(false, "mounts are not recorded", -1, -1, -1, -1, List.of());
+        }
+        for (CarrierLog log : recording.carriersByIndex()) {
+            if (log == null || log.heldCount() == 0) {
+                continue;
+            }
+            int size = log.size();
+            for (int i = 0; i < size; i++) {
+                if (log.held(i)) {
+                    log.setCause(i, MountCause.PINNED);
+                }
+            }
         }
         return counted(recording, false, why);
     }
@@ -156,11 +271,12 @@ public final class CauseClassifier {
      * {@code found}; those whose stack shows only where (a Java frame on top) are returned, unsure with that stack, for
      * the mounts no later witness explains. The stack names its carrier and its instant lies in the mount.
      */
-    private static Map<Long, Why> heldStacks(CarrierLog[] carriers, int[] sizes, List<Witness> witnesses, Map<Long, Why> found) {
+    private static Map<Long, Why> heldStacks(CarrierLog[] carriers, int[] sizes, List<Witness> witnesses, Map<Long, Why> found,
+                                             long from) {
         Map<Long, Why> whereOnly = new HashMap<>();
         Map<String, Integer> byName = null;
         for (Witness w : witnesses) {
-            if (w.kind() != Witness.Kind.HELD_STACK) {
+            if (w.kind() != Witness.Kind.HELD_STACK || w.end() < from) {
                 continue;
             }
             if (byName == null) {
@@ -193,10 +309,10 @@ public final class CauseClassifier {
     }
 
     /** Candidates still without a cause whose blocked time safepoints covered at least half of: stalled. */
-    private static void stalls(CarrierLog[] carriers, int[] sizes, List<Witness> witnesses, Map<Long, Why> found) {
+    private static void stalls(CarrierLog[] carriers, int[] sizes, List<Witness> witnesses, Map<Long, Why> found, long from) {
         Map<Long, long[]> covered = new HashMap<>();
         for (Witness w : witnesses) {
-            if (w.kind() != Witness.Kind.SAFEPOINT) {
+            if (w.kind() != Witness.Kind.SAFEPOINT || w.end() < from) {
                 continue;
             }
             for (int c = 0; c < carriers.length; c++) {
@@ -204,7 +320,7 @@ public final class CauseClassifier {
                 if (log == null) {
                     continue;
                 }
-                for (int i = log.firstEndingAfter(w.start()); i < sizes[c] && log.start(i) <= w.end(); i++) {
+                for (int i = log.firstEndingAfter(Math.max(w.start(), from - 1)); i < sizes[c] && log.start(i) <= w.end(); i++) {
                     if (candidate(log, i) && !found.containsKey(key(c, i))) {
                         covered.computeIfAbsent(key(c, i), k -> new long[1])[0] += overlap(log, i, w.start(), w.end());
                     }
@@ -221,8 +337,9 @@ public final class CauseClassifier {
         });
     }
 
+    /** Whether a witness may class this mount: it held its carrier, or may have, by any word so far. */
     private static boolean candidate(CarrierLog log, int i) {
-        return log.pinned(i) || log.unsure(i);
+        return log.heldByAnyWord(i);
     }
 
     /**
@@ -235,62 +352,49 @@ public final class CauseClassifier {
     }
 
     /**
-     * The mount overlapping [start, end] most, on carrier {@code carrier} (all carriers when -1), among the candidates
-     * only or among all mounts; -1 if none.
+     * The mount of carrier {@code carrier} overlapping [start, end] most, among the candidates only or among the mounts
+     * the clocks could not measure; -1 if none. For a witness that names its carrier.
      */
     private static long best(CarrierLog[] carriers, int[] sizes, int carrier, long start, long end, boolean candidates) {
-        return best(carriers, sizes, carrier, start, end, candidates, Map.of());
-    }
-
-    /**
-     * As above, a mount not yet in {@code taken} first: on JDK 21 a pinned event names no carrier, and two threads' pins
-     * at once overlap both carriers' mounts.
-     */
-    private static long best(CarrierLog[] carriers, int[] sizes, int carrier, long start, long end, boolean candidates,
-                             Map<Long, Why> taken) {
-        long fresh = bestOf(carriers, sizes, carrier, start, end, candidates, taken);
-        return fresh >= 0 || taken.isEmpty() ? fresh : bestOf(carriers, sizes, carrier, start, end, candidates, Map.of());
-    }
-
-    private static long bestOf(CarrierLog[] carriers, int[] sizes, int carrier, long start, long end, boolean candidates,
-                               Map<Long, Why> taken) {
         long best = -1;
         long bestOverlap = 0;
-        int from = carrier >= 0 ? carrier : 0;
-        int to = carrier >= 0 ? Math.min(carrier + 1, carriers.length) : carriers.length;
-        for (int c = from; c < to; c++) {
-            CarrierLog log = carriers[c];
-            if (log == null) {
+        CarrierLog log = carrier >= 0 && carrier < carriers.length ? carriers[carrier] : null;
+        if (log == null) {
+            return -1;
+        }
+        for (int i = log.firstEndingAfter(start); i < sizes[carrier] && log.start(i) <= end; i++) {
+            if (candidates ? !candidate(log, i) : !unmeasured(log, i)) {
                 continue;
             }
-            for (int i = log.firstEndingAfter(start); i < sizes[c] && log.start(i) <= end; i++) {
-                if (candidates ? !candidate(log, i) : !unmeasured(log, i)) {
-                    continue;
-                }
-                if (taken.containsKey(key(c, i))) {
-                    continue;
-                }
-                long overlap = overlap(log, i, start, end);
-                boolean inside = log.start(i) <= start && end <= log.end(i);   // also an event of no length
-                if (overlap > bestOverlap || best < 0 && inside) {
-                    best = key(c, i);
-                    bestOverlap = overlap;
-                }
+            long overlap = overlap(log, i, start, end);
+            boolean inside = log.start(i) <= start && end <= log.end(i);   // also an event of no length
+            if (overlap > bestOverlap || best < 0 && inside) {
+                best = key(carrier, i);
+                bestOverlap = overlap;
             }
         }
         return best;
     }
 
-    /** The one mount, of any carrier, that holds [start, end] almost whole; -1 if none or more than one do. */
-    private static long onlyMountAround(CarrierLog[] carriers, int[] sizes, long start, long end) {
+    /**
+     * For a witness that names no carrier: the one mount, of any carrier and any verdict, that [start, end] lies inside
+     * (within {@link #PLACEMENT_SLACK}), if it held its carrier or the clocks could not measure it; -1 where none does
+     * (the event outlasted every mount: its thread parked), more than one does (two threads can have been its thread),
+     * a carrier's open mount may (its thread's end is not known yet), or the one that does did not hold its carrier.
+     */
+    private static long onlyMountAround(Window window, long start, long end) {
+        CarrierLog[] carriers = window.carriers();
         long only = -1;
         for (int c = 0; c < carriers.length; c++) {
             CarrierLog log = carriers[c];
             if (log == null) {
                 continue;
             }
-            for (int i = log.firstEndingAfter(start); i < sizes[c] && log.start(i) <= end; i++) {
-                if (unmeasured(log, i) && overlap(log, i, start, end) >= INSIDE_SHARE * (end - start)) {
+            if (window.open()[c] && window.openSince()[c] - PLACEMENT_SLACK <= start) {
+                return -1;
+            }
+            for (int i = log.firstEndingAfter(end - PLACEMENT_SLACK); i < window.sizes()[c] && log.start(i) <= end; i++) {
+                if (log.start(i) - PLACEMENT_SLACK <= start && end <= log.end(i) + PLACEMENT_SLACK) {
                     if (only >= 0) {
                         return -1;
                     }
@@ -298,7 +402,11 @@ public final class CauseClassifier {
                 }
             }
         }
-        return only;
+        if (only < 0) {
+            return -1;
+        }
+        CarrierLog log = carriers[carrier(only)];
+        return candidate(log, mount(only)) || unmeasured(log, mount(only)) ? only : -1;
     }
 
     private static long overlap(CarrierLog log, int i, long start, long end) {

@@ -115,6 +115,13 @@ public final class HeldStackWitnesses implements AutoCloseable {
         }
     }
 
+    /** The stacks kept so far from index {@code from} on, in the order taken: for the classing while the run goes. */
+    public List<Witness> takenSince(int from) {
+        synchronized (taken) {
+            return List.copyOf(taken.subList(Math.min(from, taken.size()), taken.size()));
+        }
+    }
+
     /** Whether stacks are sampled at all (this JVM measures other threads' CPU time). */
     public boolean sampling() { return sampler != null; }
 

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import loomscope.recording.CarrierLog;
+import loomscope.recording.MountVerdict;
 import loomscope.recording.RunRecording;
 import loomscope.workload.Phase;
 
@@ -54,7 +55,7 @@ public record JfrCrossCheck(int events, int matchedEvents, int matchedPinnedMoun
             // appending, and a later, larger size() would index past used[c].
             used[c] = new boolean[carriers[c] == null ? 0 : carriers[c].size()];
             for (int i = 0; i < used[c].length; i++) {
-                recordedPinned += carriers[c].pinned(i) && carriers[c].end(i) <= horizon ? 1 : 0;
+                recordedPinned += clocksHeld(recording, carriers[c], i) && carriers[c].end(i) <= horizon ? 1 : 0;
             }
         }
         int matched = 0;
@@ -108,7 +109,7 @@ public record JfrCrossCheck(int events, int matchedEvents, int matchedPinnedMoun
         long[] best = sofar;
         int known = used.length;
         for (int i = log.firstEndingAfter(e.start()); i < known && log.start(i) <= e.end(); i++) {
-            if (!log.pinned(i) && !log.unsure(i)) {
+            if (!clocksHeld(recording, log, i) && !clocksUnsure(recording, log, i)) {
                 continue; // an unsure mount may be the pin JFR saw: the event matches it
             }
             long sleepStart = recording.phase(log.vt(i), Phase.SLEEP_START);
@@ -119,5 +120,22 @@ public record JfrCrossCheck(int events, int matchedEvents, int matchedPinnedMoun
             }
         }
         return best;
+    }
+
+    /**
+     * Whether the carriers' own rule called mount {@code i} blocked: the phases' verdict where they decide, else the
+     * clocks' measure, whatever a witness has said of it since (the witnesses class mounts while the run goes).
+     */
+    private static boolean clocksHeld(RunRecording recording, CarrierLog log, int i) {
+        if (recording.phasesDecide()) {
+            return log.pinned(i);
+        }
+        MountVerdict clocks = log.clockVerdict(i);
+        return clocks == MountVerdict.PINNED || clocks == MountVerdict.UNMEASURED && log.heldByAnyWord(i);
+    }
+
+    /** Whether that rule could not tell ({@link MountVerdict#UNSURE}). */
+    private static boolean clocksUnsure(RunRecording recording, CarrierLog log, int i) {
+        return recording.phasesDecide() ? log.unsure(i) : log.clockVerdict(i) == MountVerdict.UNSURE;
     }
 }

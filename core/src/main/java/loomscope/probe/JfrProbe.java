@@ -147,12 +147,17 @@ public final class JfrProbe implements AutoCloseable {
 
     /** The witnesses delivered so far, placed on the recording clock; empty until placeable. */
     public List<Witness> witnesses() {
+        return witnessesSince(0);
+    }
+
+    /** Delivered witnesses from index {@code from} on, placed on the recording clock; empty until placeable. */
+    public List<Witness> witnessesSince(int from) {
         if (!placeable()) {
             return List.of();
         }
         RawWitness[] copy;
         synchronized (raw) {
-            copy = rawWitnesses.toArray(new RawWitness[0]);
+            copy = rawWitnesses.subList(Math.min(from, rawWitnesses.size()), rawWitnesses.size()).toArray(new RawWitness[0]);
         }
         long origin = originNanoTime;
         List<Witness> out = new ArrayList<>(copy.length);

@@ -25,6 +25,8 @@ public final class ProbeSession implements AutoCloseable {
     private volatile InProcessSnapshotter snapshotter;
     /** Stacks of mounts held while the run goes: the witness for what JFR has no event for (null: not sampled). */
     private volatile HeldStackWitnesses held;
+    /** The held mounts classed while the run goes (null: not classed until its end). */
+    private volatile LiveCauses live;
     private volatile RecordedRun run;
     private ProbeReport report;
 
@@ -79,6 +81,10 @@ public final class ProbeSession implements AutoCloseable {
             jfr.attach(recordedRun.recording());
             if (recordedRun.recording().recordsMounts() && !recordedRun.recording().phasesDecide()) {
                 held = HeldStackWitnesses.start(recordedRun.recording(), recordedRun.run(), "loomscope-held-stacks");
+                HeldStackWitnesses stacks = held;
+                live = LiveCauses.start(recordedRun.recording(), List.of(
+                        LiveCauses.source(jfr::pinnedEventsSince, jfr::witnessesSince),
+                        LiveCauses.source(from -> List.of(), stacks::takenSince)), "loomscope-live-causes");
             }
         }
         if (selection.snapshots()) {
@@ -121,6 +127,10 @@ public final class ProbeSession implements AutoCloseable {
         JfrCrossCheck check = null;
         boolean complete = true;
         CauseReport causes;
+        LiveCauses classing = live;
+        if (classing != null) {
+            classing.close();   // before the end's classing, which classes every mount anew
+        }
         if (jfr != null) {
             complete = jfr.finish(JFR_STOP_TIMEOUT_MILLIS);
             // the cross-check compares the clocks' verdicts with JFR's events: before the witnesses class them anew
@@ -169,6 +179,10 @@ public final class ProbeSession implements AutoCloseable {
 
     @Override
     public void close() {
+        LiveCauses classing = live;
+        if (classing != null) {
+            classing.close();
+        }
         InProcessSnapshotter s = snapshotter;
         if (s != null) {
             s.close();

@@ -1,5 +1,8 @@
 package loomscope.recording;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 import loomscope.clock.BlockedTime;
 
 /**
@@ -17,6 +20,12 @@ public final class CarrierLog {
     static final byte CAPTURED = 3;
     /** Held by the JVM (a safepoint): classed after the run from the JDK's witnesses. */
     static final byte STALLED = 4;
+    /**
+     * Held, not yet classed: the clocks saw the carrier blocked for the floor or more, and no witness has said why yet.
+     * Only a run whose witnesses class its mounts while it goes writes it ({@link RunRecording#expectWitnesses}); the
+     * witnesses turn it into one of the causes, and the run's end classes what is left. Never drawn red.
+     */
+    static final byte HELD = 5;
 
     private final int index;
     private final String name;
@@ -32,10 +41,33 @@ public final class CarrierLog {
 
     private final PrimitiveColumns<Column> mounts = new PrimitiveColumns<>(Column.class, CHUNK_BITS,
             int.class, long.class, long.class, long.class, byte.class, int.class);
-    /** Unsure mounts so far; written by the one writer before {@link #size}, and by {@link #setCause} after the run. */
+    /**
+     * Unsure mounts so far; added to by the one writer before {@link #size}, and by {@link #setCause} from the thread
+     * that classes the mounts while the run goes: atomically ({@link #COUNTS}).
+     */
     private volatile int unsureCount;
-    /** Captured and stalled mounts: only {@link #setCause} makes them, after the run. */
-    private volatile int capturedOrStalledCount;
+    /** Captured mounts: {@link #setCause} makes them (a saved run's builder too); atomically. */
+    private volatile int capturedCount;
+    /** Stalled mounts, likewise. */
+    private volatile int stalledCount;
+    /** Held mounts not yet classed; the writer adds them, {@link #setCause} takes them away; atomically. */
+    private volatile int heldCount;
+    private static final VarHandle UNSURE_COUNT;
+    private static final VarHandle CAPTURED_COUNT;
+    private static final VarHandle STALLED_COUNT;
+    private static final VarHandle HELD_COUNT;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            UNSURE_COUNT = lookup.findVarHandle(CarrierLog.class, "unsureCount", int.class);
+            CAPTURED_COUNT = lookup.findVarHandle(CarrierLog.class, "capturedCount", int.class);
+            STALLED_COUNT = lookup.findVarHandle(CarrierLog.class, "stalledCount", int.class);
+            HELD_COUNT = lookup.findVarHandle(CarrierLog.class, "heldCount", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     /** Published last: entries below it are complete and visible. */
     private volatile int size;
 
@@ -64,15 +96,23 @@ public final class CarrierLog {
         mounts.row(i).putInt(Column.VT, vt).putLong(Column.SUBMIT, submit).putLong(Column.START, start)
                 .putLong(Column.END, end).putByte(Column.VERDICT, verdict)
                 .putInt(Column.BLOCKED_MICROS, micros(blockedNanos));
-        if (verdict == UNSURE) {
-            unsureCount++;   // before size: a reader that sees the entry sees the count with it
-        } else if (verdict == CAPTURED || verdict == STALLED) {
-            capturedOrStalledCount++;   // a saved run read back, or a builder's: classed already
-        }
+        // before size: a reader that sees the entry sees the count with it
+        count(verdict, 1);   // captured or stalled: a saved run read back, or a builder's, classed already
         // Publish the entry before clearing openVt: a reader in between sees the closed entry and the same
         // thread still open (harmless), never the carrier idle between two mounts.
         size = i + 1;
         openVt = -1;
+    }
+
+    /** Adds {@code delta} to the count that {@code verdict} is kept in, if any. */
+    private void count(byte verdict, int delta) {
+        switch (verdict) {
+            case UNSURE -> UNSURE_COUNT.getAndAdd(this, delta);
+            case CAPTURED -> CAPTURED_COUNT.getAndAdd(this, delta);
+            case STALLED -> STALLED_COUNT.getAndAdd(this, delta);
+            case HELD -> HELD_COUNT.getAndAdd(this, delta);
+            default -> { }
+        }
     }
 
     /** A {@link BlockedTime} value in microseconds, kept in the same three ranges. */
@@ -118,14 +158,35 @@ public final class CarrierLog {
      */
     public boolean unsure(int i) { return mounts.getByte(Column.VERDICT, i) == UNSURE; }
 
-    /** How many mounts the JDK's witnesses classed captured or stalled. */
-    public int capturedOrStalledCount() { return capturedOrStalledCount; }
+    /** Captured and stalled mounts so far, together. */
+    public int capturedOrStalledCount() { return capturedCount + stalledCount; }
+
+    /** Captured mounts so far. */
+    public int capturedCount() { return capturedCount; }
+
+    /** Stalled mounts so far. */
+    public int stalledCount() { return stalledCount; }
 
     /** Whether this mount was held in a system call (the JDK's I/O events say so): captured, not pinned. */
     public boolean captured(int i) { return mounts.getByte(Column.VERDICT, i) == CAPTURED; }
 
     /** Whether the JVM held this mount's carrier (a safepoint covered its blocked time): stalled, not pinned. */
     public boolean stalled(int i) { return mounts.getByte(Column.VERDICT, i) == STALLED; }
+
+    /** Whether mount {@code i} held its carrier and no witness has said why yet (only while its run goes). */
+    public boolean held(int i) { return mounts.getByte(Column.VERDICT, i) == HELD; }
+
+    /** Mount {@code i}'s verdict as {@link RecordingBuilder#mount(int, int, long, long, long, int)} takes it. */
+    public int verdictCode(int i) { return mounts.getByte(Column.VERDICT, i); }
+
+    /** Held mounts not yet classed so far. */
+    public int heldCount() { return heldCount; }
+
+    /**
+     * Whether mount {@code i} held its carrier, or may have, by any word: its clocks' (held, pinned, unsure) or a
+     * witness's (captured, stalled). The mounts the witnesses class.
+     */
+    public boolean heldByAnyWord(int i) { return mounts.getByte(Column.VERDICT, i) != NOT_PINNED; }
 
     /** Why this mount held its carrier, or null for a mount that did not (as far as anyone can tell). */
     public MountCause cause(int i) {
@@ -139,24 +200,27 @@ public final class CarrierLog {
     }
 
     /**
-     * Classes mount {@code i} anew from the JDK's witnesses ({@link loomscope.cause.CauseClassifier}); null: it did not
-     * hold its carrier. Only once its carrier has stopped writing (after the run): the one writer is then done.
+     * Classes mount {@code i} anew from the JDK's witnesses ({@code loomscope.probe.CauseClassifier}); null: it did not
+     * hold its carrier. One classing thread at a time: after the run, or while it goes for a mount already closed (its
+     * carrier writes only past {@link #size}).
      */
     public void setCause(int i, MountCause cause) {
         if (i < 0 || i >= size) {
             throw new IndexOutOfBoundsException("mount " + i + " of " + size);
         }
-        boolean wasUnsure = unsure(i);
         byte verdict = cause == null ? NOT_PINNED : switch (cause) {
             case PINNED -> PINNED;
             case UNSURE -> UNSURE;
             case CAPTURED -> CAPTURED;
             case STALLED -> STALLED;
         };
-        boolean wasHeldOtherwise = captured(i) || stalled(i);
+        byte before = mounts.getByte(Column.VERDICT, i);
+        if (before == verdict) {
+            return;
+        }
         mounts.row(i).putByte(Column.VERDICT, verdict);
-        unsureCount += (verdict == UNSURE ? 1 : 0) - (wasUnsure ? 1 : 0);
-        capturedOrStalledCount += (verdict == CAPTURED || verdict == STALLED ? 1 : 0) - (wasHeldOtherwise ? 1 : 0);
+        count(verdict, 1);
+        count(before, -1);
     }
 
     /**

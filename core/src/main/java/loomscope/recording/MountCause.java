@@ -1,7 +1,7 @@
 package loomscope.recording;
 
 /**
- * Why a mount held its carrier, as the JDK's witnesses tell it ({@link loomscope.cause.CauseClassifier}). A mount
+ * Why a mount held its carrier, as the JDK's witnesses tell it ({@code loomscope.probe.CauseClassifier}). A mount
  * that did not hold its carrier has no cause. docs/causes.md lists what each witness can tell on JDK 21 and 25.
  */
 public enum MountCause {

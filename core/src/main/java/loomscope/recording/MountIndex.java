@@ -166,6 +166,9 @@ public final class MountIndex {
     /** Why this mount held its carrier, or null ({@link CarrierLog#cause}). */
     public MountCause cause(int mount) { return log(mount).cause(entryOf[mount]); }
 
+    /** Whether the mount held its carrier and no witness has said why yet ({@link CarrierLog#held}). */
+    public boolean held(int mount) { return log(mount).held(entryOf[mount]); }
+
     /** The k (0-based, within vt's mounts) of the last mount of {@code vt} that started at or before t, or -1. */
     public int lastMountStartedBy(int vt, long t) {
         int lo = firstMount[vt];

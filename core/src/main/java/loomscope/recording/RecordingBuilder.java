@@ -44,6 +44,8 @@ public final class RecordingBuilder {
     public static final int UNSURE = CarrierLog.UNSURE;
     public static final int CAPTURED = CarrierLog.CAPTURED;
     public static final int STALLED = CarrierLog.STALLED;
+    /** Held, not yet classed: only a live view's copy of a session still recording has it. */
+    public static final int HELD = CarrierLog.HELD;
 
     /** A completed mount of carrier {@code carrier}, in that carrier's order; times relative to the origin. */
     public RecordingBuilder mount(int carrier, int vt, long submit, long start, long end, boolean pinned) {
@@ -52,7 +54,7 @@ public final class RecordingBuilder {
 
     /** As {@link #mount(int, int, long, long, long, boolean)}, with one of the verdicts above. */
     public RecordingBuilder mount(int carrier, int vt, long submit, long start, long end, int verdict) {
-        if (verdict < NOT_PINNED || verdict > STALLED) {
+        if (verdict < NOT_PINNED || verdict > HELD) {
             throw new IllegalArgumentException("verdict " + verdict);
         }
         CarrierLog log = logs.get(carrier);

@@ -137,7 +137,8 @@ public final class RunRecording implements RunObserver {
         if (clocks == MountVerdict.UNMEASURED || phasesDecide()) {
             verdict = phasesSayBlocked(vt, start, end) ? CarrierLog.PINNED : CarrierLog.NOT_PINNED;
         } else {
-            verdict = clocks == MountVerdict.PINNED ? CarrierLog.PINNED
+            // a run whose witnesses class its mounts as it goes: held, not yet classed, until one says why
+            verdict = clocks == MountVerdict.PINNED ? (expectsWitnesses ? CarrierLog.HELD : CarrierLog.PINNED)
                     : clocks == MountVerdict.UNSURE ? CarrierLog.UNSURE : CarrierLog.NOT_PINNED;
         }
         log.close(vt, pendingSubmitOf(vt, start), start, end, verdict, blockedNanos);
@@ -276,6 +277,23 @@ public final class RunRecording implements RunObserver {
      */
     /** Counts the times the JDK's witnesses classed this recording's mounts anew: a picture drawn before is stale. */
     private volatile int classed;
+    /** Whether the JDK's witnesses class this run's held mounts while it goes ({@link #expectWitnesses}). */
+    private volatile boolean expectsWitnesses;
+
+    /**
+     * Says that the JDK's witnesses will class this run's held mounts while it goes and at its end: from now on a mount
+     * its clocks see blocked is held, not yet classed ({@link CarrierLog#held}), not pinned, until a witness says why.
+     * Red is a pin's witness's word, never the clocks' alone. Call before the run's first mount, or as soon after as
+     * the probes attach.
+     */
+    public void expectWitnesses() {
+        expectsWitnesses = true;
+    }
+
+    /** Whether {@link #expectWitnesses} was called. */
+    public boolean expectsWitnesses() {
+        return expectsWitnesses;
+    }
 
     /** Marks the mounts classed anew ({@code loomscope.probe.CauseClassifier}, once their verdicts are set). */
     public void markClassed() {

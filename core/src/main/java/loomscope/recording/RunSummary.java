@@ -101,8 +101,13 @@ public record RunSummary(
 
     /** Mounts the JDK's witnesses classed as {@code cause} ({@link CarrierLog#cause}). */
     public static long mountsOf(RunRecording recording, MountCause cause) {
-        if ((cause == MountCause.CAPTURED || cause == MountCause.STALLED) && capturedOrStalled(recording) == 0) {
-            return 0;   // most runs have none: no walk over a million mounts (the window asks on its FX thread)
+        if (cause == MountCause.CAPTURED || cause == MountCause.STALLED) {
+            // from the carriers' counts: no walk over a million mounts (the window asks on its FX thread, each pulse)
+            long n = 0;
+            for (CarrierLog log : recording.carriers()) {
+                n += cause == MountCause.CAPTURED ? log.capturedCount() : log.stalledCount();
+            }
+            return n;
         }
         long n = 0;
         for (CarrierLog log : recording.carriers()) {
@@ -110,6 +115,15 @@ public record RunSummary(
             for (int i = 0; i < size; i++) {
                 n += log.cause(i) == cause ? 1 : 0;
             }
+        }
+        return n;
+    }
+
+    /** Held mounts no witness has classed yet (only while a run's witnesses class it as it goes); no walk. */
+    public static long heldNotYetClassed(RunRecording recording) {
+        long n = 0;
+        for (CarrierLog log : recording.carriers()) {
+            n += log.heldCount();
         }
         return n;
     }

@@ -18,7 +18,9 @@ public enum VtState {
             + "not why a thread is off"),
     CAPTURED("captured", "mounted and blocked in a system call (a file, a pipe, a socket): its carrier is held, but the JDK "
             + "does not call that a pin"),
-    STALLED("stalled", "mounted while the JVM held its carrier (a safepoint): nobody's code asked for the wait");
+    STALLED("stalled", "mounted while the JVM held its carrier (a safepoint): nobody's code asked for the wait"),
+    HELD("held, not yet classed", "mounted while its carrier was blocked; no witness has said why yet (the JDK's events"
+            + " arrive about a second later): never drawn as pinned until a pin's witness says so");
 
     public static final int COUNT = values().length;
     private static final VtState[] VALUES = values();

@@ -274,7 +274,8 @@ final class ClipFramePainter {
         x += ink.width(heading, CardInk.font(Font.BOLD, 26)) + 36;
         for (VtState s : VtState.values()) {
             if (counts[s.ordinal()] == 0 && (s == VtState.WAITING || s == VtState.STOPPED || s == VtState.BLOCKED
-                    || s == VtState.UNSURE || s == VtState.UNMOUNTED || s == VtState.CAPTURED || s == VtState.STALLED)) {
+                    || s == VtState.UNSURE || s == VtState.UNMOUNTED || s == VtState.CAPTURED || s == VtState.STALLED
+                    || s == VtState.HELD)) {
                 continue;
             }
             String label = s.label() + " " + String.format(Locale.ROOT, "%,d", counts[s.ordinal()]);

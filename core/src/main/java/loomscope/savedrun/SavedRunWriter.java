@@ -8,7 +8,6 @@ import java.nio.file.Path;
 
 import loomscope.io.AtomicOutput;
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.workload.Phase;
@@ -106,13 +105,8 @@ final class SavedRunWriter {
                 long end = log.end(i);
                 out.varint(log.vt(i));
                 out.signed(start - previousEnd);
-                MountCause cause = log.cause(i);
-                int verdict = cause == null ? RecordingBuilder.NOT_PINNED : switch (cause) {
-                    case PINNED -> RecordingBuilder.PINNED;
-                    case UNSURE -> RecordingBuilder.UNSURE;
-                    case CAPTURED -> RecordingBuilder.CAPTURED;
-                    case STALLED -> RecordingBuilder.STALLED;
-                };
+                // a mount no witness classed (a run saved before its end's classing) is unsure: no witness said
+                int verdict = log.held(i) ? RecordingBuilder.UNSURE : log.verdictCode(i);
                 out.varint(((end - start) << LoomRunFormat.VERDICT_BITS) | verdict);
                 out.signed(start - log.submit(i));
                 previousEnd = end;

@@ -96,9 +96,9 @@ public final class StateLegend extends FlowPane {
         }
     }
 
-    /** Captured and stalled: classed after a run from the JDK's witnesses, shown once a thread was in one. */
+    /** Captured, stalled and held: classed from the JDK's witnesses, shown once a thread was in one. */
     private static boolean isCause(VtState s) {
-        return s == VtState.CAPTURED || s == VtState.STALLED;
+        return s == VtState.CAPTURED || s == VtState.STALLED || s == VtState.HELD;
     }
 
     /** Whether the legend shows {@code state}'s item. */

@@ -21,13 +21,17 @@ public final class LaneLegend extends FlowPane {
                 "A virtual thread mounted on this carrier and running its CPU work.");
         item(LegendSwatch.stateStyleClass(VtState.PINNED), "pinned: carrier wasted",
                 "The mounted thread could not unmount (it sleeps or waits for its lock inside a pin): the carrier can run"
-                + " nothing else. Once the run is over, only what the JDK's witnesses call a pin stays red.");
+                + " nothing else. Red only where the JDK's witnesses call it a pin.");
+        held = item(LegendSwatch.stateStyleClass(VtState.HELD), "held, not yet classed",
+                "The mounted thread held its carrier blocked, and no witness has said why yet: JFR's events arrive about"
+                + " a second later. It turns red (pinned), pink (captured), white or grey (stalled) or orange (unsure)"
+                + " as soon as one does.");
         unsure = item(LegendSwatch.stateStyleClass(VtState.UNSURE), "unsure",
                 "The carrier's clocks cannot tell whether the mounted thread blocked for 1 ms: it was also preempted, or"
                 + " a garbage collection stopped it. Maybe pinned; never shown as not pinned.");
         captured = item(LegendSwatch.stateStyleClass(VtState.CAPTURED), "captured: a system call",
                 "The mounted thread blocked in a system call (a file, a pipe, a socket): its carrier was held, but the JDK"
-                + " does not call that a pin. Classed from JFR's I/O events once the run is over.");
+                + " does not call that a pin. Classed from JFR's I/O events and the stacks sampled while it was held.");
         stalled = item(LegendSwatch.stateStyleClass(VtState.STALLED), "stalled: the JVM",
                 "The JVM held the carrier (a safepoint covered the block): nobody's code asked for the wait.");
         item("ls-swatch-idle", "idle", "No virtual thread is mounted on this carrier.");
@@ -45,7 +49,9 @@ public final class LaneLegend extends FlowPane {
     private final HBox unsure;
     private final HBox captured;
     private final HBox stalled;
+    private final HBox held;
     private boolean itemsVisible = true;
+    private boolean heldShown;
     private boolean unsureShown;
     private boolean capturedShown;
     private boolean stalledShown;
@@ -58,6 +64,16 @@ public final class LaneLegend extends FlowPane {
             applyVisibility();
         }
     }
+
+    /** Shows the "held, not yet classed" item while the run has such mounts. */
+    public void setHeldShown(boolean shown) {
+        if (shown != heldShown) {
+            heldShown = shown;
+            applyVisibility();
+        }
+    }
+
+    public boolean heldShown() { return heldShown; }
 
     /** Shows the "unsure" item: only a run with unsure mounts needs it explained. */
     public void setUnsureShown(boolean shown) {
@@ -78,7 +94,7 @@ public final class LaneLegend extends FlowPane {
     private void applyVisibility() {
         for (Node item : items) {
             boolean on = itemsVisible && (item != unsure || unsureShown) && (item != captured || capturedShown)
-                    && (item != stalled || stalledShown);
+                    && (item != stalled || stalledShown) && (item != held || heldShown);
             item.setVisible(on);
             item.setManaged(on);
         }

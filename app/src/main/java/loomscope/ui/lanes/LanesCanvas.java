@@ -313,9 +313,10 @@ public final class LanesCanvas extends CanvasRegion {
                 painter.end();
             }
         }
-        if (spans.capturedOrStalledInView()) {
-            for (Pass pass : new Pass[] {Pass.CAPTURED, Pass.STALLED}) {
-                gc.setFill(palette.of(pass == Pass.CAPTURED ? VtState.CAPTURED : VtState.STALLED));
+        if (spans.capturedOrStalledInView() || spans.heldInView()) {
+            for (Pass pass : new Pass[] {Pass.CAPTURED, Pass.STALLED, Pass.HELD}) {
+                gc.setFill(palette.of(pass == Pass.CAPTURED ? VtState.CAPTURED
+                        : pass == Pass.STALLED ? VtState.STALLED : VtState.HELD));
                 for (int lane = 0; lane < logs.length; lane++) {
                     painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
                     spans.paint(recording, logs[lane], t0, t, trailX, trailW, pass);
@@ -354,12 +355,14 @@ public final class LanesCanvas extends CanvasRegion {
     }
 
     private void drawNowBoxes(GraphicsContext gc, int lanes, double laneStep, double laneH, double x) {
-        for (int pass = 0; pass < 6; pass++) {
+        for (int pass = 0; pass < 7; pass++) {
             gc.setFill(pass == 0 ? palette.idle() : pass == 1 ? palette.running() : pass == 2 ? palette.pinned()
-                    : pass == 3 ? unsureHatch : palette.of(pass == 4 ? VtState.CAPTURED : VtState.STALLED));
+                    : pass == 3 ? unsureHatch
+                    : palette.of(pass == 4 ? VtState.CAPTURED : pass == 5 ? VtState.STALLED : VtState.HELD));
             for (int lane = 0; lane < lanes; lane++) {
                 int kind = occupants[lane] < 0 ? 0 : pinnedNow[lane] ? 2 : unsureNow[lane] ? 3
-                        : heldNow[lane] == VtState.CAPTURED ? 4 : heldNow[lane] == VtState.STALLED ? 5 : 1;
+                        : heldNow[lane] == VtState.CAPTURED ? 4 : heldNow[lane] == VtState.STALLED ? 5
+                        : heldNow[lane] == VtState.HELD ? 6 : 1;
                 if (kind == pass) {
                     gc.fillRect(x, lane * laneStep, NOW_WIDTH, laneH);
                 }

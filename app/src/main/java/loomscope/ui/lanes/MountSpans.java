@@ -12,7 +12,7 @@ import loomscope.recording.RunRecording;
  * allocates nothing.
  */
 final class MountSpans implements PinnedSpans.Sink {
-    enum Pass { RUNNING, PINNED, UNSURE, CAPTURED, STALLED }
+    enum Pass { RUNNING, PINNED, UNSURE, CAPTURED, STALLED, HELD }
 
     private final TrailPainter painter;
     private long trailNanos;
@@ -21,6 +21,8 @@ final class MountSpans implements PinnedSpans.Sink {
     private boolean unsureInView;
     /** Likewise for mounts the JDK's witnesses classed captured or stalled. */
     private boolean capturedOrStalledInView;
+    /** Likewise for held mounts no witness has classed yet. */
+    private boolean heldInView;
     /** Where the current pinned pass maps time to x: the rule tells spans in time, the painter takes pixels. */
     private long spanT0;
     private double spanX;
@@ -40,7 +42,11 @@ final class MountSpans implements PinnedSpans.Sink {
     void beginFrame() {
         unsureInView = false;
         capturedOrStalledInView = false;
+        heldInView = false;
     }
+
+    /** Whether this frame's running passes met a held mount not yet classed (only then does its pass have work). */
+    boolean heldInView() { return heldInView; }
 
     /** Whether this frame's running passes met an unsure mount (only then does an unsure pass have work). */
     boolean unsureInView() { return unsureInView; }
@@ -64,11 +70,13 @@ final class MountSpans implements PinnedSpans.Sink {
                     span(Math.max(start, t0), end, t0, x, width);
                     unsureInView |= log.unsure(i);
                     capturedOrStalledInView |= log.captured(i) || log.stalled(i);
+                    heldInView |= log.held(i);
                     int next = firstNotCovered(log, i + 1, t0, x, width);
                     if (next > i + 1) {
                         // a busy lane has thousands of mounts a pixel: those inside what is painted add nothing
                         unsureInView |= log.unsureCount() > 0;   // whether among them: the unsure pass will look
                         capturedOrStalledInView |= log.capturedOrStalledCount() > 0;
+                        heldInView |= log.heldCount() > 0;
                         i = next - 1;
                     }
                 }
@@ -78,9 +86,9 @@ final class MountSpans implements PinnedSpans.Sink {
                         unsurePainted = true;
                     }
                 }
-                case CAPTURED, STALLED -> {
-                    // the JDK's witnesses classed the whole mount: painted whole, as an unsure one is
-                    if (pass == Pass.CAPTURED ? log.captured(i) : log.stalled(i)) {
+                case CAPTURED, STALLED, HELD -> {
+                    // the JDK's witnesses classed the whole mount (or none has yet): painted whole, as an unsure one is
+                    if (pass == Pass.CAPTURED ? log.captured(i) : pass == Pass.STALLED ? log.stalled(i) : log.held(i)) {
                         span(Math.max(start, t0), end, t0, x, width);
                     }
                 }

@@ -39,8 +39,6 @@ public final class RecordingView extends VBox {
     // what the last replay frame showed, to skip identical frames
     private long lastT = Long.MIN_VALUE;
     private int lastClassed;
-    private RunRecording legendRecording;
-    private int legendClassed;
     private StateTimeline lastTimeline;
     private double lastW;
     private double lastH;
@@ -265,13 +263,10 @@ public final class RecordingView extends VBox {
             laneLegend.setUnsureShown(true);
         }
         RunRecording shown = timeline == null ? null : timeline.recording();
-        if (shown != legendRecording || shown != null && shown.classed() != legendClassed) {
-            // counted once a classification, not a frame: the witnesses class a run once, after its end
-            legendRecording = shown;
-            legendClassed = shown == null ? 0 : shown.classed();
-            laneLegend.setCausesShown(shown != null && RunSummary.mountsOf(shown, MountCause.CAPTURED) > 0,
-                    shown != null && RunSummary.mountsOf(shown, MountCause.STALLED) > 0);
-        }
+        // from the carriers' counts, each pulse: the witnesses class a run's mounts while it goes
+        laneLegend.setCausesShown(shown != null && RunSummary.mountsOf(shown, MountCause.CAPTURED) > 0,
+                shown != null && RunSummary.mountsOf(shown, MountCause.STALLED) > 0);
+        laneLegend.setHeldShown(shown != null && RunSummary.heldNotYetClassed(shown) > 0);
         for (VtState s : VtState.values()) {
             stateLegend.setCount(s, field.count(s));
         }
