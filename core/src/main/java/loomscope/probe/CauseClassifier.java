@@ -293,7 +293,15 @@ public final class CauseClassifier {
             }
             CarrierLog log = carriers[c];
             int i = log.mountAt(w.end());
-            if (i < 0 || i >= sizes[c] || !(candidate(log, i) || unmeasured(log, i)) || found.containsKey(key(c, i))) {
+            if (i < 0 || i >= sizes[c] || !(candidate(log, i) || unmeasured(log, i))) {
+                continue;
+            }
+            Why named = found.get(key(c, i));
+            if (named != null) {
+                if (named.stack().isEmpty() && !w.stack().isEmpty()) {
+                    // a witness that said why but not where (the agent's pinned-park hook): the sampled stack says where
+                    found.put(key(c, i), new Why(named.cause(), named.reason(), w.stack(), named.nanos(), named.at()));
+                }
                 continue;
             }
             MountCause cause = HeldStacks.causeOf(w);
@@ -377,36 +385,51 @@ public final class CauseClassifier {
     }
 
     /**
-     * For a witness that names no carrier: the one mount, of any carrier and any verdict, that [start, end] lies inside
-     * (within {@link #PLACEMENT_SLACK}), if it held its carrier or the clocks could not measure it; -1 where none does
-     * (the event outlasted every mount: its thread parked), more than one does (two threads can have been its thread),
-     * a carrier's open mount may (its thread's end is not known yet), or the one that does did not hold its carrier.
+     * For a witness that names no carrier, [start, end] being the time its thread spent in one call: the mount it lies
+     * inside, where that mount can only have been its thread's: -1 unless exactly one mount, of any carrier and any
+     * verdict, was mounted at {@code start} (within {@link #PLACEMENT_SLACK}), exactly one at {@code end}, and both are
+     * the same mount. Its thread was mounted when the call began and when it returned; had it parked in between (a
+     * socket read that parked), its mount at the start ended before the end, and any other carrier's mount that held
+     * the whole call could have been another thread's only. A carrier's open mount that began by {@code end} may be its
+     * thread's: not placed yet. A mount the clocks could not call blocked (unsure) is held by no system call it could
+     * prove: only one they saw blocked, or could not measure, is explained.
      */
     private static long onlyMountAround(Window window, long start, long end) {
         CarrierLog[] carriers = window.carriers();
-        long only = -1;
+        long atStart = -1;
+        long atEnd = -1;
         for (int c = 0; c < carriers.length; c++) {
             CarrierLog log = carriers[c];
             if (log == null) {
                 continue;
             }
-            if (window.open()[c] && window.openSince()[c] - PLACEMENT_SLACK <= start) {
+            if (window.open()[c] && window.openSince()[c] - PLACEMENT_SLACK <= end) {
                 return -1;
             }
-            for (int i = log.firstEndingAfter(end - PLACEMENT_SLACK); i < window.sizes()[c] && log.start(i) <= end; i++) {
-                if (log.start(i) - PLACEMENT_SLACK <= start && end <= log.end(i) + PLACEMENT_SLACK) {
-                    if (only >= 0) {
+            for (int i = log.firstEndingAfter(start - PLACEMENT_SLACK); i < window.sizes()[c]
+                    && log.start(i) - PLACEMENT_SLACK <= end; i++) {
+                boolean coversStart = log.start(i) - PLACEMENT_SLACK <= start && start <= log.end(i) + PLACEMENT_SLACK;
+                boolean coversEnd = log.start(i) - PLACEMENT_SLACK <= end && end <= log.end(i) + PLACEMENT_SLACK;
+                if (coversStart) {
+                    if (atStart >= 0) {
+                        return -1;   // two mounts at its start: either can have been its thread's
+                    }
+                    atStart = key(c, i);
+                }
+                if (coversEnd) {
+                    if (atEnd >= 0) {
                         return -1;
                     }
-                    only = key(c, i);
+                    atEnd = key(c, i);
                 }
             }
         }
-        if (only < 0) {
+        if (atStart < 0 || atStart != atEnd) {
             return -1;
         }
-        CarrierLog log = carriers[carrier(only)];
-        return candidate(log, mount(only)) || unmeasured(log, mount(only)) ? only : -1;
+        CarrierLog log = carriers[carrier(atStart)];
+        int i = mount(atStart);
+        return log.pinned(i) || log.held(i) || log.captured(i) || log.stalled(i) || unmeasured(log, i) ? atStart : -1;
     }
 
     private static long overlap(CarrierLog log, int i, long start, long end) {

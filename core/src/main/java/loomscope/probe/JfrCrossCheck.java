@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountVerdict;
 import loomscope.recording.RunRecording;
 import loomscope.workload.Phase;
 
@@ -123,19 +122,15 @@ public record JfrCrossCheck(int events, int matchedEvents, int matchedPinnedMoun
     }
 
     /**
-     * Whether the carriers' own rule called mount {@code i} blocked: the phases' verdict where they decide, else the
-     * clocks' measure, whatever a witness has said of it since (the witnesses class mounts while the run goes).
+     * Whether mount {@code i} stands recorded as pinned: so classed, or held and not yet classed (the clocks' word, while
+     * the witnesses class the run as it goes). A mount a witness called captured or stalled is no pin to match.
      */
     private static boolean clocksHeld(RunRecording recording, CarrierLog log, int i) {
-        if (recording.phasesDecide()) {
-            return log.pinned(i);
-        }
-        MountVerdict clocks = log.clockVerdict(i);
-        return clocks == MountVerdict.PINNED || clocks == MountVerdict.UNMEASURED && log.heldByAnyWord(i);
+        return log.pinned(i) || log.held(i);
     }
 
-    /** Whether that rule could not tell ({@link MountVerdict#UNSURE}). */
+    /** Whether mount {@code i} is unsure: it may be the pin JFR saw. */
     private static boolean clocksUnsure(RunRecording recording, CarrierLog log, int i) {
-        return recording.phasesDecide() ? log.unsure(i) : log.clockVerdict(i) == MountVerdict.UNSURE;
+        return log.unsure(i);
     }
 }

@@ -42,6 +42,11 @@ final class TargetJvm implements AutoCloseable {
         return compile(folder, "HelidonTarget.java", "PinningInit.java");
     }
 
+    /** A source file of this package, as the module's tests run (from core/). */
+    static Path source(String file) {
+        return Path.of("src/test/java/loomscope/attach").resolve(file);
+    }
+
     /** Sources of this package (file names), compiled for release 21 into {@code folder}. */
     static Path compile(Path folder, String... sourceFiles) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();

@@ -1,0 +1,256 @@
+package loomscope.ui.attach;
+
+import static loomscope.ui.UiTestSupport.fx;
+import static loomscope.ui.UiTestSupport.onFx;
+import static loomscope.ui.UiTestSupport.waitFor;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import javafx.scene.Scene;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import loomscope.attach.BusyRoutesTarget;
+import loomscope.attach.JvmEntry;
+import loomscope.recording.CarrierLog;
+import loomscope.recording.MountCause;
+import loomscope.recording.MountWhy;
+import loomscope.recording.RunRecording;
+import loomscope.recording.VtState;
+import loomscope.testing.Jdk21;
+import loomscope.ui.lanes.LanesCanvas;
+import loomscope.ui.theme.AppTheme;
+import loomscope.ui.theme.Palette;
+import loomscope.workload.jdk22.QsortUpcallSection;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/**
+ * Issue #44: causes while it runs. The attach window on a server whose routes run at once ({@link BusyRoutesTarget}: a
+ * socket read that parks, a pinned sleep, a pipe read), on JDK 25 and on JDK 21, read as pixels frame after frame: red
+ * only where a pin's witness said so, a held mount classed within 2 s of its end (held, not yet classed until then,
+ * never red), the pipe reads captured at their line, the pins pinned at theirs, nothing at the socket read's.
+ */
+@ExtendWith(ApplicationExtension.class)
+class LiveCausesWindowTest {
+    /** How long the window watches the server. */
+    private static final long WATCH_NANOS = TimeUnit.SECONDS.toNanos(12);
+    /** A held mount that ended this long before the newest time shown has its class (the issue's bound). */
+    private static final long CLASSED_WITHIN_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+    private final ExecutorService jobs = Executors.newFixedThreadPool(2);
+    private final List<Process> started = new ArrayList<>();
+    private AttachViewModel model;
+    private AttachView view;
+
+    @Start
+    void start(Stage stage) {
+        model = new AttachViewModel(jobs);
+        view = new AttachView(model);
+        Scene scene = new Scene(view, 1500, 950);
+        AppTheme.DARK.applyTo(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @AfterEach
+    void stopAll() throws InterruptedException {
+        for (Process p : started) {
+            try {
+                p.getOutputStream().close();
+            } catch (IOException gone) {
+                // it has ended already
+            }
+            if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+        jobs.shutdownNow();
+    }
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void onThisJdkRedIsAPinsWitnessAndThePipeReadsTurnPinkWithinTwoSeconds() throws Exception {
+        watch(Path.of(System.getProperty("java.home")), "--enable-native-access=ALL-UNNAMED");
+    }
+
+    @Test
+    void onJdk21TheSame() throws Exception {
+        Path jdk21 = Jdk21.find();
+        Assumptions.assumeTrue(jdk21 != null, "no JDK 21 here (LOOMSCOPE_JDK21)");
+        watch(jdk21);
+    }
+
+    private void watch(Path javaHome, String... flags) throws Exception {
+        Process server = serve(javaHome, flags);
+        fx(model::refresh);
+        pulseUntil(60, "the server listed", () -> listed(server) != null);
+        fx(() -> model.selectedProperty().set(listed(server)));
+        fx(model::attach);
+        pulseUntil(120, "the server attached", () -> model.state() == AttachViewModel.State.ATTACHED);
+
+        Palette palette = onFx(() -> view.lanes().palette());
+        LanesCanvas lanes = view.lanes().lanes();
+        long until = System.nanoTime() + WATCH_NANOS;
+        int frames = 0;
+        int redPixels = 0;
+        int pinkPixels = 0;
+        Tally last = null;
+        while (System.nanoTime() < until) {
+            Frame frame = onFx(() -> {
+                view.pulse(System.nanoTime());
+                RunRecording r = view.lanes().recording();
+                LanesCanvas.LaneGeometry g = lanes.geometry();
+                return r == null || g == null ? null : new Frame(lanes.canvas().snapshot(null, null), r, g);
+            });
+            if (frame == null || frame.recording().carriers().length == 0) {
+                Thread.sleep(50);
+                continue;
+            }
+            frames++;
+            redPixels += redOnlyOverPins(frame, palette.pinned());
+            pinkPixels += count(frame, palette.of(VtState.CAPTURED));
+            last = tally(frame.recording());
+            Thread.sleep(100);
+        }
+        assertTrue(frames >= 10, frames + " frames read");
+        System.out.println(javaHome + ": " + frames + " frames, " + redPixels + " red and " + pinkPixels
+                + " pink pixels; last frame: " + last);
+        assertTrue(last != null && last.pinnedAtHeldRoute() >= 5, "the pinned route pinned at its line: " + last);
+        assertTrue(last.capturedAtPipeRoute() >= 5, "the pipe reads captured at their line: " + last);
+        assertEquals(0, last.atSocketRoute(), "nothing at the parking read's line: " + last);
+        assertTrue(last.heldLongAgo() * 10 <= last.heldEndedLongAgo(), "a held mount classed within 2 s of its end, "
+                + "nine in ten at least (one no witness can place is unsure after 3 s): " + last);
+        assertTrue(redPixels > 0 && pinkPixels > 0, redPixels + " red, " + pinkPixels + " pink pixels");
+
+        fx(model::stop);
+        pulseUntil(120, "detached", () -> model.state() == AttachViewModel.State.IDLE);
+        assertTrue(server.isAlive(), "the server runs on");
+    }
+
+    private record Frame(WritableImage image, RunRecording recording, LanesCanvas.LaneGeometry geometry) { }
+
+    /** What the newest frame's recording holds, by class and site. */
+    private record Tally(int pinnedAtHeldRoute, int capturedAtPipeRoute, int atSocketRoute, int heldEndedLongAgo,
+                         int heldLongAgo, java.util.Set<String> socketSites) { }
+
+    private static Tally tally(RunRecording r) {
+        java.util.Set<String> socketSites = new java.util.TreeSet<>();
+        int pinned = 0;
+        int captured = 0;
+        int socket = 0;
+        int endedLongAgo = 0;
+        int stillHeld = 0;
+        long newest = r.runEnd();
+        for (CarrierLog log : r.carriers()) {
+            for (int i = 0; i < log.size(); i++) {
+                MountWhy why = r.whyOf(log.index(), i);
+                String site = why == null ? "" : why.site();
+                pinned += log.cause(i) == MountCause.PINNED && site.contains("heldRoute") ? 1 : 0;
+                captured += log.cause(i) == MountCause.CAPTURED && site.contains("pipeRoute") ? 1 : 0;
+                if (why != null && why.cause() != MountCause.UNSURE && site.contains("socketRoute")) {
+                    socket++;
+                    socketSites.add(site + " " + why.cause() + " " + why.reason());
+                }
+                if (log.heldByAnyWord(i) && log.end(i) < newest - CLASSED_WITHIN_NANOS) {
+                    endedLongAgo++;
+                    stillHeld += log.held(i) ? 1 : 0;
+                }
+            }
+        }
+        return new Tally(pinned, captured, socket, endedLongAgo, stillHeld, socketSites);
+    }
+
+    /**
+     * The red pixels of the lanes' trail; each must lie over a mount a pin's witness classed pinned (within a pixel's
+     * time either side). Returns how many there were.
+     */
+    private static int redOnlyOverPins(Frame frame, Color red) {
+        LanesCanvas.LaneGeometry g = frame.geometry();
+        PixelReader pixels = frame.image().getPixelReader();
+        CarrierLog[] logs = frame.recording().carriers();
+        double nanosPerPixel = (double) g.axis().span() / g.trailWidth();
+        int reds = 0;
+        for (int lane = 0; lane < Math.min(logs.length, g.lanes()); lane++) {
+            int y = (int) (lane * g.laneStep() + g.laneHeight() / 2);
+            for (int x = (int) Math.ceil(g.trailX()); x < g.trailX() + g.trailWidth() - 1; x++) {
+                if (!pixels.getColor(x, y).equals(red)) {
+                    continue;
+                }
+                reds++;
+                long t = g.t0() + (long) ((x - g.trailX()) * nanosPerPixel);
+                assertTrue(pinnedNear(logs[lane], t, (long) Math.ceil(nanosPerPixel) + 1),
+                        "red at x " + x + " on lane " + lane + " over no pinned mount");
+            }
+        }
+        return reds;
+    }
+
+    private static boolean pinnedNear(CarrierLog log, long t, long slack) {
+        for (int i = Math.max(0, log.firstEndingAfter(t - slack)); i < log.size() && log.start(i) <= t + slack; i++) {
+            if (log.cause(i) == MountCause.PINNED) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int count(Frame frame, Color colour) {
+        return loomscope.ui.UiTestSupport.countPixels(frame.image(), colour);
+    }
+
+    private Process serve(Path javaHome, String... flags) throws IOException, URISyntaxException {
+        // compiled for release 21 (the test classes are 25's), beside core's classes (the native frame's helper)
+        Path classes = java.nio.file.Files.createTempDirectory(dir, "target");
+        String core = location(QsortUpcallSection.class);
+        assertEquals(0, javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "21",
+                "-proc:none", "-d", classes.toString(), "-cp", core,
+                Path.of("..", "core", "src", "test", "java", "loomscope", "attach", "BusyRoutesTarget.java").toString()));
+        String classPath = classes + File.pathSeparator + core;
+        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(),
+                "-Djdk.virtualThreadScheduler.parallelism=2", "-Djdk.virtualThreadScheduler.maxPoolSize=2"));
+        command.addAll(List.of(flags));
+        command.addAll(List.of("-Xmx128m", "-cp", classPath, BusyRoutesTarget.class.getName(), "serve"));
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        started.add(p);
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        assertEquals("READY", out.readLine());
+        return p;
+    }
+
+    private static String location(Class<?> c) throws URISyntaxException {
+        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
+    private void pulseUntil(double seconds, String what, java.util.function.BooleanSupplier done) {
+        waitFor(seconds, what, () -> {
+            view.pulse(System.nanoTime());
+            return done.getAsBoolean();
+        });
+    }
+
+    private JvmEntry listed(Process p) {
+        return model.jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElse(null);
+    }
+}

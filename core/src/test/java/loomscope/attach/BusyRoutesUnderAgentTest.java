@@ -1,0 +1,118 @@
+package loomscope.attach;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import loomscope.probe.CauseReport;
+import loomscope.recording.CarrierLog;
+import loomscope.recording.MountWhy;
+import loomscope.recording.RunRecording;
+import loomscope.testing.Jdk21;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue #44's server whose routes run at once ({@link BusyRoutesTarget}: a socket read that parks, a pinned sleep, a pipe
+ * read), on two carriers, recorded with {@code -javaagent:…=save=} on this JDK and on JDK 21. The socket read's JFR
+ * event spans the other threads' mounts: it must explain none of them. Every held mount's site is the route that held
+ * it; none is at the parking route's line.
+ */
+class BusyRoutesUnderAgentTest {
+    private static final int REQUESTS = 30;
+    /** Held mounts a route may miss (a first request in a cold JVM; a held mount no witness could place is unsure). */
+    private static final int SLACK = 4;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void onThisJdkTheParkingReadExplainsNoneOfTheOtherRoutesMounts() throws Exception {
+        check(record(Path.of(System.getProperty("java.home")), "--enable-native-access=ALL-UNNAMED"));
+    }
+
+    @Test
+    void onJdk21TheSame() throws Exception {
+        Path jdk21 = Jdk21.find();
+        Assumptions.assumeTrue(jdk21 != null, "no JDK 21 here (LOOMSCOPE_JDK21)");
+        check(record(jdk21));
+    }
+
+    private static void check(AgentRecordingFile.Read read) throws Exception {
+        CauseReport causes = read.causes();
+        String readLine = "socketRoute:" + lineOf("parks until the backend answers");
+        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().endsWith(readLine)),
+                "no mount at the parking read's line (" + readLine + "): " + causes.sites());
+        // the socket route's own mounts may wait for a CPU beside the others; none of them is a pin or a system call
+        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().contains("socketRoute") && !s.kind().equals("unsure")),
+                "the parking route held its carrier in nothing: " + causes.sites());
+        int pinned = count(causes, "pinned", "heldRoute");
+        int captured = count(causes, "captured", "pipeRoute");
+        assertTrue(pinned >= REQUESTS - SLACK, pinned + " pinned at heldRoute of " + REQUESTS + ": " + causes.sites());
+        assertTrue(captured >= REQUESTS - SLACK, captured + " captured at pipeRoute of " + REQUESTS + ": " + causes.sites());
+        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().contains("heldRoute") && !s.kind().equals("pinned")),
+                "heldRoute is pinned only: " + causes.sites());
+        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().contains("pipeRoute") && !s.kind().equals("captured")),
+                "pipeRoute is captured only: " + causes.sites());
+        // every mount a witness explained: its site is a route that holds carriers, never the socket's
+        RunRecording r = read.run().recording();
+        for (CarrierLog log : r.carriersByIndex()) {
+            for (int i = 0; i < log.size(); i++) {
+                MountWhy why = r.whyOf(log.index(), i);
+                if (why != null && why.cause() != loomscope.recording.MountCause.UNSURE) {
+                    assertTrue(!why.site().contains("socketRoute"), "a mount put at the socket read: " + why);
+                }
+            }
+        }
+    }
+
+    /** The line of BusyRoutesTarget.java that holds {@code text}. */
+    private static int lineOf(String text) throws java.io.IOException {
+        List<String> lines = Files.readAllLines(TargetJvm.source("BusyRoutesTarget.java"));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(text)) {
+                return i + 1;
+            }
+        }
+        throw new AssertionError(text + " is not in BusyRoutesTarget.java");
+    }
+
+    private static int count(CauseReport causes, String kind, String route) {
+        return causes.sites().stream().filter(s -> s.kind().equals(kind) && s.frame().contains(route))
+                .mapToInt(CauseReport.Site::count).sum();
+    }
+
+    private AgentRecordingFile.Read record(Path javaHome, String... flags) throws Exception {
+        Path classes = TargetJvm.compile(Files.createDirectories(dir.resolve("classes")), "BusyRoutesTarget.java");
+        Path saved = dir.resolve("busy.loomrun");
+        Path err = dir.resolve("target.err");
+        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(),
+                "-javaagent:" + AgentJar.locate() + "=save=" + saved, "-Djdk.virtualThreadScheduler.parallelism=2",
+                "-Djdk.virtualThreadScheduler.maxPoolSize=2"));
+        command.addAll(List.of(flags));
+        command.addAll(List.of("-Xmx256m", "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(),
+                BusyRoutesTarget.class.getName(), Integer.toString(REQUESTS)));
+        Process target = new ProcessBuilder(command).redirectError(err.toFile()).start();
+        try {
+            String out = new String(target.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(target.waitFor(120, TimeUnit.SECONDS), "the target ends");
+            assertEquals(0, target.exitValue(), out + Files.readString(err));
+            assertTrue(out.startsWith("done " + REQUESTS), out);
+        } finally {
+            target.destroyForcibly();
+        }
+        AgentRecordingFile.Read read = AgentRecordingFile.readClassified(saved);
+        CauseReport causes = read.causes();
+        System.out.println(javaHome + ": " + causes.line() + System.lineSeparator() + causes.sitesText(10));
+        assertTrue(causes.classified(), causes.toString());
+        return read;
+    }
+}
