@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.MountCause;
@@ -49,6 +50,8 @@ public final class CauseClassifier {
     static final long PLACEMENT_SLACK = 200_000;
     /** A {@code from} before every mount: the whole run (far enough from the long's end that arithmetic stays safe). */
     static final long WHOLE_RUN = Long.MIN_VALUE / 4;
+    /** {@link #onlyMountAround}'s answer where a carrier's open mount may hold the witness: a later pass may place it. */
+    private static final long WAIT = -2;
 
     private CauseClassifier() { }
 
@@ -113,7 +116,8 @@ public final class CauseClassifier {
             recording.markClassed();
             return counted(recording, true, null);
         }
-        Window all = new Window(carriers, sizes, new boolean[carriers.length], new long[carriers.length], WHOLE_RUN);
+        Window all = new Window(carriers, sizes, new boolean[carriers.length], new long[carriers.length], WHOLE_RUN,
+                Long.MAX_VALUE, null);
         Map<Long, Why> found = new HashMap<>();
         Map<Long, Why> whereOnly = place(all, pins, witnesses, found);
         for (int c = 0; c < carriers.length; c++) {
@@ -143,6 +147,16 @@ public final class CauseClassifier {
      */
     public static void classifyLive(RunRecording recording, List<PinnedEvent> pins, List<Witness> witnesses, long from,
                                     long settledBefore) {
+        classifyLive(recording, pins, witnesses, from, settledBefore, null);
+    }
+
+    /**
+     * As above; {@code pending}, where not null, is given the witnesses that may still explain a mount not yet closed or
+     * not yet settled: the next pass needs those only, with the new ones (its cost follows the rate of held mounts,
+     * not how long witnesses are kept).
+     */
+    public static void classifyLive(RunRecording recording, List<PinnedEvent> pins, List<Witness> witnesses, long from,
+                                    long settledBefore, Set<Object> pending) {
         from = Math.max(from, WHOLE_RUN);
         if (!recording.recordsMounts() || recording.phasesDecide()) {
             return;
@@ -162,7 +176,7 @@ public final class CauseClassifier {
         for (int c = 0; c < carriers.length; c++) {
             sizes[c] = carriers[c] == null ? 0 : carriers[c].size();
         }
-        Window window = new Window(carriers, sizes, open, openSince, from);
+        Window window = new Window(carriers, sizes, open, openSince, from, settledBefore, pending);
         Map<Long, Why> found = new HashMap<>();
         Map<Long, Why> whereOnly = place(window, pins, witnesses, found);
         Map<Long, Why> keep = new HashMap<>();
@@ -177,7 +191,9 @@ public final class CauseClassifier {
                 }
                 Why why = found.get(key(c, i));
                 if (why != null) {
-                    if (log.cause(i) != why.cause() || recording.whyOf(c, i) == null) {
+                    // a pass sees the witnesses that arrived since the last: a pin may come after a read, never the other
+                    // way round undoes a pin
+                    if (rank(why.cause()) > rank(log.cause(i)) || log.cause(i) == why.cause() && recording.whyOf(c, i) == null) {
                         log.setCause(i, why.cause());
                         keep.put(key(c, i), why);
                     }
@@ -193,11 +209,34 @@ public final class CauseClassifier {
         remember(recording, carriers, keep);
     }
 
+    /** How strongly a cause binds: a pin's witness outranks a system call's, which outranks a stall; none is lowest. */
+    private static int rank(MountCause cause) {
+        return cause == null ? 0 : switch (cause) {
+            case UNSURE -> 1;
+            case STALLED -> 2;
+            case CAPTURED -> 3;
+            case PINNED -> 4;
+        };
+    }
+
     /**
      * The mounts the classifier looks at: each carrier's first {@code sizes[c]} closed mounts that ended at {@code from}
      * or later, and whether it has a mount open (since {@code openSince[c]}) that a witness may lie in.
      */
-    private record Window(CarrierLog[] carriers, int[] sizes, boolean[] open, long[] openSince, long from) { }
+    private record Window(CarrierLog[] carriers, int[] sizes, boolean[] open, long[] openSince, long from,
+                          long settledBefore, Set<Object> pending) {
+        /** Whether carrier {@code c}'s open mount, if any, began by {@code t}: it may hold what happened at t. */
+        boolean openBy(int c, long t) {
+            return c >= 0 && c < open.length && open[c] && openSince[c] - PLACEMENT_SLACK <= t;
+        }
+
+        /** Keeps {@code witness} for a later pass (while the run goes; the run's end has no later pass). */
+        void waitFor(Object witness) {
+            if (pending != null) {
+                pending.add(witness);
+            }
+        }
+    }
 
     /**
      * Places every witness on the mount it explains into {@code found} (pinned before captured, the first witness of a
@@ -209,9 +248,6 @@ public final class CauseClassifier {
         CarrierLog[] carriers = window.carriers();
         int[] sizes = window.sizes();
         for (PinnedEvent e : pins) {
-            if (e.end() < window.from()) {
-                continue;
-            }
             long key;
             if (e.carrierIndex() >= 0) {
                 // it names its carrier: the mount that carrier held then is its thread's
@@ -219,8 +255,14 @@ public final class CauseClassifier {
                 if (key < 0 && e.duration() >= FLOOR) {
                     key = best(carriers, sizes, e.carrierIndex(), e.start(), e.end(), false);   // the clocks did not see it
                 }
+                if (key < 0 && window.openBy(e.carrierIndex(), e.end())) {
+                    window.waitFor(e);   // its mount is still open
+                }
             } else {
                 key = onlyMountAround(window, e.start(), e.end());   // JDK 21's: no carrier, placed by time alone
+                if (key == WAIT) {
+                    window.waitFor(e);
+                }
             }
             if (key >= 0) {
                 // the first witness of a mount stays: JFR's events come before other pinned witnesses (an attached
@@ -229,18 +271,26 @@ public final class CauseClassifier {
             }
         }
         for (Witness w : witnesses) {
-            if (w.kind() == Witness.Kind.SAFEPOINT || w.kind() == Witness.Kind.HELD_STACK || w.end() < window.from()) {
+            if (w.kind() == Witness.Kind.SAFEPOINT || w.kind() == Witness.Kind.HELD_STACK) {
                 continue;   // placed by their own rules: stalls and heldStacks
             }
             MountCause cause = w.kind().pins() ? MountCause.PINNED : MountCause.CAPTURED;
             long key = onlyMountAround(window, w.start(), w.end());
+            if (key == WAIT) {
+                window.waitFor(w);
+            }
             Why before = key < 0 ? null : found.get(key);
             if (key >= 0 && (before == null || before.cause() == MountCause.CAPTURED && cause == MountCause.PINNED)) {
                 found.put(key, new Why(cause, w.describe(), w.stack(), w.duration(), w.start()));
             }
         }
-        Map<Long, Why> whereOnly = heldStacks(carriers, sizes, witnesses, found, window.from());
+        Map<Long, Why> whereOnly = heldStacks(window, witnesses, found);
         stalls(carriers, sizes, witnesses, found, window.from());
+        for (Witness w : witnesses) {
+            if (w.kind() == Witness.Kind.SAFEPOINT && w.end() >= window.settledBefore()) {
+                window.waitFor(w);   // a mount it covers may not be settled yet
+            }
+        }
         return whereOnly;
     }
 
@@ -271,12 +321,13 @@ public final class CauseClassifier {
      * {@code found}; those whose stack shows only where (a Java frame on top) are returned, unsure with that stack, for
      * the mounts no later witness explains. The stack names its carrier and its instant lies in the mount.
      */
-    private static Map<Long, Why> heldStacks(CarrierLog[] carriers, int[] sizes, List<Witness> witnesses, Map<Long, Why> found,
-                                             long from) {
+    private static Map<Long, Why> heldStacks(Window window, List<Witness> witnesses, Map<Long, Why> found) {
+        CarrierLog[] carriers = window.carriers();
+        int[] sizes = window.sizes();
         Map<Long, Why> whereOnly = new HashMap<>();
         Map<String, Integer> byName = null;
         for (Witness w : witnesses) {
-            if (w.kind() != Witness.Kind.HELD_STACK || w.end() < from) {
+            if (w.kind() != Witness.Kind.HELD_STACK) {
                 continue;
             }
             if (byName == null) {
@@ -293,7 +344,13 @@ public final class CauseClassifier {
             }
             CarrierLog log = carriers[c];
             int i = log.mountAt(w.end());
-            if (i < 0 || i >= sizes[c] || !(candidate(log, i) || unmeasured(log, i))) {
+            if (i < 0 || i >= sizes[c]) {
+                if (window.openBy(c, w.end())) {
+                    window.waitFor(w);   // taken while its mount goes on: it explains it once it ends
+                }
+                continue;
+            }
+            if (!(candidate(log, i) || unmeasured(log, i))) {
                 continue;
             }
             Why named = found.get(key(c, i));
@@ -311,6 +368,9 @@ public final class CauseClassifier {
                 whereOnly.remove(key(c, i));
             } else {
                 whereOnly.putIfAbsent(key(c, i), why);
+                if (log.end(i) >= window.settledBefore()) {
+                    window.waitFor(w);   // says where once its mount is settled unsure, if nothing says why first
+                }
             }
         }
         return whereOnly;
@@ -403,8 +463,8 @@ public final class CauseClassifier {
             if (log == null) {
                 continue;
             }
-            if (window.open()[c] && window.openSince()[c] - PLACEMENT_SLACK <= end) {
-                return -1;
+            if (window.openBy(c, end)) {
+                return WAIT;
             }
             for (int i = log.firstEndingAfter(start - PLACEMENT_SLACK); i < window.sizes()[c]
                     && log.start(i) - PLACEMENT_SLACK <= end; i++) {

@@ -2,7 +2,10 @@ package loomscope.probe;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
@@ -23,8 +26,8 @@ public final class LiveCauses implements AutoCloseable {
     /** A pass this often: a witness that arrived is on screen within this plus a frame. */
     static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     /**
-     * Witnesses are kept for the passes this long after their end: one inside a mount still open waits for its end. A
-     * mount that lasts longer than this is classed by the run's end.
+     * A witness that may still explain a mount (one inside a mount still open waits for its end) is kept for the passes
+     * at most this long after its own end. A mount that lasts longer than this is classed by the run's end.
      */
     static final long KEPT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
@@ -89,12 +92,16 @@ public final class LiveCauses implements AutoCloseable {
         try {
             while (!stopped) {
                 long began = System.nanoTime();
-                passOnce();
+                try {
+                    passOnce();
+                } catch (RuntimeException e) {
+                    failure = e;   // this pass's: the next takes what arrived again; the run's end classes all anew
+                }
                 passNanos += System.nanoTime() - began;
                 passes++;
                 LockSupport.parkNanos(PERIOD_NANOS);
             }
-        } catch (RuntimeException | Error e) {
+        } catch (Error e) {
             failure = e;   // a probe never takes the run down: the run's end classes its mounts all the same
         }
     }
@@ -113,9 +120,11 @@ public final class LiveCauses implements AutoCloseable {
         long from = settledBefore;
         long settle = now - SETTLE_NANOS;
         long forget = now - KEPT_NANOS;
-        pins.removeIf(p -> p.end() < forget);
-        witnesses.removeIf(w -> w.end() < forget);
-        CauseClassifier.classifyLive(recording, new ArrayList<>(pins), new ArrayList<>(witnesses), from, settle);
+        Set<Object> pending = Collections.newSetFromMap(new IdentityHashMap<>());
+        CauseClassifier.classifyLive(recording, new ArrayList<>(pins), new ArrayList<>(witnesses), from, settle, pending);
+        // only what may still explain a mount not yet closed or settled is looked at again: a pass costs what arrived
+        pins.removeIf(p -> p.end() < forget || !pending.contains(p));
+        witnesses.removeIf(w -> w.end() < forget || !pending.contains(w));
         settledBefore = Math.max(from, settle);
     }
 
@@ -124,7 +133,7 @@ public final class LiveCauses implements AutoCloseable {
 
     public long passNanos() { return passNanos; }
 
-    /** Why the passes stopped early, or null. */
+    /** What went wrong in a pass (the latest), or null. */
     public Throwable failure() { return failure; }
 
     /** Stops the passes and waits for the one under way (at most a second): the run's end classes anew after it. */
