@@ -293,7 +293,17 @@ public final class CauseClassifier {
             }
             CarrierLog log = carriers[c];
             int i = log.mountAt(w.end());
-            if (i < 0 || i >= sizes[c] || !(candidate(log, i) || unmeasured(log, i)) || found.containsKey(key(c, i))) {
+            if (i < 0 || i >= sizes[c] || !(candidate(log, i) || unmeasured(log, i))) {
+                continue;
+            }
+            Why before = found.get(key(c, i));
+            if (before != null) {
+                if (before.cause() == MountCause.PINNED && before.stack().isEmpty() && !w.stack().isEmpty()) {
+                    // a pin's witness that names no stack (an attached JVM's pinned-park hook, at once; JFR's event with
+                    // its stack comes a second later, on 21 only where its time places it): the stack sampled in the
+                    // same mount, its own thread's, says where
+                    found.put(key(c, i), new Why(before.cause(), before.reason(), w.stack(), before.nanos(), before.at()));
+                }
                 continue;
             }
             MountCause cause = HeldStacks.causeOf(w);
