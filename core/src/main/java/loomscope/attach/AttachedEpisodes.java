@@ -625,6 +625,7 @@ public final class AttachedEpisodes {
         long[] firstSeen = unseen(Math.max(1, shownIndex.size()));
         int shown = 0;
         long firstShown = Long.MAX_VALUE;
+        List<PinnedEvent> parks = new ArrayList<>();
         for (int i = from; i < episodes.size(); i++) {
             int vt = vtOf[i - from];
             if (vt >= 0) {
@@ -632,7 +633,7 @@ public final class AttachedEpisodes {
                 int verdict = e.verdict() == Episode.PINNED && !e.pinnedPark() ? RecordingBuilder.HELD : e.verdict();
                 builder.mount(lanes.shown()[e.lane()], vt, e.start(), e.start(), e.end(), verdict);
                 if (e.pinnedPark()) {
-                    pins.add(new PinnedEvent(e.start(), e.end() - e.start(), carriers.get(e.lane()).name(), -1, PINNED_PARK,
+                    parks.add(new PinnedEvent(e.start(), e.end() - e.start(), carriers.get(e.lane()).name(), -1, PINNED_PARK,
                             null, List.of(), e.end()));
                 }
                 firstSeen[vt] = Math.min(firstSeen[vt], e.start());
@@ -649,6 +650,9 @@ public final class AttachedEpisodes {
             pins.add(new PinnedEvent(pin.start(), pin.duration(), pin.carrierName().isEmpty() ? null : pin.carrierName(), -1,
                     pin.reason(), pin.blockingOperation(), pin.stack(), pin.end()));
         }
+        // after JFR's: the first pinned witness of a mount is kept, and JFR's names a reason and a stack where the
+        // hook's names none (a live pin's site was "(no stack)" while JFR's event for it had arrived)
+        pins.addAll(parks);
         seen.addAll(witnesses.subList(recentFrom(witnesses, since), witnesses.size()));
         return new Newest(seenFrom(builder, firstSeen).droppedInTarget(dropped()).finish(runStart, lastTime, 0, false),
                 shown, shownIndex.size(),

@@ -104,12 +104,21 @@ final class AttachCommand implements Callable<Integer> {
             + "certificate, as the agent printed it (64 hex digits, colons allowed); any other is refused.")
     String fingerprint;
 
+    @Option(names = "--every", paramLabel = "SECONDS", description = "While it records, print one JSON line every "
+            + "SECONDS (more than 0, up to 3600): mounts so far, pinned, captured, stalled, unsure, not yet classed, "
+            + "and the top sites; the summary follows at the end.")
+    Double every;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        LiveLines.check(every);
+        if (every != null && (list || listen != null)) {
+            throw new BadOption("--every", "goes with a recording (attach PID, --wait or --connect), not --list or --listen");
+        }
         if (list) {
             if (pid != null || seconds != null || save != null || waitForAgent || failOnPin || noJfr || listen != null
                     || connect != null) {
@@ -166,7 +175,10 @@ final class AttachCommand implements Callable<Integer> {
                 out.flush();
             }
             long millis = seconds == null ? Long.MAX_VALUE : (long) Math.ceil(seconds * 1000);
-            session.awaitEnd(millis);
+            try (LiveLines lines = LiveLines.start(every, out, err, LiveLines.of(session.episodes(),
+                    session.target().mainClass()))) {
+                session.awaitEnd(millis);
+            }
             session.stop();
             boolean clean = session.detached();
             boolean targetEnded = session.targetExited();

@@ -32,12 +32,16 @@ final class ChildJvmRun {
 
     static int run(WorkloadConfig config, RunTarget.ChildJvm target, ProbeSelection probes, double dumpsPerSecond,
                    boolean json, Path save, PrintWriter out, PrintWriter err) throws Exception {
-        return run(config, target, probes, dumpsPerSecond, json, save, false, out, err);
+        return run(config, target, probes, dumpsPerSecond, json, save, false, null, out, err);
     }
 
-    /** As above; {@code failOnPin}: {@link PinGate}'s exit where the JDK saw the application's code pinned. */
+    /**
+     * As above; {@code failOnPin}: {@link PinGate}'s exit where the JDK saw the application's code pinned;
+     * {@code every}: {@link LiveLines}' period while the child runs, or null.
+     */
     static int run(WorkloadConfig config, RunTarget.ChildJvm target, ProbeSelection probes, double dumpsPerSecond,
-                   boolean json, Path save, boolean failOnPin, PrintWriter out, PrintWriter err) throws Exception {
+                   boolean json, Path save, boolean failOnPin, Double every, PrintWriter out, PrintWriter err)
+            throws Exception {
         ChildRun.Options options = ChildRun.Options.plain()
                 .withProbes(probes.jfr(), probes.snapshots() ? dumpsPerSecond : 0);
         ChildRun run = ChildRun.start(target, config, options);
@@ -45,12 +49,18 @@ final class ChildJvmRun {
         Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
         boolean announced = false;
         String stalled = null;
+        LiveLines lines = null;
         try {
             while (!run.await(20)) {
-                // before the run's classes load: a task's static initializer that never returns must not hide which JVM
-                if (!json && !announced && run.preparing()) {
+                // before the run's classes load: a task's static initializer that never returns must not hide which JVM;
+                // and before the live lines, which begin with the child's recording (its hello)
+                boolean recording = run.recording() != null;
+                if (!json && !announced && (run.preparing() || every != null && recording)) {
                     SeedLines.before(out, config, run.javaVersion());
                     announced = true;
+                }
+                if (lines == null && every != null && recording) {
+                    lines = LiveLines.start(every, out, err, LiveLines.of(run::recording));
                 }
                 String noProgress = run.noProgress();
                 if (noProgress != null && !noProgress.equals(stalled)) {
@@ -64,6 +74,10 @@ final class ChildJvmRun {
             run.stop();
             Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
             throw e;
+        } finally {
+            if (lines != null) {
+                lines.close();
+            }
         }
         Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
         RunOutcome outcome = run.outcome();

@@ -100,11 +100,17 @@ final class RunCommand implements Callable<Integer> {
                     + "for the JDK that runs it, run in a child JVM (--jdk, --jvm-arg as for any run).")
     Path taskFile;
 
+    @Option(names = "--every", paramLabel = "SECONDS", description = "While it runs, print one JSON line every SECONDS "
+            + "(more than 0, up to 3600): mounts so far, pinned, captured, stalled, unsure, not yet classed, and the top "
+            + "sites; the run's lines (or --json's object) follow at its end.")
+    Double every;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
+        LiveLines.check(every);
         if (failOnPin && taskFile == null) {
             throw new BadOption("--fail-on-pin", "goes with --task-file (or attach): LoomScope's own scenarios pin on purpose");
         }
@@ -119,7 +125,7 @@ final class RunCommand implements Callable<Integer> {
                     ? probes : ProbeSelection.JFR;   // HotSpot dumps in the child only when asked for
             RunTarget.ChildJvm target = childTarget();
             SavedRunOutput.check(save);
-            return ChildJvmRun.run(config, target, childProbes, snapshotRate, json, save,
+            return ChildJvmRun.run(config, target, childProbes, snapshotRate, json, save, false, every,
                     spec.commandLine().getOut(), spec.commandLine().getErr());
         }
         PrintWriter out = spec.commandLine().getOut();
@@ -133,7 +139,9 @@ final class RunCommand implements Callable<Integer> {
             RecordedRun run = probed.run();
             Thread stopOnCtrlC = new Thread(() -> run.run().cancel(), "loomscope-cancel");
             Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
-            run.await(Long.MAX_VALUE);
+            try (LiveLines lines = LiveLines.start(every, out, spec.commandLine().getErr(), LiveLines.of(run::recording))) {
+                run.await(Long.MAX_VALUE);
+            }
             Runtime.getRuntime().removeShutdownHook(stopOnCtrlC);
             if (run.run().failure() != null) {
                 throw new IllegalStateException("the run failed: " + run.run().failure(), run.run().failure());
@@ -251,7 +259,7 @@ final class RunCommand implements Callable<Integer> {
                 return 2;
             }
             ProbeSelection childProbes = parsed.hasMatchedOption("--probes") ? probes : ProbeSelection.JFR;
-            return ChildJvmRun.run(config, target, childProbes, snapshotRate, json, save, failOnPin,
+            return ChildJvmRun.run(config, target, childProbes, snapshotRate, json, save, failOnPin, every,
                     spec.commandLine().getOut(), spec.commandLine().getErr());
         }
     }

@@ -353,11 +353,13 @@ public final class CauseClassifier {
             if (!(candidate(log, i) || unmeasured(log, i))) {
                 continue;
             }
-            Why named = found.get(key(c, i));
-            if (named != null) {
-                if (named.stack().isEmpty() && !w.stack().isEmpty()) {
-                    // a witness that said why but not where (the agent's pinned-park hook): the sampled stack says where
-                    found.put(key(c, i), new Why(named.cause(), named.reason(), w.stack(), named.nanos(), named.at()));
+            Why before = found.get(key(c, i));
+            if (before != null) {
+                if (before.cause() == MountCause.PINNED && before.stack().isEmpty() && !w.stack().isEmpty()) {
+                    // a pin's witness that names no stack (an attached JVM's pinned-park hook, at once; JFR's event with
+                    // its stack comes a second later, on 21 only where its time places it): the stack sampled in the
+                    // same mount, its own thread's, says where
+                    found.put(key(c, i), new Why(before.cause(), before.reason(), w.stack(), before.nanos(), before.at()));
                 }
                 continue;
             }

@@ -174,6 +174,10 @@ class BadInputSuiteTest {
             bad("--snapshot-rate", "run", "--jdk", java, "--probes", "snapshots", "--snapshot-rate", v);
         }
         bad("--threads", "run", "--jdk", java, "--thread-kind", "platform", "--threads", "2000000");
+        for (String v : List.of("0", "-1", "NaN", "Infinity", "3600.001", "abc", "")) {
+            bad("--every", "run", "--every", v);
+        }
+        bad("--every", "run", "--jdk", java, "--every", "0");
     }
 
     private void enumsAndOptions() {

@@ -189,6 +189,26 @@ class CauseClassifierTest {
                 .map(CauseReport.Site::frame).toList());
     }
 
+    /**
+     * A pin's witness without a stack (an attached JVM's pinned-park hook) classes the mount; a stack sampled in the same
+     * mount says where, as a live pin's site before JFR's event arrives. A witness with a stack of its own keeps it.
+     */
+    @Test
+    void aStacklessPinTakesItsSiteFromAStackSampledInTheSameMount() {
+        RunRecording r = recording(RecordingBuilder.PINNED, RecordingBuilder.PINNED);
+        List<PinnedEvent> pins = List.of(
+                new PinnedEvent(2 * MS, 5 * MS, "c0", 0, "parked while pinned (hook)", null, List.of(), 7 * MS),
+                pin(2 * MS, 5 * MS, 1, "Native or VM frame on stack"));
+        List<StackFrame> sync = List.of(new StackFrame(null, "java.lang.VirtualThread", "parkOnCarrierThread", null, 600),
+                new StackFrame(null, "shop.Ledger", "post", null, 12));
+        CauseClassifier.classify(r, pins, List.of(Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.WAITING, sync),
+                Witness.heldStack(2 * MS, 4 * MS, "c1", Thread.State.WAITING, sync)), true);
+        assertEquals(MountCause.PINNED, r.carriersByIndex()[0].cause(0));
+        assertEquals("shop.Ledger.post:12", r.whyOf(0, 0).site(), "where, from the sampled stack");
+        assertEquals("parked while pinned (hook)", r.whyOf(0, 0).reason(), "why, from the pin's witness");
+        assertEquals("shop.Native.callback:7", r.whyOf(1, 0).site(), "JFR's own stack stays");
+    }
+
     /** Where the clocks measured a mount not blocked, a stack sampled in it changes nothing. */
     @Test
     void aStackDoesNotMakeAMeasuredRunningMountHeld() {
