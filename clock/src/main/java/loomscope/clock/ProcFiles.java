@@ -15,6 +15,8 @@ public final class ProcFiles {
     public static final long UNKNOWN = -1;
     /** The status line that counts the thread's preemptions. */
     public static final byte[] PREEMPTED_KEY = "nonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
+    /** The status line that names the thread's own task id ("Pid:", after a newline: not "PPid:" or "TracerPid:"). */
+    public static final byte[] TASK_ID_KEY = "\nPid:".getBytes(StandardCharsets.US_ASCII);
 
     private ProcFiles() { }
 
