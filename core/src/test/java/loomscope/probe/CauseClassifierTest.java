@@ -78,7 +78,8 @@ class CauseClassifierTest {
         assertEquals(2, RunSummary.unsureMounts(r));
         // most carrier time held first: the 6 ms read, then the 5 ms pin
         assertEquals(List.of("shop.Cart.load:42", "shop.Native.callback:7"), report.sites().stream().map(CauseReport.Site::frame).toList());
-        assertEquals("file read /data/cart.bin", report.sites().get(0).reason());
+        assertEquals("file read", report.sites().get(0).reason(), "a site's reason without the path");
+        assertEquals(List.of("file read /data/cart.bin"), report.sites().get(0).reasons().get(0).examples());
         assertEquals("captured", report.sites().get(0).kind());
         assertEquals("LockSupport.park: Native or VM frame on stack", report.sites().get(1).reason());
         assertEquals("pinned", report.sites().get(1).kind());
