@@ -22,9 +22,11 @@ public final class ProcFiles {
 
     /**
      * {@code -Dloomscope.clock.kernelCounts=off}: the clocks read no {@code /proc}, as on macOS or Windows where there is
-     * none, so that what LoomScope tells without the kernel's counts can be seen and tested on Linux.
+     * none, so that what LoomScope tells without the kernel's counts can be seen and tested on Linux. Joined at run time,
+     * not a constant: the agent's build relocates this package, and with it every constant string that begins with the
+     * package's name, which made an attached target's switch {@code loomscope.agent.shaded.clock.kernelCounts}.
      */
-    public static final String SWITCH = "loomscope.clock.kernelCounts";
+    public static final String SWITCH = String.join(".", "loomscope", "clock", "kernelCounts");
 
     /**
      * The calling thread's {@code /proc/thread-self/<name>}, or null where there is none (not Linux), it is unreadable,
