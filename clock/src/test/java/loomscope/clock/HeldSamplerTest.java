@@ -152,13 +152,13 @@ class HeldSamplerTest {
         Thread parked = Thread.ofPlatform().start(LockSupport::park);
         try {
             long since = System.nanoTime();
-            long[] queue = {0};
+            long[] queueFrozen = {-1};   // -1: the run queue's wait grows with the wall clock
             char[] state = {'R'};
             HeldSampler.TaskView view = new HeldSampler.TaskView() {
                 @Override public boolean read() { return true; }
                 @Override public char state() { return state[0]; }
                 @Override public long cpuNanos() { return 0; }
-                @Override public long queueNanos() { return queue[0]; }
+                @Override public long queueNanos() { return queueFrozen[0] < 0 ? System.nanoTime() - since : queueFrozen[0]; }
                 @Override public void close() { }
             };
             List<Held> held = new ArrayList<>();
@@ -172,11 +172,11 @@ class HeldSamplerTest {
             assertEquals(List.of(), held, "runnable: no stack");
             state[0] = 'S';
             for (int look = 0; look < 10; look++) {
-                queue[0] += 10_000_000;   // each window: 10 ms in the run queue, more than its wall time
-                sampler.lookOnce(HeldSampler.MAX_STACKS_PER_SECOND);
+                sampler.lookOnce(HeldSampler.MAX_STACKS_PER_SECOND);   // each window spent in the run queue whole
                 Thread.sleep(2);
             }
             assertEquals(List.of(), held, "sleeping now, but its window was spent in the run queue: no stack");
+            queueFrozen[0] = System.nanoTime() - since;   // from here on it sleeps
             for (int look = 0; look < 10 && held.isEmpty(); look++) {
                 sampler.lookOnce(HeldSampler.MAX_STACKS_PER_SECOND);
                 Thread.sleep(2);
