@@ -29,7 +29,9 @@ import loomscope.clock.BlockedTime;
  *                                       SocketWrite, JavaMonitorEnter, JavaMonitorWait (21-23) or SafepointBegin;
  *                                       detail the path, host:port or monitor class; fields as in P lines; or kind
  *                                       HeldStack: a stack the agent sampled while a carrier was held (start: off its CPU
- *                                       since at least, start + duration: sampled), detail "STATE carrierName"
+ *                                       since at least, start + duration: sampled), detail "STATE carrierName", or
+ *                                       "STATE/blocked carrierName" where the kernel confirmed the carrier blocked (not
+ *                                       on a CPU or waiting for one); a line without it: the kernel did not say
  * N jfr why                             JFR's pinned events are not tapped in this session, and why
  * N stacks why                          no stacks of held mounts are sampled in this session, and why
  * K notKept                             episodes counted but not written: a saved file's bound (10,000,000) was reached

@@ -49,17 +49,22 @@ final class HeldStackTap {
             public long now() {
                 return System.nanoTime();
             }
-        }, (c, from, at, state, trace) -> lines.accept(line(from - originNanos, at - from, state,
-                carriers.get(c).carrier.getName(), trace)));
+        }, (c, from, at, state, kernelBlocked, trace) -> lines.accept(line(from - originNanos, at - from, state,
+                kernelBlocked, carriers.get(c).carrier.getName(), trace)));
         if (sampler == null) {
             return null;
         }
         return new HeldStackTap(sampler, AgentThreads.start("loomscope-agent-held-stacks", sampler));
     }
 
-    static String line(long start, long duration, Thread.State state, String carrier, StackTraceElement[] trace) {
+    /** Core's {@code Witness.KERNEL_BLOCKED}: after the state, the kernel confirmed the carrier blocked. */
+    static final String KERNEL_BLOCKED = "/blocked";
+
+    static String line(long start, long duration, Thread.State state, boolean kernelBlocked, String carrier,
+                       StackTraceElement[] trace) {
         StringBuilder line = new StringBuilder("W HeldStack ").append(start).append(' ').append(duration).append(' ')
-                .append(AgentWire.encoded(state.name() + " " + carrier)).append(' ');
+                .append(AgentWire.encoded(state.name() + (kernelBlocked ? KERNEL_BLOCKED : "") + " " + carrier))
+                .append(' ');
         int n = Math.min(JfrPinnedTap.FRAMES, trace.length);
         for (int i = 0; i < n; i++) {
             line.append(i == 0 ? "" : ",").append(AgentWire.encoded(frame(trace[i])));

@@ -49,6 +49,9 @@ public final class CarrierClock {
     private static final int SCHEDSTAT_BYTES = 96;
     /** Whether reads on this carrier must hold off the JDK's compensation ({@link CompensationGuard}). */
     private final boolean marked;
+    /** The carrier this clock was made on, and its kernel task id (Linux's thread id), or {@link #UNKNOWN}. */
+    private final Thread thread;
+    private final long taskId;
     private long queue = UNKNOWN;
     private long scheduled = UNKNOWN;
     private long involuntary = UNKNOWN;
@@ -72,8 +75,11 @@ public final class CarrierClock {
         this.schedstat = schedstat;
         this.status = status;
         this.marked = marked;
+        this.thread = Thread.currentThread();
         markClocks(System.nanoTime());
         readStatus();
+        taskId = readTaskId();
+        KernelTasks.register(thread, taskId);   // for the held-stack sampler, which asks the kernel of this carrier
         markStatus();
         markCollections();
     }
@@ -247,6 +253,19 @@ public final class CarrierClock {
         }
     }
 
+    /** This thread's kernel task id, which its status file names ({@code Pid:}), or {@link #UNKNOWN}; once per clock. */
+    private long readTaskId() {
+        if (status == null) {
+            return UNKNOWN;
+        }
+        try {
+            int n = read(status, text.length);
+            return n > 0 ? ProcFiles.valueAfter(text, n, ProcFiles.TASK_ID_KEY) : UNKNOWN;
+        } catch (IOException e) {
+            return UNKNOWN;
+        }
+    }
+
     /** Collections so far, all collectors. */
     public static long gcCount() {
         long n = 0;
@@ -267,6 +286,7 @@ public final class CarrierClock {
 
     /** On the carrier's way out. */
     public void close() {
+        KernelTasks.unregister(thread, taskId);
         for (RandomAccessFile file : new RandomAccessFile[] {schedstat, status}) {
             if (file != null) {
                 try {

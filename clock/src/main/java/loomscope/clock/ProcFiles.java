@@ -15,14 +15,18 @@ public final class ProcFiles {
     public static final long UNKNOWN = -1;
     /** The status line that counts the thread's preemptions. */
     public static final byte[] PREEMPTED_KEY = "nonvoluntary_ctxt_switches:".getBytes(StandardCharsets.US_ASCII);
+    /** The status line that names the thread's own task id ("Pid:", after a newline: not "PPid:" or "TracerPid:"). */
+    public static final byte[] TASK_ID_KEY = "\nPid:".getBytes(StandardCharsets.US_ASCII);
 
     private ProcFiles() { }
 
     /**
      * {@code -Dloomscope.clock.kernelCounts=off}: the clocks read no {@code /proc}, as on macOS or Windows where there is
-     * none, so that what LoomScope tells without the kernel's counts can be seen and tested on Linux.
+     * none, so that what LoomScope tells without the kernel's counts can be seen and tested on Linux. Joined at run time,
+     * not a constant: the agent's build relocates this package, and with it every constant string that begins with the
+     * package's name, which made an attached target's switch {@code loomscope.agent.shaded.clock.kernelCounts}.
      */
-    public static final String SWITCH = "loomscope.clock.kernelCounts";
+    public static final String SWITCH = String.join(".", "loomscope", "clock", "kernelCounts");
 
     /**
      * The calling thread's {@code /proc/thread-self/<name>}, or null where there is none (not Linux), it is unreadable,

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,6 +34,7 @@ import loomscope.attach.JvmList;
 import loomscope.attach.ListeningAgent;
 import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedThreadsTable;
+import loomscope.probe.SiteTable;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
@@ -481,19 +483,33 @@ final class AttachCommand implements Callable<Integer> {
             // the places of the mounts the witnesses classed pinned or captured, most carrier time held first
             ProbeJson.addSites(sites, causes.sites());
         } else {
-            for (PinnedThreadsTable.Row row : sites(e)) {
-                ObjectNode site = sites.addObject();
-                site.put("frame", row.method());
-                site.put("kind", "pinned");
-                site.put("reason", row.reason());
-                site.put("count", row.count());
-                site.put("heldMillis", row.totalNanos() / 1e6);
-                site.put("longestMillis", row.longestNanos() / 1e6);
-            }
+            ProbeJson.addSites(sites, pinnedSites(sites(e)));
         }
         node.put("detached", clean);
         node.put("targetExited", targetEnded);
         return mapper.writeValueAsString(node);
+    }
+
+    /**
+     * JFR's pinned rows as sites, one per frame: a frame's reasons counted under it, the most frequent its
+     * {@code reason}, as the classed sites are.
+     */
+    static List<CauseReport.Site> pinnedSites(List<PinnedThreadsTable.Row> rows) {
+        Map<String, List<PinnedThreadsTable.Row>> byFrame = new LinkedHashMap<>();
+        rows.forEach(row -> byFrame.computeIfAbsent(row.method(), k -> new ArrayList<>()).add(row));
+        List<CauseReport.Site> sites = new ArrayList<>();
+        byFrame.forEach((frame, of) -> {
+            List<PinnedThreadsTable.Row> sorted = new ArrayList<>(of);
+            sorted.sort(Comparator.comparingInt(PinnedThreadsTable.Row::count).reversed());
+            List<CauseReport.Reason> reasons = sorted.stream().limit(SiteTable.REASONS_KEPT)
+                    .map(r -> new CauseReport.Reason(r.reason(), r.count(), List.of())).toList();
+            sites.add(new CauseReport.Site(frame, "pinned", reasons.get(0).reason(),
+                    of.stream().mapToInt(PinnedThreadsTable.Row::count).sum(),
+                    of.stream().mapToLong(PinnedThreadsTable.Row::totalNanos).sum() / 1e6,
+                    of.stream().mapToLong(PinnedThreadsTable.Row::longestNanos).max().orElse(0) / 1e6, reasons));
+        });
+        sites.sort(Comparator.comparingDouble(CauseReport.Site::heldMillis).reversed());
+        return sites;
     }
 
     /** Sites printed in the text summary (the JSON has them all). */

@@ -47,7 +47,11 @@ record ProbeJson(String probes, Double snapshotRateHz, Long snapshots, Double sn
         addSites(node.putArray("sites"), causes.sites());
     }
 
-    /** Each site as {@code {frame, kind, reason, count, heldMillis, longestMillis}}: run's and attach's JSON alike. */
+    /**
+     * Each site as {@code {frame, kind, reason, count, heldMillis, longestMillis, reasons: [{reason, count, examples}]}}:
+     * run's and attach's JSON alike. {@code reason} is the most frequent of {@code reasons}, as sites said before they
+     * counted their reasons.
+     */
     static void addSites(ArrayNode sites, List<CauseReport.Site> rows) {
         for (CauseReport.Site site : rows) {
             ObjectNode s = sites.addObject();
@@ -57,6 +61,15 @@ record ProbeJson(String probes, Double snapshotRateHz, Long snapshots, Double sn
             s.put("count", site.count());
             s.put("heldMillis", site.heldMillis());
             s.put("longestMillis", site.longestMillis());
+            ArrayNode reasons = s.putArray("reasons");
+            for (CauseReport.Reason r : site.reasons()) {
+                ObjectNode reason = reasons.addObject();
+                reason.put("reason", r.reason());
+                reason.put("count", r.count());
+                if (!r.examples().isEmpty()) {
+                    r.examples().forEach(reason.putArray("examples")::add);
+                }
+            }
         }
     }
 

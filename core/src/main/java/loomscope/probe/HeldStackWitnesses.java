@@ -24,8 +24,8 @@ public final class HeldStackWitnesses implements AutoCloseable {
     private volatile long notKept;
 
     private HeldStackWitnesses(HeldSampler.Mounts mounts, IntFunction<String> carrierName, String threadName) {
-        HeldSampler s = HeldSampler.of(mounts, (c, from, at, state, trace) -> keep(Witness.heldStack(from, at,
-                carrierName.apply(c), state, frames(trace))));
+        HeldSampler s = HeldSampler.of(mounts, (c, from, at, state, kernelBlocked, trace) -> keep(Witness.heldStack(from,
+                at, carrierName.apply(c), state, kernelBlocked, frames(trace))));
         this.sampler = s;
         this.thread = s == null ? null : new Thread(s, threadName);
         if (thread != null) {

@@ -7,8 +7,11 @@ import loomscope.recording.MountCause;
 /**
  * What a stack sampled while a carrier was held ({@link Witness.Kind#HELD_STACK}) can tell, from its top frames and the
  * thread's state. A virtual thread that parks, waits or blocks on a monitor unmounts unless it cannot: still mounted in
- * one of those, it is pinned. Still mounted in any other native method, its carrier is held by a system call or native
- * code (a DNS lookup, opening a pipe, JNI): captured. With a Java frame on top and its carrier off its CPU, nothing
+ * one of those, it is pinned: a fact of the stack, whatever the timing. Still mounted in any other native method, its
+ * carrier is held by a system call or native code (a DNS lookup, opening a pipe, JNI): captured, where the kernel
+ * confirmed the carrier blocked when the stack was taken. Off its CPU is not blocked: a carrier that waited for a CPU
+ * (beside CPU hogs) with a native frame on top looks the same to the stack, so where the kernel did not say (no
+ * {@code /proc}, kernelCounts=off, an older agent's line) such a stack tells where, not why. With a Java frame on top and its carrier off its CPU, nothing
  * here can tell a JIT or class-loading lock from a page fault or a class initialiser: the stack tells where, not why.
  * A downcall through the FFM API shows no native frame (its frames are hidden), so it reads as a Java frame.
  */
@@ -23,7 +26,7 @@ final class HeldStacks {
         return switch (kindOf(w)) {
             case PINNED_PARK, OBJECT_WAIT, MONITOR -> MountCause.PINNED;
             case NATIVE -> MountCause.CAPTURED;
-            case JAVA -> null;
+            case NATIVE_UNCONFIRMED, JAVA -> null;
         };
     }
 
@@ -35,12 +38,14 @@ final class HeldStacks {
             case OBJECT_WAIT -> "Object.wait while pinned, in a sampled stack";
             case MONITOR -> "blocked on a monitor while pinned, in a sampled stack";
             case NATIVE -> "native code: " + stack.get(0).className() + "." + stack.get(0).methodName() + ", in a sampled stack";
+            case NATIVE_UNCONFIRMED -> "in native code (" + stack.get(0).className() + "." + stack.get(0).methodName()
+                    + "), off its CPU: nothing said whether its carrier blocked in the kernel or waited for a CPU";
             case JAVA -> "held in Java code, off its CPU: no witness could tell why (a JIT or class-loading lock, a page "
                     + "fault, a class initialiser, a downcall); the stack shows where";
         };
     }
 
-    private enum Kind { PINNED_PARK, OBJECT_WAIT, MONITOR, NATIVE, JAVA }
+    private enum Kind { PINNED_PARK, OBJECT_WAIT, MONITOR, NATIVE, NATIVE_UNCONFIRMED, JAVA }
 
     private static Kind kindOf(Witness w) {
         List<StackFrame> stack = w.stack();
@@ -57,6 +62,9 @@ final class HeldStacks {
                 return Kind.OBJECT_WAIT;
             }
         }
-        return !stack.isEmpty() && stack.get(0).line() == StackFrame.NATIVE_LINE ? Kind.NATIVE : Kind.JAVA;
+        if (stack.isEmpty() || stack.get(0).line() != StackFrame.NATIVE_LINE) {
+            return Kind.JAVA;
+        }
+        return w.heldKernelBlocked() ? Kind.NATIVE : Kind.NATIVE_UNCONFIRMED;
     }
 }

@@ -119,12 +119,21 @@ public record Witness(Kind kind, long start, long duration, String detail, List<
     }
 
     /**
+     * A held stack's detail says the kernel confirmed its carrier blocked (not on a CPU, not waiting for one) with this
+     * after its state: "RUNNABLE/blocked ForkJoinPool-1-worker-1". A detail without it (a sampler that could not ask the
+     * kernel, or an older agent's or child's line) says nothing of that.
+     */
+    static final String KERNEL_BLOCKED = "/blocked";
+
+    /**
      * A stack sampled at {@code at} while {@code carrier}'s mount was held, off its CPU since {@code from} at least (the
      * sampler's first look): it starts then and ends at the sample. Its detail is "STATE carrier-name" (a state has no
-     * space; a carrier's name may).
+     * space; a carrier's name may), the state followed by {@link #KERNEL_BLOCKED} where the kernel confirmed the block.
      */
-    public static Witness heldStack(long from, long at, String carrier, Thread.State state, List<StackFrame> stack) {
-        return new Witness(Kind.HELD_STACK, from, Math.max(0, at - from), state.name() + " " + carrier, stack);
+    public static Witness heldStack(long from, long at, String carrier, Thread.State state, boolean kernelBlocked,
+                                    List<StackFrame> stack) {
+        return new Witness(Kind.HELD_STACK, from, Math.max(0, at - from),
+                state.name() + (kernelBlocked ? KERNEL_BLOCKED : "") + " " + carrier, stack);
     }
 
     /** A held stack's carrier name; null for any other witness or a malformed detail. */
@@ -139,11 +148,23 @@ public record Witness(Kind kind, long start, long duration, String detail, List<
         if (space < 0) {
             return null;
         }
+        String state = detail.substring(0, space);
         try {
-            return Thread.State.valueOf(detail.substring(0, space));
+            return Thread.State.valueOf(state.endsWith(KERNEL_BLOCKED)
+                    ? state.substring(0, state.length() - KERNEL_BLOCKED.length()) : state);
         } catch (IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /**
+     * Whether a held stack's sampler had the kernel confirm that its carrier was blocked in the kernel when it was taken,
+     * not on a CPU or waiting for one; false where the kernel did not say (no {@code /proc}, kernelCounts=off, an older
+     * agent's or child's line) and for any other witness.
+     */
+    public boolean heldKernelBlocked() {
+        int space = kind == Kind.HELD_STACK && detail != null ? detail.indexOf(' ') : -1;
+        return space > 0 && detail.startsWith(KERNEL_BLOCKED, space - KERNEL_BLOCKED.length());
     }
 
     /** "file read /data/x.bin", "Object.wait on java.lang.Object", "safepoint". */

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import loomscope.json.JsonProblem;
 import loomscope.json.StrictJson;
 import loomscope.probe.CauseReport;
+import loomscope.probe.SiteTable;
 import loomscope.recording.RunSummary;
 
 /**
@@ -43,11 +44,23 @@ public final class RunsJson {
                   @JsonSetter(nulls = Nulls.SKIP) Long capturedMounts, @JsonSetter(nulls = Nulls.SKIP) Long stalledMounts,
                   @JsonSetter(nulls = Nulls.SKIP) List<SiteJson> sites) { }
 
-    /** A site as {@code run --json} writes it ({@link CauseReport.Site}); only its reason may be null. */
+    /**
+     * A site as {@code run --json} writes it ({@link CauseReport.Site}); only its reason may be null, and a file written
+     * before sites counted their reasons has no {@code reasons}: its one reason stands for all its mounts.
+     */
     record SiteJson(String frame, String kind, @JsonSetter(nulls = Nulls.SKIP) String reason, int count, double heldMillis,
-                    double longestMillis) {
+                    double longestMillis, @JsonSetter(nulls = Nulls.SKIP) List<ReasonJson> reasons) {
         CauseReport.Site site() {
-            return new CauseReport.Site(frame, kind, reason, count, heldMillis, longestMillis);
+            return reasons == null ? new CauseReport.Site(frame, kind, reason, count, heldMillis, longestMillis)
+                    : new CauseReport.Site(frame, kind, reason, count, heldMillis, longestMillis,
+                            reasons.stream().map(ReasonJson::toReason).toList());
+        }
+    }
+
+    /** One of a site's reasons ({@link CauseReport.Reason}). */
+    record ReasonJson(String reason, int count, @JsonSetter(nulls = Nulls.SKIP) List<String> examples) {
+        CauseReport.Reason toReason() {
+            return new CauseReport.Reason(reason, count, examples == null ? List.of() : examples);
         }
     }
 
@@ -185,12 +198,36 @@ public final class RunsJson {
                     || site.reason() != null && site.reason().length() > MAX_SITE_TEXT) {
                 return "a site needs a frame (at most " + MAX_SITE_TEXT + " characters, as its reason)";
             }
-            if (!"pinned".equals(site.kind()) && !"captured".equals(site.kind())) {
-                return "a site's kind is \"pinned\" or \"captured\", not " + JsonProblem.clipped(String.valueOf(site.kind()));
+            if (!"pinned".equals(site.kind()) && !"captured".equals(site.kind()) && !"unsure".equals(site.kind())) {
+                return "a site's kind is \"pinned\", \"captured\" or \"unsure\", not "
+                        + JsonProblem.clipped(String.valueOf(site.kind()));
             }
             if (site.count() < 0 || !(site.heldMillis() >= 0) || !(site.longestMillis() >= 0)
                     || site.longestMillis() > site.heldMillis() + 0.01) {
                 return "site " + JsonProblem.clipped(site.frame()) + " has impossible counts or times";
+            }
+            String reasons = reasonsProblem(site);
+            if (reasons != null) {
+                return reasons;
+            }
+        }
+        return null;
+    }
+
+    /** What is wrong with a site's reasons, or null: a few, each a bounded text counting some of its mounts. */
+    private static String reasonsProblem(SiteJson site) {
+        if (site.reasons() == null) {
+            return null;
+        }
+        if (site.reasons().size() > SiteTable.REASONS_KEPT) {
+            return "site " + JsonProblem.clipped(site.frame()) + " names " + site.reasons().size() + " reasons; a site keeps at most "
+                    + SiteTable.REASONS_KEPT;
+        }
+        for (ReasonJson r : site.reasons()) {
+            if (r == null || r.reason() == null || r.reason().length() > MAX_SITE_TEXT || r.count() < 0 || r.count() > site.count()
+                    || r.examples() != null && (r.examples().size() > SiteTable.EXAMPLES_KEPT
+                    || r.examples().stream().anyMatch(x -> x == null || x.length() > MAX_SITE_TEXT))) {
+                return "site " + JsonProblem.clipped(site.frame()) + " has a reason without its text or with an impossible count";
             }
         }
         return null;

@@ -100,6 +100,28 @@ class AgentStreamReaderTest {
                 + e.pinnedEvents().get(0).topApplicationFrame().methodName() + ":" + e.pinnedEvents().get(0).topApplicationFrame().line());
     }
 
+    /**
+     * A held stack's line says whether the kernel confirmed its carrier blocked ("STATE/blocked carrier"); an older
+     * agent's line, without it, still reads, as "the kernel did not say".
+     */
+    @Test
+    void aHeldStackLineSaysWhetherTheKernelConfirmedTheBlockAndAnOldOneStillReads() {
+        AttachedEpisodes e = new AttachedEpisodes();
+        String frames = "java.io.FileInputStream.open0(Native%20Method),app.Routes.fifo(Routes.java%3A9)";
+        String stream = "LOOMSCOPE-AGENT 1 25\n"
+                + "W HeldStack 100 2000000 RUNNABLE%2Fblocked+ForkJoinPool-1-worker-1 " + frames + "\n"
+                + "W HeldStack 200 2000000 RUNNABLE+ForkJoinPool-1-worker-2 " + frames + "\nZ exited\n";
+        assertEquals(new AgentStreamReader.Ending.Complete(true), read(e, stream));
+        List<loomscope.probe.Witness> held = e.witnesses();
+        assertEquals(2, held.size());
+        assertTrue(held.get(0).heldKernelBlocked());
+        assertEquals("ForkJoinPool-1-worker-1", held.get(0).heldCarrier());
+        assertEquals(Thread.State.RUNNABLE, held.get(0).heldState());
+        assertEquals(false, held.get(1).heldKernelBlocked(), "an older agent's line: the kernel did not say");
+        assertEquals("ForkJoinPool-1-worker-2", held.get(1).heldCarrier());
+        assertEquals(Thread.State.RUNNABLE, held.get(1).heldState());
+    }
+
     @Test
     void aPinnedEventLineWithFieldsMissingIsGarbled() {
         assertInstanceOf(AgentStreamReader.Ending.Garbled.class,

@@ -45,14 +45,19 @@ class CausesUnderAgentTest {
                 + " pinned, JFR " + jfrPinsOfAMillisecond + " pins of 1 ms or more");
     }
 
-    /** As on macOS or Windows: the carriers' clocks read none of the kernel's counts, and the JDK's witnesses still class. */
+    /**
+     * As on macOS or Windows: the carriers' clocks read none of the kernel's counts, and the JDK's witnesses still class
+     * the pins and the pipe's reads (JFR's file-read events). The named pipe's open has no JFR event, and its sampled
+     * stack, a native frame on top, cannot tell a blocked carrier from one waiting for a CPU without the kernel's word
+     * (issue #44): unsure, at the open's line.
+     */
     @Test
     void withoutTheKernelsCountsTheWitnessesStillClassThePinsAndTheReads() throws Exception {
         CauseReport causes = record(Path.of(System.getProperty("java.home")), "--enable-native-access=ALL-UNNAMED",
                 "-Dloomscope.clock.kernelCounts=off").causes();
         assertRoute(causes, "pinned", "nativeRoute");
         assertRoute(causes, "captured", "pipeRoute");
-        assertRoute(causes, "captured", "fifoRoute");
+        assertRoute(causes, "unsure", "fifoRoute");
         assertNoSite(causes, "syncRoute");
         assertNoSite(causes, "sleepRoute");
     }

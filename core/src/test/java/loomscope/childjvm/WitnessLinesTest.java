@@ -34,6 +34,19 @@ class WitnessLinesTest {
         assertEquals(List.of(), safepoint.stack());
     }
 
+    /** A held stack's line keeps whether the kernel confirmed the block; a child's older line, without it, reads as "did not say". */
+    @Test
+    void aHeldStackKeepsTheKernelsWord() {
+        Witness confirmed = PinnedEvents.decodeWitness(PinnedEvents.encodeWitness(
+                Witness.heldStack(1, 2_000_001, "loomscope-carrier-0", Thread.State.RUNNABLE, true, READ)));
+        assertTrue(confirmed.heldKernelBlocked());
+        assertEquals("loomscope-carrier-0", confirmed.heldCarrier());
+        Witness old = PinnedEvents.decodeWitness(PinnedEvents.WITNESS + " HELD_STACK 1 2000000 RUNNABLE+loomscope-carrier-0 -");
+        assertEquals(Thread.State.RUNNABLE, old.heldState());
+        assertEquals("loomscope-carrier-0", old.heldCarrier());
+        assertTrue(!old.heldKernelBlocked(), "an older child's line: the kernel did not say");
+    }
+
     @Test
     void stacksAreSharedAndTheLinesBoundedAndABadLineCostsOnlyItself() {
         ChildProbeLines lines = new ChildProbeLines();

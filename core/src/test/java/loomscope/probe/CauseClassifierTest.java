@@ -150,8 +150,8 @@ class CauseClassifierTest {
     }
 
     /**
-     * A stack sampled while a carrier was held: a native method on top is captured (the JDK has no event for opening a
-     * pipe or a DNS lookup), a pinned park is pinned, a monitor's BLOCKED state is pinned, a Java frame tells only where
+     * A stack sampled while a carrier was held: a native method on top, the kernel confirming the carrier blocked, is
+     * captured (the JDK has no event for opening a pipe or a DNS lookup), a pinned park is pinned, a monitor's BLOCKED state is pinned, a Java frame tells only where
      * (unsure, with its stack); a stack of a mount the clocks measured not blocked, or of another carrier, changes nothing.
      */
     @Test
@@ -164,12 +164,12 @@ class CauseClassifierTest {
                 new StackFrame(null, "shop.Cart", "total", null, 30));
         List<StackFrame> entering = List.of(new StackFrame(null, "shop.Ledger", "post", null, 12));
         List<Witness> witnesses = List.of(
-                Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.RUNNABLE, open),        // c0 mount 0: captured
-                Witness.heldStack(2 * MS, 4 * MS, "c1", Thread.State.WAITING, TASK_PARK),    // c1 mount 0: pinned
-                Witness.heldStack(22 * MS, 24 * MS, "c0", Thread.State.RUNNABLE, java),      // c0 mount 1: where only
-                Witness.heldStack(22 * MS, 24 * MS, "c1", Thread.State.BLOCKED, entering),   // c1 mount 1: pinned
-                Witness.heldStack(42 * MS, 44 * MS, "c0", Thread.State.RUNNABLE, open),      // c0 mount 2: unmeasured
-                Witness.heldStack(42 * MS, 44 * MS, "c9", Thread.State.RUNNABLE, open));     // no such carrier
+                Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.RUNNABLE, true, open),        // c0 mount 0: captured
+                Witness.heldStack(2 * MS, 4 * MS, "c1", Thread.State.WAITING, true, TASK_PARK),    // c1 mount 0: pinned
+                Witness.heldStack(22 * MS, 24 * MS, "c0", Thread.State.RUNNABLE, true, java),      // c0 mount 1: where only
+                Witness.heldStack(22 * MS, 24 * MS, "c1", Thread.State.BLOCKED, true, entering),   // c1 mount 1: pinned
+                Witness.heldStack(42 * MS, 44 * MS, "c0", Thread.State.RUNNABLE, true, open),      // c0 mount 2: unmeasured
+                Witness.heldStack(42 * MS, 44 * MS, "c9", Thread.State.RUNNABLE, true, open));     // no such carrier
         CauseReport report = CauseClassifier.classify(r, List.of(), witnesses, true);
         CarrierLog c0 = r.carriersByIndex()[0];
         CarrierLog c1 = r.carriersByIndex()[1];
@@ -201,8 +201,8 @@ class CauseClassifierTest {
                 pin(2 * MS, 5 * MS, 1, "Native or VM frame on stack"));
         List<StackFrame> sync = List.of(new StackFrame(null, "java.lang.VirtualThread", "parkOnCarrierThread", null, 600),
                 new StackFrame(null, "shop.Ledger", "post", null, 12));
-        CauseClassifier.classify(r, pins, List.of(Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.WAITING, sync),
-                Witness.heldStack(2 * MS, 4 * MS, "c1", Thread.State.WAITING, sync)), true);
+        CauseClassifier.classify(r, pins, List.of(Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.WAITING, true, sync),
+                Witness.heldStack(2 * MS, 4 * MS, "c1", Thread.State.WAITING, true, sync)), true);
         assertEquals(MountCause.PINNED, r.carriersByIndex()[0].cause(0));
         assertEquals("shop.Ledger.post:12", r.whyOf(0, 0).site(), "where, from the sampled stack");
         assertEquals("parked while pinned (hook)", r.whyOf(0, 0).reason(), "why, from the pin's witness");
@@ -216,7 +216,7 @@ class CauseClassifierTest {
         List<StackFrame> open = List.of(new StackFrame(null, "java.io.FileInputStream", "open0", null, StackFrame.NATIVE_LINE));
         long at = loomscope.recording.UnsureRun.at(r, 10);
         CauseClassifier.classify(r, List.of(), List.of(Witness.heldStack(at - 2 * MS, at, "loomscope-carrier-1",
-                Thread.State.RUNNABLE, open)), true);
+                Thread.State.RUNNABLE, true, open)), true);
         assertNull(r.carriersByIndex()[1].cause(0));
         assertNull(r.whyOf(1, 0));
     }
@@ -227,8 +227,43 @@ class CauseClassifierTest {
         RunRecording r = recording(RecordingBuilder.PINNED, RecordingBuilder.NOT_PINNED);
         List<StackFrame> open = List.of(new StackFrame(null, "java.io.FileInputStream", "open0", null, StackFrame.NATIVE_LINE));
         CauseClassifier.classify(r, List.of(pin(2 * MS, 5 * MS, 0, "Native or VM frame on stack")),
-                List.of(Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.RUNNABLE, open)), true);
+                List.of(Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.RUNNABLE, true, open)), true);
         assertEquals(MountCause.PINNED, r.carriersByIndex()[0].cause(0));
         assertEquals("Native or VM frame on stack", r.whyOf(0, 0).reason().replace("LockSupport.park: ", ""));
+    }
+
+    /**
+     * A native method on top where the kernel did not say the carrier was blocked (no {@code /proc}, kernelCounts=off,
+     * an older agent's line): it may have waited for a CPU with that frame on top, so the mount is unsure, with its
+     * stack (where); a pinned park stays pinned, the stack's own fact.
+     */
+    @Test
+    void aNativeStackTheKernelDidNotConfirmIsUnsure() {
+        RunRecording r = recording(RecordingBuilder.PINNED, RecordingBuilder.PINNED);
+        List<StackFrame> deflate = List.of(new StackFrame(null, "java.util.zip.Deflater", "deflateBytesBytes", null,
+                StackFrame.NATIVE_LINE), new StackFrame(null, "shop.Zip", "pack", null, 7));
+        CauseReport report = CauseClassifier.classify(r, List.of(), List.of(
+                Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.RUNNABLE, false, deflate),
+                Witness.heldStack(2 * MS, 4 * MS, "c1", Thread.State.WAITING, false, TASK_PARK)), true);
+        assertEquals(MountCause.UNSURE, r.carriersByIndex()[0].cause(0));
+        assertEquals("shop.Zip.pack:7", r.whyOf(0, 0).site(), "it still says where");
+        assertTrue(r.whyOf(0, 0).reason().contains("waited for a CPU"), r.whyOf(0, 0).reason());
+        assertEquals(MountCause.PINNED, r.carriersByIndex()[1].cause(0));
+        assertEquals(0, report.captured());
+    }
+
+    /** A held stack's detail: the state, "/blocked" where the kernel confirmed it, and the carrier's name (spaces and all). */
+    @Test
+    void aHeldStacksDetailReadsOldAndNewLines() {
+        Witness confirmed = Witness.heldStack(0, 1, "my carrier 1", Thread.State.RUNNABLE, true, List.of());
+        assertEquals("RUNNABLE/blocked my carrier 1", confirmed.detail());
+        assertEquals(Thread.State.RUNNABLE, confirmed.heldState());
+        assertEquals("my carrier 1", confirmed.heldCarrier());
+        assertTrue(confirmed.heldKernelBlocked());
+        Witness old = new Witness(Witness.Kind.HELD_STACK, 0, 1, "TIMED_WAITING my carrier 1", List.of());
+        assertEquals(Thread.State.TIMED_WAITING, old.heldState());
+        assertEquals("my carrier 1", old.heldCarrier());
+        assertFalse(old.heldKernelBlocked(), "a line without the flag: the kernel did not say");
+        assertFalse(new Witness(Witness.Kind.FILE_READ, 0, 1, "/x/blocked y", List.of()).heldKernelBlocked());
     }
 }

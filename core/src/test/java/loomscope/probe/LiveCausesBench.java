@@ -75,7 +75,7 @@ public final class LiveCausesBench {
                 r.mountEnded(c, thread, now, 2_000_000);
                 long s = start - origin;
                 long e = now - origin;
-                batch.add(Witness.heldStack(s + (e - s) / 4, s + (e - s) / 2, "c" + c, Thread.State.RUNNABLE, READ));
+                batch.add(Witness.heldStack(s + (e - s) / 4, s + (e - s) / 2, "c" + c, Thread.State.RUNNABLE, true, READ));
                 if (mounts % 2 == 0) {
                     batch.add(new Witness(Witness.Kind.FILE_READ, s + (e - s) / 4, (e - s) / 2, "/data/x", READ));
                 }

@@ -77,6 +77,8 @@ class WitnessPlacementTest {
                 List.of(new Witness(Witness.Kind.FILE_READ, 2 * MS, 6 * MS, "/dev/pipe", PIPE_READ)), true);
         assertEquals(MountCause.CAPTURED, r.carriersByIndex()[0].cause(0));
         assertEquals("shop.Pipes.read:30", report.sites().get(0).frame());
+        assertEquals("file read", report.sites().get(0).reason(), "a site's reason without the path");
+        assertEquals(List.of("file read /dev/pipe"), report.sites().get(0).reasons().get(0).examples());
     }
 
     @Test
@@ -85,7 +87,7 @@ class WitnessPlacementTest {
                 mount(0, 0, 0, 10, RecordingBuilder.PINNED),
                 mount(1, 1, 0, 10, RecordingBuilder.PINNED));
         Witness read = new Witness(Witness.Kind.FILE_READ, 2 * MS, 6 * MS, "/dev/pipe", PIPE_READ);
-        Witness stack = Witness.heldStack(2 * MS, 5 * MS, "c0", Thread.State.RUNNABLE, PIPE_READ);
+        Witness stack = Witness.heldStack(2 * MS, 5 * MS, "c0", Thread.State.RUNNABLE, true, PIPE_READ);
         CauseClassifier.classify(r, List.of(), List.of(read, stack), true);
         CarrierLog c0 = r.carriersByIndex()[0];
         CarrierLog c1 = r.carriersByIndex()[1];

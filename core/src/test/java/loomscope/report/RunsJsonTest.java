@@ -102,7 +102,12 @@ class RunsJsonTest {
     void causesAndSitesSurviveTheRoundTrip() throws Exception {
         HeldCauses held = new HeldCauses(50, 2, List.of(
                 new loomscope.probe.CauseReport.Site("app.Routes.pipe:41", "captured", "file read /proc/self/fd/5", 50, 612.5, 30.25),
-                new loomscope.probe.CauseReport.Site("app.Routes.nativeSleep:28", "pinned", null, 12, 240, 20)));
+                new loomscope.probe.CauseReport.Site("app.Routes.nativeSleep:28", "pinned", null, 12, 240, 20),
+                new loomscope.probe.CauseReport.Site("app.Routes.reply:9", "captured", "socket write", 9, 20, 3, List.of(
+                        new loomscope.probe.CauseReport.Reason("socket write", 7, List.of("socket write 10.0.0.1:5001",
+                                "socket write 10.0.0.1:5002")),
+                        new loomscope.probe.CauseReport.Reason("socket read", 2, List.of("socket read db:5432")))),
+                new loomscope.probe.CauseReport.Site("app.Prices.<clinit>:3", "unsure", "held in Java code", 2, 11, 6)));
         HistoryEntry run = Runs.jep491().withHeld(held);
         String lines = RunsJson.toJsonLines(List.of(run, Runs.jdk21()));
         String first = lines.lines().toList().get(0);
@@ -112,6 +117,18 @@ class RunsJsonTest {
         List<HistoryEntry> back = RunsJson.read(Files.writeString(dir.resolve("held.json"), lines));
         assertEquals(held, back.get(0).held());
         assertNull(back.get(1).held());
+    }
+
+    /** A runs file written before sites counted their reasons: each site's one reason stands for all its mounts. */
+    @Test
+    void aSiteWithoutReasonsReadsAsItsOneReason() throws Exception {
+        String json = mapper.writeValueAsString(Runs.jep491().summary()).replace("{", "{\"capturedMounts\":3,\"stalledMounts\":0,"
+                + "\"sites\":[{\"frame\":\"a.B.c:1\",\"kind\":\"captured\",\"reason\":\"socket write h:1\",\"count\":3,"
+                + "\"heldMillis\":3,\"longestMillis\":1}],");
+        HistoryEntry run = RunsJson.read(Files.writeString(dir.resolve("older.json"), json)).get(0);
+        loomscope.probe.CauseReport.Site site = run.held().sites().get(0);
+        assertEquals("socket write h:1", site.reason());
+        assertEquals(List.of(new loomscope.probe.CauseReport.Reason("socket write h:1", 3, List.of())), site.reasons());
     }
 
     /** What run --json prints of a classed run (causesClassified, sites, a task file's throws) reads back. */
@@ -130,7 +147,9 @@ class RunsJsonTest {
         assertMessage(summary + "\"capturedMounts\":-3}", "must be counts of its 20 mounts, not -3");
         assertMessage(summary + "\"stalledMounts\":21}", "must be counts of its 20 mounts, not 21");
         assertMessage(summary + "\"sites\":[{\"frame\":\"a.B.c:1\",\"kind\":\"stalled\",\"count\":1,"
-                + "\"heldMillis\":1,\"longestMillis\":1}]}", "a site's kind is \"pinned\" or \"captured\"");
+                + "\"heldMillis\":1,\"longestMillis\":1}]}", "a site's kind is \"pinned\", \"captured\" or \"unsure\"");
+        assertMessage(summary + "\"sites\":[{\"frame\":\"a.B.c:1\",\"kind\":\"pinned\",\"count\":1,"
+                + "\"heldMillis\":1,\"longestMillis\":1,\"reasons\":[{\"reason\":\"x\",\"count\":2}]}]}", "impossible count");
         assertMessage(summary + "\"sites\":[{\"frame\":\"a.B.c:1\",\"kind\":\"pinned\",\"count\":1,"
                 + "\"heldMillis\":1,\"longestMillis\":5}]}", "impossible counts or times");
         assertMessage(summary + "\"sites\":[{\"frame\":\"" + "x".repeat(5000) + "\",\"kind\":\"pinned\",\"count\":1,"

@@ -46,7 +46,7 @@ public final class WhereView extends VBox {
                 column("Count", 60, s -> String.format(Locale.ROOT, "%,d", s.count())),
                 column("Held", 80, s -> String.format(Locale.ROOT, "%,.1f ms", s.heldMillis())),
                 column("Longest", 80, s -> String.format(Locale.ROOT, "%.1f ms", s.longestMillis())),
-                column("Reason", 200, s -> s.reason() == null ? "(not named)" : s.reason())));
+                column("Reasons", 200, WhereViewModel::reasons)));
         table.setPrefHeight(140);
         table.getSelectionModel().selectedItemProperty().addListener((o, was, site) -> model.selectedProperty().set(site));
         model.selectedProperty().addListener((o, was, site) -> {

@@ -15,7 +15,8 @@ import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 
 /**
- * The Where table's model: the sites of the run on show (where its carriers were held, pinned or captured, and why),
+ * The Where table's model: the sites of the run on show (the lines of code where its carriers were held: pinned,
+ * captured, or unsure where a sampled stack says where; each with its reasons counted),
  * refreshed when the run changes or the JDK's witnesses class its mounts, and the site the user selected, whose mounts
  * the lanes mark. No toolkit calls: tested without a window (WhereViewModelTest).
  */
@@ -60,6 +61,12 @@ public final class WhereViewModel {
         CauseReport.Site site = selected.get();
         RunRecording r = shown;
         return site != null && r != null && SiteTable.isAt(r, log, i, site);
+    }
+
+    /** A site's Reasons cell: "socket write ×7, socket read ×2", or "(not named)" where no witness named one. */
+    static String reasons(CauseReport.Site site) {
+        String text = site.reasonsText();
+        return text.isEmpty() ? "(not named)" : text;
     }
 
     /** The run whose sites are listed, or null. */

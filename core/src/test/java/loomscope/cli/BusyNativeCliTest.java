@@ -1,0 +1,111 @@
+package loomscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue #44's busy CPU, in real child JVMs beside two CPU hogs: a native call that stays on a CPU (a {@link
+ * java.util.zip.Deflater} over megabytes of random bytes) waits for a CPU beside the hogs, and its carrier looks off
+ * its CPU to the JVM's clock with a native frame on top. The kernel says it was runnable: never captured, in 10 runs.
+ * The same tasks blocked on a pipe's read instead are captured.
+ */
+class BusyNativeCliTest {
+    private static final int THREADS = 8;
+    private static final int RUNS = 10;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aDeflateBesideTwoHogsIsNeverCapturedAndAPipeReadIs() throws Exception {
+        Assumptions.assumeTrue(System.getProperty("os.name").startsWith("Linux"), "the kernel's word: /proc");
+        Path deflate = Files.writeString(dir.resolve("Deflate.java"), """
+                public class Deflate {
+                    private final byte[] input = new byte[4 << 20];
+
+                    public Deflate() {
+                        new java.util.Random(44).nextBytes(input);
+                    }
+
+                    public void run(int index) {
+                        byte[] output = new byte[5 << 20];
+                        java.util.zip.Deflater deflater = new java.util.zip.Deflater(java.util.zip.Deflater.BEST_COMPRESSION);
+                        deflater.setInput(input);
+                        deflater.finish();
+                        deflater.deflate(output);   // one native call, on a CPU or waiting for one throughout
+                        deflater.end();
+                    }
+                }
+                """);
+        Path pipe = Files.writeString(dir.resolve("PipeRead.java"), """
+                public class PipeRead {
+                    public void run(int index) throws Exception {
+                        Process writer = new ProcessBuilder("sh", "-c", "sleep 0.03; echo x").start();
+                        try (java.io.InputStream in = writer.getInputStream()) {
+                            in.read();   // blocks in read(2) until the child writes
+                        }
+                        writer.waitFor();
+                    }
+                }
+                """);
+        AtomicBoolean hogging = new AtomicBoolean(true);
+        List<Thread> hogs = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            hogs.add(Thread.ofPlatform().daemon().name("hog-" + i).start(() -> {
+                while (hogging.get()) {
+                    Thread.onSpinWait();
+                }
+            }));
+        }
+        try {
+            int captured = 0;
+            List<String> runs = new ArrayList<>();
+            for (int i = 0; i < RUNS; i++) {
+                JsonNode run = run(deflate);
+                captured += run.get("capturedMounts").asInt();
+                runs.add(run.get("capturedMounts") + " captured, " + run.get("unsureMounts") + " unsure, "
+                        + run.get("pinnedMounts") + " pinned: " + run.get("sites"));
+            }
+            System.out.println("deflate beside two hogs, " + RUNS + " runs:\n" + String.join("\n", runs));
+            assertEquals(0, captured, "a native call on a CPU is not a system call: " + runs);
+
+            JsonNode read = run(pipe);
+            int reads = 0;
+            for (JsonNode s : read.get("sites")) {
+                if (s.get("kind").asText().equals("captured") && s.get("frame").asText().startsWith("PipeRead.run:")) {
+                    reads += s.get("count").asInt();
+                }
+            }
+            System.out.println("pipe read beside two hogs: " + read.get("sites"));
+            assertTrue(reads >= THREADS - 2, reads + " captured of " + THREADS + ": " + read.get("sites"));
+        } finally {
+            hogging.set(false);
+            for (Thread hog : hogs) {
+                hog.join();
+            }
+        }
+    }
+
+    private static JsonNode run(Path task) throws IOException {
+        CliInputTest.Result r = CliInputTest.cli("run", "--task-file", task.toString(), "--threads", String.valueOf(THREADS),
+                "--parallelism", "2", "--json");
+        assertEquals(0, r.exit(), r.err() + r.out());
+        JsonNode run = new ObjectMapper().readTree(r.out());
+        assertEquals(THREADS, run.get("completed").asInt(), run.toString());
+        assertTrue(run.get("causesClassified").asBoolean(), run.toString());
+        return run;
+    }
+}
