@@ -8,8 +8,6 @@ import loomscope.probe.SiteTable;
 import loomscope.recording.MountCause;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.scenario.Scenarios;
-import loomscope.scenario.TaskFileScenario;
 
 /**
  * An attached application's session as a card tells it: which application, how long it was recorded, its mounts by
@@ -31,18 +29,14 @@ public record ApplicationRun(String mainClass, int carriers, long mounts, long p
             return null;
         }
         RunSummary s = RunSummary.of(recording);
-        return new ApplicationRun(recording.config().scenario().value(TaskFileScenario.CLASS), recording.carrierCount(),
+        return new ApplicationRun(recording.source().mainClass(), recording.carrierCount(),
                 s.mounts(), s.pinnedMounts(), RunSummary.mountsOf(recording, MountCause.CAPTURED),
                 RunSummary.mountsOf(recording, MountCause.STALLED), RunSummary.unsureMounts(recording),
                 SiteTable.of(recording));
     }
 
-    /**
-     * An attached JVM's session: a task-file run whose classes no folder holds (its own code ran, in its own JVM) and
-     * whose threads have mounts and no phases.
-     */
+    /** An attached JVM's session, as its source says (its threads have mounts and no phases). */
     static boolean attached(RunRecording r) {
-        return Scenarios.of(r.config()) instanceof TaskFileScenario
-                && r.config().scenario().value(TaskFileScenario.CLASSES).isEmpty() && StateTimeline.mountsOnly(r);
+        return !r.source().ranOurTasks() && StateTimeline.mountsOnly(r);
     }
 }
