@@ -55,15 +55,7 @@ public sealed interface RunSource permits RunSource.ThisJvm, RunSource.ChildJvm,
 
         /** "OrderServer" of "shop.OrderServer", "app.jar" of "/srv/app.jar": what a title has room for. */
         public String shortName() {
-            String m = mainClass;
-            int slash = Math.max(m.lastIndexOf('/'), m.lastIndexOf('\\'));
-            if (slash >= 0) {
-                m = m.substring(slash + 1);
-            }
-            if (!m.endsWith(".jar") && m.lastIndexOf('.') >= 0) {
-                m = m.substring(m.lastIndexOf('.') + 1);
-            }
-            return m.isEmpty() ? mainClass : m;
+            return RunSource.shortNameOf(mainClass);
         }
 
         /** "pid 4123 on this machine", "pid 4123 at 10.0.0.7:7071", "pid not kept". */
@@ -71,6 +63,23 @@ public sealed interface RunSource permits RunSource.ThisJvm, RunSource.ChildJvm,
             String p = pid >= 0 ? "pid " + pid : "pid not kept";
             return host == null ? p + (pid >= 0 ? " on this machine" : "") : p + " at " + host;
         }
+    }
+
+    /** "Shop" of "com.example.Shop", "app.jar" of "/srv/app.jar", each of "a.Server+b.Client": what a title has room for. */
+    public static String shortNameOf(String mainClasses) {
+        StringBuilder out = new StringBuilder();
+        for (String m : mainClasses.split("\\+")) {
+            String whole = m;
+            int slash = Math.max(m.lastIndexOf('/'), m.lastIndexOf('\\'));
+            if (slash >= 0) {
+                m = m.substring(slash + 1);
+            }
+            if (!m.endsWith(".jar") && m.lastIndexOf('.') >= 0) {
+                m = m.substring(m.lastIndexOf('.') + 1);
+            }
+            out.append(out.isEmpty() ? "" : "+").append(m.isEmpty() ? whole : m);
+        }
+        return out.toString();
     }
 
     /** How LoomScope reached an application's JVM. */

@@ -7,6 +7,7 @@ import loomscope.probe.CauseReport;
 import loomscope.probe.SiteTable;
 import loomscope.recording.MountCause;
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSource;
 import loomscope.recording.RunSummary;
 
 /**
@@ -21,6 +22,11 @@ public record ApplicationRun(String mainClass, int carriers, long mounts, long p
 
     public ApplicationRun {
         sites = List.copyOf(sites);
+    }
+
+    /** Its main class's last part ("Shop" of "com.example.Shop"; each, "+"-joined, side by side): file names, titles. */
+    public String shortName() {
+        return RunSource.shortNameOf(mainClass);
     }
 
     /** {@code recording} as an application's session, or null where it is a run of ours (the seed, a scenario, your code). */

@@ -230,7 +230,8 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
             progress.set((double) summary.completed() / Math.max(1, summary.threads()));
             history.add(new HistoryRow(++runNumber, summary,
                     where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of(), host.runShare().lowersCarriers())
-                    .of(end.recording().config()).withUnsureMounts(RunSummary.unsureMounts(end.recording())));
+                    .of(end.recording().config()).withUnsureMounts(RunSummary.unsureMounts(end.recording()))
+                    .from(end.recording().source()));
             classedRow.watch(runNumber, end.recording());
             messages.ended(end.outcome(), end.recording(), summary);
             replay.load(end.recording());
@@ -253,7 +254,8 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
         progress.set((double) summary.completed() / Math.max(1, summary.threads()));
         // an attached application's session (the attach window's detach, its saved file) gets an application's card
         history.add(new HistoryRow(++runNumber, summary, jvmFlags, carriersLowered, fileName).of(recording.config())
-                .withUnsureMounts(RunSummary.unsureMounts(recording)).withApplication(ApplicationRun.of(recording)));
+                .withUnsureMounts(RunSummary.unsureMounts(recording)).withApplication(ApplicationRun.of(recording))
+                .from(recording.source()));
         classedRow.watch(runNumber, recording);
         messages.opened(fileName, summary);
         replay.load(recording);
