@@ -19,6 +19,7 @@ import javafx.scene.text.TextBoundsType;
 import loomscope.childjvm.RunTarget;
 import loomscope.probe.CauseReport;
 import loomscope.recording.RunRecording;
+import loomscope.ui.application.ApplicationViewModel;
 import loomscope.report.HistoryEntry;
 import loomscope.report.TimeText;
 import loomscope.scenario.Scenarios;
@@ -200,6 +201,11 @@ public final class PresenterHeader extends HBox {
             return next == null ? "" : "next: " + describe(next);
         }
         RunRecording run = model.recordingProperty().get();
+        // an application's run is told by its facts (its source), not by the task-file config it is kept under
+        String application = run != null && run.config() == shown ? ApplicationViewModel.captionOf(run) : null;
+        if (application != null) {
+            return (stale ? "last run: " : "") + application;
+        }
         String jvm = run == null ? "" : " · JDK\u00a0" + TimeText.jdk(run.jdkVersion());
         return (stale ? "last run: " : "") + describe(shown) + jvm
                 + (model.runShare().lowersCarriers() ? " · " + HistoryEntry.LOWERED_NOTE_SHORT : "");
