@@ -15,9 +15,9 @@ import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
-import loomscope.recording.RunSource;
 import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedEvent;
+import loomscope.recording.RunSource;
 import loomscope.savedrun.RunInfo;
 import loomscope.savedrun.SavedRun;
 import loomscope.savedrun.SavedRunException;

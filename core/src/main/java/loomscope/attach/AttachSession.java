@@ -16,8 +16,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import loomscope.recording.RunSource;
 import loomscope.io.LoopbackPort;
+import loomscope.recording.RunSource;
 
 /**
  * One attach to a running JVM: checked from outside first ({@link JvmList#describe}), then the agent loaded with

@@ -47,8 +47,8 @@ public final class ThreadLifetimes {
         return first[vt] <= t && t <= last[vt];
     }
 
-    /** Its last mount ended before {@code t}: it ended (as far as the agent saw). */
+    /** Seen, and its last mount ended before {@code t}: it ended (as far as the agent saw). A thread never seen did not. */
     public boolean endedBefore(int vt, long t) {
-        return last[vt] < t;
+        return first[vt] != Long.MAX_VALUE && last[vt] < t;
     }
 }

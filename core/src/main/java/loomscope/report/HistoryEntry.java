@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 import loomscope.childjvm.LegacyLocking;
-import loomscope.recording.RunSummary;
 import loomscope.recording.RunSource;
+import loomscope.recording.RunSummary;
 import loomscope.workload.LockMode;
 
 /**

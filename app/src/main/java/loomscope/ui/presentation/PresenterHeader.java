@@ -19,11 +19,10 @@ import javafx.scene.text.TextBoundsType;
 import loomscope.childjvm.RunTarget;
 import loomscope.probe.CauseReport;
 import loomscope.recording.RunRecording;
-import loomscope.ui.application.ApplicationViewModel;
 import loomscope.report.HistoryEntry;
 import loomscope.report.TimeText;
 import loomscope.scenario.Scenarios;
-import loomscope.scenario.TaskFileScenario;
+import loomscope.ui.application.ApplicationViewModel;
 import loomscope.ui.run.RunState;
 import loomscope.ui.talktrack.Chapter;
 import loomscope.ui.talktrack.ChapterJvms;
@@ -181,7 +180,7 @@ public final class PresenterHeader extends HBox {
             return false;
         }
         if (setup.chapter().snippet() != null && !setup.isStandIn()) {
-            return Scenarios.of(config) instanceof TaskFileScenario;
+            return config.scenario().yourCodeClass() != null;
         }
         if (!config.scenario().name().equals(setup.scenario().scenario().name())) {
             return false;

@@ -2,10 +2,10 @@ package loomscope.ui.probe;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;

@@ -6,17 +6,17 @@ import java.util.Locale;
 import java.util.function.Function;
 
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.scene.canvas.GraphicsContext;
 import javafx.collections.FXCollections;
 import javafx.collections.transformation.SortedList;
 import javafx.geometry.Pos;
+import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
-import javafx.scene.layout.HBox;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.scene.paint.Color;
@@ -80,6 +80,10 @@ public final class WhereView extends VBox {
         step.textProperty().bind(model.stepTextProperty());
         step.setMinWidth(0);
         // the title shares its line with the tools: in a pane of its own under the lanes every row of height counts
+        // the title and the buttons keep their words; the step's text gives way first
+        for (javafx.scene.layout.Region keeps : List.of(title, cause, previous, next)) {
+            keeps.setMinWidth(USE_PREF_SIZE);
+        }
         HBox tools = new HBox(8, title, cause, previous, next, step);
         tools.setAlignment(Pos.CENTER_LEFT);
         // rows as high as their text needs: 8 of them under the lanes at 1280x720 (issue #45)

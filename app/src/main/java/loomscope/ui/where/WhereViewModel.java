@@ -1,9 +1,8 @@
 package loomscope.ui.where;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
-import java.util.ArrayList;
 
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -16,8 +15,8 @@ import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
 import loomscope.probe.CauseReport;
 import loomscope.probe.MountInspector;
-import loomscope.probe.StackFrame;
 import loomscope.probe.SiteTable;
+import loomscope.probe.StackFrame;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 

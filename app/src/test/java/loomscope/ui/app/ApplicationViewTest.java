@@ -198,6 +198,14 @@ class ApplicationViewTest {
         for (String absent : List.of("\"lock\"", "\"completed\"", "\"cpuIterations\"", "\"boundPinnedMillis\"")) {
             assertFalse(json.contains(absent), absent + " in " + json);
         }
+        // its files and its clip carry the main class
+        var names = loomscope.report.ExportNames.of(java.time.LocalDateTime.now(), entry);
+        assertTrue(names.runsJson().endsWith("-ServingTarget-runs.json"), names.runsJson());
+        assertTrue(loomscope.report.ExportNames.of(java.time.LocalDateTime.now(), opened)
+                .replay(loomscope.report.CardSize.HD, loomscope.report.ClipFormat.GIF).endsWith("-ServingTarget-replay-1280x720.gif"));
+        assertEquals("ServingTarget: where its carriers were held", loomscope.report.AnimatedExport.defaultTitle(opened));
+        // the window's history row names it
+        assertEquals("ServingTarget", onFx(() -> window.model().history().get(window.model().history().size() - 1).mode()));
     }
 
     /** Selecting the top site and stepping through its mounts moves the inspector from mount to mount. */
