@@ -115,6 +115,8 @@ public final class MainView extends BorderPane implements PresentedWindow, Probe
         model.yourCode().lineToShowProperty().addListener((o, was, line) -> scrollSidePanelTo(codeSlot));
 
         center = new StackPane(parts.recordingView(), parts.overlay());
+        // held shorter than it asks (an application's Where under it), the lanes keep their title: the field gives way
+        StackPane.setAlignment(parts.recordingView(), Pos.TOP_LEFT);
         parts.recordingView().setStyle("-fx-padding: 6 8 6 8;");
         sidePanel = new VBox(parts.timing(), codeSlot, parts.history());
         sidePanel.setMinWidth(360);
