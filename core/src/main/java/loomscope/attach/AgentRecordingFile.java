@@ -17,6 +17,7 @@ import java.util.zip.ZipException;
 
 import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedEvent;
+import loomscope.recording.RunSource;
 import loomscope.savedrun.RunInfo;
 import loomscope.savedrun.SavedRun;
 import loomscope.savedrun.SavedRunException;
@@ -71,6 +72,7 @@ final class AgentRecordingFile {
     /** As {@link #read}, with the causes' counts and sites. */
     static Read readClassified(Path file) throws SavedRunException {
         AttachedEpisodes episodes = new AttachedEpisodes(Runtime.getRuntime().maxMemory() / 2);
+        episodes.reachedBy(RunSource.Reached.AGENT_FILE, null);
         try (InputStream raw = Files.newInputStream(file);
              OneMember gzip = new OneMember(new BufferedInputStream(raw, 1 << 16));
              GuardedText text = new GuardedText(gzip, MAX_TEXT_BYTES, MAX_LINE_BYTES)) {

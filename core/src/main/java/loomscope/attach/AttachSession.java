@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import loomscope.io.LoopbackPort;
+import loomscope.recording.RunSource;
 
 /**
  * One attach to a running JVM: checked from outside first ({@link JvmList#describe}), then the agent loaded with
@@ -191,7 +192,8 @@ public final class AttachSession implements AutoCloseable {
         PinnedTls.Opened opened = PinnedTls.open(where, checkedToken, pinned, end);
         AttachSession session = new AttachSession(new JvmEntry(-1, "", "unknown", null),
                 new AgentLink.OverSocket(opened.socket()), null, where);
-        session.episodes.onAnotherHost();   // its origin is on that host's clock: the side-by-side axis needs to know
+        session.episodes.onAnotherHost();
+        session.episodes.reachedBy(RunSource.Reached.CONNECTED, where.toString());   // its origin is on that host's clock: the side-by-side axis needs to know
         // the first line was read to tell a refusal from the hello: the reader is given it again
         session.startReading(new SequenceInputStream(new ByteArrayInputStream(
                 (opened.firstLine() + "\n").getBytes(StandardCharsets.UTF_8)), opened.socket().getInputStream()));
@@ -255,6 +257,7 @@ public final class AttachSession implements AutoCloseable {
             }
             AttachSession session = new AttachSession(new JvmEntry(-1, "", "unknown", null),
                     new AgentLink.OverSocket(socket), null);
+            session.episodes.reachedBy(RunSource.Reached.STARTED_WITH_AGENT, null);
             session.startReading(session.link.in());
             session.awaitHello();
             return session;

@@ -19,6 +19,7 @@ import loomscope.recording.CarrierLog;
 import loomscope.recording.PinnedRule;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSource;
 import loomscope.scenario.ScenarioParams;
 import loomscope.scenario.TaskFileScenario;
 import loomscope.workload.Phase;
@@ -389,6 +390,22 @@ public final class AttachedEpisodes {
         targetMainClass = AgentText.clean(mainClass, AgentText.TEXT_CHARS);
     }
 
+    /** How LoomScope reached the target, and its address where it is on another host (null here). */
+    private RunSource.Reached reached = RunSource.Reached.ATTACHED;
+    private String remoteHost;
+
+    /** How the target was reached: its session says ({@code AttachSession}, {@code AgentRecordingFile}). */
+    public synchronized void reachedBy(RunSource.Reached how, String host) {
+        reached = how;
+        remoteHost = host;
+    }
+
+    /** The target as a run's source says it: its main class, pid, host, Java and how it was reached. */
+    public synchronized RunSource.Jvm jvm(String mainClass) {
+        return new RunSource.Jvm(mainClass == null || mainClass.isBlank() ? targetMainClass : mainClass, targetPid,
+                remoteHost, javaVersion, reached);
+    }
+
     /** The target's pid as it told it (-1 before it did). */
     public synchronized long targetPid() { return targetPid; }
 
@@ -706,7 +723,7 @@ public final class AttachedEpisodes {
         WorkloadConfig config = new WorkloadConfig(threadCount, parallelism,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL, new ScenarioParams(new TaskFileScenario(),
                         Map.of(TaskFileScenario.CLASS, classNameFor(mainClass), TaskFileScenario.CLASSES, "")));
-        RecordingBuilder builder = RecordingBuilder.of(config, javaVersion);
+        RecordingBuilder builder = RecordingBuilder.of(config, javaVersion).application(RunSource.Application.of(jvm(mainClass)));
         Carrier[] byLane = new Carrier[lanes.count()];
         for (Carrier c : carriers) {
             if (lanes.shown()[c.lane()] >= 0) {

@@ -11,6 +11,7 @@ import loomscope.recording.CarrierLog;
 import loomscope.recording.MountWhy;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSource;
 import loomscope.scenario.ScenarioParams;
 import loomscope.scenario.TaskFileScenario;
 import loomscope.workload.Phase;
@@ -171,7 +172,16 @@ public final class SideBySide {
                 Math.max(1, Math.min(WorkloadConfig.MAX_PARALLELISM, parallelism)), SchedulerKind.POOL, ThreadKind.VIRTUAL,
                 new ScenarioParams(new TaskFileScenario(), Map.of(TaskFileScenario.CLASS, MAIN_CLASS,
                         TaskFileScenario.CLASSES, "")));
+        List<RunSource.Jvm> jvms = new ArrayList<>();
+        for (Part p : parts) {
+            if (p.recording().source() instanceof RunSource.Application app) {
+                jvms.addAll(app.jvms());
+            }
+        }
         RecordingBuilder builder = RecordingBuilder.of(config, String.join(" / ", versions));
+        if (!jvms.isEmpty()) {
+            builder.application(new RunSource.Application(jvms));
+        }
         List<WhyAt> whys = new ArrayList<>();
         int lane = 0;
         int vtBase = 0;

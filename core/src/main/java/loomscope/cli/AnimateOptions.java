@@ -99,8 +99,7 @@ final class AnimateOptions {
             }
         }
         NewFolders made = NewFolders.create(folder);
-        ExportNames names = ExportNames.of(LocalDateTime.now(), recording.config().workloadName(),
-                recording.config().parallelism());
+        ExportNames names = ExportNames.of(LocalDateTime.now(), recording);
         List<Path> written = new ArrayList<>();
         // Ctrl+C: the clip stops at its next frame and its temporary file is removed before the JVM exits
         AtomicBoolean stop = new AtomicBoolean();

@@ -117,7 +117,7 @@ final class ExportCommand implements Callable<Integer> {
             made = NewFolders.create(folder);
             ReportWriter.Export export = new ReportWriter().exportAll(folder, card, now);
             written.addAll(export.files());
-            ExportNames names = ExportNames.of(now, headline.summary().lock(), headline.summary().parallelism());
+            ExportNames names = ExportNames.of(now, headline);
             written.add(ReportWriter.writeText(export.folder(), names.runsJson(), RunsJson.toJsonLines(history)));
         } catch (IOException e) {
             // the runs' times are printed above; the files are what failed: one line, not bad input

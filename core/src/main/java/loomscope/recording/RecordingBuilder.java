@@ -74,6 +74,12 @@ public final class RecordingBuilder {
         return this;
     }
 
+    /** The application whose agent recorded this (an attached JVM, or several side by side): its {@link RunSource}. */
+    public RecordingBuilder application(RunSource.Application application) {
+        recording.restoreApplication(application);
+        return this;
+    }
+
     /** The run's end as it was recorded; {@code runEnd} -1 for a run whose end never arrived (a killed child). */
     public RunRecording finish(long runStart, long runEnd, int completedAtEnd, boolean cancelled) {
         recording.restoreRunFacts(runStart, runEnd, completedAtEnd, cancelled);

@@ -51,13 +51,22 @@ public final class RunRecording implements RunObserver {
     private volatile boolean cancelled;
     /** Episodes an attached JVM's agent dropped (its carriers' buffers full): where they were, gaps are not idle. */
     private volatile long droppedInTarget;
+    /** Whether its events came from another JVM than this one (a child's stream). */
+    private final boolean inAnotherJvm;
+    /** Where it came from, where a reader cannot tell it from the config (an application); null: asked of the config. */
+    private volatile RunSource.Application application;
 
     public RunRecording(WorkloadConfig config, String jdkVersion) {
-        this(config, jdkVersion, System.nanoTime());
+        this(config, jdkVersion, System.nanoTime(), false);
     }
 
     RunRecording(WorkloadConfig config, String jdkVersion, long origin) {
+        this(config, jdkVersion, origin, false);
+    }
+
+    private RunRecording(WorkloadConfig config, String jdkVersion, long origin, boolean inAnotherJvm) {
         this.config = config;
+        this.inAnotherJvm = inAnotherJvm;
         this.shape = config.shape();
         this.jdkVersion = jdkVersion;
         this.origin = origin;
@@ -80,7 +89,28 @@ public final class RunRecording implements RunObserver {
      * starts now, which the feeder makes the moment the child's stream began.
      */
     public static RunRecording forAnotherJvm(WorkloadConfig config, String childJdkVersion) {
-        return new RunRecording(config, childJdkVersion);
+        return new RunRecording(config, childJdkVersion, System.nanoTime(), true);
+    }
+
+    /**
+     * Where this run came from: an application where one was recorded ({@link RecordingBuilder#application}); else
+     * your code where the scenario runs a class of yours; else a scenario, in a child JVM or in this one.
+     */
+    public RunSource source() {
+        RunSource.Application a = application;
+        if (a != null) {
+            return a;
+        }
+        String yourClass = config.scenario().yourCodeClass();
+        if (yourClass != null) {
+            return new RunSource.YourCode(yourClass);
+        }
+        return inAnotherJvm ? new RunSource.ChildJvm() : new RunSource.ThisJvm();
+    }
+
+    /** For {@link RecordingBuilder}: the application this recording is of. */
+    void restoreApplication(RunSource.Application app) {
+        application = app;
     }
 
     /** The {@link System#nanoTime()} value that is time 0 of this recording. */

@@ -100,7 +100,8 @@ public final class AnimatedExport {
 
     /** The title a clip gets by default: what the run's lock means, as on the timing card. */
     public static String defaultTitle(RunRecording recording) {
-        return TimingCard.defaultTitle(new HistoryEntry(RunSummary.of(recording), Instant.now(), List.of()));
+        return TimingCard.defaultTitle(new HistoryEntry(RunSummary.of(recording), Instant.now(), List.of())
+                .withApplication(ApplicationRun.of(recording)));
     }
 
     public static Result write(RunRecording recording, Request request, Path target, Progress progress,

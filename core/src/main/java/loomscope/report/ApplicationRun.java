@@ -7,9 +7,8 @@ import loomscope.probe.CauseReport;
 import loomscope.probe.SiteTable;
 import loomscope.recording.MountCause;
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSource;
 import loomscope.recording.RunSummary;
-import loomscope.scenario.Scenarios;
-import loomscope.scenario.TaskFileScenario;
 
 /**
  * An attached application's session as a card tells it: which application, how long it was recorded, its mounts by
@@ -25,24 +24,25 @@ public record ApplicationRun(String mainClass, int carriers, long mounts, long p
         sites = List.copyOf(sites);
     }
 
+    /** Its main class's last part ("Shop" of "com.example.Shop"; each, "+"-joined, side by side): file names, titles. */
+    public String shortName() {
+        return RunSource.shortNameOf(mainClass);
+    }
+
     /** {@code recording} as an application's session, or null where it is a run of ours (the seed, a scenario, your code). */
     public static ApplicationRun of(RunRecording recording) {
         if (recording == null || !attached(recording)) {
             return null;
         }
         RunSummary s = RunSummary.of(recording);
-        return new ApplicationRun(recording.config().scenario().value(TaskFileScenario.CLASS), recording.carrierCount(),
+        return new ApplicationRun(recording.source().mainClass(), recording.carrierCount(),
                 s.mounts(), s.pinnedMounts(), RunSummary.mountsOf(recording, MountCause.CAPTURED),
                 RunSummary.mountsOf(recording, MountCause.STALLED), RunSummary.unsureMounts(recording),
                 SiteTable.of(recording));
     }
 
-    /**
-     * An attached JVM's session: a task-file run whose classes no folder holds (its own code ran, in its own JVM) and
-     * whose threads have mounts and no phases.
-     */
+    /** An attached JVM's session, as its source says (its threads have mounts and no phases). */
     static boolean attached(RunRecording r) {
-        return Scenarios.of(r.config()) instanceof TaskFileScenario
-                && r.config().scenario().value(TaskFileScenario.CLASSES).isEmpty() && StateTimeline.mountsOnly(r);
+        return !r.source().ranOurTasks() && StateTimeline.mountsOnly(r);
     }
 }

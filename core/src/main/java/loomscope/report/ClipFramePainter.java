@@ -283,8 +283,12 @@ final class ClipFramePainter {
             ink.text("count", label, font, colours.muted, x + 28, y, CardInk.Align.LEFT);
             x += 28 + ink.width(label, font) + 30;
         }
-        String source = String.format(Locale.ROOT, "Java %s · %s · P = %d · every frame drawn from the recording",
-                recording.jdkVersion(), recording.config().workloadName(), recording.config().parallelism());
+        String app = recording.source().shortName();
+        String source = app != null
+                ? String.format(Locale.ROOT, "Java %s · %s · %d carriers · every frame drawn from the recording",
+                        recording.jdkVersion(), app, recording.carrierCount())
+                : String.format(Locale.ROOT, "Java %s · %s · P = %d · every frame drawn from the recording",
+                        recording.jdkVersion(), recording.config().workloadName(), recording.config().parallelism());
         ink.text("source", source, CardInk.font(Font.PLAIN, 24), colours.muted, MARGIN, 1050, CardInk.Align.LEFT);
         if (recording.wasCancelled() && t >= plan.runEnd()) {
             ink.text("stopped", "STOPPED: the run was stopped before its tasks were done", CardInk.font(Font.BOLD, 28),

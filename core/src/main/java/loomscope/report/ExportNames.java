@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
+import loomscope.recording.RunRecording;
+
 /**
  * File names that sort by time and say what they show:
  * {@code loomscope-2026-11-22-0812-synchronized-P1-card-1920x1080.png}.
@@ -16,6 +18,23 @@ public record ExportNames(String stem) {
     public static ExportNames of(LocalDateTime when, String lockMode, int parallelism) {
         String mode = lockMode.replaceAll("[^A-Za-z0-9-]", "_");
         return new ExportNames("loomscope-" + STAMP.format(when) + "-" + mode + "-P" + parallelism);
+    }
+
+    /** Named by what the run was: an application by its main class ({@code loomscope-…-Shop}), else by its lock and P. */
+    public static ExportNames of(LocalDateTime when, HistoryEntry run) {
+        if (run.application() != null) {
+            return new ExportNames("loomscope-" + STAMP.format(when) + "-" + run.fileWords().replaceAll("[^A-Za-z0-9-]", "_"));
+        }
+        return of(when, run.summary().lock(), run.summary().parallelism());
+    }
+
+    /** As {@link #of(LocalDateTime, HistoryEntry)} for a recording: an application's by its main class. */
+    public static ExportNames of(LocalDateTime when, RunRecording recording) {
+        String app = recording.source().shortName();
+        if (app != null) {
+            return new ExportNames("loomscope-" + STAMP.format(when) + "-" + app.replaceAll("[^A-Za-z0-9-]", "_"));
+        }
+        return of(when, recording.config().workloadName(), recording.config().parallelism());
     }
 
     public String card(CardSize size) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import loomscope.childjvm.LegacyLocking;
+import loomscope.recording.RunSource;
 import loomscope.recording.RunSummary;
 import loomscope.workload.LockMode;
 
@@ -25,9 +26,12 @@ import loomscope.workload.LockMode;
  *                 tasks; null for a run of ours
  * @param held     its captured and stalled mounts and its sites, as the JDK's witnesses classed them; null where not
  *                 known (a runs file written before they were kept)
+ * @param source   where the run came from, as the exports name it ({@code recording.RunSource#exportName}:
+ *                 {@code scenario}, {@code child}, {@code task-file}, {@code application}); null where not known (a
+ *                 runs file written before it was kept, a CLI run's summary)
  */
 public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered,
-                           long unsureMounts, ApplicationRun application, HeldCauses held) {
+                           long unsureMounts, ApplicationRun application, HeldCauses held, String source) {
 
     /** After a lowered run's time, with {@link #LOWERED_NOTE} said once wherever it appears. */
     public static final String LOWERED_MARK = "\u2020";
@@ -50,6 +54,11 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> 
     }
 
     public HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered,
+                        long unsureMounts, ApplicationRun application, HeldCauses held) {
+        this(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, application, held, null);
+    }
+
+    public HistoryEntry(RunSummary summary, Instant finishedAt, List<String> jvmFlags, boolean carriersLowered,
                         long unsureMounts, ApplicationRun application) {
         this(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, application, null);
     }
@@ -65,17 +74,42 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> 
 
     /** This run with its count of unsure mounts (from its recording). */
     public HistoryEntry withUnsureMounts(long unsure) {
-        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsure, application, held);
+        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsure, application, held, source);
     }
 
     /** This run as an attached application's session ({@code application} null: a run of ours). */
     public HistoryEntry withApplication(ApplicationRun application) {
-        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, application, held);
+        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, application, held, source);
+    }
+
+    /** This run with where it came from ({@code source} null: not known). */
+    public HistoryEntry withSource(RunSource source) {
+        return withSourceName(source == null ? null : source.exportName());
+    }
+
+    /** As {@link #withSource}, by the name the exports give it. */
+    public HistoryEntry withSourceName(String name) {
+        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, application, held, name);
+    }
+
+    /** Where the run came from as the exports name it: an application's always; else as kept, or null. */
+    public String sourceName() {
+        return application != null ? APPLICATION : source;
+    }
+
+    /** The export name of an application's run. */
+    public static final String APPLICATION = "application";
+
+    /**
+     * A file name's words for the run: the application's main class (its short name), else the lock (or scenario).
+     */
+    public String fileWords() {
+        return application != null ? application.shortName() : summary.lock();
     }
 
     /** This run with its captured and stalled mounts and its sites ({@code held} null: not known). */
     public HistoryEntry withHeld(HeldCauses held) {
-        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, application, held);
+        return new HistoryEntry(summary, finishedAt, jvmFlags, carriersLowered, unsureMounts, application, held, source);
     }
 
     /**

@@ -35,26 +35,53 @@ public final class HistoryTables {
             new Column("carriers_lowered", "carriers lowered", e -> Boolean.toString(e.carriersLowered())),
             new Column("unsure_mounts", "unsure mounts", e -> Long.toString(e.unsureMounts())));
 
+    /**
+     * Where each run came from and an application's main class: added last, and only to a history that knows where its
+     * runs came from (the window's), so that a table of runs read from older files keeps its columns.
+     */
+    private static final List<Column> SOURCE_COLUMNS = List.of(
+            new Column("source", "source", e -> e.sourceName() == null ? "" : e.sourceName()),
+            new Column("main_class", "main class", e -> e.application() == null ? "" : e.application().mainClass()));
+
+    /** The columns of an application's row left empty: LoomScope ran none of its tasks ({@link RunsJson#NOT_AN_APPLICATIONS}). */
+    private static final java.util.Set<String> NOT_AN_APPLICATIONS = java.util.Set.of("lock", "scheduler", "completed",
+            "cancelled", "bound_unpinned_s", "bound_pinned_s");
+
+    private static List<Column> columnsFor(List<HistoryEntry> history) {
+        if (history.stream().noneMatch(e -> e.sourceName() != null)) {
+            return COLUMNS;
+        }
+        List<Column> all = new java.util.ArrayList<>(COLUMNS);
+        all.addAll(SOURCE_COLUMNS);
+        return all;
+    }
+
+    private static String cell(Column c, HistoryEntry e) {
+        return e.application() != null && NOT_AN_APPLICATIONS.contains(c.csvName()) ? "" : c.value().apply(e);
+    }
+
     public static String csv(List<HistoryEntry> history) {
+        List<Column> columns = columnsFor(history);
         StringBuilder out = new StringBuilder();
-        appendCsvRow(out, COLUMNS.stream().map(Column::csvName).toList());
+        appendCsvRow(out, columns.stream().map(Column::csvName).toList());
         for (HistoryEntry e : history) {
-            appendCsvRow(out, COLUMNS.stream().map(c -> c.value().apply(e)).toList());
+            appendCsvRow(out, columns.stream().map(c -> cell(c, e)).toList());
         }
         return out.toString();
     }
 
     public static String markdown(List<HistoryEntry> history) {
+        List<Column> columns = columnsFor(history);
         StringBuilder out = new StringBuilder("| # ");
-        for (Column c : COLUMNS) {
+        for (Column c : columns) {
             out.append("| ").append(c.markdownName()).append(' ');
         }
-        out.append("|\n|---:").append("|---".repeat(COLUMNS.size())).append("|\n");
+        out.append("|\n|---:").append("|---".repeat(columns.size())).append("|\n");
         int number = 1;
         for (HistoryEntry e : history) {
             out.append("| ").append(number++).append(' ');
-            for (Column c : COLUMNS) {
-                out.append("| ").append(markdownCell(c.value().apply(e))).append(' ');
+            for (Column c : columns) {
+                out.append("| ").append(markdownCell(cell(c, e))).append(' ');
             }
             out.append("|\n");
         }

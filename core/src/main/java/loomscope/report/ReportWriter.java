@@ -45,7 +45,7 @@ public final class ReportWriter {
     /** Cards at both sizes plus the history tables, named after the headline run. */
     public Export exportAll(Path folder, TimingCard card, LocalDateTime when) throws ExportException {
         Path target = ExportFolder.prepare(folder);
-        ExportNames names = ExportNames.of(when, card.headline().summary().lock(), card.headline().summary().parallelism());
+        ExportNames names = ExportNames.of(when, card.headline());
         List<Path> written = new ArrayList<>();
         RenderedCard full = null;
         for (CardSize size : CardSize.values()) {
@@ -67,7 +67,7 @@ public final class ReportWriter {
         }
         Path target = ExportFolder.prepare(folder);
         HistoryEntry last = history.get(history.size() - 1);
-        ExportNames names = ExportNames.of(when, last.summary().lock(), last.summary().parallelism());
+        ExportNames names = ExportNames.of(when, last);
         List<Path> written = List.of(
                 writeText(target, names.historyCsv(), HistoryTables.csv(history)),
                 writeText(target, names.historyMarkdown(), HistoryTables.markdown(history)));

@@ -16,11 +16,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import loomscope.json.JsonProblem;
 import loomscope.json.StrictJson;
 import loomscope.probe.CauseReport;
 import loomscope.probe.SiteTable;
 import loomscope.recording.RunSummary;
+import loomscope.workload.LockMode;
 
 /**
  * Reads runs back from what {@code loomscope run --json} prints: one object, an array of them, or one
@@ -42,7 +44,19 @@ public final class RunsJson {
     record Extras(@JsonSetter(nulls = Nulls.SKIP) Instant finishedAt, @JsonSetter(nulls = Nulls.SKIP) List<String> jvmFlags,
                   @JsonSetter(nulls = Nulls.SKIP) Boolean carriersLowered, @JsonSetter(nulls = Nulls.SKIP) Long unsureMounts,
                   @JsonSetter(nulls = Nulls.SKIP) Long capturedMounts, @JsonSetter(nulls = Nulls.SKIP) Long stalledMounts,
-                  @JsonSetter(nulls = Nulls.SKIP) List<SiteJson> sites) { }
+                  @JsonSetter(nulls = Nulls.SKIP) List<SiteJson> sites, @JsonSetter(nulls = Nulls.SKIP) String source,
+                  @JsonSetter(nulls = Nulls.SKIP) String mainClass) { }
+
+    /** Where a run came from, as the files name it ({@code recording.RunSource#exportName}). */
+    static final List<String> SOURCES = List.of("scenario", "child", "task-file", HistoryEntry.APPLICATION);
+
+    /**
+     * What an application's run has none of: LoomScope did not run its tasks, so it has no lock, no task counts or CPU
+     * work, no sleep and no bounds; its scheduler is its own. Absent from its JSON, not 0 (issue #45).
+     */
+    static final List<String> NOT_AN_APPLICATIONS = List.of("lock", "scheduler", "cpuIterations", "sleepMillis", "completed",
+            "cancelled", "cpuMillisPerTask", "sleepMillisMeasured", "boundPinnedMillis", "boundUnpinnedMillis",
+            "maxLockHolders");
 
     /**
      * A site as {@code run --json} writes it ({@link CauseReport.Site}); only its reason may be null, and a file written
@@ -66,7 +80,7 @@ public final class RunsJson {
 
     /** The fields {@code run --json} writes beside the summary that a runs file does not keep. */
     @JsonIgnoreProperties({"finishedAt", "jvmFlags", "carriersLowered", "unsureMounts",   // bound as Extras
-            "capturedMounts", "stalledMounts", "sites",
+            "capturedMounts", "stalledMounts", "sites", "source", "mainClass",
             "causesClassified", "causesNote", "causesNotClassifiedBecause", "tasksThrew", "firstThrow", "scenario", "params", "rate", "rateUnit", "ratioToBoundUnpinned", "ratioToBoundPinned",
             "probes", "snapshotRateHz", "snapshots", "snapshotMillisMean", "snapshotAgreement", "snapshotMountedSamples",
             "snapshotMatchedSamples", "snapshotFailure", "jfrPinnedEvents", "jfrMatchedPinnedEvents", "jfrMatchedPinnedMounts",
@@ -80,6 +94,13 @@ public final class RunsJson {
         StringBuilder out = new StringBuilder();
         for (HistoryEntry run : runs) {
             ObjectNode node = MAPPER.valueToTree(run.summary());
+            if (run.sourceName() != null) {
+                node.put("source", run.sourceName());
+            }
+            if (run.application() != null) {
+                node.put("mainClass", run.application().mainClass());
+                NOT_AN_APPLICATIONS.forEach(node::remove);
+            }
             if (run.finishedAt() != null) {
                 node.put("finishedAt", run.finishedAt().toString());
             }
@@ -139,6 +160,13 @@ public final class RunsJson {
         if (!(node instanceof ObjectNode object)) {
             throw new IOException(file + ": run " + number + " is not a JSON object");
         }
+        boolean application = object.has("source") && HistoryEntry.APPLICATION.equals(object.get("source").asText());
+        if (application) {
+            // what an application has none of is absent: read back as the window keeps an attached session's
+            putIfAbsent(object, "lock", object.textNode(ATTACHED_LOCK));   // checked as the seed's default, kept as is
+            putIfAbsent(object, "completed", object.numberNode(0));
+            putIfAbsent(object, "cancelled", object.booleanNode(false));
+        }
         withDefaults(object);
         for (RecordComponent field : RunSummary.class.getRecordComponents()) {
             // an absent field is named before a mistyped one, which Jackson would meet first in the file's order
@@ -156,9 +184,11 @@ public final class RunsJson {
             throw new IOException(file + ": run " + number + (p.kind() == JsonProblem.Kind.MISSING ? " " : ": ") + p.says());
         }
         List<String> jvmFlags = extras.jvmFlags() == null ? List.of() : extras.jvmFlags();
+        // an application has no lock of ours: its other values are checked by the one rule book under the seed's default
+        RunSummary checked = application ? withLock(summary, LockMode.SYNCHRONIZED.cliName()) : summary;
         String problem = SavedRunValues.jvmFlagsProblem(jvmFlags);
         if (problem == null) {
-            problem = SavedRunValues.problem(summary);
+            problem = SavedRunValues.problem(checked);
         }
         long unsure = extras.unsureMounts() == null ? 0 : extras.unsureMounts();
         if (problem == null && (unsure < 0 || summary.mounts() >= 0 && unsure > summary.mounts())) {
@@ -173,9 +203,36 @@ public final class RunsJson {
         HeldCauses held = extras.capturedMounts() == null && extras.stalledMounts() == null && extras.sites() == null ? null
                 : new HeldCauses(orZero(extras.capturedMounts()), orZero(extras.stalledMounts()),
                         extras.sites() == null ? List.of() : extras.sites().stream().map(SiteJson::site).toList());
-        return new HistoryEntry(SavedRunValues.inCliNames(summary), extras.finishedAt(), jvmFlags,
-                Boolean.TRUE.equals(extras.carriersLowered()), unsure).withHeld(held);
+        if (extras.source() != null && !SOURCES.contains(extras.source())) {
+            throw new IOException(file + ": run " + number + ": \"source\" is one of " + String.join(", ", SOURCES)
+                    + ", not " + JsonProblem.clipped(extras.source()));
+        }
+        if (application && (extras.mainClass() == null || extras.mainClass().isBlank()
+                || extras.mainClass().length() > MAX_SITE_TEXT)) {
+            throw new IOException(file + ": run " + number + ": an application's run names its \"mainClass\"");
+        }
+        RunSummary kept = application ? withLock(SavedRunValues.inCliNames(checked), ATTACHED_LOCK)
+                : SavedRunValues.inCliNames(summary);
+        HistoryEntry entry = new HistoryEntry(kept, extras.finishedAt(), jvmFlags,
+                Boolean.TRUE.equals(extras.carriersLowered()), unsure).withHeld(held).withSourceName(extras.source());
+        if (application) {
+            HeldCauses h = held == null ? new HeldCauses(0, 0, List.of()) : held;
+            entry = entry.withApplication(new ApplicationRun(extras.mainClass(), Math.max(0, summary.carriersUsed()),
+                    Math.max(0, summary.mounts()), Math.max(0, summary.pinnedMounts()), h.captured(), h.stalled(), unsure,
+                    h.sites()));
+        }
+        return entry;
     }
+
+    private static RunSummary withLock(RunSummary s, String lock) {
+        return new RunSummary(s.jdkVersion(), lock, s.parallelism(), s.threads(), s.scheduler(), s.threadKind(),
+                s.cpuIterations(), s.sleepMillis(), s.completed(), s.cancelled(), s.wallMillis(), s.cpuMillisPerTask(),
+                s.sleepMillisMeasured(), s.boundPinnedMillis(), s.boundUnpinnedMillis(), s.mounts(), s.pinnedMounts(),
+                s.pinnedThreads(), s.carriersUsed(), s.carriersAddedByPool(), s.maxLockHolders());
+    }
+
+    /** The lock an attached session's summary carries inside LoomScope (its runs.json leaves it out). */
+    static final String ATTACHED_LOCK = "task-file";
 
     /** More sites than a run of ours names: each is a distinct place and reason in the code. */
     static final int MAX_SITES = 10_000;

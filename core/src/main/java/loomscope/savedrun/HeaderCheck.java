@@ -16,6 +16,15 @@ final class HeaderCheck {
         oneLine("scenario", info.scenario());
         oneLine("os", info.hostOs());
         oneLine("arch", info.hostArch());
+        if (h.application() != null) {
+            for (var jvm : h.application().jvms()) {
+                oneLine("application.mainClass", jvm.mainClass());
+                oneLine("application.jdkVersion", jvm.jdkVersion());
+                if (jvm.host() != null) {
+                    oneLine("application.host", jvm.host());
+                }
+            }
+        }
         for (String flag : info.jvmFlags()) {
             oneLine("jvmFlags", flag);
         }

@@ -15,8 +15,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import loomscope.json.JsonProblem;
 import loomscope.json.StrictJson;
-import loomscope.scenario.Scenarios;
+import loomscope.recording.RunSource;
 import loomscope.scenario.Scenario;
+import loomscope.scenario.Scenarios;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
 import loomscope.workload.SchedulerKind;
@@ -36,11 +37,27 @@ final class HeaderJson {
 
     /** The run's own facts that are not in its mounts and phases. */
     record Header(RunInfo info, String jdkVersion, WorkloadConfig config, long runStart, long runEnd, int completed,
-                  boolean cancelled, long droppedInTarget) { }
+                  boolean cancelled, long droppedInTarget, RunSource.Application application) {
+        /** A run of LoomScope's own (no application). */
+        Header(RunInfo info, String jdkVersion, WorkloadConfig config, long runStart, long runEnd, int completed,
+               boolean cancelled, long droppedInTarget) {
+            this(info, jdkVersion, config, runStart, runEnd, completed, cancelled, droppedInTarget, null);
+        }
+    }
 
     /** The header as the file spells it, field for field and in the order written. */
     record HeaderFields(String loomscopeVersion, Instant savedAt, String scenario, String jdkVersion, List<String> jvmFlags,
-                        HostFields host, ConfigFields config, RunFields run) { }
+                        HostFields host, ConfigFields config, RunFields run,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) @JsonSetter(nulls = Nulls.SKIP) List<JvmFields> application) { }
+
+    /**
+     * {@code application}: the JVMs an attached application's run was recorded in (several side by side); added in 0.1
+     * without a format bump as {@code droppedInTarget} was, and written only for an application's run. {@code host}
+     * only for one connected to on another host; {@code reached} a {@link RunSource.Reached} constant's name.
+     */
+    record JvmFields(String mainClass, long pid,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) @JsonSetter(nulls = Nulls.SKIP) String host,
+                     String jdkVersion, String reached) { }
 
     record HostFields(int cores, String os, String arch, boolean carriersLowered) { }
 
@@ -71,7 +88,9 @@ final class HeaderJson {
                 new ConfigFields(c.threads(), shape.cpuIterations(), shape.sleepMillis(), shape.lockMode().name(),
                         c.parallelism(), c.scheduler(), c.threadKind(), paramsInTaskFields ? null : c.scenario().values()),
                 new RunFields(h.runStart(), h.runEnd(), h.completed(), h.cancelled(),
-                        h.droppedInTarget() > 0 ? h.droppedInTarget() : null));
+                        h.droppedInTarget() > 0 ? h.droppedInTarget() : null),
+                h.application() == null ? null : h.application().jvms().stream()
+                        .map(j -> new JvmFields(j.mainClass(), j.pid(), j.host(), j.jdkVersion(), j.reached().name())).toList());
         try {
             return JSON.writeValueAsString(fields);
         } catch (JsonProcessingException e) {
@@ -135,6 +154,32 @@ final class HeaderJson {
             throw new SavedRunFormatException("its header's \"run.droppedInTarget\" must be 0 or more, was " + dropped);
         }
         return new Header(info, f.jdkVersion(), workload, run.startNanos(), run.endNanos(), run.completed(), run.cancelled(),
-                dropped);
+                dropped, application(f.application()));
+    }
+
+    private static RunSource.Application application(List<JvmFields> jvms) throws SavedRunFormatException {
+        if (jvms == null) {
+            return null;
+        }
+        if (jvms.isEmpty()) {
+            throw new SavedRunFormatException("its header's \"application\" lists no JVM");
+        }
+        List<RunSource.Jvm> read = new java.util.ArrayList<>();
+        for (int i = 0; i < jvms.size(); i++) {
+            JvmFields j = jvms.get(i);
+            RunSource.Reached reached = null;
+            for (RunSource.Reached r : RunSource.Reached.values()) {
+                if (r.name().equals(j.reached())) {
+                    reached = r;
+                }
+            }
+            if (reached == null) {
+                throw new SavedRunFormatException("its header's \"application[" + i + "].reached\" must be one of "
+                        + java.util.Arrays.stream(RunSource.Reached.values()).map(Enum::name).collect(Collectors.joining(", "))
+                        + ", was \"" + JsonProblem.clipped(j.reached()) + "\"");
+            }
+            read.add(new RunSource.Jvm(j.mainClass(), Math.max(-1, j.pid()), j.host(), j.jdkVersion(), reached));
+        }
+        return new RunSource.Application(read);
     }
 }

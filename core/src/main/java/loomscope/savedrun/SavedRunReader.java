@@ -16,6 +16,8 @@ import java.util.zip.CRC32;
 import loomscope.probe.PinnedEvent;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSource;
+import loomscope.scenario.TaskFileScenario;
 
 /**
  * Reads a {@code .loomrun} file that may be anything: a pipe or a device, someone else's file, a half-copied
@@ -118,6 +120,18 @@ final class SavedRunReader {
         return crc.getValue();
     }
 
+    /**
+     * An application's run saved before its header said so: your code with no folder of classes (your code is always
+     * compiled into one), named by the main class the attach gave it; what else it was is not kept.
+     */
+    private static RunSource.Application olderApplication(HeaderJson.Header header) {
+        String mainClass = header.config().scenario().yourCodeClass();
+        if (mainClass == null || !header.config().scenario().values().getOrDefault(TaskFileScenario.CLASSES, "").isEmpty()) {
+            return null;
+        }
+        return RunSource.Application.of(new RunSource.Jvm(mainClass, -1, null, header.jdkVersion(), RunSource.Reached.NOT_KEPT));
+    }
+
     private static SavedRun parse(BinaryIn in) throws IOException {
         long version = Arrays.equals(in.bytes(LoomRunFormat.MAGIC.length), LoomRunFormat.MAGIC) ? in.varint() : -1;
         if (version < LoomRunFormat.OLDEST_VERSION || version > LoomRunFormat.VERSION) {
@@ -136,6 +150,10 @@ final class SavedRunReader {
         MemoryBudget memory = MemoryBudget.ofThisJvm();
         memory.take("threads", header.config().threads(), MemoryBudget.THREAD);
         RecordingBuilder builder = RecordingBuilder.of(header.config(), header.jdkVersion());
+        RunSource.Application application = header.application() != null ? header.application() : olderApplication(header);
+        if (application != null) {
+            builder.application(application);
+        }
         MountsIn.read(in, builder, header, memory, version);
         List<PinnedEvent> events = version == 1 ? PinnedEventsIn.readFormat1(in, memory) : PinnedEventsIn.readFormat2(in, memory);
         RunRecording recording = builder.droppedInTarget(header.droppedInTarget())

@@ -10,6 +10,7 @@ import loomscope.io.AtomicOutput;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSource;
 import loomscope.workload.Phase;
 
 /** Writes a {@link SavedRun} in the layout {@link LoomRunFormat} describes, through a temporary file. */
@@ -43,7 +44,8 @@ final class SavedRunWriter {
         out.bytes(LoomRunFormat.MAGIC);
         out.varint(LoomRunFormat.VERSION);
         out.string(HeaderJson.write(new HeaderJson.Header(run.info(), r.jdkVersion(), r.config(), r.runStart(), r.runEnd(),
-                r.completedAtEnd(), r.wasCancelled(), r.droppedInTarget())));
+                r.completedAtEnd(), r.wasCancelled(), r.droppedInTarget(),
+                r.source() instanceof RunSource.Application app ? app : null)));
         long beforePhases = out.written();
         writePhases(r, out);
         long beforeCarriers = out.written();

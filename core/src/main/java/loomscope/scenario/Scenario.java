@@ -54,6 +54,9 @@ public sealed interface Scenario permits SeedScenario, ObjectWaitScenario, Class
      */
     default boolean onJdkCarriers() { return false; }
 
+    /** The class of your code a run of it calls; null (the default): LoomScope's own task ran. */
+    default String yourCodeClass(ScenarioParams params) { return null; }
+
     /** What one of its tasks does, in the recording's terms; {@link TaskShape#UNSTATED} unless it says. */
     default TaskShape shape(ScenarioParams params) { return TaskShape.UNSTATED; }
 

@@ -65,6 +65,8 @@ public record ScenarioParams(Scenario scenario, Map<String, String> values) impl
 
     @Override public boolean onJdkCarriers() { return scenario.onJdkCarriers(); }
 
+    @Override public String yourCodeClass() { return scenario.yourCodeClass(this); }
+
     @Override public void checkRunnable() { scenario.checkRunnable(this); }
 
     @Override public ScenarioRun prepare(WorkloadConfig config) { return scenario.prepare(config); }

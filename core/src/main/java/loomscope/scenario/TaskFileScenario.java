@@ -58,6 +58,8 @@ public record TaskFileScenario() implements Scenario {
     /** "task-file SleepInLock": every run of your code is task-file; the class says which code it was. */
     @Override public String runName(ScenarioParams params) { return NAME + " " + params.value(CLASS); }
 
+    @Override public String yourCodeClass(ScenarioParams params) { return params.value(CLASS); }
+
     /** A caption names your code by its class, not by the temporary folder it was compiled into. */
     @Override public List<String> captionItems(ScenarioParams params) { return List.of(runName(params)); }
 

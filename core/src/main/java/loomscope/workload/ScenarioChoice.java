@@ -40,6 +40,12 @@ public interface ScenarioChoice {
      */
     ScenarioChoice with(String name, String value);
 
+    /**
+     * The class of your code it runs, where it runs a task file's class; null for LoomScope's own scenarios. A run's
+     * source ({@code recording.RunSource}) asks this, so that no reader decides it from the scenario's class.
+     */
+    default String yourCodeClass() { return null; }
+
     /** Whether its carriers must be of the JDK's own carrier class (see CarrierPool). */
     boolean onJdkCarriers();
 

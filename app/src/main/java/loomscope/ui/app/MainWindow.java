@@ -7,20 +7,30 @@ import java.util.Map;
 import java.util.function.IntConsumer;
 import java.util.function.LongConsumer;
 
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.ListChangeListener;
+import javafx.geometry.Pos;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
+import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 import loomscope.attach.JvmEntry;
 import loomscope.childjvm.JdkDiscovery;
 import loomscope.childjvm.JdkInspector;
 import loomscope.childjvm.PinningMatrix;
 import loomscope.childjvm.RunTargets;
+import loomscope.probe.PinnedEvent;
+import loomscope.recording.RunRecording;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
+import loomscope.ui.application.ApplicationView;
+import loomscope.ui.application.ApplicationViewModel;
 import loomscope.ui.attach.AttachView;
 import loomscope.ui.attach.AttachViewModel;
 import loomscope.ui.code.CodeView;
@@ -44,14 +54,14 @@ import loomscope.ui.keys.KeyMap;
 import loomscope.ui.mainwindow.MainView;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.mainwindow.RunLog;
-import loomscope.ui.run.RunOnCatalog;
-import loomscope.ui.run.RunState;
 import loomscope.ui.matrix.MatrixViewModel;
 import loomscope.ui.matrix.MatrixWindow;
 import loomscope.ui.probe.ProbeView;
 import loomscope.ui.probe.ProbeViewModel;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.replay.ReplayView;
+import loomscope.ui.run.RunOnCatalog;
+import loomscope.ui.run.RunState;
 import loomscope.ui.savedruns.SavedRunsView;
 import loomscope.ui.savedruns.SavedRunsViewModel;
 import loomscope.ui.sweep.SweepViewModel;
@@ -59,6 +69,7 @@ import loomscope.ui.sweep.SweepWindow;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.timing.TimingView;
 import loomscope.ui.timing.TimingViewModel;
+import loomscope.ui.where.MountStackView;
 import loomscope.ui.where.WhereView;
 import loomscope.ui.where.WhereViewModel;
 import loomscope.ui.yourcode.SnippetFiles;
@@ -86,6 +97,11 @@ public final class MainWindow {
     private final SavedRunsViewModel savedRuns;
     private final SavedRunsView savedRunsView;
     private final WhereViewModel where;
+    private WhereView whereView;
+    private final ApplicationViewModel application = new ApplicationViewModel();
+    /** The JFR pinned events an application's detach brought (its agent's tap), for the recording they belong to. */
+    private RunRecording detachedRecording;
+    private List<PinnedEvent> detachedEvents = List.of();
     private final RecordingView recordingView = new RecordingView();
     private final FrameStats frameStats = new FrameStats();
     private final DebugOverlay overlay = new DebugOverlay(frameStats);
@@ -127,6 +143,7 @@ public final class MainWindow {
                 this::openMatrix));
         view.addPulseHook(timing::refresh);
         where = installWhere();
+        installApplicationView();
         view.addPulseHook(nanos -> snippets.pulse());
         view.addPulseHook(nanos -> savedRuns.pulse());
         showRunsAndFrames();
@@ -166,7 +183,8 @@ public final class MainWindow {
         });
         model.lockModeProperty().addListener((o, a, b) -> shownLock.set(b));
         model.recordingProperty().addListener((o, a, r) -> {
-            if (r != null) {
+            // an application's code is not LoomScope's to show (the code pane shows its mounts' stacks instead)
+            if (r != null && r.source().ranOurTasks()) {
                 shownLock.set(r.config().shape().lockMode());
                 shownScenario.set(Scenarios.of(r.config()));
             }
@@ -225,7 +243,7 @@ public final class MainWindow {
      */
     private WhereViewModel installWhere() {
         WhereViewModel where = new WhereViewModel();
-        WhereView whereView = new WhereView(where);
+        whereView = new WhereView(where);
         RecordingView lanesView = view.recordingView();
         lanesView.lanes().addOverlay((gc, geometry) -> whereView.paintMarks(gc, geometry, lanesView.recording()));
         where.selectedProperty().addListener((o, was, site) -> lanesView.redrawNextFrame());
@@ -237,15 +255,82 @@ public final class MainWindow {
         return where;
     }
 
+    /**
+     * An application's view (issue #45): while an application's run is on show, its header in the controls' place, its
+     * facts in the timing's, the stack of Where's mount in the code's, and Where in a pane of its own under the lanes.
+     */
+    private void installApplicationView() {
+        Label header = new Label();
+        header.setId("application-header");
+        header.textProperty().bind(Bindings.concat(application.headerProperty(),
+                "   (LoomScope's agent recorded it: no controls, bounds or task counts apply)"));
+        header.setMinWidth(0);
+        HBox.setHgrow(header, Priority.ALWAYS);
+        header.setMaxWidth(Double.MAX_VALUE);
+        Button controlsButton = new Button("Controls");
+        controlsButton.setId("application-controls");
+        controlsButton.setTooltip(new Tooltip("The controls of LoomScope's own runs (the seed, a scenario, your code)"));
+        controlsButton.setMinWidth(Region.USE_PREF_SIZE);
+        HBox bar = new HBox(12, header, controlsButton);
+        bar.setId("application-bar");
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setStyle("-fx-padding: 4 14 4 14;");
+        MountStackView stack = new MountStackView(where);
+        stack.setPrefHeight(300);
+        stack.setMinHeight(200);
+        view.setApplicationParts(new MainView.ApplicationParts(bar, controlsButton, new ApplicationView(application), stack,
+                whereView));
+        view.addPulseHook(nanos -> {
+            application.show(recordingView.recording());
+            boolean app = application.applicationProperty().get();
+            view.showApplication(app);
+            whereView.setNoteShown(!app);
+            // under the lanes Where keeps 8 rows at least, also at 1280x720 (issue #45); in the side panel, what it had
+            whereView.setMinRows(app ? 8 : 0);
+            // and the lanes keep room for their mounts above it: the thread field gives way first
+            recordingView.setLanesFloor(app ? LANES_FLOOR : 0);
+        });
+    }
+
+    /** The lanes' height an application's view keeps above Where, in px: two lanes and their time axis readable. */
+    private static final double LANES_FLOOR = 96;
+
+    /** An application's view of the run on show (its facts; whether it is on show). */
+    public ApplicationViewModel application() { return application; }
+
+    /** The JFR pinned events of an application's run the window shows: its detach's, or its saved file's. */
+    private List<PinnedEvent> openedEventsOf(RunRecording r) {
+        if (r != null && r == detachedRecording) {
+            return detachedEvents;
+        }
+        var opened = savedRuns.opened();
+        return opened != null && opened.recording() == r ? opened.pinnedEvents() : List.of();
+    }
+
     /** The Where table's model: the sites of the run on show and the one chosen (presentation mode's header shows it). */
     public WhereViewModel where() { return where; }
 
     /** The probes' panels, lane band and inspector, on this window. */
     public ProbeView installProbes() {
         ProbeViewModel probes = new ProbeViewModel(JobThreads.probes(), JobThreads.jobs());
-        // a saved run keeps JFR's pinned events of the run it saves, when the probes watched that run
-        savedRuns.setLiveEvents(() -> probes.recording() == model.recordingProperty().get() ? probes.events() : List.of());
-        return ProbeView.install(view, probes);
+        // a saved run keeps JFR's pinned events of the run it saves, when the probes watched that run, or an
+        // application's detach brought them (its agent's tap)
+        savedRuns.setLiveEvents(() -> {
+            RunRecording shown = model.recordingProperty().get();
+            return probes.recording() == shown ? probes.events() : openedEventsOf(shown);
+        });
+        probes.setOpenedEvents(this::openedEventsOf);
+        ProbeView probeView = ProbeView.install(view, probes);
+        // a step through a site's mounts puts the inspector on each, and the replay at its start (the lanes' box on it,
+        // the field as it was then)
+        where.steppedProperty().addListener((o, was, m) -> {
+            if (m != null) {
+                model.replay().playingProperty().set(false);
+                model.replay().seekNanos(m.start());
+                probeView.inspectMount(m.lane(), m.mount());
+            }
+        });
+        return probeView;
     }
 
     /** Looks for Java runtimes in the background (it starts JVMs to probe them) and offers them under "Run on". */
@@ -325,7 +410,11 @@ public final class MainWindow {
     public Stage openAttach() {
         if (attachWindow == null) {
             attach = new AttachViewModel(JobThreads.jobs());
-            attach.setOnDetached(d -> model.showOpened(d.recording(), List.of(), false, d.fileName()));
+            attach.setOnDetached(d -> {
+                detachedRecording = d.recording();
+                detachedEvents = d.events();
+                model.showOpened(d.recording(), List.of(), false, d.fileName());
+            });
             attach.setBeforeAttach(model.probes()::awaitGate);   // as the window's own runs do
             attach.stateProperty().addListener((o, was, now) -> {
                 if (now == AttachViewModel.State.ATTACHING) {

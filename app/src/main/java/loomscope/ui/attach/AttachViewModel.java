@@ -33,6 +33,7 @@ import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
 import loomscope.attach.SideBySide;
 import loomscope.picture.StateTimeline;
+import loomscope.probe.PinnedEvent;
 import loomscope.recording.RunRecording;
 import loomscope.savedrun.SavedRun;
 import loomscope.ui.job.BackgroundJob;
@@ -66,8 +67,21 @@ public final class AttachViewModel {
         AttachSession connect(HostPort where, String token, String fingerprint) throws Exception;
     }
 
-    /** A session that ended: its whole recording, and a line for the window. */
-    public record Detached(RunRecording recording, String summary, String fileName) { }
+    /**
+     * A session that ended: its whole recording, and a line for the window.
+     *
+     * @param events the JFR pinned events the agent's tap sent (on the recording's time axis): what the JDK's own view
+     *               lists for an application; none for several JVMs merged on one axis (each JVM's are on its own)
+     */
+    public record Detached(RunRecording recording, String summary, String fileName, List<PinnedEvent> events) {
+        public Detached {
+            events = List.copyOf(events);
+        }
+
+        public Detached(RunRecording recording, String summary, String fileName) {
+            this(recording, summary, fileName, List.of());
+        }
+    }
 
     /** How often the live lanes are rebuilt from the session (a rebuild still running delays the next). */
     static final long REBUILD_NANOS = 100_000_000L;
@@ -351,6 +365,8 @@ public final class AttachViewModel {
         RunRecording whole() { return classified.recording(); }
 
         long dropped() { return attached.session().episodes().dropped(); }
+
+        List<PinnedEvent> events() { return attached.session().episodes().pinnedEvents(); }
     }
 
     /**
@@ -368,7 +384,8 @@ public final class AttachViewModel {
                     ? " Nothing ran on a carrier while attached."
                     : " The whole session is on show in the main window (save, replay, export).")
                     + " " + c.classified().causes().line();
-            return new Ended(List.of(new Detached(c.whole(), summary, name)), prepared(c.whole()), summary, gapsNote(dropped));
+            return new Ended(List.of(new Detached(c.whole(), summary, name, c.events())), prepared(c.whole()), summary,
+                    gapsNote(dropped));
         }
         List<String> lines = new ArrayList<>();
         List<SideBySide.Part> parts = new ArrayList<>();
@@ -390,7 +407,7 @@ public final class AttachViewModel {
             for (int i = 0; i < each.size(); i++) {
                 Classified c = each.get(i);
                 apart.add(new Detached(c.whole(), lines.get(i), SavedRun.withDropped("attach-"
-                        + c.attached().target().pid(), c.dropped())));
+                        + c.attached().target().pid(), c.dropped()), c.events()));
             }
             String summary = String.join("\n", lines) + "\nOne run per JVM in the main window: " + tooMany.getMessage() + ".";
             return new Ended(apart, prepared(each.get(0).whole()), summary, gapsNote(dropped));

@@ -108,7 +108,7 @@ public final class AnimatedExportViewModel {
             return;
         }
         Path target = folder.get();
-        ExportNames names = ExportNames.of(LocalDateTime.now(), r.config().workloadName(), r.config().parallelism());
+        ExportNames names = ExportNames.of(LocalDateTime.now(), r);
         progress.set(0);
         running.set(true);
         message.set("Drawing frames ...");

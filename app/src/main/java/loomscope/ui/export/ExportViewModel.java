@@ -80,8 +80,7 @@ public final class ExportViewModel {
                 files.addAll(cards.files());
             }
             HistoryEntry last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
-            ExportNames names = ExportNames.of(now, last == null ? "no-run" : last.summary().lock(),
-                    last == null ? 0 : last.summary().parallelism());
+            ExportNames names = last == null ? ExportNames.of(now, "no-run", 0) : ExportNames.of(now, last);
             files.add(ReportWriter.writePng(prepared, names.window(), windowImage));
             return new Result(cards, files, prepared);
         }, text -> { });

@@ -39,7 +39,7 @@ public final class HistoryTimes {
         List<HistoryEntry> entries = new ArrayList<>(rows.size());
         for (HistoryRow row : rows) {
             entries.add(new HistoryEntry(row.summary(), finished.get(row.number()), row.jvmFlags(), row.carriersLowered(),
-                    row.unsureMounts(), row.application(), row.held()));
+                    row.unsureMounts(), row.application(), row.held()).withSource(row.source()));
         }
         return entries;
     }

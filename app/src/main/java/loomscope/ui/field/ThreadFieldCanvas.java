@@ -7,6 +7,7 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Paint;
 import loomscope.picture.PictureTheme;
 import loomscope.picture.StateTimeline;
+import loomscope.picture.ThreadLifetimes;
 import loomscope.recording.FieldLayout;
 import loomscope.recording.VtState;
 import loomscope.ui.theme.HatchPaint;
@@ -38,6 +39,12 @@ public final class ThreadFieldCanvas extends CanvasRegion {
     private int layoutN = -1;
     private final DenseField dense = new DenseField();
     private boolean denseMode;
+    /** An application's: only the threads alive at the instant drawn get a cell (null: every thread). */
+    private ThreadLifetimes liveOnly;
+    private byte[] everyState = new byte[0];
+    /** The thread of each cell while only live threads are drawn. */
+    private int[] cellThread = new int[0];
+    private int ended;
 
     public ThreadFieldCanvas() {
         super(200, 80, 1200, 300);
@@ -74,8 +81,24 @@ public final class ThreadFieldCanvas extends CanvasRegion {
 
     /** The thread whose cell is at ({@code x}, {@code y}) in the last frame, or -1 (for click-to-inspect). */
     public int threadAt(double x, double y) {
-        return threads == 0 ? -1 : layout.threadAt(x, y);
+        int cell = threads == 0 ? -1 : layout.threadAt(x, y);
+        return liveOnly == null || cell < 0 || cell >= threads ? cell : cellThread[cell];
     }
+
+    /**
+     * Draws only the threads alive at the instant shown, by {@code lifetimes} (an application's run), or every thread
+     * (null). Applies to frames at an instant ({@link #drawAt}); a live frame draws every thread.
+     */
+    public void setLiveOnly(ThreadLifetimes lifetimes) {
+        liveOnly = lifetimes;
+        repaintAll = true;
+    }
+
+    /** Whether the field draws only live threads. */
+    public boolean drawsLiveOnly() { return liveOnly != null; }
+
+    /** Threads that ended before the instant of the last frame, while only live threads are drawn; else 0. */
+    public int endedCount() { return ended; }
 
     public void clear() {
         GraphicsContext gc = canvas.getGraphicsContext2D();
@@ -88,6 +111,7 @@ public final class ThreadFieldCanvas extends CanvasRegion {
 
     /** Live frame: the newest state of every thread (cheap; no mount index). */
     public void drawLive(StateTimeline timeline) {
+        ended = 0;
         prepare(timeline.recording().threads());
         timeline.liveStates(states);
         paint();
@@ -95,13 +119,42 @@ public final class ThreadFieldCanvas extends CanvasRegion {
 
     /** Replay frame: every thread's state at recording time {@code t}, exact. */
     public void drawAt(StateTimeline timeline, long t) {
-        prepare(timeline.recording().threads());
-        timeline.statesAt(t, states);
+        int n = timeline.recording().threads();
+        ThreadLifetimes lives = liveOnly;
+        if (lives == null || lives.threads() != n) {
+            ended = 0;
+            prepare(n);
+            timeline.statesAt(t, states);
+            paint();
+            return;
+        }
+        if (everyState.length != n) {
+            everyState = new byte[n];
+            cellThread = new int[n];
+        }
+        timeline.statesAt(t, everyState);
+        int alive = 0;
+        int gone = 0;
+        for (int vt = 0; vt < n; vt++) {
+            if (lives.aliveAt(vt, t)) {
+                cellThread[alive++] = vt;
+            } else if (lives.endedBefore(vt, t)) {
+                gone++;
+            }
+        }
+        ended = gone;
+        if (alive != threads) {
+            repaintAll = true;   // the cells move when the count changes
+        }
+        prepare(alive);
+        for (int c = 0; c < alive; c++) {
+            states[c] = everyState[cellThread[c]];
+        }
         paint();
     }
 
     private void prepare(int n) {
-        if (states.length != n) {
+        if (states.length != n || liveOnly != null && shown.length != n) {
             states = new byte[n];
             shown = new byte[n];
             repaintAll = true;

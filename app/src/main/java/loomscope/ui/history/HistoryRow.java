@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 import loomscope.childjvm.LegacyLocking;
+import loomscope.recording.RunSource;
 import loomscope.recording.RunSummary;
 import loomscope.report.ApplicationRun;
 import loomscope.report.HeldCauses;
@@ -22,9 +23,10 @@ import loomscope.workload.WorkloadConfig;
  *                        summary names it (the seed's lock)
  * @param unsureMounts    mounts the carriers' clocks could not judge (counted from the recording), shown beside the pins
  * @param held            its captured and stalled mounts and its sites (for the exported runs.json); null where not known
+ * @param source          where the run came from ({@link RunSource}), or null where not known
  */
 public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom,
-                         String scenario, long unsureMounts, ApplicationRun application, HeldCauses held) {
+                         String scenario, long unsureMounts, ApplicationRun application, HeldCauses held, RunSource source) {
 
     public HistoryRow {
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
@@ -32,13 +34,24 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom,
+                      String scenario, long unsureMounts, ApplicationRun application, HeldCauses held) {
+        this(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsureMounts, application, held, null);
+    }
+
+    public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom,
                       String scenario, long unsureMounts) {
         this(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsureMounts, null, null);
     }
 
+    /** The same row for a run from {@code source}: an application's names it, not a lock ({@link #mode()}). */
+    public HistoryRow from(RunSource source) {
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsureMounts, application, held,
+                source);
+    }
+
     /** The same row for an attached application's session (its card tells the application: {@link ApplicationRun}). */
     public HistoryRow withApplication(ApplicationRun app) {
-        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsureMounts, app, held);
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsureMounts, app, held, source);
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered, String openedFrom,
@@ -48,7 +61,7 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
 
     /** The same row with the unsure mounts its recording counts ({@link RunSummary#unsureMounts}). */
     public HistoryRow withUnsureMounts(long unsure) {
-        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsure, application, held);
+        return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom, scenario, unsure, application, held, source);
     }
 
     /**
@@ -56,7 +69,7 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
      * ({@link #of} keeps the scenario's name).
      */
     public HistoryRow classed(RunSummary classedSummary, long unsure, HeldCauses causes) {
-        return new HistoryRow(number, classedSummary, jvmFlags, carriersLowered, openedFrom, scenario, unsure, application, causes);
+        return new HistoryRow(number, classedSummary, jvmFlags, carriersLowered, openedFrom, scenario, unsure, application, causes, source);
     }
 
     /** "12", "12 (3 unsure)", or "n/a" where mounts were not recorded: the row's pins wherever they are shown. */
@@ -72,7 +85,7 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
     /** The same row for a run of {@code config}: named as its scenario calls it (the seed: by its lock, as before). */
     public HistoryRow of(WorkloadConfig config) {
         return new HistoryRow(number, summary, jvmFlags, carriersLowered, openedFrom,
-                Scenarios.of(config).runName(Scenarios.params(config)), unsureMounts, application, held);
+                Scenarios.of(config).runName(Scenarios.params(config)), unsureMounts, application, held, source);
     }
 
     public HistoryRow(int number, RunSummary summary, List<String> jvmFlags, boolean carriersLowered) {
@@ -98,8 +111,11 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
         return version + (jvmFlags.equals(List.of(LegacyLocking.FLAG)) ? " legacy" : " " + String.join(" ", jvmFlags));
     }
 
-    /** The seed's lock mode, or the scenario that ran. */
-    public String mode() { return scenario != null ? scenario : summary.lock(); }
+    /** The application's main class (its source says it), the seed's lock mode, or the scenario that ran. */
+    public String mode() {
+        String app = source == null ? null : source.mainClass();
+        return app != null ? app : scenario != null ? scenario : summary.lock();
+    }
 
     public int parallelism() { return summary.parallelism(); }
 
@@ -114,8 +130,9 @@ public record HistoryRow(int number, RunSummary summary, List<String> jvmFlags, 
 
     /** Short two-line name for a chart bar ("#3" over "sync P1"): long names get rotated and eat the chart. */
     public String label() {
+        String app = source == null ? null : source.shortName();
         return "#" + number + (opened() ? " opened" : "") + (cancelled() ? " stopped" : "") + (carriersLowered ? HistoryEntry.LOWERED_MARK : "") + "\n"
-                + shortMode() + " P" + parallelism();
+                + (app != null ? app : shortMode() + " P" + parallelism());
     }
 
     private String shortMode() {

@@ -9,11 +9,13 @@ import java.util.function.LongConsumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.collections.ListChangeListener;
+import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -32,9 +34,9 @@ import loomscope.ui.keys.KeyMap;
 import loomscope.ui.presentation.PresentedWindow;
 import loomscope.ui.probe.ProbeHost;
 import loomscope.ui.recordingview.RecordingView;
-import loomscope.ui.sweep.SweepPlan;
 import loomscope.ui.run.RunInputs;
 import loomscope.ui.run.RunState;
+import loomscope.ui.sweep.SweepPlan;
 import loomscope.ui.yourcode.YourCode;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
@@ -71,6 +73,20 @@ public final class MainView extends BorderPane implements PresentedWindow, Probe
     private final StackPane codeSlot = new StackPane();
     private final List<LongConsumer> pulseHooks = new ArrayList<>();
     private final PulseLoop pulse;
+    private final StackPane center;
+    /** An application's view (issue #45): its parts, whether it is on show, and whether its user asked for the controls. */
+    private ApplicationParts applicationParts;
+    private boolean applicationOn;
+    private boolean controlsAsked;
+    private boolean controlsVisible = true;
+    private SplitPane lanesAndWhere;
+
+    /**
+     * What an application's run shows instead of the seed's: a header line in the controls' place (with a button that
+     * brings the controls back for a run of ours), its facts in the timing's place, the stack of the mount stepped to in
+     * the code's place, and Where in a pane of its own under the lanes.
+     */
+    public record ApplicationParts(Node header, Button showControls, Node facts, Region stack, Region where) { }
 
     public MainView(MainViewModel model, Parts parts) {
         this.model = model;
@@ -98,7 +114,9 @@ public final class MainView extends BorderPane implements PresentedWindow, Probe
         // the inspector's jump to a line of your code: the editor may be scrolled out of the side panel's view
         model.yourCode().lineToShowProperty().addListener((o, was, line) -> scrollSidePanelTo(codeSlot));
 
-        StackPane center = new StackPane(parts.recordingView(), parts.overlay());
+        center = new StackPane(parts.recordingView(), parts.overlay());
+        // held shorter than it asks (an application's Where under it), the lanes keep their title: the field gives way
+        StackPane.setAlignment(parts.recordingView(), Pos.TOP_LEFT);
         parts.recordingView().setStyle("-fx-padding: 6 8 6 8;");
         sidePanel = new VBox(parts.timing(), codeSlot, parts.history());
         sidePanel.setMinWidth(360);
@@ -184,14 +202,76 @@ public final class MainView extends BorderPane implements PresentedWindow, Probe
     /** Hides the controls bar and the side panel (presentation mode shows only lanes, field and replay). */
     @Override
     public void setControlsVisible(boolean visible) {
-        setTop(visible ? parts.controls() : null);
-        parts.controls().setVisible(visible);
+        controlsVisible = visible;
+        placeTop();
     }
 
     /** Whether the controls bar is shown. */
     public boolean controlsVisible() {
         return parts.controls().isVisible();
     }
+
+    /** The top of the window: the controls, or for an application its header (and the controls once asked for). */
+    private void placeTop() {
+        boolean controls = controlsVisible && (!applicationOn || controlsAsked);
+        parts.controls().setVisible(controls);
+        if (!applicationOn) {
+            setTop(controlsVisible ? parts.controls() : null);
+        } else if (!controlsVisible) {
+            setTop(null);
+        } else {
+            setTop(controls ? new VBox(parts.controls(), applicationParts.header()) : applicationParts.header());
+        }
+    }
+
+    /** The parts of an application's view, built by the composition root; shown by {@link #showApplication}. */
+    public void setApplicationParts(ApplicationParts app) {
+        this.applicationParts = app;
+        app.showControls().setOnAction(e -> {
+            controlsAsked = !controlsAsked;
+            placeTop();
+        });
+        sidePanel.getChildren().add(0, app.facts());   // shown by its own model while an application's run is on show
+    }
+
+    /**
+     * Shows an application's view while its run is on show (and the seed's again after): the controls, the bounds and
+     * the scenario's code are of runs LoomScope ran, not of an application.
+     */
+    public void showApplication(boolean on) {
+        if (applicationParts == null || on == applicationOn) {
+            return;
+        }
+        applicationOn = on;
+        controlsAsked = false;
+        placeTop();
+        parts.timing().setVisible(!on);
+        parts.timing().setManaged(!on);
+        Region where = applicationParts.where();
+        if (on) {
+            sidePanel.getChildren().remove(where);
+            lanesAndWhere = new SplitPane(center, where);
+            lanesAndWhere.setId("lanes-and-where");
+            lanesAndWhere.setOrientation(Orientation.VERTICAL);
+            // Where gets room of its own: at 1280x720 at least 8 rows under the lanes and the field (issue #45)
+            lanesAndWhere.setDividerPositions(0.45);
+            // the lanes and the field give way to Where's rows first (they scale to what they get)
+            center.setMinHeight(120);
+            setCenter(lanesAndWhere);
+        } else {
+            if (lanesAndWhere != null) {
+                lanesAndWhere.getItems().clear();
+                lanesAndWhere = null;
+            }
+            center.setMinHeight(USE_COMPUTED_SIZE);
+            setCenter(center);
+            sidePanel.getChildren().add(Math.min(2, sidePanel.getChildren().size()), where);
+        }
+        placeCodeSlot();
+    }
+
+    /** Whether an application's view is on show. */
+    public boolean applicationShown() { return applicationOn; }
 
     /** Adds a section (a probe panel, an export box) under timing and history in the side panel. */
     public void addSideSection(Node section) {
@@ -227,7 +307,7 @@ public final class MainView extends BorderPane implements PresentedWindow, Probe
     /** The side panel's code: the chosen scenario's source, or your code to edit. */
     private void placeCodeSlot() {
         boolean yours = RunInputs.YOUR_CODE.equals(model.scenarioProperty().get());
-        Node shown = yours ? parts.yourCode() : parts.codeView();
+        Node shown = applicationOn ? applicationParts.stack() : yours ? parts.yourCode() : parts.codeView();
         if (codeSlot.getChildren().size() != 1 || codeSlot.getChildren().get(0) != shown) {
             codeSlot.getChildren().setAll(shown);
         }

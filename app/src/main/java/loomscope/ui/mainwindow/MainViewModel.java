@@ -18,6 +18,10 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import loomscope.childjvm.ChildRun;
+import loomscope.childjvm.InProcessRun;
+import loomscope.childjvm.LiveRun;
+import loomscope.childjvm.RunTarget;
 import loomscope.host.CpuShare;
 import loomscope.host.HostPolicy;
 import loomscope.host.RunShare;
@@ -25,22 +29,13 @@ import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.report.ApplicationRun;
-import loomscope.childjvm.ChildRun;
-import loomscope.childjvm.InProcessRun;
-import loomscope.childjvm.LiveRun;
-import loomscope.childjvm.RunTarget;
 import loomscope.scenario.Scenario;
-import loomscope.scenario.Scenarios;
-import loomscope.scenario.TaskFileScenario;
 import loomscope.taskfile.TaskFileLaunch;
 import loomscope.ui.controls.ControlsViewModel;
 import loomscope.ui.history.ClassedRow;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.presentation.PresentedRun;
 import loomscope.ui.replay.ReplayViewModel;
-import loomscope.workload.LockMode;
-import loomscope.workload.RunObserver;
-import loomscope.workload.WorkloadConfig;
 import loomscope.ui.run.RunInputs;
 import loomscope.ui.run.RunLifecycle;
 import loomscope.ui.run.RunStarter;
@@ -48,6 +43,9 @@ import loomscope.ui.run.RunState;
 import loomscope.ui.run.StartFailure;
 import loomscope.ui.savedruns.RunWindow;
 import loomscope.ui.yourcode.YourCode;
+import loomscope.workload.LockMode;
+import loomscope.workload.RunObserver;
+import loomscope.workload.WorkloadConfig;
 
 /**
  * The main window's model, composed of one part per job: the inputs ({@link RunInputs}), the run's life
@@ -138,7 +136,7 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
             return;
         }
         RunTarget where = inputs.where();
-        if (Scenarios.of(config) instanceof TaskFileScenario) {
+        if (config.scenario().yourCodeClass() != null) {   // your code: the scenario says it runs a class of yours
             taskSource.set(yourCode.source());
             yourCode.starting();
         }
@@ -206,7 +204,7 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
         }
 
         private boolean isYourCode() {
-            return lifecycle.config() != null && Scenarios.of(lifecycle.config()) instanceof TaskFileScenario;
+            return lifecycle.config() != null && lifecycle.config().scenario().yourCodeClass() != null;
         }
 
         @Override
@@ -230,7 +228,8 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
             progress.set((double) summary.completed() / Math.max(1, summary.threads()));
             history.add(new HistoryRow(++runNumber, summary,
                     where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of(), host.runShare().lowersCarriers())
-                    .of(end.recording().config()).withUnsureMounts(RunSummary.unsureMounts(end.recording())));
+                    .of(end.recording().config()).withUnsureMounts(RunSummary.unsureMounts(end.recording()))
+                    .from(end.recording().source()));
             classedRow.watch(runNumber, end.recording());
             messages.ended(end.outcome(), end.recording(), summary);
             replay.load(end.recording());
@@ -253,7 +252,8 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
         progress.set((double) summary.completed() / Math.max(1, summary.threads()));
         // an attached application's session (the attach window's detach, its saved file) gets an application's card
         history.add(new HistoryRow(++runNumber, summary, jvmFlags, carriersLowered, fileName).of(recording.config())
-                .withUnsureMounts(RunSummary.unsureMounts(recording)).withApplication(ApplicationRun.of(recording)));
+                .withUnsureMounts(RunSummary.unsureMounts(recording)).withApplication(ApplicationRun.of(recording))
+                .from(recording.source()));
         classedRow.watch(runNumber, recording);
         messages.opened(fileName, summary);
         replay.load(recording);

@@ -22,7 +22,7 @@ import loomscope.recording.RunRecording;
 import loomscope.report.HistoryEntry;
 import loomscope.report.TimeText;
 import loomscope.scenario.Scenarios;
-import loomscope.scenario.TaskFileScenario;
+import loomscope.ui.application.ApplicationViewModel;
 import loomscope.ui.run.RunState;
 import loomscope.ui.talktrack.Chapter;
 import loomscope.ui.talktrack.ChapterJvms;
@@ -180,7 +180,7 @@ public final class PresenterHeader extends HBox {
             return false;
         }
         if (setup.chapter().snippet() != null && !setup.isStandIn()) {
-            return Scenarios.of(config) instanceof TaskFileScenario;
+            return config.scenario().yourCodeClass() != null;
         }
         if (!config.scenario().name().equals(setup.scenario().scenario().name())) {
             return false;
@@ -200,6 +200,11 @@ public final class PresenterHeader extends HBox {
             return next == null ? "" : "next: " + describe(next);
         }
         RunRecording run = model.recordingProperty().get();
+        // an application's run is told by its facts (its source), not by the task-file config it is kept under
+        String application = run != null && run.config() == shown ? ApplicationViewModel.captionOf(run) : null;
+        if (application != null) {
+            return (stale ? "last run: " : "") + application;
+        }
         String jvm = run == null ? "" : " · JDK\u00a0" + TimeText.jdk(run.jdkVersion());
         return (stale ? "last run: " : "") + describe(shown) + jvm
                 + (model.runShare().lowersCarriers() ? " · " + HistoryEntry.LOWERED_NOTE_SHORT : "");

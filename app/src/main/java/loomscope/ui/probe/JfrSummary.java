@@ -9,6 +9,7 @@ import loomscope.probe.PinnedEvent;
 import loomscope.probe.PinnedThreadsTable;
 import loomscope.probe.ProbeReport;
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSource;
 
 /**
  * What the probes panel says about JFR's pinned events: the cross-check sentence, the lag sentence and the
@@ -38,6 +39,29 @@ record JfrSummary(RunRecording recording, String jfrText, String lagText,
                 check.unmatchedEvents(), check.pinnedMountsWithoutEvent(),
                 report != null ? "without an event" : "up to JFR's newest event without one");
         return new JfrSummary(recording, jfrText, lagSentence(events), PinnedThreadsTable.of(events));
+    }
+
+    /**
+     * What the agent's JFR tap inside an application saw (issue #45): its pinned events against the recorded pinned
+     * mounts, the table of them with reasons and stacks; never "your code ran in a child JVM".
+     */
+    static JfrSummary ofApplication(List<PinnedEvent> events, RunRecording recording, RunSource.Application app) {
+        String where = app.shortName();
+        if (events.isEmpty()) {
+            return new JfrSummary(recording, "JFR inside " + where + " (the agent's tap): no pinned event of 1 ms or more "
+                    + "reached LoomScope (or JFR was off there: attach --no-jfr).", "", List.of());
+        }
+        long horizon = Long.MIN_VALUE;
+        for (PinnedEvent e : events) {
+            horizon = Math.max(horizon, e.end());
+        }
+        JfrCrossCheck check = JfrCrossCheck.of(events, recording, horizon);
+        String jfrText = String.format(Locale.ROOT,
+                "JFR inside %s (the agent's tap): %,d pinned events, %,d on a recorded pinned mount %s, %,d not; "
+                        + "%,d recorded pinned mounts without an event. Its events by site, with the JDK's reasons, below.",
+                where, check.events(), check.matchedEvents(), check.byCarrier() ? "of their carrier" : "(matched by time)",
+                check.unmatchedEvents(), check.pinnedMountsWithoutEvent());
+        return new JfrSummary(recording, jfrText, "", PinnedThreadsTable.of(events));
     }
 
     static String lagSentence(List<PinnedEvent> events) {

@@ -130,6 +130,23 @@ public final class ProbeView {
         inspectLane(lane);
     }
 
+    /** The inspector on mount {@code mount} of lane {@code lane} of the run on show (Where's steps through a site). */
+    public void inspectMount(int lane, int mount) {
+        RunRecording r = view.recordingView().recording();
+        if (r == null || lane < 0 || lane >= r.carriers().length || mount < 0 || mount >= r.carriers()[lane].size()) {
+            return;
+        }
+        selectedLane = -1;
+        selectedVt = -1;
+        side.showInspector();
+        MountInspector.MountInspection m = MountInspector.of(r, r.carriers()[lane], mount);
+        inspector.showMount(m, r.runStart());
+        offerYourLine(r, m);
+    }
+
+    /** What the inspector says of its subject now ("request-3: one mount"). */
+    public String inspectedSubject() { return inspector.subjectText(); }
+
     /** Your code's line in the mount's stack, as a jump to the editor, while the editor shows the text that ran. */
     private void offerYourLine(RunRecording r, MountInspector.MountInspection m) {
         var yours = view.yourCodeIfChosen();

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -23,8 +24,7 @@ import loomscope.probe.ProbeSession;
 import loomscope.probe.SnapshotAgreement;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
-import loomscope.scenario.Scenarios;
-import loomscope.scenario.TaskFileScenario;
+import loomscope.recording.RunSource;
 import loomscope.ui.job.BackgroundJob;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
@@ -49,6 +49,9 @@ public final class ProbeViewModel {
     /** A session's final report; the session comes with it, since the window may have moved on to the next run. */
     private final BackgroundJob<Finished> finishJob;
     private final BackgroundJob<JfrSummary> summaryJob;
+    /** An application's JFR summary (its agent's events), made off the FX thread; the next one waits for it. */
+    private final BackgroundJob<JfrSummary> applicationJob;
+    private BackgroundJob.Work<JfrSummary> applicationNext;
     private volatile double nextRateHz = InProcessSnapshotter.DEFAULT_RATE_HZ;
 
     private ProbeSession session;
@@ -88,6 +91,7 @@ public final class ProbeViewModel {
         this.attachJob = new BackgroundJob<>(work);
         this.finishJob = new BackgroundJob<>(work);
         this.summaryJob = new BackgroundJob<>(work);
+        this.applicationJob = new BackgroundJob<>(work);
     }
 
     /** Where the probe panel's file work runs (saving a recording, a dump). */
@@ -119,8 +123,26 @@ public final class ProbeViewModel {
         }
     }
 
+    private void startApplicationSummary() {
+        if (applicationNext != null && applicationJob.start(applicationNext)) {
+            applicationNext = null;
+        }
+    }
+
+    /** An application's summary, once made, if the window still shows that application's run. */
+    private void showApplicationSummary() {
+        if (applicationJob.pulse() instanceof BackgroundJob.Outcome.Done<JfrSummary> d && otherRun != null
+                && d.value().recording() == otherRun) {
+            jfrText.set(d.value().jfrText());
+            lagText.set(d.value().lagText());
+            rows.setAll(d.value().rows());
+        }
+        startApplicationSummary();
+    }
+
     /** Once per pulse, on the FX thread. */
     public void pulse(long now) {
+        showApplicationSummary();
         switch (attachJob.pulse()) {
             case BackgroundJob.Outcome.Done<ProbeSession> attached -> begin(attached.value());
             case BackgroundJob.Outcome.Failed<ProbeSession> failed -> {
@@ -181,7 +203,16 @@ public final class ProbeViewModel {
             return;
         }
         otherRun = other;
-        if (other != null && Scenarios.of(other.config()) instanceof TaskFileScenario) {
+        if (other != null && other.source() instanceof RunSource.Application app) {
+            // what the agent's JFR tap inside the application saw: its pinned events, with reasons and stacks
+            snapshotText.set("An application (" + app.shortName() + "): LoomScope takes no snapshots in a JVM it attached to.");
+            List<PinnedEvent> tapped = List.copyOf(openedEvents.apply(other));
+            jfrText.set("JFR inside " + app.shortName() + " (the agent's tap): reading its pinned events…");
+            lagText.set("");
+            rows.clear();
+            applicationNext = steps -> JfrSummary.ofApplication(tapped, other, app);
+            startApplicationSummary();
+        } else if (other != null && other.source() instanceof RunSource.YourCode) {
             snapshotText.set("Your code ran in a child JVM (Java " + other.jdkVersion() + "); no snapshots there.");
             jfrText.set("JFR ran in that child: its pinned events are marked at your code's lines in the code pane.");
             lagText.set("");
@@ -202,6 +233,16 @@ public final class ProbeViewModel {
             refreshTexts();
         }
     }
+
+    /**
+     * The JFR pinned events of a run these probes did not watch, where the run brought them (an application's, from its
+     * agent's tap: a detach, a saved file); none by default.
+     */
+    public void setOpenedEvents(Function<RunRecording, List<PinnedEvent>> events) {
+        openedEvents = events;
+    }
+
+    private Function<RunRecording, List<PinnedEvent>> openedEvents = r -> List.of();
 
     /** Whether the window shows a run these probes did not watch. */
     public boolean showsAnotherRun() { return otherRun != null; }

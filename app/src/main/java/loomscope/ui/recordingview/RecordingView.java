@@ -10,12 +10,12 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import loomscope.attach.SideBySide;
 import loomscope.picture.StateTimeline;
+import loomscope.picture.ThreadLifetimes;
 import loomscope.recording.MountCause;
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSource;
 import loomscope.recording.RunSummary;
 import loomscope.recording.VtState;
-import loomscope.scenario.Scenarios;
-import loomscope.scenario.TaskFileScenario;
 import loomscope.ui.field.StateLegend;
 import loomscope.ui.field.ThreadFieldCanvas;
 import loomscope.ui.lanes.LaneLegend;
@@ -117,6 +117,9 @@ public final class RecordingView extends VBox {
         timeline = prepared;
         RunRecording recording = prepared == null ? null : prepared.recording();
         field.repaintAll();
+        // an application's finished run: the field holds the threads alive at the instant shown, not every one ever seen
+        field.setLiveOnly(recording != null && recording.isFinished() && !recording.source().ranOurTasks()
+                ? ThreadLifetimes.of(recording) : null);
         lanesTitle.setText(recording == null ? "Carriers" : "Carriers: " + describe(recording));
         if (recording != null) {
             stateLegend.showStates(StateTimeline.mountsOnly(recording)
@@ -136,13 +139,12 @@ public final class RecordingView extends VBox {
 
     /** "native-frame, P=4, JDK 25.0.3": what the audience is looking at, in the lanes' title. */
     static String describe(RunRecording r) {
-        if (Scenarios.of(r.config()) instanceof TaskFileScenario
-                && StateTimeline.mountsOnly(r)) {   // an attached JVM's session: its own code, named by its main class
+        if (r.source() instanceof RunSource.Application app) {   // an attached JVM's session: its own code, named by its main class
             // the lanes, not a P: the pool's size is the target's (the status line says it), and a busy one shows only
             // the carriers its newest episodes ran on
             int lanes = r.carrierCount();
             int jvms = SideBySide.jvmsIn(r);
-            return (jvms > 1 ? jvms + " JVMs side by side" : "attached to " + r.config().scenario().value(TaskFileScenario.CLASS))
+            return (jvms > 1 ? jvms + " JVMs side by side" : "attached to " + app.mainClass())
                     + ", " + lanes + (lanes == 1 ? " carrier" : " carriers") + ", JDK " + SideBySide.shortVersions(r.jdkVersion());
         }
         return r.config().workloadName() + ", P=" + r.config().parallelism() + ", JDK " + r.jdkVersion().split("\\+")[0];
@@ -165,7 +167,7 @@ public final class RecordingView extends VBox {
         fittedLanes = count;
         double wanted = lanes.heightFor(count);
         // at least minLaneHeight a lane (0 unless asked for): more lanes than fit then make the view taller, to scroll
-        double floor = minLaneHeight <= 0 ? 0 : lanes.heightFor(count, minLaneHeight);
+        double floor = Math.max(minLaneHeight <= 0 ? 0 : lanes.heightFor(count, minLaneHeight), Math.min(lanesFloor, wanted));
         lanes.setMinHeight(floor > 0 ? floor : USE_COMPUTED_SIZE);
         lanes.setPrefHeight(Math.max(Math.min(wanted, 640), floor));
         lanes.setMaxHeight(Math.max(Math.max(wanted, 160), floor));
@@ -176,6 +178,19 @@ public final class RecordingView extends VBox {
      * lane keeps its name and its mounts readable: the view then grows past its window and is meant to be scrolled
      * (the attach window puts it in a ScrollPane). 0, the default, fits every lane into the view.
      */
+    /**
+     * Keeps the lanes at least {@code px} high (or what they want, if less), so that a view sharing its height (an
+     * application's Where under the lanes) squeezes the thread field first; 0, the default, asks nothing.
+     */
+    public void setLanesFloor(double px) {
+        if (px != lanesFloor) {
+            lanesFloor = px;
+            fittedLanes = -1;
+        }
+    }
+
+    private double lanesFloor;
+
     public void setMinLaneHeight(double px) {
         minLaneHeight = px;
         fittedLanes = -1;
@@ -271,7 +286,10 @@ public final class RecordingView extends VBox {
             stateLegend.setCount(s, field.count(s));
         }
         int perDot = field.threadsPerDot();
-        String title = perDot == 1 ? "Virtual threads" : "Virtual threads (1 dot = " + perDot + ")";
+        String title = (field.drawsLiveOnly()
+                ? String.format(java.util.Locale.ROOT, "Virtual threads alive: %,d (%,d ended)", field.threadsDrawn(),
+                        field.endedCount())
+                : "Virtual threads") + (perDot == 1 ? "" : " (1 dot = " + perDot + ")");
         if (!title.equals(fieldTitle.getText())) {
             fieldTitle.setText(title);
             fieldTitle.setTooltip(perDot == 1 ? null : new Tooltip("More threads than the field has pixels: "
