@@ -17,7 +17,8 @@ import loomscope.workload.WorkloadConfig;
 
 /**
  * A run built by hand and classed by the real classifier, for the Where tests: on two carriers, three mounts pinned at
- * {@code shop.Native.callback} (JFR's events on their carriers) and two captured at {@code shop.Cart.load} (file reads).
+ * {@code shop.Native.callback} (JFR's events on their carriers) and two captured at {@code shop.Cart.load} (file reads, their
+ * stacks sampled on their carriers).
  */
 final class HeldRun {
     static final long MS = 1_000_000;
@@ -39,8 +40,12 @@ final class HeldRun {
         List<StackFrame> read = List.of(new StackFrame(null, "java.io.FileInputStream", "readBytes", null, StackFrame.NATIVE_LINE),
                 new StackFrame(null, "shop.Cart", "load", null, 42));
         List<PinnedEvent> pins = List.of(pin(2, 0, park), pin(42, 0, park), pin(82, 1, park));
+        // both carriers are mounted at each read: JFR's read events, which name no thread, explain neither mount; the
+        // stacks sampled on each read's carrier, with the kernel's word that it blocked, do
         List<Witness> reads = List.of(new Witness(Witness.Kind.FILE_READ, 3 * MS, 20 * MS, "/cart", read),
-                new Witness(Witness.Kind.FILE_READ, 83 * MS, 20 * MS, "/cart", read));
+                new Witness(Witness.Kind.FILE_READ, 83 * MS, 20 * MS, "/cart", read),
+                Witness.heldStack(3 * MS, 13 * MS, "loomscope-carrier-1", Thread.State.RUNNABLE, true, read),
+                Witness.heldStack(83 * MS, 93 * MS, "loomscope-carrier-0", Thread.State.RUNNABLE, true, read));
         CauseClassifier.classify(r, pins, reads, true);
         return r;
     }

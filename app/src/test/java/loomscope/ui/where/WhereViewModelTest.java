@@ -24,8 +24,8 @@ class WhereViewModelTest {
         assertEquals(3, where.sites().get(0).count());
         assertEquals("shop.Cart.load:42", where.sites().get(1).frame());
         assertEquals("captured", where.sites().get(1).kind());
-        assertEquals("file read \u00d72", WhereViewModel.reasons(where.sites().get(1)),
-                "the reasons counted, without the path: both reads of /cart are one reason");
+        assertEquals("native code: java.io.FileInputStream.readBytes, in a sampled stack \u00d72",
+                WhereViewModel.reasons(where.sites().get(1)), "the reasons counted: both reads are one reason");
         assertTrue(where.noteProperty().get().startsWith("2 sites where carriers were held"), where.noteProperty().get());
 
         CarrierLog c0 = r.carriersByIndex()[0];
