@@ -1,15 +1,11 @@
 package loomscope.attach;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import loomscope.probe.CauseReport;
 import loomscope.recording.CarrierLog;
@@ -91,28 +87,10 @@ class BusyRoutesUnderAgentTest {
     }
 
     private AgentRecordingFile.Read record(Path javaHome, String... flags) throws Exception {
-        Path classes = TargetJvm.compile(Files.createDirectories(dir.resolve("classes")), "BusyRoutesTarget.java");
-        Path saved = dir.resolve("busy.loomrun");
-        Path err = dir.resolve("target.err");
-        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(),
-                "-javaagent:" + AgentJar.locate() + "=save=" + saved, "-Djdk.virtualThreadScheduler.parallelism=2",
+        List<String> all = new ArrayList<>(List.of("-Djdk.virtualThreadScheduler.parallelism=2",
                 "-Djdk.virtualThreadScheduler.maxPoolSize=2"));
-        command.addAll(List.of(flags));
-        command.addAll(List.of("-Xmx256m", "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(),
-                BusyRoutesTarget.class.getName(), Integer.toString(REQUESTS)));
-        Process target = new ProcessBuilder(command).redirectError(err.toFile()).start();
-        try {
-            String out = new String(target.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(target.waitFor(120, TimeUnit.SECONDS), "the target ends");
-            assertEquals(0, target.exitValue(), out + Files.readString(err));
-            assertTrue(out.startsWith("done " + REQUESTS), out);
-        } finally {
-            target.destroyForcibly();
-        }
-        AgentRecordingFile.Read read = AgentRecordingFile.readClassified(saved);
-        CauseReport causes = read.causes();
-        System.out.println(javaHome + ": " + causes.line() + System.lineSeparator() + causes.sitesText(10));
-        assertTrue(causes.classified(), causes.toString());
-        return read;
+        all.addAll(List.of(flags));
+        return SavedUnderAgent.record(dir, javaHome, "BusyRoutesTarget.java", BusyRoutesTarget.class, all,
+                Integer.toString(REQUESTS));
     }
 }

@@ -1,15 +1,10 @@
 package loomscope.attach;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import loomscope.probe.CauseReport;
 import loomscope.testing.Jdk21;
@@ -74,28 +69,8 @@ class CausesUnderAgentTest {
     }
 
     private AgentRecordingFile.Read record(Path javaHome, String... flags) throws Exception {
-        Path classes = TargetJvm.compile(Files.createDirectories(dir.resolve("classes")), "CausesTarget.java");
-        Path saved = dir.resolve("causes.loomrun");
-        Path err = dir.resolve("target.err");
-        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(),
-                "-javaagent:" + AgentJar.locate() + "=save=" + saved));
-        command.addAll(List.of(flags));
-        command.addAll(List.of("-Xmx256m", "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(),
-                CausesTarget.class.getName(), Integer.toString(REQUESTS), Files.createDirectories(dir.resolve("fifos")).toString()));
-        Process target = new ProcessBuilder(command).redirectError(err.toFile()).start();
-        try {
-            String out = new String(target.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(target.waitFor(120, TimeUnit.SECONDS), "the target ends");
-            assertEquals(0, target.exitValue(), out + Files.readString(err));
-            assertTrue(out.startsWith("done " + REQUESTS), out);
-        } finally {
-            target.destroyForcibly();
-        }
-        AgentRecordingFile.Read read = AgentRecordingFile.readClassified(saved);
-        CauseReport causes = read.causes();
-        System.out.println(javaHome + ": " + causes.line() + System.lineSeparator() + causes.sitesText(10));
-        assertTrue(causes.classified(), causes.toString());
-        return read;
+        return SavedUnderAgent.record(dir, javaHome, "CausesTarget.java", CausesTarget.class, List.of(flags),
+                Integer.toString(REQUESTS), Files.createDirectories(dir.resolve("fifos")).toString());
     }
 
     private static void assertRoute(CauseReport causes, String kind, String route) {

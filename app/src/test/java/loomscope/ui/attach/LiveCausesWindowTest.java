@@ -20,7 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import javafx.scene.Scene;
-import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
@@ -32,6 +31,7 @@ import loomscope.recording.MountWhy;
 import loomscope.recording.RunRecording;
 import loomscope.recording.VtState;
 import loomscope.testing.Jdk21;
+import loomscope.ui.LanePixels;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
@@ -129,7 +129,7 @@ class LiveCausesWindowTest {
                 continue;
             }
             frames++;
-            redPixels += redOnlyOverPins(frame, palette.pinned());
+            redPixels += LanePixels.redOnlyOverPins(frame.image(), frame.recording(), frame.geometry(), palette.pinned());
             pinkPixels += count(frame, palette.of(VtState.CAPTURED));
             last = tally(frame.recording());
             Thread.sleep(100);
@@ -180,40 +180,6 @@ class LiveCausesWindowTest {
             }
         }
         return new Tally(pinned, captured, socket, endedLongAgo, stillHeld, socketSites);
-    }
-
-    /**
-     * The red pixels of the lanes' trail; each must lie over a mount a pin's witness classed pinned (within a pixel's
-     * time either side). Returns how many there were.
-     */
-    private static int redOnlyOverPins(Frame frame, Color red) {
-        LanesCanvas.LaneGeometry g = frame.geometry();
-        PixelReader pixels = frame.image().getPixelReader();
-        CarrierLog[] logs = frame.recording().carriers();
-        double nanosPerPixel = (double) g.axis().span() / g.trailWidth();
-        int reds = 0;
-        for (int lane = 0; lane < Math.min(logs.length, g.lanes()); lane++) {
-            int y = (int) (lane * g.laneStep() + g.laneHeight() / 2);
-            for (int x = (int) Math.ceil(g.trailX()); x < g.trailX() + g.trailWidth() - 1; x++) {
-                if (!pixels.getColor(x, y).equals(red)) {
-                    continue;
-                }
-                reds++;
-                long t = g.t0() + (long) ((x - g.trailX()) * nanosPerPixel);
-                assertTrue(pinnedNear(logs[lane], t, (long) Math.ceil(nanosPerPixel) + 1),
-                        "red at x " + x + " on lane " + lane + " over no pinned mount");
-            }
-        }
-        return reds;
-    }
-
-    private static boolean pinnedNear(CarrierLog log, long t, long slack) {
-        for (int i = Math.max(0, log.firstEndingAfter(t - slack)); i < log.size() && log.start(i) <= t + slack; i++) {
-            if (log.cause(i) == MountCause.PINNED) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static int count(Frame frame, Color colour) {

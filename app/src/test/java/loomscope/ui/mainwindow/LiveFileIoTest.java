@@ -8,14 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.TimeUnit;
 
 import javafx.scene.Scene;
-import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
-import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
 import loomscope.recording.RunRecording;
 import loomscope.scenario.Scenarios;
+import loomscope.ui.LanePixels;
 import loomscope.ui.app.MainWindow;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.lanes.LanesCanvas;
@@ -77,7 +75,7 @@ class LiveFileIoTest {
                     lanes.geometry()});
             if (frame[1] instanceof RunRecording r && frame[2] instanceof LanesCanvas.LaneGeometry g) {
                 frames++;
-                reds += redOnlyOverPins((WritableImage) frame[0], r, g, palette.pinned());
+                reds += LanePixels.redOnlyOverPins((WritableImage) frame[0], r, g, palette.pinned());
                 long newest = r.now();
                 for (CarrierLog log : r.carriers()) {
                     for (int i = 0; i < log.size(); i++) {
@@ -93,30 +91,5 @@ class LiveFileIoTest {
         System.out.println("file-io live: " + frames + " frames, " + reds + " red pixels; of " + held
                 + " held mounts older than 2 s, " + heldLongAgo + " not yet classed");
         assertTrue(heldLongAgo * 10 <= held, heldLongAgo + " of " + held + " held mounts not classed within 2 s");
-    }
-
-    private static int redOnlyOverPins(WritableImage image, RunRecording r, LanesCanvas.LaneGeometry g, Color red) {
-        PixelReader pixels = image.getPixelReader();
-        CarrierLog[] logs = r.carriers();
-        double nanosPerPixel = (double) g.axis().span() / g.trailWidth();
-        int reds = 0;
-        for (int lane = 0; lane < Math.min(logs.length, g.lanes()); lane++) {
-            int y = (int) (lane * g.laneStep() + g.laneHeight() / 2);
-            for (int x = (int) Math.ceil(g.trailX()); x < g.trailX() + g.trailWidth() - 1; x++) {
-                if (!pixels.getColor(x, y).equals(red)) {
-                    continue;
-                }
-                reds++;
-                long t = g.t0() + (long) ((x - g.trailX()) * nanosPerPixel);
-                long slack = (long) Math.ceil(nanosPerPixel) + 1;
-                boolean pinned = false;
-                CarrierLog log = logs[lane];
-                for (int i = log.firstEndingAfter(t - slack); i < log.size() && log.start(i) <= t + slack; i++) {
-                    pinned |= log.cause(i) == MountCause.PINNED;
-                }
-                assertTrue(pinned, "red at x " + x + " on lane " + lane + " over no mount a pin's witness classed");
-            }
-        }
-        return reds;
     }
 }
