@@ -1,10 +1,8 @@
 package loomscope.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.net.SocketException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,6 +29,7 @@ import loomscope.attach.HostPort;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
 import loomscope.attach.ListeningAgent;
+import loomscope.attach.TokenFile;
 import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedThreadsTable;
 import loomscope.recording.CarrierLog;
@@ -246,18 +245,12 @@ final class AttachCommand implements Callable<Integer> {
         return new RemoteAgent(where, token != null ? token : readToken(tokenFile));
     }
 
-    /** The longest token file read: a token is one short line. */
-    private static final int MAX_TOKEN_FILE = 1_024;
-
+    /** The token in {@code file}, read as ssh reads a key ({@link TokenFile}): a pipe, a device or a 0644 file refused. */
     private static String readToken(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] bytes = in.readNBytes(MAX_TOKEN_FILE + 1);
-            if (bytes.length > MAX_TOKEN_FILE) {
-                throw new BadOption("--token-file", "holds more than a token: " + file);
-            }
-            return new String(bytes, StandardCharsets.US_ASCII).strip();
-        } catch (IOException e) {
-            throw new BadOption("--token-file", "cannot be read: " + e.getMessage());
+        try {
+            return TokenFile.read(file);
+        } catch (IllegalArgumentException e) {
+            throw new BadOption("--token-file", e.getMessage());
         }
     }
 
