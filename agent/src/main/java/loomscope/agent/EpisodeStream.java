@@ -8,7 +8,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -42,7 +42,10 @@ final class EpisodeStream implements CarrierRecorder.Sink {
      */
     private final ThreadIndex vtIndex = new ThreadIndex(AgentBudget.threadSlots(budget));
     /** The JFR tap's lines for the drain: bounded, as the drain may be held up by a reader that stopped reading. */
-    private final ArrayBlockingQueue<String> extraLines = new ArrayBlockingQueue<>(AgentBudget.queuedLines(budget));
+    private final ConcurrentLinkedQueue<String> extraLines = new ConcurrentLinkedQueue<>();
+    /** The bytes {@link #extraLines} holds (its lines' length and overhead), at most {@link AgentBudget#queuedBytes}. */
+    private final AtomicLong extraBytes = new AtomicLong();
+    private final long extraBytesAtMost = AgentBudget.queuedBytes(budget);
     /** Lines of the JFR tap not queued because the queue was full (a drain held up): counted, said at the end. */
     private final AtomicLong extraLinesLost = new AtomicLong();
     private int carriersAnnounced;
@@ -174,9 +177,13 @@ final class EpisodeStream implements CarrierRecorder.Sink {
 
     /** A line from another source (the JFR tap), written in order with the episodes; counted and let go when full. */
     void send(String line) {
-        if (!extraLines.offer(line)) {
+        long size = line.length() + AgentBudget.QUEUED_LINE_OVERHEAD;
+        if (extraBytes.addAndGet(size) > extraBytesAtMost) {
+            extraBytes.addAndGet(-size);
             extraLinesLost.incrementAndGet();
+            return;
         }
+        extraLines.offer(line);
     }
 
     /** The ring size the carriers of this session make (before the hooks go in). */
@@ -265,6 +272,12 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                     if (notKept > 0) {
                         pending.put('K').put(' ').put(notKept).put('\n');
                     }
+                    long lost = extraLinesLost.get();
+                    if (lost > 0) {
+                        // JFR's lines past the queue's bytes: a note LoomScope keeps with the stream (a saved file too)
+                        pending.put("N jfr-lines-dropped ").put(lost).put(" of JFR's lines were dropped: the agent's "
+                                + "queue for them was full").put('\n');
+                    }
                     pending.put('Z').put(' ').put(endReason).put('\n');
                     writePending();
                     // the drops the stream told, not a later count: carriers may drop more until the hooks are out
@@ -329,6 +342,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         }
         String line;
         while ((line = extraLines.poll()) != null) {
+            extraBytes.addAndGet(-(line.length() + AgentBudget.QUEUED_LINE_OVERHEAD));
             pending.put(line).put('\n');
             wrote = true;
             if (pending.length() >= 1 << 15) {
@@ -348,9 +362,8 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     }
 
     @Override
-    public void episode(CarrierRecorder carrier, Thread vthread, long start, long end, long blockedValue,
-                        boolean parkedPinned) {
-        long vthreadId = vthread.threadId();
+    public void episode(CarrierRecorder carrier, long vthreadId, String vthreadName, long start, long end,
+                        long blockedValue, boolean parkedPinned) {
         int vt = vtIndex.get(vthreadId);
         if (kept == keepAtMost) {
             notKept++;   // a file's bound: counted, not written
@@ -360,7 +373,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         if (vt == ThreadIndex.ABSENT) {
             vt = vtIndex.add(vthreadId);
             pending.put('V').put(' ').put(vt).put(' ').put(vthreadId).put(' ')
-                    .put(AgentWire.name(vthread.getName())).put('\n');
+                    .put(AgentWire.name(vthreadName == null ? "" : vthreadName)).put('\n');
         }
         pending.put('M').put(' ').put(carrier.index).put(' ').put(vt).put(' ')
                 .put(start - origin).put(' ').put(end - origin).put(' ').put(blockedValue).put(' ')

@@ -61,6 +61,10 @@ final class JfrPinnedTap implements AutoCloseable {
             long after = System.nanoTime();
             long originEpochNanos = epochNanos(wall) - ((before + after) / 2 - originNanos);
             RecordingStream stream = new RecordingStream();
+            // unordered: an ordered stream keeps every event of a flush (about a second) on the heap to sort them, and
+            // a churning target's socket reads made that thousands of events with their stacks; each line carries its
+            // own times, and LoomScope matches them by time, not by order
+            stream.setOrdered(false);
             // with its stack: the reason and the place of a pin are what a user asks for; pinned events are few, and JFR
             // walks a stack only for an event it records
             stream.enable(EVENT).withThreshold(Duration.ZERO).withStackTrace();
