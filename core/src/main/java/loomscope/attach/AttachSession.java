@@ -36,6 +36,15 @@ public final class AttachSession implements AutoCloseable {
     public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(30);
     /** How long a stop waits for the agent's end line. */
     public static final long STOP_MILLIS = 30_000;
+    /**
+     * How long the CLI waits for the agent to confirm its detach ({@link #stop(long)}): a real agent takes its hooks out
+     * and sends the rest in well under a second (its JFR tap is given at most 1.5 s of it); past this bound the
+     * connection is closed, which the agent takes as a stop, and {@code --seconds S} still ends within S and a few
+     * seconds whatever the other side does (it stalls, floods, or the target is stopped).
+     */
+    public static final long DETACH_CONFIRM_MILLIS = 4_000;
+    /** How long the reader is given to notice a closed connection. */
+    private static final long READER_END_MILLIS = 1_000;
 
     private final JvmEntry target;
     private final AgentLink link;
@@ -49,6 +58,8 @@ public final class AttachSession implements AutoCloseable {
     private final CountDownLatch helloOrEnd = new CountDownLatch(1);
     private volatile AgentStreamReader.Ending ending;
     private volatile boolean stopSent;
+    /** The agent did not confirm the detach within the bound a {@link #stop(long)} gave it, and the connection was closed. */
+    private volatile boolean detachUnconfirmed;
 
     private AttachSession(JvmEntry target, AgentLink link, TargetTmp inContainer) {
         this(target, link, inContainer, null);
@@ -333,6 +344,32 @@ public final class AttachSession implements AutoCloseable {
 
     /** Asks the agent to take its hooks out and send the rest; waits for its end line. Returns how it ended. */
     public AgentStreamReader.Ending stop() {
+        return stop(STOP_MILLIS);
+    }
+
+    /**
+     * As {@link #stop()}, waiting at most {@code millis} for the end line: past it the connection is closed (the agent
+     * takes that as a stop; what arrived is kept), {@link #detachUnconfirmed()} says so, and the reader is given a
+     * moment to let go.
+     */
+    public AgentStreamReader.Ending stop(long millis) {
+        sendStop();
+        try {
+            if (!ended.await(millis, TimeUnit.MILLISECONDS)) {
+                detachUnconfirmed = true;
+                link.close();
+                ended.await(READER_END_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return ending;
+    }
+
+    /** Whether the agent did not confirm its detach within a {@link #stop(long)}'s bound (the connection was closed). */
+    public boolean detachUnconfirmed() { return detachUnconfirmed; }
+
+    private void sendStop() {
         if (!stopSent && ended.getCount() > 0) {
             stopSent = true;
             try {
@@ -343,12 +380,6 @@ public final class AttachSession implements AutoCloseable {
                 // the target is gone: its end is what the reader saw
             }
         }
-        try {
-            ended.await(STOP_MILLIS, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return ending;
     }
 
     /** How the stream ended, or null while it runs. */
@@ -362,6 +393,11 @@ public final class AttachSession implements AutoCloseable {
      * an exit: a drain thread starved of CPU on a busy target can miss the agent's time to finish.
      */
     public boolean targetExited() {
+        if (detachUnconfirmed) {
+            // a stopped target, or a stalling one, is not asked to end within a grace: it exited only if it is gone
+            long pid = target().pid();
+            return remote == null && pid > 0 && ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true);
+        }
         return ending instanceof AgentStreamReader.Ending.Complete c ? c.targetExited()
                 : ending instanceof AgentStreamReader.Ending.Cut && remote == null && !targetRuns();
     }
@@ -376,7 +412,7 @@ public final class AttachSession implements AutoCloseable {
 
     /** A stream that ended without its end line while the target runs on. */
     public boolean cutWhileTargetRuns() {
-        return ending instanceof AgentStreamReader.Ending.Cut && remote == null && targetRuns();
+        return !detachUnconfirmed && ending instanceof AgentStreamReader.Ending.Cut && remote == null && targetRuns();
     }
 
     /**

@@ -111,6 +111,11 @@ final class PinnedTls {
                 throw new AttachRefusedException(where + ": the agent refused: "
                         + AgentText.clean(first.substring(2), AgentText.TEXT_CHARS));
             }
+            if (!first.startsWith(AgentStreamReader.HELLO + " ")) {
+                throw new AttachRefusedException(where + ": what answered the token is not LoomScope's agent: its first "
+                        + "bytes are not the protocol's hello (\"" + AgentText.clean(first, AgentText.QUOTED_CHARS)
+                        + "\"); refused");
+            }
             socket.setSoTimeout(0);   // the session reads as long as the agent records
             Opened opened = new Opened(socket, first);
             socket = null;

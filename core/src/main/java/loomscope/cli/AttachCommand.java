@@ -64,7 +64,7 @@ final class AttachCommand implements Callable<Integer> {
 
     @Option(names = "--seconds", paramLabel = "S",
             description = "Record for S seconds (more than 0, up to 86400), then detach. Default: until Ctrl+C or the target exits. "
-                    + "The attach itself (until the agent records) is given S seconds too, at least 10 and at most 30 (30 without --seconds).")
+                    + "The attach itself (until the agent records) is given S + 2 seconds, at least 5 and at most 30 (30 without --seconds); the detach's confirmation 4 s.")
     Double seconds;
 
     @Option(names = "--save", paramLabel = "FILE.loomrun",
@@ -146,7 +146,7 @@ final class AttachCommand implements Callable<Integer> {
         long started = System.nanoTime();
         CountDownLatch printed = new CountDownLatch(1);
         Thread stopOnCtrlC = new Thread(() -> {
-            session.stop();
+            session.stop(AttachSession.DETACH_CONFIRM_MILLIS);
             try {
                 printed.await(30, TimeUnit.SECONDS);   // the JVM halts when this returns: let the summary out first
             } catch (InterruptedException e) {
@@ -166,7 +166,7 @@ final class AttachCommand implements Callable<Integer> {
             }
             long millis = seconds == null ? Long.MAX_VALUE : (long) Math.ceil(seconds * 1000);
             session.awaitEnd(millis);
-            session.stop();
+            session.stop(AttachSession.DETACH_CONFIRM_MILLIS);
             boolean clean = session.detached();
             boolean targetEnded = session.targetExited();
             double wallSeconds = (System.nanoTime() - started) / 1e9;
@@ -326,15 +326,19 @@ final class AttachCommand implements Callable<Integer> {
     }
 
     /**
-     * How long the attach may take before the recording: as long as the recording asked for, at least 10 s (the JDK's
-     * own attach waits up to 10 s for a target's attach listener to start) and at most 30 s.
+     * How long the attach may take before the recording: S + 2 s, at least 5 s and at most 30 s, so that {@code --seconds
+     * S} ends within S and a few seconds whatever the other side does (a JDK's attach to a JVM whose attach listener
+     * is yet to start takes well under a second here; a stalled one is not waited for).
      */
     static Duration attachDeadline(Double seconds) {
         if (seconds == null) {
             return AttachSession.DEFAULT_DEADLINE;
         }
-        return Duration.ofMillis((long) (Math.min(30, Math.max(10, seconds)) * 1000));
+        return Duration.ofMillis((long) (Math.min(30, Math.max(MIN_ATTACH_SECONDS, seconds + 2)) * 1000));
     }
+
+    /** The least an attach with {@code --seconds} is given: a JDK's attach to a JVM on a busy 2-core machine. */
+    private static final double MIN_ATTACH_SECONDS = 5;
 
     /** {@code --list --json}: one array, a JVM an object with stable names; {@code why} is null when attachable. */
     private int listJson(PrintWriter out) throws Exception {
@@ -410,6 +414,10 @@ final class AttachCommand implements Callable<Integer> {
                     : "The target exited while attached; everything it recorded was sent.");
         } else if (clean) {
             out.printf(Locale.ROOT, "Detached after %.1f s: VirtualThread restored, the target runs on.%n", wallSeconds);
+        } else if (session.detachUnconfirmed()) {
+            out.println("The agent did not confirm the detach within " + AttachSession.DETACH_CONFIRM_MILLIS / 1000
+                    + " s (a stopped or stalling target, or one whose agent is not LoomScope's): LoomScope closed the "
+                    + "connection, which the agent takes as a stop; what arrived is kept.");
         } else if (session.cutWhileTargetRuns()) {
             out.println(AttachSession.CUT_WHILE_RUNNING);
         } else {
