@@ -84,9 +84,17 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     static EpisodeStream connect(SocketChannel channel, String token) throws IOException {
         EpisodeStream stream = new EpisodeStream(new ConnectionEnd(channel), System.nanoTime(), Long.MAX_VALUE);
         stream.pending.put(token).put('\n');
+        stream.writePending();   // at once: LoomScope's port gives the token a few seconds, the hooks may take longer
+        // the hello waits for the writer (once the hooks are in) or is dropped by a refusal: LoomScope takes a hello as
+        // "recording", and a refusal right behind it was raced by its wait for the hello (seen: an attach to a JVM
+        // busy with save= taken as a session)
+        stream.helloAt = stream.pending.length();
         stream.hello();
         return stream;
     }
+
+    /** Where a connection's hello begins in {@link #pending} while it is not sent yet, else -1. */
+    private int helloAt = -1;
 
     /**
      * Sends the hello lines on a connection LoomScope opened to a listening agent ({@link AgentListener}): it sent the
@@ -121,9 +129,9 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                 .put('O').put(' ').put(origin).put('\n')
                 .put('I').put(' ').put(ProcessHandle.current().pid()).put(' ')
                 .put(AgentWire.oneLine(mainClass())).put('\n');
-        if (held.getCount() == 0) {
+        if (held.getCount() == 0 && helloAt < 0) {
             writePending();
-        }   // else the writer sends it once released
+        }   // else the writer sends it once released, or a refusal drops it
     }
 
     long origin() { return origin; }
@@ -140,6 +148,9 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         if (end instanceof SaveFile file) {
             file.discard(why);
             return;
+        }
+        if (helloAt >= 0) {
+            pending.truncate(helloAt);   // the token alone, then the refusal: no hello that says "recording"
         }
         pending.put('F').put(' ').put(AgentWire.oneLine(why)).put('\n').put('Z').put('\n');
         try {

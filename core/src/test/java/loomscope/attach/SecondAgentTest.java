@@ -37,7 +37,8 @@ class SecondAgentTest {
         try {
             long started = System.nanoTime();
             AttachRefusedException refused = assertThrows(AttachRefusedException.class,
-                    () -> AttachSession.start(target.process.pid(), AgentJar.locate(), Duration.ofSeconds(30)));
+                    () -> AttachSession.start(target.process.pid(), AgentJar.locate(), Duration.ofSeconds(30)),
+                    () -> "attached; the target's stderr: " + target.stderr());
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
             String why = refused.getMessage();
             assertEquals(1, why.lines().count(), why);
@@ -74,6 +75,9 @@ class SecondAgentTest {
             target.endsWell();
             String stderr = target.stderr();
             assertFalse(stderr.contains("IllegalAccessError") || stderr.contains("not started"), stderr);
+            // its token went to its own output (no tokenfile=): said once, with the safer way
+            assertEquals(1, stderr.lines().filter(l -> l.startsWith("loomscope-agent: warning: the token above went to "
+                    + "this application's output") && l.contains("tokenfile=FILE (chmod 600)")).count(), stderr);
         } finally {
             target.process.destroyForcibly();
         }
