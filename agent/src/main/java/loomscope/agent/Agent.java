@@ -171,11 +171,36 @@ public final class Agent {
                 + tls.fingerprint();
         if (loomScope != null) {
             System.err.println(where + "; token given to the LoomScope that asked (attach --listen)");
+            warnIfExposed(server, parsed);
             answer(loomScope, parsed.token(), "L " + listener.address(listenHost) + " " + tls.fingerprint() + " " + required);
         } else {
             System.err.println(where + (token != null ? "; token from " + parsed.tokenFile()
                     : "; token " + required + " (printed once)"));
+            warnIfExposed(server, parsed);
+            if (token == null) {
+                System.err.println("loomscope-agent: warning: the token above went to this application's output, often "
+                        + "a log others read: give tokenfile=FILE (chmod 600) to keep it out, or attach PID --listen, "
+                        + "which hands it to its user alone");
+            }
         }
+    }
+
+    /** One warning line where the agent listens on an address the network reaches (not the loopback). */
+    private static void warnIfExposed(ServerSocket server, AgentArgs parsed) {
+        String warning = exposureWarning(server.getInetAddress(), listener.address(listenHost), server.getLocalPort());
+        if (warning != null) {
+            System.err.println(warning);
+        }
+    }
+
+    /** The warning for a listener bound to {@code bound}, or null where only this machine reaches it (loopback). */
+    static String exposureWarning(java.net.InetAddress bound, String address, int port) {
+        if (bound.isLoopbackAddress()) {
+            return null;
+        }
+        return "loomscope-agent: warning: listening on " + address + ", which the network can reach: the token and TLS "
+                + "are all that guard it; listen=127.0.0.1:" + port + " with a tunnel (ssh -L, kubectl port-forward) "
+                + "keeps it off the network";
     }
 
     /**

@@ -287,6 +287,13 @@ final class AttachCommand implements Callable<Integer> {
             out.println("  " + agent.connectCommand());
         }
         out.flush();
+        if (agent.exposed()) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("loomscope: warning: pid " + agent.pid() + " listens on " + agent.address() + ", which the network "
+                    + "can reach: the token and TLS are all that guard it; --listen 127.0.0.1:PORT with a tunnel (ssh -L, "
+                    + "kubectl port-forward) keeps it off the network");
+            err.flush();
+        }
         return 0;
     }
 
