@@ -70,7 +70,7 @@ final class AgentRecordingFile {
 
     /** As {@link #read}, with the causes' counts and sites. */
     static Read readClassified(Path file) throws SavedRunException {
-        AttachedEpisodes episodes = new AttachedEpisodes(Runtime.getRuntime().maxMemory() / 2);
+        AttachedEpisodes episodes = new AttachedEpisodes(SessionBudget.bytes());
         try (InputStream raw = Files.newInputStream(file);
              OneMember gzip = new OneMember(new BufferedInputStream(raw, 1 << 16));
              GuardedText text = new GuardedText(gzip, MAX_TEXT_BYTES, MAX_LINE_BYTES)) {

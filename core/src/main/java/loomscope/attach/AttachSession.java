@@ -108,8 +108,10 @@ public final class AttachSession implements AutoCloseable {
 
     private static AttachSession startChecked(JvmEntry target, Path agentJar, Duration deadline, boolean jfr)
             throws IOException {
+        boolean first = !new TargetProcess(target.pid()).holdsAnAgentJar();
         return load(target, agentJar, deadline, jfrOption(jfr), (link, inContainer, end) -> {
             AttachSession session = new AttachSession(target, link, inContainer);
+            session.firstAgentInTarget = first;
             session.startReading(link.in());
             session.awaitHello(end, deadline);   // closes the session (and what it put in a container) if it throws
             return session;
@@ -209,6 +211,24 @@ public final class AttachSession implements AutoCloseable {
         session.awaitHello(end, deadline);
         return session;
     }
+
+    /**
+     * The line that explains, once, what the target's JVM printed on its own output when this attach put the agent's
+     * jar on its boot class path (the first LoomScope agent in it), else null: LoomScope cannot keep the JVM from
+     * printing it, and a user reading the application's log asks what it means.
+     */
+    public String bootPathNote() {
+        return firstAgentInTarget ? BOOT_PATH_NOTE : null;
+    }
+
+    public static final String BOOT_PATH_NOTE = "Note: the target's JVM printed \"Sharing is only supported for boot "
+            + "loader classes because bootstrap classpath has been appended\" on its own output, once: the agent's jar "
+            + "joined its boot class path (the hooks in VirtualThread can call only classes there), so class data "
+            + "sharing (CDS) is off for the classes it loads from now on; the JDK's own stay shared, and a later attach "
+            + "adds nothing.";
+
+    /** Whether this attach brought the first LoomScope agent jar into its (local) target. */
+    private boolean firstAgentInTarget;
 
     /** The listening agent's address for a session on another host ({@link #connect}), else null. */
     public HostPort remote() { return remote; }

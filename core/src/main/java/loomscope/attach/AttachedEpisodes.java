@@ -122,12 +122,12 @@ public final class AttachedEpisodes {
 
     /**
      * A live session's: its agent may be anything that holds the token, and it may send anything. Its threads, carriers
-     * and JFR events take at most half this JVM's heap with its episodes, which may take three quarters of that (past
-     * it, or past {@link EpisodeColumns#MAX_KEPT}, they are counted, not kept); a thread or carrier or JFR event past
-     * the bound ends the reading ({@link Bound}), and what came before is kept.
+     * and JFR events take at most {@link SessionBudget#bytes()} (1 GB, or half a smaller heap) with its episodes, which
+     * may take three quarters of that (past it, or past {@link EpisodeColumns#MAX_KEPT}, they are counted, not kept); a
+     * thread or carrier or JFR event past the bound ends the reading ({@link Bound}), and what came before is kept.
      */
     public AttachedEpisodes() {
-        this(Runtime.getRuntime().maxMemory() / 2, true);
+        this(SessionBudget.bytes(), true);
     }
 
     /**

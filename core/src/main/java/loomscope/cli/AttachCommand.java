@@ -64,7 +64,7 @@ final class AttachCommand implements Callable<Integer> {
 
     @Option(names = "--seconds", paramLabel = "S",
             description = "Record for S seconds (more than 0, up to 86400), then detach. Default: until Ctrl+C or the target exits. "
-                    + "The attach itself (until the agent records) is given S + 2 seconds, at least 5 and at most 30 (30 without --seconds); the detach's confirmation 4 s.")
+                    + "The attach itself (until the agent records) is given S + 2 seconds, at least 6 and at most 30 (30 without --seconds); the detach's confirmation 4 s.")
     Double seconds;
 
     @Option(names = "--save", paramLabel = "FILE.loomrun",
@@ -162,6 +162,9 @@ final class AttachCommand implements Callable<Integer> {
                                 : session.target().place() == null ? "" : " in " + shown(session.target().place()),
                         session.episodes().javaVersion(),
                         seconds == null ? "; Ctrl+C detaches" : String.format(Locale.ROOT, "; detaching in %.1f s", seconds));
+                if (session.bootPathNote() != null) {
+                    out.println(session.bootPathNote());
+                }
                 out.flush();
             }
             long millis = seconds == null ? Long.MAX_VALUE : (long) Math.ceil(seconds * 1000);
@@ -333,7 +336,7 @@ final class AttachCommand implements Callable<Integer> {
     }
 
     /**
-     * How long the attach may take before the recording: S + 2 s, at least 5 s and at most 30 s, so that {@code --seconds
+     * How long the attach may take before the recording: S + 2 s, at least 6 s and at most 30 s, so that {@code --seconds
      * S} ends within S and a few seconds whatever the other side does (a JDK's attach to a JVM whose attach listener
      * is yet to start takes well under a second here; a stalled one is not waited for).
      */
@@ -345,7 +348,7 @@ final class AttachCommand implements Callable<Integer> {
     }
 
     /** The least an attach with {@code --seconds} is given: a JDK's attach to a JVM on a busy 2-core machine. */
-    private static final double MIN_ATTACH_SECONDS = 5;
+    private static final double MIN_ATTACH_SECONDS = 6;
 
     /** {@code --list --json}: one array, a JVM an object with stable names; {@code why} is null when attachable. */
     private int listJson(PrintWriter out) throws Exception {

@@ -68,6 +68,7 @@ class SecondAgentTest {
                 try (AttachSession session = AttachSession.start(target.process.pid(), AgentJar.locate(),
                         Duration.ofSeconds(30))) {
                     assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started) < AT_ONCE_MILLIS);
+                    assertEquals(null, session.bootPathNote(), "its -javaagent put the jar on its boot path already");
                     session.stop();
                     assertTrue(session.detached(), "round " + round + ": " + session.ending() + "; " + target.stderr());
                 }
