@@ -104,6 +104,8 @@ public final class AttachedEpisodes {
     /** A live session (the agent's connection), not a file: episodes past its memory are counted, times end now. */
     private final boolean live;
     private long memoryTaken;
+    /** What the distinct stacks take ({@link #sharedStack}), within {@link SessionBudget#STACK_BYTES}. */
+    private long stacksTaken;
     private long notKeptByAgent;
     /** Episodes a live session counted but did not keep for lack of memory. */
     private long notKeptHere;
@@ -340,12 +342,25 @@ public final class AttachedEpisodes {
     private List<StackFrame> sharedStack(List<String> frames, long[] bytes) {
         List<StackFrame> stack = stacks.get(frames);
         if (stack == null) {
+            // the table's key keeps the agent's text of each frame too: counted, as the parsed frames are (before, a
+            // file of distinct deep stacks took twice the budget its refusal named)
+            long stackBytes = 0;
+            for (String frame : frames) {
+                stackBytes += textBytes(frame);
+            }
+            if (stacksTaken + stackBytes > SessionBudget.STACK_BYTES) {
+                throw new Bound(String.format(Locale.ROOT, "its distinct stacks (%,d so far) need more than the %,d MB "
+                        + "LoomScope gives them (a session's pins and witnesses share a few hundred)", stacks.size(),
+                        SessionBudget.STACK_BYTES >> 20));
+            }
             List<StackFrame> parsed = new ArrayList<>(frames.size());
             for (String frame : frames) {
                 String text = AgentText.clean(frame, AgentText.TEXT_CHARS);
                 parsed.add(StackFrame.parse(text));
-                bytes[0] += FRAME_BYTES + textBytes(text);
+                stackBytes += FRAME_BYTES + textBytes(text);
             }
+            stacksTaken += stackBytes;
+            bytes[0] += stackBytes;
             stack = List.copyOf(parsed);
             stacks.put(List.copyOf(frames), stack);
         }
