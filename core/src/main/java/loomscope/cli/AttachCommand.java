@@ -64,7 +64,7 @@ final class AttachCommand implements Callable<Integer> {
 
     @Option(names = "--seconds", paramLabel = "S",
             description = "Record for S seconds (more than 0, up to 86400), then detach. Default: until Ctrl+C or the target exits. "
-                    + "The attach itself (until the agent records) is given S + 2 seconds, at least 6 and at most 30 (30 without --seconds); the detach's confirmation 4 s.")
+                    + "The attach itself (until the agent records) is given S + 2 seconds, at least 6 (10 for a PID) and at most 30 (30 without --seconds); the detach's confirmation 4 s.")
     Double seconds;
 
     @Option(names = "--save", paramLabel = "FILE.loomrun",
@@ -139,7 +139,7 @@ final class AttachCommand implements Callable<Integer> {
         AttachSession session = remote != null ? AttachSession.connect(remote.where().host(), remote.where().port(),
                 remote.token(), fingerprint, attachDeadline(seconds))
                 : waitForAgent ? awaitAgent(agentJar, !noJfr, out, err)
-                : AttachSession.start(pid, agentJar, attachDeadline(seconds), !noJfr);
+                : AttachSession.start(pid, agentJar, localAttachDeadline(seconds), !noJfr);
         if (session == null) {
             return 130;   // Ctrl+C before any application connected
         }
@@ -349,6 +349,19 @@ final class AttachCommand implements Callable<Integer> {
 
     /** The least an attach with {@code --seconds} is given: a JDK's attach to a JVM on a busy 2-core machine. */
     private static final double MIN_ATTACH_SECONDS = 6;
+
+    /**
+     * A local attach's: as {@link #attachDeadline}, but at least 10 s, as the JDK's own attach waits up to 10 s for a
+     * target's attach listener, and loading the agent into a busy target takes its time (measured: a JDK 21 target
+     * churning 50,000 virtual threads a second on this loaded machine did not confirm the load within 8 s in 2 of 10
+     * attaches).
+     */
+    static Duration localAttachDeadline(Double seconds) {
+        Duration d = attachDeadline(seconds);
+        return d.compareTo(LOCAL_MIN) < 0 ? LOCAL_MIN : d;
+    }
+
+    private static final Duration LOCAL_MIN = Duration.ofSeconds(10);
 
     /** {@code --list --json}: one array, a JVM an object with stable names; {@code why} is null when attachable. */
     private int listJson(PrintWriter out) throws Exception {

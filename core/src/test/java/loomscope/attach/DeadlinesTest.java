@@ -128,16 +128,16 @@ class DeadlinesTest {
         }
     }
 
-    private static void withinBound(Timed t) {
-        System.out.println("DeadlinesTest: attach --connect --seconds 3 ended in " + t.millis() + " ms, exit "
-                + t.result().exit());
+    private static void withinBound(String what, Timed t) {
+        System.out.println("DeadlinesTest: " + what + ": attach --connect --seconds 3 ended in " + t.millis()
+                + " ms, exit " + t.result().exit());
         assertTrue(t.millis() <= BOUND_MILLIS + LOADED_MACHINE_MILLIS, "took " + t.millis() + " ms: " + t.result());
     }
 
     @Test
     void aServerThatStallsBeforeItsHello() throws Exception {
         Timed t = connectTo(DeadlinesTest::holdUntilClosed);
-        withinBound(t);
+        withinBound("stalls before its hello", t);
         assertEquals(1, t.result().err().lines().count(), t.result().err());
         assertTrue(t.result().err().contains("no answer within the attach's deadline"), t.result().err());
         assertEquals(1, t.result().exit(), t.result().toString());
@@ -149,7 +149,7 @@ class DeadlinesTest {
             write(s, HELLO);
             holdUntilClosed(s);
         });
-        withinBound(t);
+        withinBound("stalls after its hello", t);
         assertTrue(t.result().out().contains("The agent did not confirm the detach within 4 s"), t.result().out());
         assertEquals(1, t.result().exit(), t.result().toString());
     }
@@ -164,7 +164,7 @@ class DeadlinesTest {
                 write(s, "V " + i + " " + (1000 + i) + " " + name + "\n");
             }
         });
-        withinBound(t);
+        withinBound("floods 60 kB lines", t);
         assertEquals(1, t.result().exit(), t.result().toString());
     }
 
@@ -186,7 +186,7 @@ class DeadlinesTest {
             }
             holdUntilClosed(s);
         });
-        withinBound(t);
+        withinBound("garbage after the token", t);
         AttachCliTest.Result r = t.result();
         assertEquals(2, r.exit(), r.toString());
         assertEquals(1, r.err().lines().count(), r.err());

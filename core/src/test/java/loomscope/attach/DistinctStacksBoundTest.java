@@ -23,27 +23,45 @@ class DistinctStacksBoundTest {
             private int event;
 
             @Override
+            public int read(byte[] into, int off, int len) {
+                if (at == line.length && !nextLine()) {
+                    return -1;
+                }
+                int n = Math.min(len, line.length - at);
+                System.arraycopy(line, at, into, off, n);
+                at += n;
+                produced[0] += n;
+                return n;
+            }
+
+            @Override
             public int read() {
-                if (at == line.length) {
-                    StringBuilder frames = new StringBuilder();
-                    for (int k = 0; k < 24; k++) {
-                        frames.append(k == 0 ? "" : ",").append("p").append(event).append(".C").append(k)
-                                .append(".m(Unknown+Source:").append(k).append(')').append("x".repeat(200));
-                    }
-                    line = ("P " + (1000 + event) + " " + (1000 + event) + " 2000000 c r o " + frames + "\n")
-                            .getBytes(StandardCharsets.UTF_8);
-                    at = 0;
-                    event++;
-                    if (produced[0] > (1L << 30)) {
-                        return -1;   // never reached: the bound ends the reading long before
-                    }
+                if (at == line.length && !nextLine()) {
+                    return -1;
                 }
                 produced[0]++;
                 return line[at++];
             }
+
+            /** The next pinned event's line, its 24 frames its own; false past a gigabyte (never reached). */
+            private boolean nextLine() {
+                if (produced[0] > (1L << 30)) {
+                    return false;
+                }
+                StringBuilder frames = new StringBuilder();
+                for (int k = 0; k < 24; k++) {
+                    frames.append(k == 0 ? "" : ",").append("p").append(event).append(".C").append(k)
+                            .append(".m(Unknown+Source:").append(k).append(')').append("x".repeat(200));
+                }
+                line = ("P " + (1000 + event) + " " + (1000 + event) + " 2000000 c r o " + frames + "\n")
+                        .getBytes(StandardCharsets.UTF_8);
+                at = 0;
+                event++;
+                return true;
+            }
         };
         AgentStreamReader.Ending ending = new AgentStreamReader(new AttachedEpisodes(SessionBudget.BYTES))
-                .read(new java.io.BufferedInputStream(endless, 1 << 16));
+                .read(endless);
         AgentStreamReader.Ending.Bounded bounded = assertInstanceOf(AgentStreamReader.Ending.Bounded.class, ending);
         assertTrue(bounded.why().contains("its distinct stacks"), bounded.why());
         assertTrue(produced[0] < 2 * SessionBudget.STACK_BYTES, "read " + produced[0] + " bytes");
