@@ -35,6 +35,9 @@ public final class Agent {
     /** Set as soon as a {@code listen=} is taken, before its listener is made (off the JVM's main thread). */
     private static boolean listens;
     private static String listenHost;
+    /** What the running session is: "save", "attached" (a local LoomScope), "listened" (one connected over TLS). */
+    private static String recording;
+    private static String savingTo;
 
     private Agent() { }
 
@@ -51,8 +54,7 @@ public final class Agent {
             return;
         }
         if (stream != null) {
-            refuse(loomScope, parsed.token(), "this JVM is already being recorded (by another LoomScope, or into a file "
-                    + "with save=); this attach changes nothing");
+            refuse(loomScope, parsed.token(), busy());
             return;
         }
         String refusal = parsed.saves() ? SaveFile.problem(parsed.save()) : null;
@@ -99,7 +101,7 @@ public final class Agent {
      */
     static synchronized String startListened(StreamEnd end, AgentArgs options, Instrumentation inst) {
         if (stream != null) {
-            return "another LoomScope is connected to this JVM (it takes one at a time)";
+            return busy();
         }
         String refusal = hookRefusal(inst);
         if (refusal != null) {
@@ -133,7 +135,8 @@ public final class Agent {
         }
         String refusal = listens ? "this JVM listens already" + (listener != null ? ", on "
                 + listener.address(listenHost) + " (certificate SHA-256 " + listener.fingerprint() + ")" : "")
-                + "; its token was given when it began" : hookRefusal(inst);
+                + "; its token was given when it began" : stream != null && "save".equals(recording) ? busy()
+                : hookRefusal(inst);
         if (refusal != null) {
             closeQuietly(server);
             answer(loomScope, parsed.token(), "F " + refusal);
@@ -168,11 +171,36 @@ public final class Agent {
                 + tls.fingerprint();
         if (loomScope != null) {
             System.err.println(where + "; token given to the LoomScope that asked (attach --listen)");
+            warnIfExposed(server, parsed);
             answer(loomScope, parsed.token(), "L " + listener.address(listenHost) + " " + tls.fingerprint() + " " + required);
         } else {
             System.err.println(where + (token != null ? "; token from " + parsed.tokenFile()
                     : "; token " + required + " (printed once)"));
+            warnIfExposed(server, parsed);
+            if (token == null) {
+                System.err.println("loomscope-agent: warning: the token above went to this application's output, often "
+                        + "a log others read: give tokenfile=FILE (chmod 600) to keep it out, or attach PID --listen, "
+                        + "which hands it to its user alone");
+            }
         }
+    }
+
+    /** One warning line where the agent listens on an address the network reaches (not the loopback). */
+    private static void warnIfExposed(ServerSocket server, AgentArgs parsed) {
+        String warning = exposureWarning(server.getInetAddress(), listener.address(listenHost), server.getLocalPort());
+        if (warning != null) {
+            System.err.println(warning);
+        }
+    }
+
+    /** The warning for a listener bound to {@code bound}, or null where only this machine reaches it (loopback). */
+    static String exposureWarning(java.net.InetAddress bound, String address, int port) {
+        if (bound.isLoopbackAddress()) {
+            return null;
+        }
+        return "loomscope-agent: warning: listening on " + address + ", which the network can reach: the token and TLS "
+                + "are all that guard it; listen=127.0.0.1:" + port + " with a tunnel (ssh -L, kubectl port-forward) "
+                + "keeps it off the network";
     }
 
     /**
@@ -204,8 +232,29 @@ public final class Agent {
         }
     }
 
+    /**
+     * Why a session cannot begin while one runs, and how to reach this JVM instead: the agent already here is the one
+     * that records (a JVM keeps the first agent jar it loaded, and one session at a time).
+     */
+    private static String busy() {
+        String reach = listener != null ? "; its agent listens on " + listener.address(listenHost)
+                + " (certificate SHA-256 " + listener.fingerprint() + "): loomscope attach --connect "
+                + listener.address(listenHost) + " --token-file FILE --fingerprint " + listener.fingerprint()
+                + " once this session ended" : "";
+        return switch (recording) {
+            case null -> "this JVM is already being recorded; this attach changes nothing";
+            case "save" -> "this JVM's agent records it into " + savingTo + " from its start to its exit (save=): open "
+                    + "that file once it exited; this attach changes nothing" + reach;
+            case "listened" -> "another LoomScope is connected to this JVM (it takes one at a time)" + reach;
+            default -> "another LoomScope is attached to this JVM (one at a time): this attach changes nothing until "
+                    + "it detaches" + reach;
+        };
+    }
+
     /** Hooks in, taps started, the stream writing: the session begins (one JVM, one session at a time). */
     private static void record(EpisodeStream connected, AgentArgs parsed, Instrumentation inst) {
+        recording = parsed.saves() ? "save" : parsed.connects() ? "attached" : "listened";
+        savingTo = parsed.save();
         try {
             // not initialised: its static initialiser starts a thread of the JDK's ("VirtualThread-unblocker"), which
             // would stay in a JVM that had no virtual threads before the attach

@@ -1,5 +1,12 @@
 package loomscope.agent;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -156,27 +163,83 @@ record AgentArgs(int port, String socket, String token, String save, boolean jfr
     static final int MAX_TOKEN_FILE_BYTES = 1_024;
 
     /**
-     * The token in {@code tokenFile}: its one line, 16 to 128 visible ASCII characters (spaces around it dropped).
+     * The token in {@code tokenFile}: its one line, 16 to 128 visible ASCII characters (spaces around it dropped). The
+     * file is looked at before it is opened ({@code stat} never blocks; opening a named pipe waits in the kernel for a
+     * writer, which held the application before its {@code main} for as long as nobody wrote): it must be a regular
+     * file (links followed, as a Kubernetes secret's are), of at most {@link #MAX_TOKEN_FILE_BYTES}, and, as ssh asks
+     * of a private key, open to its owner alone.
      *
-     * @throws IllegalArgumentException in one line: unreadable, too long, or not such a token
+     * @throws IllegalArgumentException in one line: not a regular file, too long, open to others, unreadable, or not
+     *                                  such a token
      */
     static String readTokenFile(String tokenFile) {
+        Path path;
+        BasicFileAttributes attributes;
+        try {
+            path = Path.of(tokenFile);
+            attributes = Files.readAttributes(path, BasicFileAttributes.class);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("tokenfile= cannot be read: " + AgentWire.oneLine(String.valueOf(e)));
+        }
+        if (!attributes.isRegularFile()) {
+            throw new IllegalArgumentException("tokenfile= is not a regular file (" + kind(attributes) + "): "
+                    + AgentWire.oneLine(cut(tokenFile)) + "; refused without opening it");
+        }
+        if (attributes.size() > MAX_TOKEN_FILE_BYTES) {
+            throw new IllegalArgumentException("tokenfile= holds more than a token (" + MAX_TOKEN_FILE_BYTES
+                    + " bytes at most)");
+        }
+        String open = openToOthers(path);
+        if (open != null) {
+            throw new IllegalArgumentException("tokenfile= " + AgentWire.oneLine(cut(tokenFile)) + " is " + open
+                    + ": a secret must be its owner's alone (chmod 600 it; a Kubernetes secret: defaultMode 0400); "
+                    + "refused, as ssh refuses such a key");
+        }
         byte[] bytes;
-        try (java.io.InputStream in = java.nio.file.Files.newInputStream(java.nio.file.Path.of(tokenFile))) {
+        try (InputStream in = Files.newInputStream(path)) {
             bytes = in.readNBytes(MAX_TOKEN_FILE_BYTES + 1);
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             throw new IllegalArgumentException("tokenfile= cannot be read: " + AgentWire.oneLine(String.valueOf(e)));
         }
         if (bytes.length > MAX_TOKEN_FILE_BYTES) {
             throw new IllegalArgumentException("tokenfile= holds more than a token (" + MAX_TOKEN_FILE_BYTES
                     + " bytes at most)");
         }
-        String token = new String(bytes, java.nio.charset.StandardCharsets.US_ASCII).strip();
+        String token = new String(bytes, StandardCharsets.US_ASCII).strip();
         if (!token.matches("[\\x21-\\x7e]{16,128}")) {
             throw new IllegalArgumentException("tokenfile= must hold one token of 16 to 128 visible ASCII characters, "
                     + "without spaces (openssl rand -hex 16 makes one)");
         }
         return token;
+    }
+
+    /** What a file that is not a regular one is, for the line that refuses it. */
+    private static String kind(BasicFileAttributes attributes) {
+        return attributes.isDirectory() ? "a folder" : "a named pipe, a device or a socket";
+    }
+
+    /**
+     * "readable by group and others (mode 0644)" where any permission reaches beyond the owner, else null (also where
+     * the file system has no POSIX permissions to ask).
+     */
+    static String openToOthers(Path path) {
+        Set<PosixFilePermission> permissions;
+        try {
+            permissions = Files.getPosixFilePermissions(path);
+        } catch (UnsupportedOperationException | IOException e) {
+            return null;
+        }
+        int mode = 0;
+        for (PosixFilePermission p : permissions) {
+            mode |= 1 << (8 - p.ordinal());   // OWNER_READ is ordinal 0, the 0400 bit
+        }
+        if ((mode & 0077) == 0) {
+            return null;
+        }
+        boolean group = (mode & 0070) != 0;
+        boolean others = (mode & 0007) != 0;
+        return "open to " + (group && others ? "its group and others" : group ? "its group" : "others")
+                + " (mode 0" + Integer.toOctalString(mode) + ")";
     }
 
     /** An option as quoted back: the application's stderr is no place for a megabyte of it. */

@@ -13,14 +13,18 @@ final class AgentBudget {
     static final int HEAP_SHARE_SHIFT = 6;
     static final long SMALLEST = 512 << 10;
     static final long LARGEST = 16 << 20;
-    /** Bytes one ring entry takes: a compressed reference, three longs and a boolean. */
-    static final int RING_ENTRY_BYTES = 29;
+    /**
+     * Bytes one ring entry takes: the thread's id, a compressed reference to its name (the thread's own String, the
+     * empty one for an unnamed virtual thread), three longs and a boolean. Not the thread itself: an entry that held
+     * it kept the finished thread reachable, ~350 bytes more each.
+     */
+    static final int RING_ENTRY_BYTES = 37;
     static final int SMALLEST_RING = 1 << 10;
     static final int LARGEST_RING = 1 << 13;
     /** A slot of the thread table: an id and an index; the table is kept between a quarter and half full. */
     static final int THREAD_SLOT_BYTES = 12;
-    /** A JFR line as queued: its String and the queue's node. */
-    static final int QUEUED_LINE_BYTES = 160;
+    /** A JFR line as queued, besides its characters: its String, its array's header and the queue's node. */
+    static final int QUEUED_LINE_OVERHEAD = 64;
 
     private AgentBudget() { }
 
@@ -44,8 +48,12 @@ final class AgentBudget {
         return (int) Math.max(1 << 10, Long.highestOneBit(total / 4 / THREAD_SLOT_BYTES));
     }
 
-    /** JFR lines waiting for the drain at most: an eighth of the budget. */
-    static int queuedLines(long total) {
-        return (int) Math.max(256, total / 8 / QUEUED_LINE_BYTES);
+    /**
+     * Bytes of JFR lines waiting for the drain at most: an eighth of the budget, counted in the lines' own length (a
+     * pinned event's or a witness's line carries up to 24 frames, kilobytes: a bound in lines let 400 of them take
+     * 3 MB of a tight heap).
+     */
+    static long queuedBytes(long total) {
+        return total / 8;
     }
 }

@@ -27,6 +27,24 @@ public final class AgentLaunch {
 
     /** From {@link AgentMain}, on Java 21 or later; never throws into the target. */
     public static void start(String args, Instrumentation inst, boolean atStartup) {
+        if (AgentLaunch.class.getClassLoader() != null && onBootPath()) {
+            // a JVM that carries the agent already (save=, listen=, an earlier attach): this class is the system
+            // loader's, while the classes it names not yet loaded there resolve, parent first, to the boot loader's
+            // copies, which a package-private call cannot reach across loaders (seen: IllegalAccessError on
+            // ConnectionEnd, and the attach failing 10-30 s later). The boot loader's own copy of this class does
+            // the work instead, among classes of one loader, and meets the agent already there
+            try {
+                Class.forName(AgentLaunch.class.getName(), true, null)
+                        .getMethod("start", String.class, Instrumentation.class, boolean.class)
+                        .invoke(null, args, inst, atStartup);
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                // no other class of ours here: it too might resolve to the boot loader's copy
+                System.err.println("loomscope-agent: not started: the agent already in this JVM could not be reached: "
+                        + String.valueOf(cause).replaceAll("\\s+", " "));
+            }
+            return;
+        }
         // everything that can be refused is refused before the jar joins the bootstrap path, which alone changes the
         // JVM (CDS goes off for classes loaded later): bad options, a file that cannot be saved, a port nobody is on
         AgentArgs parsed;

@@ -5,13 +5,17 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.instrument.Instrumentation;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -19,20 +23,31 @@ import javax.net.ssl.SSLSocket;
 
 /**
  * {@code listen=HOST:PORT}: the agent waits for LoomScope on another host, which reaches it through {@code ssh -L} or
- * {@code kubectl port-forward}. One daemon thread takes one connection at a time: it must begin a TLS 1.3 handshake
- * (anything else gets one plaintext line and is closed), then send the token as its first line (a wrong one gets one
- * line, {@code F wrong token}), and while a session runs any other gets {@code F another LoomScope is connected to this
- * JVM}. A good one gets the hello and runs a session over TLS exactly as a local attach's does ({@link Agent}); when it
- * ends, the next connection is taken. Nothing here runs on a thread of the application's.
+ * {@code kubectl port-forward}. One daemon thread accepts; each connection is greeted on a daemon thread of its own, at
+ * most {@value #GREETINGS_AT_MOST} at once and {@value #GREETINGS_PER_SOURCE} from one address (a connection past
+ * either is closed at once), so that a client that holds the token is never kept waiting behind those that do not
+ * (before, greetings went one at a time, each allowed 10 s, and a stranger reopening a silent connection every half
+ * second locked the owner out). A greeting must complete a TLS 1.3 handshake within {@value #HANDSHAKE_MILLIS} ms of
+ * its connection (anything that is not a handshake gets one plaintext line and is closed), then send the token as its
+ * first line within {@value #TOKEN_MILLIS} ms more (a wrong one gets one line, {@code F wrong token}); while a
+ * session runs any other gets {@code F another LoomScope is connected to this JVM}. A good one gets the hello and runs
+ * a session over TLS exactly as a local attach's does ({@link Agent}). Nothing here runs on a thread of the
+ * application's.
  */
 final class AgentListener {
-    /** The most a connection may take from its first byte to its token, whatever it sends meanwhile. */
-    static final long GREETING_MILLIS = 10_000;
+    /** Greetings at once, in all: each holds a daemon thread and a socket, no more than a few kilobytes. */
+    static final int GREETINGS_AT_MOST = 32;
+    /** Greetings at once from one address: a stranger alone cannot hold every one. */
+    static final int GREETINGS_PER_SOURCE = 4;
+    /** From the connection to the end of its TLS handshake: a silent or trickling client is closed then. */
+    static final long HANDSHAKE_MILLIS = 3_000;
+    /** From the handshake to the token's line. */
+    static final long TOKEN_MILLIS = 2_000;
     /** The longest token line read: LoomScope's tokens are 32 hex digits, a file's at most 128 characters. */
     private static final int MAX_TOKEN_LINE = 256;
     /**
-     * After a refused connection the next waits this long: whoever has no token can make the target do at most a few
-     * TLS handshakes a second (its CPU is the application's).
+     * A greeting that was refused keeps its place this long: whoever has no token makes the target do at most a few
+     * TLS handshakes a second per place (its CPU is the application's).
      */
     private static final long PAUSE_AFTER_REFUSAL_MILLIS = 200;
 
@@ -41,9 +56,11 @@ final class AgentListener {
     private final byte[] tokenLine;
     private final AgentArgs options;
     private final Instrumentation inst;
-    /** The connection still greeting, and when it must have done: closed by {@link #watch} past then. */
-    private volatile Socket greeting;
-    private volatile long greetingEnd;
+    /** Each connection still greeting, and when it must have done: closed by {@link #watch} past then. */
+    private final ConcurrentHashMap<Socket, Long> greetings = new ConcurrentHashMap<>();
+    /** Greetings at once by source address, and in all: guarded by itself. */
+    private final Map<InetAddress, Integer> bySource = new HashMap<>();
+    private int inAll;
     private Thread watchdog;
 
     private AgentListener(ServerSocket server, ListenTls tls, String token, AgentArgs options, Instrumentation inst) {
@@ -85,31 +102,74 @@ final class AgentListener {
                 pause();   // out of file descriptors, say: not a loop that takes a core
                 continue;
             }
-            String refused;
-            try {
-                refused = greet(raw);
-            } catch (IOException | RuntimeException e) {
-                refused = "";   // a handshake that failed (a client that did not trust our certificate) or timed out
-            } finally {
-                greeting = null;
+            InetAddress source = raw.getInetAddress();
+            if (!admit(source)) {
+                close(raw);   // past the bounds: closed at once, before a byte is read or a handshake made
+                continue;
             }
-            if (refused != null) {
+            try {
+                AgentThreads.start("loomscope-agent-greeting", () -> greetAndLetGo(raw, source));
+            } catch (RuntimeException | OutOfMemoryError e) {
+                letGo(source);
                 close(raw);
                 pause();
             }
         }
     }
 
+    private boolean admit(InetAddress source) {
+        synchronized (bySource) {
+            int fromThere = bySource.getOrDefault(source, 0);
+            if (inAll >= GREETINGS_AT_MOST || fromThere >= GREETINGS_PER_SOURCE) {
+                return false;
+            }
+            bySource.put(source, fromThere + 1);
+            inAll++;
+            return true;
+        }
+    }
+
+    private void letGo(InetAddress source) {
+        synchronized (bySource) {
+            int fromThere = bySource.getOrDefault(source, 1) - 1;
+            if (fromThere <= 0) {
+                bySource.remove(source);
+            } else {
+                bySource.put(source, fromThere);
+            }
+            inAll--;
+        }
+    }
+
+    private void greetAndLetGo(Socket raw, InetAddress source) {
+        String refused;
+        try {
+            refused = greet(raw);
+        } catch (IOException | RuntimeException e) {
+            refused = "";   // a handshake that failed (a client that did not trust our certificate) or timed out
+        } finally {
+            greetings.remove(raw);
+        }
+        try {
+            if (refused != null) {
+                close(raw);
+                pause();
+            }
+        } finally {
+            letGo(source);
+        }
+    }
+
     /**
-     * The TLS handshake and the token, within {@link #GREETING_MILLIS}; then a session, or the line that refuses.
+     * The TLS handshake within {@link #HANDSHAKE_MILLIS}, the token within {@link #TOKEN_MILLIS} more; then a session,
+     * or the line that refuses.
      *
      * @return null when a session took the connection, else what refused it (sent already where it could be)
      */
     private String greet(Socket raw) throws IOException {
-        greetingEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GREETING_MILLIS);
-        greeting = raw;
+        greetings.put(raw, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HANDSHAKE_MILLIS));
         LockSupport.unpark(watchdog);
-        raw.setSoTimeout((int) GREETING_MILLIS);
+        raw.setSoTimeout((int) HANDSHAKE_MILLIS);
         raw.setTcpNoDelay(true);
         InputStream in = raw.getInputStream();
         int first;
@@ -129,12 +189,15 @@ final class AgentListener {
                 .createSocket(raw, new ByteArrayInputStream(new byte[] {0x16}), true);
         socket.setEnabledProtocols(new String[] {ListenTls.PROTOCOL});
         socket.startHandshake();
+        greetings.put(raw, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TOKEN_MILLIS));
+        LockSupport.unpark(watchdog);
+        socket.setSoTimeout((int) TOKEN_MILLIS);
         if (!sentToken(socket.getInputStream())) {
             refuse(socket, "wrong token");
             return "wrong token";
         }
         socket.setSoTimeout(0);   // a session waits for LoomScope's stop as long as it records
-        greeting = null;
+        greetings.remove(raw);
         String refusal = Agent.startListened(new TlsEnd(raw, socket), options, inst);
         if (refusal != null) {
             refuse(socket, refusal);
@@ -170,23 +233,20 @@ final class AgentListener {
         out.flush();
     }
 
-    /** Closes a connection that outlived its greeting: a trickle of bytes would pass any per-read timeout. */
+    /** Closes each connection that outlived its greeting: a trickle of bytes would pass any per-read timeout. */
     private void watch() {
         while (true) {
-            Socket s = greeting;
-            if (s == null) {
+            if (greetings.isEmpty()) {
                 LockSupport.park(this);
                 continue;
             }
-            long left = greetingEnd - System.nanoTime();
-            if (left <= 0) {
-                if (greeting == s) {
-                    close(s);
+            long now = System.nanoTime();
+            greetings.forEach((socket, end) -> {
+                if (end - now <= 0 && greetings.remove(socket, end)) {
+                    close(socket);
                 }
-                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(100));   // until the loop lets it go
-            } else {
-                LockSupport.parkNanos(this, left);
-            }
+            });
+            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(100));
         }
     }
 

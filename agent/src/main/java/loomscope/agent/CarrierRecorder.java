@@ -26,8 +26,13 @@ final class CarrierRecorder {
     /** When the carrier's first hooked mount came (nanoTime). */
     final long seenAt = System.nanoTime();
 
-    // the ring: made by the carrier, let go by the reader once a session is over (see release)
-    private Thread[] vthreads;
+    // the ring: made by the carrier, let go by the reader once a session is over (see release). A thread's id and its
+    // name, not the thread: a Thread kept in an entry kept the whole finished virtual thread reachable (its
+    // continuation, its future, its task: ~350 bytes, not the 4 of a reference), and a ring of a churning target
+    // that the drain had not caught up with held 8,000 of them, 3 MB of a 32 MB heap. A name is the thread's own
+    // String (the empty one for the JDK's unnamed virtual threads), read without a copy.
+    private long[] vthreadIds;
+    private String[] names;
     private long[] starts;
     private long[] ends;
     private long[] blocked;
@@ -77,13 +82,14 @@ final class CarrierRecorder {
         ends = new long[capacity];
         blocked = new long[capacity];
         parkedPinned = new boolean[capacity];
-        vthreads = new Thread[capacity];   // last: the one whose absence says the ring is gone
+        names = new String[capacity];
+        vthreadIds = new long[capacity];   // last: the one whose absence says the ring is gone
         consumedSeen = consumed.get();
         written = Math.max(written, consumedSeen);
     }
 
     void mounted(Thread vthread) {
-        if (vthreads == null) {
+        if (vthreadIds == null) {
             makeRing();
         }
         if (clock == null) {
@@ -121,8 +127,9 @@ final class CarrierRecorder {
         }
         OPEN_VTHREAD.setRelease(this, null);
         long blockedValue = clock.endMount(openStart, end);
-        Thread[] ring = vthreads;
-        if (ring == null) {
+        long[] ring = vthreadIds;
+        String[] ringNames = names;
+        if (ring == null || ringNames == null) {
             return;   // let go while this episode was open: the session it belonged to is over
         }
         int capacity = ring.length;
@@ -135,7 +142,8 @@ final class CarrierRecorder {
             }
         }
         int i = (int) (w & (capacity - 1));
-        ring[i] = vthread;
+        ring[i] = vthread.threadId();
+        ringNames[i] = vthread.getName();
         starts[i] = openStart;
         ends[i] = end;
         blocked[i] = blockedValue;
@@ -154,23 +162,25 @@ final class CarrierRecorder {
 
     /** What the reader is handed, one episode at a time. */
     interface Sink {
-        void episode(CarrierRecorder carrier, Thread vthread, long start, long end, long blockedValue, boolean parkedPinned);
+        void episode(CarrierRecorder carrier, long vthreadId, String vthreadName, long start, long end, long blockedValue,
+                     boolean parkedPinned);
     }
 
     /** Reader only: hands every published episode to {@code sink}; returns how many. */
     int drain(Sink sink) {
         long from = consumed.get();
         long to = published.get();
-        Thread[] ring = vthreads;
-        if (ring == null || to - from > ring.length) {
+        long[] ring = vthreadIds;
+        String[] ringNames = names;
+        if (ring == null || ringNames == null || to - from > ring.length) {
             consumed.lazySet(to);   // written around a release: not this session's
             return 0;
         }
         int mask = ring.length - 1;
         for (long k = from; k < to; k++) {
             int i = (int) (k & mask);
-            sink.episode(this, ring[i], starts[i], ends[i], blocked[i], parkedPinned[i]);
-            ring[i] = null;   // no dead thread kept reachable by a quiet carrier
+            sink.episode(this, ring[i], ringNames[i], starts[i], ends[i], blocked[i], parkedPinned[i]);
+            ringNames[i] = null;   // no name kept by a quiet carrier
         }
         consumed.lazySet(to);
         return (int) (to - from);
@@ -179,7 +189,7 @@ final class CarrierRecorder {
     /** Reader only: forgets what is queued (a new session starts with what happens from then on). */
     void skipQueued() {
         long to = published.get();
-        Thread[] ring = vthreads;
+        String[] ring = names;
         for (long k = consumed.get(); ring != null && k < to; k++) {
             ring[(int) (k & (ring.length - 1))] = null;
         }
@@ -191,7 +201,8 @@ final class CarrierRecorder {
      * keeps nothing of it. A hook still running when the hooks were taken out finds no ring and records nothing.
      */
     void release() {
-        vthreads = null;
+        vthreadIds = null;
+        names = null;
         starts = null;
         ends = null;
         blocked = null;
@@ -201,7 +212,7 @@ final class CarrierRecorder {
 
     /** The ring's size now (0 when let go). */
     int capacity() {
-        Thread[] ring = vthreads;
+        long[] ring = vthreadIds;
         return ring == null ? 0 : ring.length;
     }
 

@@ -8,7 +8,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -42,7 +42,10 @@ final class EpisodeStream implements CarrierRecorder.Sink {
      */
     private final ThreadIndex vtIndex = new ThreadIndex(AgentBudget.threadSlots(budget));
     /** The JFR tap's lines for the drain: bounded, as the drain may be held up by a reader that stopped reading. */
-    private final ArrayBlockingQueue<String> extraLines = new ArrayBlockingQueue<>(AgentBudget.queuedLines(budget));
+    private final ConcurrentLinkedQueue<String> extraLines = new ConcurrentLinkedQueue<>();
+    /** The bytes {@link #extraLines} holds (its lines' length and overhead), at most {@link AgentBudget#queuedBytes}. */
+    private final AtomicLong extraBytes = new AtomicLong();
+    private final long extraBytesAtMost = AgentBudget.queuedBytes(budget);
     /** Lines of the JFR tap not queued because the queue was full (a drain held up): counted, said at the end. */
     private final AtomicLong extraLinesLost = new AtomicLong();
     private int carriersAnnounced;
@@ -81,9 +84,17 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     static EpisodeStream connect(SocketChannel channel, String token) throws IOException {
         EpisodeStream stream = new EpisodeStream(new ConnectionEnd(channel), System.nanoTime(), Long.MAX_VALUE);
         stream.pending.put(token).put('\n');
+        stream.writePending();   // at once: LoomScope's port gives the token a few seconds, the hooks may take longer
+        // the hello waits for the writer (once the hooks are in) or is dropped by a refusal: LoomScope takes a hello as
+        // "recording", and a refusal right behind it was raced by its wait for the hello (seen: an attach to a JVM
+        // busy with save= taken as a session)
+        stream.helloAt = stream.pending.length();
         stream.hello();
         return stream;
     }
+
+    /** Where a connection's hello begins in {@link #pending} while it is not sent yet, else -1. */
+    private int helloAt = -1;
 
     /**
      * Sends the hello lines on a connection LoomScope opened to a listening agent ({@link AgentListener}): it sent the
@@ -118,9 +129,9 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                 .put('O').put(' ').put(origin).put('\n')
                 .put('I').put(' ').put(ProcessHandle.current().pid()).put(' ')
                 .put(AgentWire.oneLine(mainClass())).put('\n');
-        if (held.getCount() == 0) {
+        if (held.getCount() == 0 && helloAt < 0) {
             writePending();
-        }   // else the writer sends it once released
+        }   // else the writer sends it once released, or a refusal drops it
     }
 
     long origin() { return origin; }
@@ -137,6 +148,9 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         if (end instanceof SaveFile file) {
             file.discard(why);
             return;
+        }
+        if (helloAt >= 0) {
+            pending.truncate(helloAt);   // the token alone, then the refusal: no hello that says "recording"
         }
         pending.put('F').put(' ').put(AgentWire.oneLine(why)).put('\n').put('Z').put('\n');
         try {
@@ -174,9 +188,13 @@ final class EpisodeStream implements CarrierRecorder.Sink {
 
     /** A line from another source (the JFR tap), written in order with the episodes; counted and let go when full. */
     void send(String line) {
-        if (!extraLines.offer(line)) {
+        long size = line.length() + AgentBudget.QUEUED_LINE_OVERHEAD;
+        if (extraBytes.addAndGet(size) > extraBytesAtMost) {
+            extraBytes.addAndGet(-size);
             extraLinesLost.incrementAndGet();
+            return;
         }
+        extraLines.offer(line);
     }
 
     /** The ring size the carriers of this session make (before the hooks go in). */
@@ -265,6 +283,12 @@ final class EpisodeStream implements CarrierRecorder.Sink {
                     if (notKept > 0) {
                         pending.put('K').put(' ').put(notKept).put('\n');
                     }
+                    long lost = extraLinesLost.get();
+                    if (lost > 0) {
+                        // JFR's lines past the queue's bytes: a note LoomScope keeps with the stream (a saved file too)
+                        pending.put("N jfr-lines-dropped ").put(lost).put(" of JFR's lines were dropped: the agent's "
+                                + "queue for them was full").put('\n');
+                    }
                     pending.put('Z').put(' ').put(endReason).put('\n');
                     writePending();
                     // the drops the stream told, not a later count: carriers may drop more until the hooks are out
@@ -329,6 +353,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         }
         String line;
         while ((line = extraLines.poll()) != null) {
+            extraBytes.addAndGet(-(line.length() + AgentBudget.QUEUED_LINE_OVERHEAD));
             pending.put(line).put('\n');
             wrote = true;
             if (pending.length() >= 1 << 15) {
@@ -348,9 +373,8 @@ final class EpisodeStream implements CarrierRecorder.Sink {
     }
 
     @Override
-    public void episode(CarrierRecorder carrier, Thread vthread, long start, long end, long blockedValue,
-                        boolean parkedPinned) {
-        long vthreadId = vthread.threadId();
+    public void episode(CarrierRecorder carrier, long vthreadId, String vthreadName, long start, long end,
+                        long blockedValue, boolean parkedPinned) {
         int vt = vtIndex.get(vthreadId);
         if (kept == keepAtMost) {
             notKept++;   // a file's bound: counted, not written
@@ -360,7 +384,7 @@ final class EpisodeStream implements CarrierRecorder.Sink {
         if (vt == ThreadIndex.ABSENT) {
             vt = vtIndex.add(vthreadId);
             pending.put('V').put(' ').put(vt).put(' ').put(vthreadId).put(' ')
-                    .put(AgentWire.name(vthread.getName())).put('\n');
+                    .put(AgentWire.name(vthreadName == null ? "" : vthreadName)).put('\n');
         }
         pending.put('M').put(' ').put(carrier.index).put(' ').put(vt).put(' ')
                 .put(start - origin).put(' ').put(end - origin).put(' ').put(blockedValue).put(' ')

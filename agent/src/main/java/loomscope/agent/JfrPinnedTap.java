@@ -61,6 +61,10 @@ final class JfrPinnedTap implements AutoCloseable {
             long after = System.nanoTime();
             long originEpochNanos = epochNanos(wall) - ((before + after) / 2 - originNanos);
             RecordingStream stream = new RecordingStream();
+            // unordered: an ordered stream keeps every event of a flush (about a second) on the heap to sort them, and
+            // a churning target's socket reads made that thousands of events with their stacks; each line carries its
+            // own times, and LoomScope matches them by time, not by order
+            stream.setOrdered(false);
             // with its stack: the reason and the place of a pin are what a user asks for; pinned events are few, and JFR
             // walks a stack only for an event it records
             stream.enable(EVENT).withThreshold(Duration.ZERO).withStackTrace();
@@ -197,13 +201,27 @@ final class JfrPinnedTap implements AutoCloseable {
         }
     }
 
-    /** Stops the recording and waits for the events still in its buffers (JDK 20+ {@code stop()}). */
+    /** The longest a detach waits for the events still in JFR's buffers. */
+    static final long STOP_MILLIS = 1_500;
+
+    /**
+     * Stops the recording and waits for the events still in its buffers (JDK 20+ {@code stop()}), at most
+     * {@link #STOP_MILLIS}: a churning target's backlog of socket events once held a detach for 17 s, past the
+     * LoomScope's wait for its confirmation. Then closes, which lets go of a stop still parsing.
+     */
     @Override
     public void close() {
+        Thread stopping = AgentThreads.start("loomscope-agent-jfr-stop", () -> {
+            try {
+                stream.stop();
+            } catch (RuntimeException e) {
+                // already closed
+            }
+        });
         try {
-            stream.stop();
-        } catch (RuntimeException e) {
-            // already closed
+            stopping.join(STOP_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         stream.close();
     }

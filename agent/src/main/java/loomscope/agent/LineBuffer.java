@@ -83,6 +83,11 @@ final class LineBuffer {
         return length;
     }
 
+    /** Forgets what was put after the first {@code keep} bytes (not written yet). */
+    void truncate(int keep) {
+        length = Math.min(length, keep);
+    }
+
     void writeTo(OutputStream out) throws IOException {
         if (length > 0) {
             out.write(bytes, 0, length);

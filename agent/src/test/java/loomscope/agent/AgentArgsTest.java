@@ -89,10 +89,14 @@ class AgentArgsTest {
     @Test
     void aTokenFileHoldsOneTokenAndNothingElse(@TempDir Path folder) throws Exception {
         Path good = Files.writeString(folder.resolve("good"), "  " + TOKEN + TOKEN + "\n");
+        Files.setPosixFilePermissions(good, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         assertEquals(TOKEN + TOKEN, AgentArgs.readTokenFile(good.toString()));
         Path shortOne = Files.writeString(folder.resolve("short"), "abc\n");
         Path twoWords = Files.writeString(folder.resolve("two"), TOKEN + " " + TOKEN);
         Path huge = Files.writeString(folder.resolve("huge"), "a".repeat(5_000));
+        for (Path p : new Path[] {shortOne, twoWords, huge}) {
+            Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        }
         for (Path bad : new Path[] {shortOne, twoWords}) {
             String why = assertThrows(IllegalArgumentException.class, () -> AgentArgs.readTokenFile(bad.toString())).getMessage();
             assertTrue(why.startsWith("tokenfile= must hold one token of 16 to 128"), why);
@@ -102,6 +106,20 @@ class AgentArgsTest {
         String missing = assertThrows(IllegalArgumentException.class,
                 () -> AgentArgs.readTokenFile(folder.resolve("none").toString())).getMessage();
         assertTrue(missing.startsWith("tokenfile= cannot be read: ") && missing.lines().count() == 1, missing);
+    }
+
+    @Test
+    void aTokenFileIsLookedAtBeforeItIsOpened(@TempDir Path folder) throws Exception {
+        Path fifo = folder.resolve("fifo");
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0);
+        for (String notAFile : new String[] {fifo.toString(), "/dev/zero", folder.toString()}) {
+            String why = assertThrows(IllegalArgumentException.class, () -> AgentArgs.readTokenFile(notAFile)).getMessage();
+            assertTrue(why.startsWith("tokenfile= is not a regular file ("), why);
+        }
+        Path open = Files.writeString(folder.resolve("open"), TOKEN + TOKEN);
+        Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+        String why = assertThrows(IllegalArgumentException.class, () -> AgentArgs.readTokenFile(open.toString())).getMessage();
+        assertTrue(why.contains(" is open to its group (mode 0640): a secret must be its owner's alone"), why);
     }
 
     @Test

@@ -23,7 +23,7 @@ class AgentBudgetTest {
         int processors = 2;
         long rings = (long) AgentBudget.ringCapacity(total, processors) * AgentBudget.RING_ENTRY_BYTES * processors;
         long table = (long) AgentBudget.threadSlots(total) * AgentBudget.THREAD_SLOT_BYTES;
-        long queue = (long) AgentBudget.queuedLines(total) * AgentBudget.QUEUED_LINE_BYTES;
+        long queue = AgentBudget.queuedBytes(total);
         assertTrue(rings <= total / 2, "rings " + rings);
         assertTrue(table <= total / 4, "table " + table);
         assertTrue(queue <= total / 8, "queue " + queue);

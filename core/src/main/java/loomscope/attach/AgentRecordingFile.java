@@ -71,7 +71,7 @@ final class AgentRecordingFile {
 
     /** As {@link #read}, with the causes' counts and sites. */
     static Read readClassified(Path file) throws SavedRunException {
-        AttachedEpisodes episodes = new AttachedEpisodes(Runtime.getRuntime().maxMemory() / 2);
+        AttachedEpisodes episodes = new AttachedEpisodes(SessionBudget.bytes());
         episodes.reachedBy(RunSource.Reached.AGENT_FILE, null);
         try (InputStream raw = Files.newInputStream(file);
              OneMember gzip = new OneMember(new BufferedInputStream(raw, 1 << 16));

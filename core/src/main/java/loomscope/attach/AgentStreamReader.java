@@ -132,6 +132,10 @@ public final class AgentStreamReader {
             return null;
         }
         if (!helloSeen) {
+            if (line.startsWith("F ")) {
+                // an agent that refuses says so in place of its hello: a hello means "recording"
+                return new Ending.Refused(AgentText.clean(line.substring(2), AgentText.TEXT_CHARS));
+            }
             String[] parts = line.split(" ", 3);
             if (parts.length < 3 || !parts[0].equals(HELLO)) {
                 throw new IllegalArgumentException("not the agent's hello");

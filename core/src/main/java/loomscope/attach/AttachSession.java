@@ -37,6 +37,15 @@ public final class AttachSession implements AutoCloseable {
     public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(30);
     /** How long a stop waits for the agent's end line. */
     public static final long STOP_MILLIS = 30_000;
+    /**
+     * How long the CLI waits for the agent to confirm its detach ({@link #stop(long)}): a real agent takes its hooks out
+     * and sends the rest in well under a second (its JFR tap is given at most 1.5 s of it); past this bound the
+     * connection is closed, which the agent takes as a stop, and {@code --seconds S} still ends within S and a few
+     * seconds whatever the other side does (it stalls, floods, or the target is stopped).
+     */
+    public static final long DETACH_CONFIRM_MILLIS = 4_000;
+    /** How long the reader is given to notice a closed connection. */
+    private static final long READER_END_MILLIS = 1_000;
 
     private final JvmEntry target;
     private final AgentLink link;
@@ -50,6 +59,8 @@ public final class AttachSession implements AutoCloseable {
     private final CountDownLatch helloOrEnd = new CountDownLatch(1);
     private volatile AgentStreamReader.Ending ending;
     private volatile boolean stopSent;
+    /** The agent did not confirm the detach within the bound a {@link #stop(long)} gave it, and the connection was closed. */
+    private volatile boolean detachUnconfirmed;
 
     private AttachSession(JvmEntry target, AgentLink link, TargetTmp inContainer) {
         this(target, link, inContainer, null);
@@ -98,8 +109,10 @@ public final class AttachSession implements AutoCloseable {
 
     private static AttachSession startChecked(JvmEntry target, Path agentJar, Duration deadline, boolean jfr)
             throws IOException {
+        boolean first = !new TargetProcess(target.pid()).holdsAnAgentJar();
         return load(target, agentJar, deadline, jfrOption(jfr), (link, inContainer, end) -> {
             AttachSession session = new AttachSession(target, link, inContainer);
+            session.firstAgentInTarget = first;
             session.startReading(link.in());
             session.awaitHello(end, deadline);   // closes the session (and what it put in a container) if it throws
             return session;
@@ -200,6 +213,24 @@ public final class AttachSession implements AutoCloseable {
         session.awaitHello(end, deadline);
         return session;
     }
+
+    /**
+     * The line that explains, once, what the target's JVM printed on its own output when this attach put the agent's
+     * jar on its boot class path (the first LoomScope agent in it), else null: LoomScope cannot keep the JVM from
+     * printing it, and a user reading the application's log asks what it means.
+     */
+    public String bootPathNote() {
+        return firstAgentInTarget ? BOOT_PATH_NOTE : null;
+    }
+
+    public static final String BOOT_PATH_NOTE = "Note: the target's JVM printed \"Sharing is only supported for boot "
+            + "loader classes because bootstrap classpath has been appended\" on its own output, once: the agent's jar "
+            + "joined its boot class path (the hooks in VirtualThread can call only classes there), so class data "
+            + "sharing (CDS) is off for the classes it loads from now on; the JDK's own stay shared, and a later attach "
+            + "adds nothing.";
+
+    /** Whether this attach brought the first LoomScope agent jar into its (local) target. */
+    private boolean firstAgentInTarget;
 
     /** The listening agent's address for a session on another host ({@link #connect}), else null. */
     public HostPort remote() { return remote; }
@@ -336,6 +367,32 @@ public final class AttachSession implements AutoCloseable {
 
     /** Asks the agent to take its hooks out and send the rest; waits for its end line. Returns how it ended. */
     public AgentStreamReader.Ending stop() {
+        return stop(STOP_MILLIS);
+    }
+
+    /**
+     * As {@link #stop()}, waiting at most {@code millis} for the end line: past it the connection is closed (the agent
+     * takes that as a stop; what arrived is kept), {@link #detachUnconfirmed()} says so, and the reader is given a
+     * moment to let go.
+     */
+    public AgentStreamReader.Ending stop(long millis) {
+        sendStop();
+        try {
+            if (!ended.await(millis, TimeUnit.MILLISECONDS)) {
+                detachUnconfirmed = true;
+                link.close();
+                ended.await(READER_END_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return ending;
+    }
+
+    /** Whether the agent did not confirm its detach within a {@link #stop(long)}'s bound (the connection was closed). */
+    public boolean detachUnconfirmed() { return detachUnconfirmed; }
+
+    private void sendStop() {
         if (!stopSent && ended.getCount() > 0) {
             stopSent = true;
             try {
@@ -346,12 +403,6 @@ public final class AttachSession implements AutoCloseable {
                 // the target is gone: its end is what the reader saw
             }
         }
-        try {
-            ended.await(STOP_MILLIS, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return ending;
     }
 
     /** How the stream ended, or null while it runs. */
@@ -365,6 +416,11 @@ public final class AttachSession implements AutoCloseable {
      * an exit: a drain thread starved of CPU on a busy target can miss the agent's time to finish.
      */
     public boolean targetExited() {
+        if (detachUnconfirmed) {
+            // a stopped target, or a stalling one, is not asked to end within a grace: it exited only if it is gone
+            long pid = target().pid();
+            return remote == null && pid > 0 && ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true);
+        }
         return ending instanceof AgentStreamReader.Ending.Complete c ? c.targetExited()
                 : ending instanceof AgentStreamReader.Ending.Cut && remote == null && !targetRuns();
     }
@@ -379,7 +435,7 @@ public final class AttachSession implements AutoCloseable {
 
     /** A stream that ended without its end line while the target runs on. */
     public boolean cutWhileTargetRuns() {
-        return ending instanceof AgentStreamReader.Ending.Cut && remote == null && targetRuns();
+        return !detachUnconfirmed && ending instanceof AgentStreamReader.Ending.Cut && remote == null && targetRuns();
     }
 
     /**

@@ -106,6 +106,8 @@ public final class AttachedEpisodes {
     /** A live session (the agent's connection), not a file: episodes past its memory are counted, times end now. */
     private final boolean live;
     private long memoryTaken;
+    /** What the distinct stacks take ({@link #sharedStack}), within {@link SessionBudget#STACK_BYTES}. */
+    private long stacksTaken;
     private long notKeptByAgent;
     /** Episodes a live session counted but did not keep for lack of memory. */
     private long notKeptHere;
@@ -124,12 +126,12 @@ public final class AttachedEpisodes {
 
     /**
      * A live session's: its agent may be anything that holds the token, and it may send anything. Its threads, carriers
-     * and JFR events take at most half this JVM's heap with its episodes, which may take three quarters of that (past
-     * it, or past {@link EpisodeColumns#MAX_KEPT}, they are counted, not kept); a thread or carrier or JFR event past
-     * the bound ends the reading ({@link Bound}), and what came before is kept.
+     * and JFR events take at most {@link SessionBudget#bytes()} (1 GB, or half a smaller heap) with its episodes, which
+     * may take three quarters of that (past it, or past {@link EpisodeColumns#MAX_KEPT}, they are counted, not kept); a
+     * thread or carrier or JFR event past the bound ends the reading ({@link Bound}), and what came before is kept.
      */
     public AttachedEpisodes() {
-        this(Runtime.getRuntime().maxMemory() / 2, true);
+        this(SessionBudget.bytes(), true);
     }
 
     /**
@@ -342,12 +344,25 @@ public final class AttachedEpisodes {
     private List<StackFrame> sharedStack(List<String> frames, long[] bytes) {
         List<StackFrame> stack = stacks.get(frames);
         if (stack == null) {
+            // the table's key keeps the agent's text of each frame too: counted, as the parsed frames are (before, a
+            // file of distinct deep stacks took twice the budget its refusal named)
+            long stackBytes = 0;
+            for (String frame : frames) {
+                stackBytes += textBytes(frame);
+            }
+            if (stacksTaken + stackBytes > SessionBudget.STACK_BYTES) {
+                throw new Bound(String.format(Locale.ROOT, "its distinct stacks (%,d so far) need more than the %,d MB "
+                        + "LoomScope gives them (a session's pins and witnesses share a few hundred)", stacks.size(),
+                        SessionBudget.STACK_BYTES >> 20));
+            }
             List<StackFrame> parsed = new ArrayList<>(frames.size());
             for (String frame : frames) {
                 String text = AgentText.clean(frame, AgentText.TEXT_CHARS);
                 parsed.add(StackFrame.parse(text));
-                bytes[0] += FRAME_BYTES + textBytes(text);
+                stackBytes += FRAME_BYTES + textBytes(text);
             }
+            stacksTaken += stackBytes;
+            bytes[0] += stackBytes;
             stack = List.copyOf(parsed);
             stacks.put(List.copyOf(frames), stack);
         }

@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 import com.sun.tools.attach.VirtualMachine;
@@ -117,6 +118,13 @@ public final class JvmList {
         }
         if (flags.bool("DisableAttachMechanism").orElse(false)) {
             return "it was started with -XX:+DisableAttachMechanism" + where(flags, "-XX:+DisableAttachMechanism");
+        }
+        if (process.needsTheContainersWay()) {
+            String closed = TargetTmp.whyNotEnterable(pid);
+            if (closed != null) {
+                return "it runs in " + Objects.requireNonNullElse(process.place(), "a container") + ", which LoomScope "
+                        + "cannot enter: " + closed;
+            }
         }
         return null;
     }

@@ -13,9 +13,32 @@ public record ListeningAgent(long pid, String address, String fingerprint, Strin
     /** The agent's answer is one short line; anything longer is not its. */
     private static final int MAX_ANSWER = 1_024;
 
-    /** The command that records it from another machine, whose tunnel's near end is {@code address}'s port. */
+    /**
+     * The command that records it from another machine, whose tunnel's near end is {@code address}'s port: an agent on
+     * all addresses (0.0.0.0, [::]) is named by the loopback, which reaches it here and is a tunnel's near end there;
+     * "--connect 0.0.0.0:PORT" names no host to connect to.
+     */
     public String connectCommand() {
-        return "loomscope attach --connect " + address + " --token " + token + " --fingerprint " + fingerprint;
+        return "loomscope attach --connect " + reachableAddress() + " --token " + token + " --fingerprint " + fingerprint;
+    }
+
+    /** {@link #address}, its wildcard host replaced by the loopback's. */
+    public String reachableAddress() {
+        int colon = address.lastIndexOf(':');
+        String host = address.substring(0, colon);
+        String port = address.substring(colon + 1);
+        return switch (host) {
+            case "0.0.0.0" -> "127.0.0.1:" + port;
+            case "[::]", "[0:0:0:0:0:0:0:0]" -> "[::1]:" + port;
+            default -> address;
+        };
+    }
+
+    /** Whether the agent listens on an address the network reaches (not the loopback's). */
+    public boolean exposed() {
+        String host = address.substring(0, address.lastIndexOf(':'));
+        return !(host.startsWith("127.") || host.equals("[::1]") || host.equals("[0:0:0:0:0:0:0:1]")
+                || host.equals("localhost"));
     }
 
     /**

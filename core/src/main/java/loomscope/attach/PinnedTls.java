@@ -67,6 +67,38 @@ final class PinnedTls {
      * @throws AttachFailedException  the deadline passed first
      */
     static Opened open(HostPort where, String token, String fingerprint, long endNanos) throws IOException {
+        while (true) {
+            try {
+                return openOnce(where, token, fingerprint, endNanos);
+            } catch (ClosedAtTheDoor e) {
+                // the agent closes a connection past its bounds of greetings at once (strangers hold them): again,
+                // while the deadline lasts
+                if (AttachSession.millisLeft(endNanos) < RETRY_PAUSE_MILLIS * 2) {
+                    throw new AttachFailedException(where + ": the agent closed every connection before its TLS "
+                            + "handshake until the attach's deadline (as many greetings as it takes at once were held "
+                            + "by others, or it is no LoomScope agent)");
+                }
+                try {
+                    Thread.sleep(RETRY_PAUSE_MILLIS);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new AttachFailedException(where + ": interrupted");
+                }
+            }
+        }
+    }
+
+    /** Between two tries of a connection the agent closed before its handshake. */
+    private static final long RETRY_PAUSE_MILLIS = 250;
+
+    /** A connection closed by the other side before any byte of its handshake came. */
+    private static final class ClosedAtTheDoor extends IOException {
+        ClosedAtTheDoor() {
+            super("closed before the handshake", null);
+        }
+    }
+
+    private static Opened openOnce(HostPort where, String token, String fingerprint, long endNanos) throws IOException {
         Pin pin = new Pin(fingerprint);
         SSLContext context;
         try {
@@ -92,7 +124,14 @@ final class PinnedTls {
             socket.setSoTimeout(millisLeft(endNanos, where));
             try {
                 socket.startHandshake();
+            } catch (java.net.SocketException | java.io.EOFException e) {
+                throw new ClosedAtTheDoor();
             } catch (SSLException e) {
+                if (pin.seen == null && (e.getCause() instanceof java.io.EOFException
+                        || e.getCause() instanceof java.net.SocketException
+                        || String.valueOf(e.getMessage()).contains("Remote host terminated the handshake"))) {
+                    throw new ClosedAtTheDoor();
+                }
                 if (pin.seen != null && !pin.seen.equals(fingerprint)) {
                     throw new AttachRefusedException(where + "'s certificate has SHA-256 " + pin.seen + ", not the "
                             + fingerprint + " given: refused (another agent, or someone in between)");
@@ -111,6 +150,11 @@ final class PinnedTls {
                 throw new AttachRefusedException(where + ": the agent refused: "
                         + AgentText.clean(first.substring(2), AgentText.TEXT_CHARS));
             }
+            if (!first.startsWith(AgentStreamReader.HELLO + " ")) {
+                throw new AttachRefusedException(where + ": what answered the token is not LoomScope's agent: its first "
+                        + "bytes are not the protocol's hello (\"" + AgentText.clean(first, AgentText.QUOTED_CHARS)
+                        + "\"); refused");
+            }
             socket.setSoTimeout(0);   // the session reads as long as the agent records
             Opened opened = new Opened(socket, first);
             socket = null;
@@ -118,7 +162,7 @@ final class PinnedTls {
             return opened;
         } catch (SocketTimeoutException e) {
             throw new AttachFailedException(where + ": no answer within the attach's deadline (a tunnel open with nobody "
-                    + "at its far end, or the agent is busy with another connection's greeting)");
+                    + "at its far end, or no agent there)");
         } finally {
             if (socket != null) {
                 socket.close();

@@ -230,4 +230,29 @@ final class TargetProcess {
         }
         return null;
     }
+
+    /**
+     * Whether the JVM holds a LoomScope agent jar open already (its boot class path has one: a {@code -javaagent} or an
+     * earlier attach), read from its open files; false where they cannot be read. An attach into a JVM without one
+     * makes the JVM print its class-sharing warning once.
+     */
+    boolean holdsAnAgentJar() {
+        try (DirectoryStream<Path> fds = Files.newDirectoryStream(proc.resolve("fd"))) {
+            for (Path fd : fds) {
+                try {
+                    String target = Files.readSymbolicLink(fd).getFileName().toString();
+                    // the jar itself, or its copy in a container's /tmp (TargetTmp: loomscope-<16 hex>.jar); not the
+                    // application's own loomscope-*.jar files (the tests' targets have loomscope-clock's)
+                    if (target.equals(AgentJar.FILE_NAME) || target.matches("loomscope-[0-9a-f]{16}\\.jar")) {
+                        return true;
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // closed meanwhile, or not a link: the next
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+        return false;
+    }
 }

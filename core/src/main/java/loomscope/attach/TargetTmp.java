@@ -80,6 +80,27 @@ final class TargetTmp implements AutoCloseable {
     }
 
     /**
+     * Why {@code pid}'s {@code /tmp} cannot be entered, as {@link #enter} would find (looked at only: nothing made there),
+     * or null: for {@code attach --list}, which said "yes" of a JVM whose container it then refused.
+     */
+    static String whyNotEnterable(long pid) {
+        Path hostTmp = Path.of("/proc", Long.toString(pid), "root", "tmp");
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(hostTmp, BasicFileAttributes.class,
+                    LinkOption.NOFOLLOW_LINKS);
+            if (!attributes.isDirectory()) {
+                return "its /tmp is not a folder of its own (a link, or missing)";
+            }
+            if (!Files.isWritable(hostTmp)) {
+                return "its /tmp is not writable by this user (read-only, or another owner's)";
+            }
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return "its /tmp cannot be reached (" + AttachRefusedException.reason(e) + ")";
+        }
+    }
+
+    /**
      * The target's {@code /tmp}, opened as a folder of its own: a link there (an absolute one would be followed in
      * LoomScope's root, not the target's) or a folder that changed between the check and the open is refused.
      */

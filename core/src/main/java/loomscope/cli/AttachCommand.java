@@ -1,10 +1,8 @@
 package loomscope.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.net.SocketException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,6 +30,7 @@ import loomscope.attach.HostPort;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
 import loomscope.attach.ListeningAgent;
+import loomscope.attach.TokenFile;
 import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedThreadsTable;
 import loomscope.probe.SiteTable;
@@ -67,7 +66,7 @@ final class AttachCommand implements Callable<Integer> {
 
     @Option(names = "--seconds", paramLabel = "S",
             description = "Record for S seconds (more than 0, up to 86400), then detach. Default: until Ctrl+C or the target exits. "
-                    + "The attach itself (until the agent records) is given S seconds too, at least 10 and at most 30 (30 without --seconds).")
+                    + "The attach itself (until the agent records) is given S + 2 seconds, at least 6 (10 for a PID) and at most 30 (30 without --seconds); the detach's confirmation 4 s.")
     Double seconds;
 
     @Option(names = "--save", paramLabel = "FILE.loomrun",
@@ -151,14 +150,14 @@ final class AttachCommand implements Callable<Integer> {
         AttachSession session = remote != null ? AttachSession.connect(remote.where().host(), remote.where().port(),
                 remote.token(), fingerprint, attachDeadline(seconds))
                 : waitForAgent ? awaitAgent(agentJar, !noJfr, out, err)
-                : AttachSession.start(pid, agentJar, attachDeadline(seconds), !noJfr);
+                : AttachSession.start(pid, agentJar, localAttachDeadline(seconds), !noJfr);
         if (session == null) {
             return 130;   // Ctrl+C before any application connected
         }
         long started = System.nanoTime();
         CountDownLatch printed = new CountDownLatch(1);
         Thread stopOnCtrlC = new Thread(() -> {
-            session.stop();
+            session.stop(AttachSession.DETACH_CONFIRM_MILLIS);
             try {
                 printed.await(30, TimeUnit.SECONDS);   // the JVM halts when this returns: let the summary out first
             } catch (InterruptedException e) {
@@ -174,6 +173,9 @@ final class AttachCommand implements Callable<Integer> {
                                 : session.target().place() == null ? "" : " in " + shown(session.target().place()),
                         session.episodes().javaVersion(),
                         seconds == null ? "; Ctrl+C detaches" : String.format(Locale.ROOT, "; detaching in %.1f s", seconds));
+                if (session.bootPathNote() != null) {
+                    out.println(session.bootPathNote());
+                }
                 out.flush();
             }
             long millis = seconds == null ? Long.MAX_VALUE : (long) Math.ceil(seconds * 1000);
@@ -181,7 +183,7 @@ final class AttachCommand implements Callable<Integer> {
                     session.target().mainClass()))) {
                 session.awaitEnd(millis);
             }
-            session.stop();
+            session.stop(AttachSession.DETACH_CONFIRM_MILLIS);
             boolean clean = session.detached();
             boolean targetEnded = session.targetExited();
             double wallSeconds = (System.nanoTime() - started) / 1e9;
@@ -260,18 +262,12 @@ final class AttachCommand implements Callable<Integer> {
         return new RemoteAgent(where, token != null ? token : readToken(tokenFile));
     }
 
-    /** The longest token file read: a token is one short line. */
-    private static final int MAX_TOKEN_FILE = 1_024;
-
+    /** The token in {@code file}, read as ssh reads a key ({@link TokenFile}): a pipe, a device or a 0644 file refused. */
     private static String readToken(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] bytes = in.readNBytes(MAX_TOKEN_FILE + 1);
-            if (bytes.length > MAX_TOKEN_FILE) {
-                throw new BadOption("--token-file", "holds more than a token: " + file);
-            }
-            return new String(bytes, StandardCharsets.US_ASCII).strip();
-        } catch (IOException e) {
-            throw new BadOption("--token-file", "cannot be read: " + e.getMessage());
+        try {
+            return TokenFile.read(file);
+        } catch (IllegalArgumentException e) {
+            throw new BadOption("--token-file", e.getMessage());
         }
     }
 
@@ -308,6 +304,13 @@ final class AttachCommand implements Callable<Integer> {
             out.println("  " + agent.connectCommand());
         }
         out.flush();
+        if (agent.exposed()) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("loomscope: warning: pid " + agent.pid() + " listens on " + agent.address() + ", which the network "
+                    + "can reach: the token and TLS are all that guard it; --listen 127.0.0.1:PORT with a tunnel (ssh -L, "
+                    + "kubectl port-forward) keeps it off the network");
+            err.flush();
+        }
         return 0;
     }
 
@@ -347,15 +350,32 @@ final class AttachCommand implements Callable<Integer> {
     }
 
     /**
-     * How long the attach may take before the recording: as long as the recording asked for, at least 10 s (the JDK's
-     * own attach waits up to 10 s for a target's attach listener to start) and at most 30 s.
+     * How long the attach may take before the recording: S + 2 s, at least 6 s and at most 30 s, so that {@code --seconds
+     * S} ends within S and a few seconds whatever the other side does (a JDK's attach to a JVM whose attach listener
+     * is yet to start takes well under a second here; a stalled one is not waited for).
      */
     static Duration attachDeadline(Double seconds) {
         if (seconds == null) {
             return AttachSession.DEFAULT_DEADLINE;
         }
-        return Duration.ofMillis((long) (Math.min(30, Math.max(10, seconds)) * 1000));
+        return Duration.ofMillis((long) (Math.min(30, Math.max(MIN_ATTACH_SECONDS, seconds + 2)) * 1000));
     }
+
+    /** The least an attach with {@code --seconds} is given: a JDK's attach to a JVM on a busy 2-core machine. */
+    private static final double MIN_ATTACH_SECONDS = 6;
+
+    /**
+     * A local attach's: as {@link #attachDeadline}, but at least 10 s, as the JDK's own attach waits up to 10 s for a
+     * target's attach listener, and loading the agent into a busy target takes its time (measured: a JDK 21 target
+     * churning 50,000 virtual threads a second on this loaded machine did not confirm the load within 8 s in 2 of 10
+     * attaches).
+     */
+    static Duration localAttachDeadline(Double seconds) {
+        Duration d = attachDeadline(seconds);
+        return d.compareTo(LOCAL_MIN) < 0 ? LOCAL_MIN : d;
+    }
+
+    private static final Duration LOCAL_MIN = Duration.ofSeconds(10);
 
     /** {@code --list --json}: one array, a JVM an object with stable names; {@code why} is null when attachable. */
     private int listJson(PrintWriter out) throws Exception {
@@ -431,6 +451,10 @@ final class AttachCommand implements Callable<Integer> {
                     : "The target exited while attached; everything it recorded was sent.");
         } else if (clean) {
             out.printf(Locale.ROOT, "Detached after %.1f s: VirtualThread restored, the target runs on.%n", wallSeconds);
+        } else if (session.detachUnconfirmed()) {
+            out.println("The agent did not confirm the detach within " + AttachSession.DETACH_CONFIRM_MILLIS / 1000
+                    + " s (a stopped or stalling target, or one whose agent is not LoomScope's): LoomScope closed the "
+                    + "connection, which the agent takes as a stop; what arrived is kept.");
         } else if (session.cutWhileTargetRuns()) {
             out.println(AttachSession.CUT_WHILE_RUNNING);
         } else {

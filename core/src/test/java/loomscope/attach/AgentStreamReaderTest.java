@@ -1,6 +1,7 @@
 package loomscope.attach;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -126,6 +127,16 @@ class AgentStreamReaderTest {
     void aPinnedEventLineWithFieldsMissingIsGarbled() {
         assertInstanceOf(AgentStreamReader.Ending.Garbled.class,
                 read(new AttachedEpisodes(), "LOOMSCOPE-AGENT 1 25\nP 7 100 2000000 carrier-1\n"));
+    }
+
+    @Test
+    void aRefusalInPlaceOfTheHelloIsARefusalNotASession() {
+        AttachedEpisodes e = new AttachedEpisodes();
+        AgentStreamReader reader = new AgentStreamReader(e);
+        assertEquals(new AgentStreamReader.Ending.Refused("this JVM's agent records it into /tmp/a.loomrun"),
+                reader.read(new ByteArrayInputStream("F this JVM's agent records it into /tmp/a.loomrun\nZ\n"
+                        .getBytes(StandardCharsets.UTF_8))));
+        assertFalse(reader.helloSeen(), "a refusal is no hello: LoomScope's wait for the hello does not take it for one");
     }
 
     @Test

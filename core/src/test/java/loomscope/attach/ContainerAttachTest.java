@@ -82,6 +82,10 @@ class ContainerAttachTest {
             String why = refused.getMessage();
             assertEquals(1, why.lines().count(), why);
             assertTrue(why.contains("runs in its own namespaces") && why.contains("not writable"), why);
+            // attach --list says so too, where it said "yes" before
+            String listed = JvmList.describe(target.hostPid).refusal();
+            assertTrue(listed != null && listed.contains("which LoomScope cannot enter: its /tmp is not writable"),
+                    String.valueOf(listed));
             target.round();   // nothing was sent to it
         }
     }

@@ -49,6 +49,7 @@ class ListenConnectTest {
     @Test
     void aListeningJvmIsRecordedOverTlsAndEachMistakeIsRefusedInOneLine() throws Exception {
         Path tokenFile = Files.writeString(scratch.resolve("token"), LoopbackToken.fresh() + "\n");
+        Files.setPosixFilePermissions(tokenFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         String token = Files.readString(tokenFile).strip();
         try (Target target = Target.start(Path.of(System.getProperty("java.home")), scratch,
                 "listen=127.0.0.1:0,tokenfile=" + tokenFile)) {

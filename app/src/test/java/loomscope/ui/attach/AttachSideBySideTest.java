@@ -143,6 +143,7 @@ class AttachSideBySideTest {
     void aListeningJvmIsConnectedFromTheFormBesideAnAttachedOne(FxRobot robot, @TempDir Path dir) throws Exception {
         TargetSources.compile(dir);
         Path tokenFile = Files.writeString(dir.resolve("token"), HexFormat.of().formatHex(new byte[16]).replace('0', '7'));
+        Files.setPosixFilePermissions(tokenFile, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         Process local = oneCarrierTarget(dir, null);
         Process listening = oneCarrierTarget(dir, "-javaagent:" + AgentJar.locate() + "=listen=127.0.0.1:0,tokenfile=" + tokenFile);
         Matcher agent = listeningLine(dir.resolve("listening.err"));
