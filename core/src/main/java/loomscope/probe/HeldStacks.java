@@ -26,7 +26,7 @@ final class HeldStacks {
         return switch (kindOf(w)) {
             case PINNED_PARK, OBJECT_WAIT, MONITOR -> MountCause.PINNED;
             case NATIVE -> MountCause.CAPTURED;
-            case NATIVE_UNCONFIRMED, JAVA -> null;
+            case NATIVE_UNCONFIRMED, JVM_NATIVE, JAVA -> null;
         };
     }
 
@@ -40,12 +40,28 @@ final class HeldStacks {
             case NATIVE -> "native code: " + stack.get(0).className() + "." + stack.get(0).methodName() + ", in a sampled stack";
             case NATIVE_UNCONFIRMED -> "in native code (" + stack.get(0).className() + "." + stack.get(0).methodName()
                     + "), off its CPU: nothing said whether its carrier blocked in the kernel or waited for a CPU";
+            case JVM_NATIVE -> "in the JVM's own native code (" + stack.get(0).className() + "." + stack.get(0).methodName()
+                    + ": loading a class, waking a thread): a lock or a page fault of the JVM's, not a system call the "
+                    + "code asked for; the stack shows where";
             case JAVA -> "held in Java code, off its CPU: no witness could tell why (a JIT or class-loading lock, a page "
                     + "fault, a class initialiser, a downcall); the stack shows where";
         };
     }
 
-    private enum Kind { PINNED_PARK, OBJECT_WAIT, MONITOR, NATIVE, NATIVE_UNCONFIRMED, JAVA }
+    private enum Kind { PINNED_PARK, OBJECT_WAIT, MONITOR, NATIVE, NATIVE_UNCONFIRMED, JVM_NATIVE, JAVA }
+
+    /**
+     * Native methods that are the JVM's own work rather than a system call the code asked for: loading or linking a
+     * class (blocked on the JVM's loader lock or a page fault of the module image), waking a thread. Seen on top of held
+     * stacks beside CPU hogs (BusyNativeCliTest: {@code ClassLoader.findBootstrapClass} in a task's first call;
+     * BusyRoutesUnderAgentTest: {@code Unsafe.unpark}).
+     */
+    private static boolean jvmNative(StackFrame top) {
+        String c = top.className();
+        return c.equals("java.lang.ClassLoader") || c.startsWith("jdk.internal.loader.") || c.equals("java.lang.Class")
+                || c.equals("jdk.internal.misc.Unsafe") || c.startsWith("java.lang.invoke.")
+                || c.equals("jdk.internal.reflect.Reflection");
+    }
 
     private static Kind kindOf(Witness w) {
         List<StackFrame> stack = w.stack();
@@ -64,6 +80,9 @@ final class HeldStacks {
         }
         if (stack.isEmpty() || stack.get(0).line() != StackFrame.NATIVE_LINE) {
             return Kind.JAVA;
+        }
+        if (jvmNative(stack.get(0))) {
+            return Kind.JVM_NATIVE;
         }
         return w.heldKernelBlocked() ? Kind.NATIVE : Kind.NATIVE_UNCONFIRMED;
     }
