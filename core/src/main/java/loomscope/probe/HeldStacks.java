@@ -52,13 +52,15 @@ final class HeldStacks {
 
     /**
      * Native methods that are the JVM's own work rather than a system call the code asked for: loading or linking a
-     * class (blocked on the JVM's loader lock or a page fault of the module image), waking a thread. Seen on top of held
-     * stacks beside CPU hogs (BusyNativeCliTest: {@code ClassLoader.findBootstrapClass} in a task's first call;
-     * BusyRoutesUnderAgentTest: {@code Unsafe.unpark}).
+     * class (blocked on the JVM's loader lock or a page fault of the module image), waking or starting a thread (the
+     * JDK starts its own, the virtual threads' unparker, in a first timed park). Seen on top of held stacks beside CPU
+     * hogs (BusyNativeCliTest: {@code ClassLoader.findBootstrapClass} in a task's first call; BusyRoutesUnderAgentTest:
+     * {@code Unsafe.unpark}; ScenarioFactsTest on JDK 21: {@code Thread.start0} before a pinned sleep of 100 ms).
      */
     private static boolean jvmNative(StackFrame top) {
         String c = top.className();
         return c.equals("java.lang.ClassLoader") || c.startsWith("jdk.internal.loader.") || c.equals("java.lang.Class")
+                || c.equals("java.lang.Thread")
                 || c.equals("jdk.internal.misc.Unsafe") || c.startsWith("java.lang.invoke.")
                 || c.equals("jdk.internal.reflect.Reflection");
     }

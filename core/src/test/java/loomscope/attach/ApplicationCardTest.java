@@ -31,7 +31,10 @@ import org.junit.jupiter.api.Test;
 class ApplicationCardTest {
     private static final long MS = 1_000_000;
 
-    /** Two carriers; a pinned park the agent's hook saw, and a blocked mount a file read explains. */
+    /**
+     * Two carriers; a pinned park the agent's hook saw, and a blocked mount a file read explains (the other carrier ran
+     * nothing while it read: the read can only have been its thread's).
+     */
     private static AttachedEpisodes.Classified session() {
         AttachedEpisodes e = new AttachedEpisodes();
         e.identity(4242, "com.example.Shop");
@@ -40,7 +43,7 @@ class ApplicationCardTest {
         for (int vt = 0; vt < 4; vt++) {
             e.virtualThread(vt, 100 + vt, "request-" + vt);
         }
-        e.episode(0, 0, 10 * MS, 40 * MS, 25 * MS, true);
+        e.episode(0, 0, 41 * MS, 49 * MS, 6 * MS, true);
         e.episode(1, 1, 10 * MS, 40 * MS, 25 * MS, false);
         e.episode(0, 2, 50 * MS, 51 * MS, 0, false);
         e.episode(1, 3, 50 * MS, 52 * MS, 0, false);

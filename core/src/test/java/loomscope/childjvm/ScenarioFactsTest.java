@@ -121,7 +121,16 @@ class ScenarioFactsTest {
                 unsure += log.unsure(i) && log.end(i) - log.start(i) >= blockNanos ? 1 : 0;
             }
         }
-        assertEquals(threads, pinned + unsure, "unsure: " + unsure + "; " + f);
+        List<String> otherwise = new java.util.ArrayList<>();
+        for (loomscope.recording.CarrierLog log : f.recording().carriers()) {
+            for (int i = 0; i < log.size(); i++) {
+                if ((log.captured(i) || log.stalled(i)) && log.end(i) - log.start(i) >= blockNanos) {
+                    loomscope.recording.MountWhy why = f.recording().whyOf(log.index(), i);
+                    otherwise.add(log.cause(i) + " " + (why == null ? "" : why.reason() + " at " + why.site()));
+                }
+            }
+        }
+        assertEquals(threads, pinned + unsure, "unsure: " + unsure + ", classed otherwise: " + otherwise + "; " + f);
         // JFR times the pinned park, not the mount: under load one of four 100 ms class-loader pins on JDK 21 was a
         // shorter event, and so was JDK 21's one event for a 150 ms class-init wait (measured): every pin has an
         // event, each on a recorded pinned mount, and three in four as long as it
