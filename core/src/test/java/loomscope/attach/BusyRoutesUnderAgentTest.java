@@ -45,19 +45,23 @@ class BusyRoutesUnderAgentTest {
     private static void check(AgentRecordingFile.Read read) throws Exception {
         CauseReport causes = read.causes();
         String readLine = "socketRoute:" + lineOf("parks until the backend answers");
-        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().endsWith(readLine)),
-                "no mount at the parking read's line (" + readLine + "): " + causes.sites());
-        // the socket route's own mounts may wait for a CPU beside the others; none of them is a pin or a system call
-        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().contains("socketRoute") && !s.kind().equals("unsure")),
-                "the parking route held its carrier in nothing: " + causes.sites());
+        // the socket read parks: it explains no mount, its own or another thread's; at its line only the socket route's
+        // own thread can be held, in Java code off its CPU (a class loaded in its first read, beside CPU hogs): unsure
+        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().endsWith(readLine) && !s.kind().equals("unsure")),
+                "no mount classed at the parking read's line (" + readLine + "): " + causes.sites());
+        assertTrue(causes.sites().stream().noneMatch(s -> s.reasons().stream().anyMatch(r -> r.reason().startsWith("socket read"))),
+                "the parking read is no mount's witness: " + causes.sites());
+        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().contains("socketRoute") && s.kind().equals("pinned")),
+                "the socket route pins nothing: " + causes.sites());
         int pinned = count(causes, "pinned", "heldRoute");
         int captured = count(causes, "captured", "pipeRoute");
         assertTrue(pinned >= REQUESTS - SLACK, pinned + " pinned at heldRoute of " + REQUESTS + ": " + causes.sites());
         assertTrue(captured >= REQUESTS - SLACK, captured + " captured at pipeRoute of " + REQUESTS + ": " + causes.sites());
-        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().contains("heldRoute") && !s.kind().equals("pinned")),
-                "heldRoute is pinned only: " + causes.sites());
-        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().contains("pipeRoute") && !s.kind().equals("captured")),
-                "pipeRoute is captured only: " + causes.sites());
+        // a route's own mount may be unsure (held in Java code off its CPU, beside CPU hogs); never the other's class
+        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().contains("heldRoute") && s.kind().equals("captured")),
+                "heldRoute is never captured: " + causes.sites());
+        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().contains("pipeRoute") && s.kind().equals("pinned")),
+                "pipeRoute is never pinned: " + causes.sites());
         // every mount a witness explained: its site is a route that holds carriers, never the socket's
         RunRecording r = read.run().recording();
         for (CarrierLog log : r.carriersByIndex()) {

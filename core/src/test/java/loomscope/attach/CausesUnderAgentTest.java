@@ -77,8 +77,9 @@ class CausesUnderAgentTest {
         int count = causes.sites().stream().filter(s -> s.kind().equals(kind) && s.frame().contains(route))
                 .mapToInt(CauseReport.Site::count).sum();
         assertTrue(count >= REQUESTS - SLACK, route + ": " + count + " " + kind + " of " + REQUESTS + "; " + causes.sites());
-        assertTrue(causes.sites().stream().noneMatch(s -> !s.kind().equals(kind) && s.frame().contains(route)),
-                route + " is " + kind + " only: " + causes.sites());
+        // its own mounts may also be unsure (held in Java code off its CPU, beside CPU hogs); never of another class
+        assertTrue(causes.sites().stream().noneMatch(s -> !s.kind().equals(kind) && !s.kind().equals("unsure")
+                && s.frame().contains(route)), route + " is " + kind + " only: " + causes.sites());
     }
 
     private static void assertNoSite(CauseReport causes, String route) {
