@@ -6,12 +6,9 @@ import static loomscope.ui.UiTestSupport.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +55,7 @@ class LiveCausesWindowTest {
     private static final long CLASSED_WITHIN_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private final ExecutorService jobs = Executors.newFixedThreadPool(2);
-    private final List<Process> started = new ArrayList<>();
+    private final TargetJvms targets = new TargetJvms();
     private AttachViewModel model;
     private AttachView view;
 
@@ -74,16 +71,7 @@ class LiveCausesWindowTest {
 
     @AfterEach
     void stopAll() throws InterruptedException {
-        for (Process p : started) {
-            try {
-                p.getOutputStream().close();
-            } catch (IOException gone) {
-                // it has ended already
-            }
-            if (!p.waitFor(20, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-            }
-        }
+        targets.endAll();
         jobs.shutdownNow();
     }
 
@@ -200,11 +188,7 @@ class LiveCausesWindowTest {
                 "-Djdk.virtualThreadScheduler.parallelism=2", "-Djdk.virtualThreadScheduler.maxPoolSize=2"));
         command.addAll(List.of(flags));
         command.addAll(List.of("-Xmx128m", "-cp", classPath, BusyRoutesTarget.class.getName(), "serve"));
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        started.add(p);
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        assertEquals("READY", out.readLine());
-        return p;
+        return targets.started(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD));
     }
 
     private static String location(Class<?> c) throws URISyntaxException {

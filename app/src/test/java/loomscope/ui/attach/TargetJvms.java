@@ -24,7 +24,12 @@ final class TargetJvms {
         List<String> command = new ArrayList<>(List.of(java));
         command.addAll(flags);
         command.addAll(List.of("-Xmx64m", "-cp", dir.toString(), mainClass));
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(err.toFile())).start();
+        return started(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(err.toFile())));
+    }
+
+    /** {@code command} (its stderr as {@code builder} says), once it says READY; ended at the test's end too. */
+    Process started(ProcessBuilder builder) throws IOException {
+        Process p = builder.start();
         started.add(p);
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         assertEquals("READY", out.readLine());
