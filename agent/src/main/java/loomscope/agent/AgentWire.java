@@ -7,7 +7,7 @@ import loomscope.clock.BlockedTime;
 /**
  * What the agent sends LoomScope over the loopback connection the target opens to it, after the token line: UTF-8
  * text, one line each, fields separated by one space, times in nanoseconds since the session's origin (taken just
- * before the hello). The child JVMs' stream (core's {@code loomscope.childjvm.Wire}) in its style, with what only an
+ * before the hello). The child JVMs' stream (core's {@code loomscope.runs.Wire}) in its style, with what only an
  * attached JVM has: its virtual threads' own ids and names, whole episodes, drops, and JFR events by thread id.
  * Core's {@code loomscope.attach.AgentStreamReader} reads it; the two must change together (its tests attach this jar).
  * <pre>

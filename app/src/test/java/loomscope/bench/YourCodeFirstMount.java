@@ -6,7 +6,7 @@ import java.util.Locale;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.RunTarget;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.run.RunInputs;

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import loomscope.childjvm.MatrixPlan;
+import loomscope.matrix.MatrixPlan;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunSummary;
 import loomscope.scenario.Scenario;

@@ -7,10 +7,10 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import loomscope.childjvm.ChildProbeReport;
-import loomscope.childjvm.ChildRun;
-import loomscope.childjvm.RunOutcome;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.ChildProbeReport;
+import loomscope.runs.ChildRun;
+import loomscope.runs.RunOutcome;
+import loomscope.runs.RunTarget;
 import loomscope.probe.PinnedThreadsTable;
 import loomscope.probe.ProbeReport;
 import loomscope.probe.ProbeSelection;

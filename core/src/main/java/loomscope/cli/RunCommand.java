@@ -10,9 +10,9 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import loomscope.childjvm.JdkCheck;
-import loomscope.childjvm.JdkInspector;
-import loomscope.childjvm.RunTarget;
+import loomscope.jdks.JdkCheck;
+import loomscope.jdks.JdkInspector;
+import loomscope.runs.RunTarget;
 import loomscope.probe.InProcessSnapshotter;
 import loomscope.probe.PinnedThreadsTable;
 import loomscope.probe.ProbeReport;

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.RunTarget;
 import loomscope.recording.RunRecording;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;

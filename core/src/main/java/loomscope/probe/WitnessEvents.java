@@ -11,7 +11,7 @@ import jdk.jfr.consumer.RecordingStream;
 
 /**
  * The JFR events a run streams as {@link Witness}es beside the pinned one, in this JVM ({@link JfrProbe}) and in a child
- * (childjvm's pinned-event stream): which, at what threshold, and which of them are witnesses for a carrier's mount.
+ * (runs's pinned-event stream): which, at what threshold, and which of them are witnesses for a carrier's mount.
  * <p>
  * The threshold is below the floor a mount must block to be classed, so that a mount's block is seen whole, and far
  * above the microseconds our clocks take to read the kernel's counts. An event of a platform thread is never a witness:

@@ -84,7 +84,7 @@ public final class RunRecording implements RunObserver {
     }
 
     /**
-     * For a run in another JVM (loomscope.childjvm): that JVM's clock cannot be read here, so its events arrive
+     * For a run in another JVM (loomscope.runs): that JVM's clock cannot be read here, so its events arrive
      * as nanos since its own origin and are fed in as {@code origin() + relative}. This recording's clock
      * starts now, which the feeder makes the moment the child's stream began.
      */

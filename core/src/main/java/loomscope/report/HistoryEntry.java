@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 
-import loomscope.childjvm.LegacyLocking;
+import loomscope.jdks.LegacyLocking;
 import loomscope.recording.RunSource;
 import loomscope.recording.RunSummary;
 import loomscope.workload.LockMode;

@@ -10,8 +10,8 @@ import java.util.List;
 
 import javax.imageio.ImageIO;
 
-import loomscope.childjvm.MatrixCell;
-import loomscope.childjvm.MatrixPlan;
+import loomscope.matrix.MatrixCell;
+import loomscope.matrix.MatrixPlan;
 import loomscope.io.AtomicOutput;
 
 /** The pinning matrix's files in one folder: {@code matrix.md}, {@code matrix.csv}, {@code matrix.png}. */

@@ -10,8 +10,8 @@ import java.awt.image.BufferedImage;
 import java.util.List;
 import java.util.Locale;
 
-import loomscope.childjvm.MatrixCell;
-import loomscope.childjvm.MatrixPlan;
+import loomscope.matrix.MatrixCell;
+import loomscope.matrix.MatrixPlan;
 import loomscope.picture.PictureTheme;
 
 /**

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import loomscope.childjvm.MatrixCell;
-import loomscope.childjvm.MatrixPlan;
+import loomscope.matrix.MatrixCell;
+import loomscope.matrix.MatrixPlan;
 import loomscope.recording.MountCause;
 import loomscope.recording.RunSummary;
 

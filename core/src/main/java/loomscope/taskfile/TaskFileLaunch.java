@@ -8,11 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import loomscope.childjvm.ChildRun;
-import loomscope.childjvm.JdkCheck;
-import loomscope.childjvm.JdkInspector;
-import loomscope.childjvm.LiveRun;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.ChildRun;
+import loomscope.jdks.JdkCheck;
+import loomscope.jdks.JdkInspector;
+import loomscope.runs.LiveRun;
+import loomscope.runs.RunTarget;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;
 import loomscope.workload.WorkloadConfig;

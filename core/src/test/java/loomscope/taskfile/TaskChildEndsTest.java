@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
-import loomscope.childjvm.ChildRun;
-import loomscope.childjvm.RunOutcome;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.ChildRun;
+import loomscope.runs.RunOutcome;
+import loomscope.runs.RunTarget;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;
 import org.junit.jupiter.api.Test;

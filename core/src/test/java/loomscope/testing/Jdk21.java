@@ -1,7 +1,7 @@
 package loomscope.testing;
 
 import java.nio.file.Files;
-import loomscope.childjvm.JdkInspector;
+import loomscope.jdks.JdkInspector;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

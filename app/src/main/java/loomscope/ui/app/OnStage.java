@@ -15,7 +15,7 @@ import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.RunTarget;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
 import loomscope.taskfile.StarterSnippets;

@@ -5,7 +5,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.function.Consumer;
 
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.RunTarget;
 import loomscope.recording.RunSummary;
 import loomscope.report.HistoryEntry;
 import loomscope.report.TimingCard;

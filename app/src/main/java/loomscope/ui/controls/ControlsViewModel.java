@@ -12,7 +12,7 @@ import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.StringProperty;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.RunTarget;
 import loomscope.scenario.Scenario;
 import loomscope.ui.run.RunInputs;
 import loomscope.ui.run.RunState;

@@ -6,7 +6,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.RunTarget;
 import loomscope.ui.run.RunOnCatalog;
 
 /**

@@ -3,7 +3,7 @@ package loomscope.ui.history;
 import java.util.List;
 import java.util.Locale;
 
-import loomscope.childjvm.LegacyLocking;
+import loomscope.jdks.LegacyLocking;
 import loomscope.recording.RunSource;
 import loomscope.recording.RunSummary;
 import loomscope.report.ApplicationRun;

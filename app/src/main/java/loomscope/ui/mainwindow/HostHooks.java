@@ -3,7 +3,7 @@ package loomscope.ui.mainwindow;
 import loomscope.host.CpuShare;
 import loomscope.host.HostPolicy;
 import loomscope.host.RunShare;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.RunTarget;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
 

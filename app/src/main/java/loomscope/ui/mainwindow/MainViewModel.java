@@ -18,10 +18,10 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import loomscope.childjvm.ChildRun;
-import loomscope.childjvm.InProcessRun;
-import loomscope.childjvm.LiveRun;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.ChildRun;
+import loomscope.runs.InProcessRun;
+import loomscope.runs.LiveRun;
+import loomscope.runs.RunTarget;
 import loomscope.host.CpuShare;
 import loomscope.host.HostPolicy;
 import loomscope.host.RunShare;
@@ -102,7 +102,7 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
         this.host = host;
         this.classedRow = new ClassedRow(executor, history, lastSummary::set);
         Function<WorkloadConfig, RecordedRun> here = inThisJvm != null ? inThisJvm : new ThisJvmRuns(probes, host);
-        // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.childjvm
+        // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.runs
         this.lifecycle = new RunLifecycle(executor, RunStarter.of(taskSource::get, here));
         lifecycle.setListener(new Follower());
         inputs.onChange(this::inputsChanged);

@@ -4,8 +4,8 @@ import java.util.List;
 
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import loomscope.childjvm.RunOutcome;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.RunOutcome;
+import loomscope.runs.RunTarget;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.report.TimeText;

@@ -18,8 +18,8 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import loomscope.childjvm.MatrixCell;
-import loomscope.childjvm.MatrixPlan;
+import loomscope.matrix.MatrixCell;
+import loomscope.matrix.MatrixPlan;
 import loomscope.report.MatrixTables;
 
 /**

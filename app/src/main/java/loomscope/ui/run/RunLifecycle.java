@@ -8,9 +8,9 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.childjvm.LiveRun;
-import loomscope.childjvm.RunOutcome;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.LiveRun;
+import loomscope.runs.RunOutcome;
+import loomscope.runs.RunTarget;
 import loomscope.ui.job.BackgroundJob;
 import loomscope.workload.WorkloadConfig;
 

@@ -14,12 +14,12 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
-import loomscope.childjvm.JdkCheck;
-import loomscope.childjvm.JdkDiscovery;
-import loomscope.childjvm.JdkInspector;
-import loomscope.childjvm.RunTarget;
-import loomscope.childjvm.RunTargets;
-import loomscope.childjvm.UserJdkPaths;
+import loomscope.jdks.JdkCheck;
+import loomscope.jdks.JdkDiscovery;
+import loomscope.jdks.JdkInspector;
+import loomscope.runs.RunTarget;
+import loomscope.runs.RunTargets;
+import loomscope.jdks.UserJdkPaths;
 import loomscope.ui.job.BackgroundJob;
 
 /**

@@ -3,11 +3,11 @@ package loomscope.ui.run;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-import loomscope.childjvm.ChildRun;
-import loomscope.childjvm.InProcessRun;
-import loomscope.childjvm.LiveRun;
-import loomscope.childjvm.RunTarget;
-import loomscope.childjvm.RunTargets;
+import loomscope.runs.ChildRun;
+import loomscope.runs.InProcessRun;
+import loomscope.runs.LiveRun;
+import loomscope.runs.RunTarget;
+import loomscope.runs.RunTargets;
 import loomscope.recording.RecordedRun;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;

@@ -12,7 +12,7 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.RunTarget;
 import loomscope.workload.WorkloadConfig;
 
 /**

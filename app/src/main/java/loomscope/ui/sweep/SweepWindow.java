@@ -5,7 +5,7 @@ import java.util.function.Supplier;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.RunTarget;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.WorkloadConfig;
 import loomscope.ui.widgets.WindowPlacement;

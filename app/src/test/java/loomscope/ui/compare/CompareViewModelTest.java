@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
-import loomscope.childjvm.RunOutcome;
+import loomscope.runs.RunOutcome;
 import loomscope.ui.run.FakeRun;
 import loomscope.ui.run.RunLifecycle;
 import loomscope.ui.run.RunState;

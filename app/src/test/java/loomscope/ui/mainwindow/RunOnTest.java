@@ -15,10 +15,10 @@ import javafx.scene.control.Label;
 import javafx.stage.Stage;
 
 import loomscope.ui.app.MainWindow;
-import loomscope.childjvm.JdkCheck;
-import loomscope.childjvm.JdkInspector;
-import loomscope.childjvm.JdkInstall;
-import loomscope.childjvm.RunTarget;
+import loomscope.jdks.JdkCheck;
+import loomscope.jdks.JdkInspector;
+import loomscope.jdks.JdkInstall;
+import loomscope.runs.RunTarget;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.theme.AppTheme;

@@ -10,9 +10,9 @@ import java.util.concurrent.TimeUnit;
 
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import loomscope.childjvm.JdkCheck;
-import loomscope.childjvm.JdkInspector;
-import loomscope.childjvm.RunTarget;
+import loomscope.jdks.JdkCheck;
+import loomscope.jdks.JdkInspector;
+import loomscope.runs.RunTarget;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.ui.app.MainWindow;

@@ -1,9 +1,9 @@
 package loomscope.ui.run;
 
 import loomscope.recording.RunRecording;
-import loomscope.childjvm.LiveRun;
-import loomscope.childjvm.RunOutcome;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.LiveRun;
+import loomscope.runs.RunOutcome;
+import loomscope.runs.RunTarget;
 import loomscope.workload.WorkloadConfig;
 
 /**

@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.concurrent.Executor;
 
 import loomscope.recording.RunRecording;
-import loomscope.childjvm.LiveRun;
-import loomscope.childjvm.RunOutcome;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.LiveRun;
+import loomscope.runs.RunOutcome;
+import loomscope.runs.RunTarget;
 import loomscope.scenario.SeedScenario;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;

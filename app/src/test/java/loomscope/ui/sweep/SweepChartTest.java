@@ -8,8 +8,8 @@ import java.util.Map;
 
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import loomscope.childjvm.RunTarget;
-import loomscope.childjvm.RunTargets;
+import loomscope.runs.RunTarget;
+import loomscope.runs.RunTargets;
 import loomscope.scenario.Scenarios;
 import loomscope.ui.theme.AppTheme;
 import loomscope.workload.SchedulerKind;

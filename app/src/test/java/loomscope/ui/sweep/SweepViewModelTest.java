@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import loomscope.childjvm.RunTarget;
-import loomscope.childjvm.RunTargets;
+import loomscope.runs.RunTarget;
+import loomscope.runs.RunTargets;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.SeedScenario;
 import loomscope.workload.SchedulerKind;

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 
 import javafx.stage.Stage;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.RunTarget;
 import loomscope.ui.app.MainWindow;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;

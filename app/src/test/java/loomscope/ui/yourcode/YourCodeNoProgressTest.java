@@ -9,7 +9,7 @@ import java.nio.file.Path;
 
 import javafx.scene.Scene;
 import javafx.stage.Stage;
-import loomscope.childjvm.RunTarget;
+import loomscope.runs.RunTarget;
 import loomscope.ui.app.MainWindow;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;

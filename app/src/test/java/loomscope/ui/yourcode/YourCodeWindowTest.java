@@ -12,9 +12,9 @@ import java.util.List;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import loomscope.recording.RunSummary;
-import loomscope.childjvm.JdkCheck;
-import loomscope.childjvm.JdkInspector;
-import loomscope.childjvm.RunTarget;
+import loomscope.jdks.JdkCheck;
+import loomscope.jdks.JdkInspector;
+import loomscope.runs.RunTarget;
 import loomscope.ui.app.MainWindow;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
@@ -212,6 +212,6 @@ class YourCodeWindowTest {
     }
 
     private static boolean isChildJvm(ProcessHandle p) {
-        return p.info().arguments().map(args -> String.join(" ", args).contains("loomscope.childjvm.ChildMain")).orElse(false);
+        return p.info().arguments().map(args -> String.join(" ", args).contains("loomscope.runs.ChildMain")).orElse(false);
     }
 }
