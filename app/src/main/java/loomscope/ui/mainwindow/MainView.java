@@ -34,7 +34,6 @@ import loomscope.ui.keys.KeyMap;
 import loomscope.ui.presentation.PresentedWindow;
 import loomscope.ui.probe.ProbeHost;
 import loomscope.ui.recordingview.RecordingView;
-import loomscope.ui.run.RunInputs;
 import loomscope.ui.run.RunState;
 import loomscope.ui.sweep.SweepPlan;
 import loomscope.ui.yourcode.YourCode;
@@ -306,7 +305,7 @@ public final class MainView extends BorderPane implements PresentedWindow, Probe
 
     /** The side panel's code: the chosen scenario's source, or your code to edit. */
     private void placeCodeSlot() {
-        boolean yours = RunInputs.YOUR_CODE.equals(model.scenarioProperty().get());
+        boolean yours = model.scenarioProperty().get().runsYourCode();
         Node shown = applicationOn ? applicationParts.stack() : yours ? parts.yourCode() : parts.codeView();
         if (codeSlot.getChildren().size() != 1 || codeSlot.getChildren().get(0) != shown) {
             codeSlot.getChildren().setAll(shown);
@@ -352,7 +351,7 @@ public final class MainView extends BorderPane implements PresentedWindow, Probe
 
     @Override
     public YourCode yourCodeIfChosen() {
-        return RunInputs.YOUR_CODE.equals(model.scenarioProperty().get()) ? model.yourCode() : null;
+        return model.scenarioProperty().get().runsYourCode() ? model.yourCode() : null;
     }
 
     public FrameStats frameStats() { return parts.frameStats(); }

@@ -326,10 +326,6 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
 
     public StringProperty threadsTextProperty() { return inputs.threadsTextProperty(); }
 
-    public StringProperty cpuTextProperty() { return inputs.cpuTextProperty(); }
-
-    public StringProperty sleepTextProperty() { return inputs.sleepTextProperty(); }
-
     @Override
     public ReadOnlyObjectProperty<RunState> stateProperty() { return lifecycle.stateProperty(); }
 
