@@ -17,6 +17,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import loomscope.runs.ChildRun;
 import loomscope.runs.InProcessRun;
@@ -310,6 +311,19 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
 
     /** The audience's own task: its source, the compiler's complaints, where its last run threw and pinned. */
     public YourCode yourCode() { return yourCode; }
+
+    /**
+     * Calls {@code bringUp} when your code's editor has something to be seen: a compile error marked in it, or the
+     * inspector's jump to a line of it (the editor may be scrolled out of the side panel's view).
+     */
+    public void onYourCodeWantsSight(Runnable bringUp) {
+        yourCode.problems().addListener((ListChangeListener<Object>) c -> {
+            if (!yourCode.problems().isEmpty()) {
+                bringUp.run();
+            }
+        });
+        yourCode.lineToShowProperty().addListener((o, was, line) -> bringUp.run());
+    }
 
     public ProbeHooks probes() { return probes; }
 

@@ -22,7 +22,7 @@ import loomscope.recording.RunRecording;
 import loomscope.report.HistoryEntry;
 import loomscope.report.TimeText;
 import loomscope.scenario.Scenarios;
-import loomscope.ui.application.ApplicationViewModel;
+import loomscope.ui.application.ApplicationCaption;
 import loomscope.ui.run.RunState;
 import loomscope.ui.talktrack.Chapter;
 import loomscope.ui.talktrack.ChapterJvms;
@@ -201,7 +201,7 @@ public final class PresenterHeader extends HBox {
         }
         RunRecording run = model.recordingProperty().get();
         // an application's run is told by its facts (its source), not by the task-file config it is kept under
-        String application = run != null && run.config() == shown ? ApplicationViewModel.captionOf(run) : null;
+        String application = run != null && run.config() == shown ? ApplicationCaption.of(run) : null;
         if (application != null) {
             return (stale ? "last run: " : "") + application;
         }
