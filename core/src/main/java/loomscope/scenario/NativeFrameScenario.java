@@ -34,6 +34,9 @@ public record NativeFrameScenario() implements Scenario {
 
     @Override public int defaultParallelism() { return 1; }
 
+    /** The seed's task in its native-frame lock mode: the seed's starter of that mode. */
+    @Override public String starterName() { return "seed-native-frame"; }
+
     @Override public int minimumJdk() { return LockMode.NATIVE_FRAME.minimumJdk(); }
 
     @Override

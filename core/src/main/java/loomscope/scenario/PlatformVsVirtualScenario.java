@@ -36,6 +36,9 @@ public record PlatformVsVirtualScenario() implements Scenario {
 
     @Override public int defaultParallelism() { return 1; }
 
+    /** The seed's task without a lock: the seed's lock-free starter. */
+    @Override public String starterName() { return "seed-none"; }
+
     /** N from 100 to 10,000: platform threads stop there, one OS thread each. */
     @Override public Sweep sweep() { return new Sweep("N threads", List.of(100, 1_000, 2_000, 5_000, 10_000)); }
 

@@ -100,6 +100,12 @@ public sealed interface Scenario permits SeedScenario, ObjectWaitScenario, Class
     /** What one of its tasks does, in the recording's terms; {@link TaskShape#UNSTATED} unless it says. */
     default TaskShape shape(ScenarioParams params) { return TaskShape.UNSTATED; }
 
+    /**
+     * The name of its starter task file ({@code taskfile.StarterSnippets}: a task file doing what its threads do), its
+     * own name unless its task is another's: a scenario built on the seed's task starts from the seed's.
+     */
+    default String starterName() { return name(); }
+
     /** What a card, a file name or a chart label calls a run of it: its name unless it says more. */
     default String label(ScenarioParams params) { return name(); }
 
