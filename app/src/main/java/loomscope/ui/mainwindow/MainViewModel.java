@@ -228,7 +228,7 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
             completed.set(summary.completed());
             progress.set((double) summary.completed() / Math.max(1, summary.threads()));
             history.add(new HistoryRow(++runNumber, summary,
-                    where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of(), host.runShare().lowersCarriers())
+                    where.jvmArgs(), host.runShare().lowersCarriers())
                     .of(end.recording().config()).withUnsureMounts(RunSummary.unsureMounts(end.recording()))
                     .from(end.recording().source()));
             classedRow.watch(runNumber, end.recording());

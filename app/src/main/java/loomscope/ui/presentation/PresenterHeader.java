@@ -87,7 +87,7 @@ public final class PresenterHeader extends HBox {
         runsOn.textProperty().bind(Bindings.createStringBinding(() -> {
             Chapter.ChapterSetup s = chapters.setupProperty().get();
             boolean chapterWantsAnother = s != null && s.chapter().runOn() != ChapterRunTarget.THIS_JVM;
-            boolean elsewhere = model.runOnProperty().get() instanceof RunTarget.ChildJvm;
+            boolean elsewhere = model.runOnProperty().get().startsAJvm();
             return (chapterWantsAnother && !s.isStandIn()) || elsewhere
                     ? ChapterJvms.describe(model.runOnProperty().get()) : "";
         }, chapters.setupProperty(), model.runOnProperty()));

@@ -44,7 +44,7 @@ public final class RunStarter implements RunLifecycle.Starter {
             return TaskFileLaunch.start(yourCode.get(), config.scenario().yourCodeClass(), config, where,
                     ChildRun.Options.plain().withProbes(true, 0).withJfrAlongside());
         }
-        if (where instanceof RunTarget.ChildJvm || inThisJvm == null) {
+        if (where.startsAJvm() || inThisJvm == null) {
             return RunTargets.start(where, config);
         }
         return InProcessRun.of(inThisJvm.apply(config));
