@@ -5,7 +5,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -134,10 +133,12 @@ class ArchitectureTest {
     /**
      * A view model is tested without a window (STYLE.md): it holds properties and collections, and makes no toolkit
      * call (no scene, stage, snapshot, clipboard or {@code Platform.runLater}: what needs the FX thread is handed in).
+     * What a view model is, is its job ({@link ViewRoles#VIEW_MODEL}), not its name: {@code RunInputs},
+     * {@code YourCode} and {@code RunLifecycle} are held to it too.
      */
     @ArchTest
     static final ArchRule viewModelsMakeNoToolkitCall = classes().that().resideInAPackage("loomscope.ui..")
-            .and().haveSimpleNameEndingWith("ViewModel")
+            .and(ViewRoles.VIEW_MODEL)
             .should().onlyDependOnClassesThat().resideOutsideOfPackages("javafx.scene..", "javafx.stage..",
                     "javafx.embed..", "javafx.application..", "atlantafx..");
 
@@ -168,25 +169,31 @@ class ArchitectureTest {
 
     /**
      * A view binds to its own view model (STYLE.md): a view of one feature that read another feature's view model
-     * would tie the two together behind their models' backs. The composition root hands them to each other.
+     * would tie the two together behind their models' backs. The composition root hands them to each other. A view
+     * and a view model are known by their jobs ({@link ViewRoles}); the state of a package with no view of its own
+     * ({@code ui.run}'s inputs and lifecycle, {@code ui.talktrack}'s chapters) is the window's, shared by the
+     * features that show it.
      */
     @ArchTest
     static final ArchRule viewsBindOnlyToTheirOwnViewModels = classes().that().resideInAPackage("loomscope.ui..")
             .and().resideOutsideOfPackage("loomscope.ui.app..")
-            .and(DescribedPredicate.describe("are views (nodes, windows or named …View)", (JavaClass c) ->
-                    c.isAssignableTo("javafx.scene.Node") || c.isAssignableTo("javafx.stage.Window")
-                            || c.getSimpleName().endsWith("View")))
-            .should(new ArchCondition<JavaClass>("depend on no view model of another package") {
+            .and(ViewRoles.VIEW)
+            .should(new ArchCondition<JavaClass>("depend on no view model of another feature") {
                 @Override
                 public void check(JavaClass view, ConditionEvents events) {
                     for (Dependency d : view.getDirectDependenciesFromSelf()) {
                         JavaClass target = d.getTargetClass();
-                        if (target.getSimpleName().endsWith("ViewModel") && !target.getPackageName().equals(view.getPackageName())) {
+                        if (!target.getPackageName().equals(view.getPackageName()) && ViewRoles.isViewModel(target)
+                                && ViewRoles.featureHasAView(target)) {
                             events.add(SimpleConditionEvent.violated(d, d.getDescription()));
                         }
                     }
                 }
             });
+
+    /** What a scenario does differently is a method it answers: no class of the core or the window checks its kind (#48). */
+    @ArchTest
+    static final ArchRule aScenarioIsAskedNotTyped = CoreArchitectureTest.aScenarioIsAskedNotTyped;
 
     /** No package depends on one that depends back on it (issue #15: ui ↔ controls ↔ compare ↔ stage ↔ ...). */
     @ArchTest

@@ -16,8 +16,6 @@ import loomscope.probe.ProbeReport;
 import loomscope.probe.ProbeSelection;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.scenario.Scenarios;
-import loomscope.scenario.TaskFileScenario;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -141,7 +139,7 @@ final class ChildJvmRun {
             // run is not exported as a JDK 25 run that pinned
             jvmFlags.forEach(node.putArray("jvmFlags")::add);
         }
-        if (config != null && Scenarios.of(config) instanceof TaskFileScenario) {
+        if (config != null && config.scenario().runsYourCode()) {
             node.put("tasksThrew", recording == null ? 0 : recording.tasksThrew());
             if (recording != null && recording.firstThrow() != null) {
                 node.put("firstThrow", recording.firstThrow().stack());

@@ -10,11 +10,10 @@ import java.util.Map;
 
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunSummary;
-import loomscope.scenario.CartServiceScenario;
-import loomscope.scenario.ProducerConsumerScenario;
+import loomscope.scenario.PublishedTable;
 import loomscope.scenario.Scenario;
+import loomscope.scenario.ScenarioParams;
 import loomscope.scenario.Scenarios;
-import loomscope.scenario.WavesScenario;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
@@ -38,64 +37,28 @@ final class ScenarioBench {
 
     private ScenarioBench() { }
 
-    /** The plan for {@code scenario} with {@code params} as the base of every row; every row's config checked. */
+    /**
+     * The plan for {@code scenario} with {@code params} as the base of every row, every row's config checked: the
+     * write-up's own table where it published one ({@link Scenario#publishedTable}), else a row per thread kind.
+     */
     static Plan plan(Scenario scenario, Map<String, String> params, Integer parallelism, SchedulerKind scheduler) {
-        return switch (scenario) {
-            case WavesScenario w -> waves(w, params, parallelism, scheduler);
-            case ProducerConsumerScenario pc -> producerConsumer(pc, params, parallelism, scheduler);
-            case CartServiceScenario cs -> cartService(cs, params, parallelism, scheduler);
-            default -> {
-                List<Row> rows = new ArrayList<>();
-                for (ThreadKind kind : ThreadKind.values()) {
-                    rows.add(new Row(kind.cliName(), Scenarios.config(scenario, params, null, parallelism, scheduler, kind),
-                            Double.NaN));
-                }
-                yield new Plan("thread kind", "s", "no table published by the seed", rows);
+        ScenarioParams base = new ScenarioParams(scenario, params);
+        PublishedTable table = scenario.publishedTable(base);
+        List<Row> rows = new ArrayList<>();
+        if (table == null) {
+            for (ThreadKind kind : ThreadKind.values()) {
+                rows.add(new Row(kind.cliName(), Scenarios.config(scenario, params, null, parallelism, scheduler, kind),
+                        Double.NaN));
             }
-        };
-    }
-
-    private static Plan waves(Scenario s, Map<String, String> params, Integer p, SchedulerKind scheduler) {
-        List<Row> rows = new ArrayList<>();
-        int sleepMillis = Scenarios.config(s, params, null, p, scheduler, ThreadKind.VIRTUAL).shape().sleepMillis();
-        double scale = sleepMillis / 4000.0;
-        for (int k : new int[] {2, 4, 8, 11, 13, 16, 23, 25, 32}) {
-            // the seed on JDK 21, 12 cores: virtual threads 4 s up to K=12, 8 s up to 24, 12 s beyond; platform 4 s
-            rows.add(new Row("K=" + k + " virtual", Scenarios.config(s, params, k, p, scheduler, ThreadKind.VIRTUAL),
-                    Math.ceil(k / 12.0) * 4 * scale));
-            rows.add(new Row("K=" + k + " platform", Scenarios.config(s, params, k, p, scheduler, ThreadKind.PLATFORM),
-                    4 * scale));
+            return new Plan("thread kind", "s", "no table published by the seed", rows);
         }
-        return new Plan("K, thread kind", "s", String.format(Locale.ROOT,
-                "seed: Abhishek Varshney, JDK 21, 12 cores, 4 s sleep; its times scaled by %d ms / 4,000 ms", sleepMillis), rows);
-    }
-
-    private static Plan producerConsumer(Scenario s, Map<String, String> params, Integer p, SchedulerKind scheduler) {
-        List<Row> rows = new ArrayList<>();
-        double[][] seed = {{100_000, 214_600, 93_568}, {200_000, 256_367, 74_051}};
-        for (double[] figures : seed) {
-            Map<String, String> withTasks = new LinkedHashMap<>(params);
-            withTasks.put("tasks", Integer.toString((int) figures[0]));
-            rows.add(new Row(String.format(Locale.ROOT, "%,d tasks virtual", (int) figures[0]),
-                    Scenarios.config(s, withTasks, null, p, scheduler, ThreadKind.VIRTUAL), figures[1]));
-            rows.add(new Row(String.format(Locale.ROOT, "%,d tasks platform", (int) figures[0]),
-                    Scenarios.config(s, withTasks, null, p, scheduler, ThreadKind.PLATFORM), figures[2]));
+        for (PublishedTable.Row row : table.rows()) {
+            Map<String, String> rowParams = new LinkedHashMap<>(base.values());
+            rowParams.putAll(row.params());
+            rows.add(new Row(row.label(), Scenarios.config(scenario, rowParams, row.threads(), parallelism, scheduler,
+                    row.kind()), row.figure()));
         }
-        return new Plan("tasks, thread kind", "tasks/s",
-                "seed: mjovanc, 1,000 producers + 1,000 consumers; the seed prints a line per task, this does not", rows);
-    }
-
-    private static Plan cartService(Scenario s, Map<String, String> params, Integer p, SchedulerKind scheduler) {
-        boolean jep491 = Runtime.version().feature() >= 24;
-        double[][] seed = {{100, 2.081, 18.392}, {1_000, 0.214, 10.061}, {10_000, 0.023, 1.005}};
-        List<Row> rows = new ArrayList<>();
-        for (double[] figures : seed) {
-            rows.add(new Row(String.format(Locale.ROOT, "concurrency %,d", (int) figures[0]),
-                    Scenarios.config(s, params, (int) figures[0], p, scheduler, ThreadKind.VIRTUAL),
-                    jep491 ? figures[2] : figures[1]));
-        }
-        return new Plan("concurrency", "ops/s", "seed: Baeldung JMH throughput on JDK " + (jep491 ? "25" : "21")
-                + " (the seed's figures for the JDK nearest this one)", rows);
+        return new Plan(table.rowHeader(), table.unit(), table.note(), rows);
     }
 
     /** Runs every row {@code repeats} times and prints the table; checks every row can run first. */

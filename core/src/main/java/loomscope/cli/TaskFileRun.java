@@ -2,14 +2,11 @@ package loomscope.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import loomscope.runs.RunTarget;
 import loomscope.recording.RunRecording;
-import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;
 import loomscope.taskfile.TaskFileCompiler;
 import loomscope.taskfile.TaskFileLaunch;
@@ -34,10 +31,7 @@ final class TaskFileRun {
             throw new CompileErrors(failed);
         }
         TaskFileCompiler.Result.Compiled compiled = (TaskFileCompiler.Result.Compiled) result;
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put(TaskFileScenario.CLASS, compiled.className());
-        params.put(TaskFileScenario.CLASSES, compiled.classes().toAbsolutePath().toString());
-        return Scenarios.config(new TaskFileScenario(), params, threads, parallelism, scheduler, kind);
+        return TaskFileScenario.config(compiled.className(), compiled.classes(), threads, parallelism, scheduler, kind);
     }
 
     /** The compiler's errors, each a line of its own. */
@@ -73,7 +67,7 @@ final class TaskFileRun {
 
     /** A task file's own prints: the child keeps their last lines; these go after the run's lines. */
     static void printed(PrintWriter out, WorkloadConfig config, List<String> childOutput) {
-        if (!(Scenarios.of(config) instanceof TaskFileScenario)) {
+        if (!config.scenario().runsYourCode()) {
             return;
         }
         List<String> lines = TaskFileLaunch.printed(childOutput, PRINTED_LINES);

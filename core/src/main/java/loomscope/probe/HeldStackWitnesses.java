@@ -7,7 +7,6 @@ import java.util.function.IntFunction;
 import loomscope.clock.HeldSampler;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
-import loomscope.workload.VirtualThreads;
 import loomscope.workload.WorkloadRun;
 
 /**
@@ -45,7 +44,7 @@ public final class HeldStackWitnesses implements AutoCloseable {
     /** Starts sampling a run of this JVM: its recording's open mounts and the run's threads. */
     public static HeldStackWitnesses start(RunRecording recording, WorkloadRun run, String threadName) {
         CarrierLog[][] logs = {recording.carriersByIndex()};
-        HeldSampler.Mounts mounts = new HeldSampler.Mounts() {
+        HeldSampler.Mounts mounts = new RunMounts() {
             @Override
             public int carriers() {
                 CarrierLog[] known = logs[0];
@@ -56,21 +55,19 @@ public final class HeldStackWitnesses implements AutoCloseable {
             }
 
             @Override
-            public Thread mounted(int c) {
+            protected WorkloadRun run() {
+                return run;
+            }
+
+            @Override
+            protected int openVt(int c) {
                 CarrierLog log = logs[0][c];
-                int vt = log == null ? -1 : log.openVt();
-                return vt < 0 || vt >= run.created() ? null : run.thread(vt);
+                return log == null ? -1 : log.openVt();
             }
 
             @Override
             public long mountedSince(int c) {
                 return logs[0][c].openStart();
-            }
-
-            @Override
-            public Thread carrier(int c) {
-                Thread vt = mounted(c);
-                return vt == null ? null : VirtualThreads.carrierOf(vt);
             }
 
             @Override

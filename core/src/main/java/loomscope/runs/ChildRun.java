@@ -19,8 +19,6 @@ import loomscope.probe.PinnedEvent;
 import loomscope.probe.ThreadSnapshot;
 import loomscope.recording.RunRecording;
 import loomscope.recording.TeeObserver;
-import loomscope.scenario.Scenarios;
-import loomscope.scenario.TaskFileScenario;
 import loomscope.workload.RunObserver;
 import loomscope.workload.ThrowableText;
 import loomscope.workload.WorkloadConfig;
@@ -283,7 +281,7 @@ public final class ChildRun implements LiveRun {
             } catch (InterruptedException e) {
                 return;
             }
-            if (tick % 5 == 0 && Scenarios.of(config) instanceof TaskFileScenario) {
+            if (tick % 5 == 0 && config.scenario().runsYourCode()) {
                 leftovers.noteDescendants(process);   // a task's processes: once the child is dead they cannot be found
             }
             long silent = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - receiver.lastInputNanos());

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 
 import loomscope.clock.HeldSampler;
-import loomscope.workload.VirtualThreads;
+import loomscope.probe.RunMounts;
 import loomscope.workload.WorkloadRun;
 
 import java.io.IOException;
@@ -94,28 +94,25 @@ final class EventStreamer implements RunObserver {
 
     /** The run's open mounts as the held-stack sampler sees them, on the stream's clock's source (nanoTime). */
     HeldSampler.Mounts heldMounts(Supplier<WorkloadRun> run) {
-        return new HeldSampler.Mounts() {
+        return new RunMounts() {
             @Override
             public int carriers() {
                 return Math.min(WATCHED_CARRIERS, carriersAdded.get());
             }
 
             @Override
-            public Thread mounted(int c) {
-                WorkloadRun started = run.get();
-                int vt = openVt.get(c) - 1;
-                return started == null || vt < 0 || vt >= started.created() ? null : started.thread(vt);
+            protected WorkloadRun run() {
+                return run.get();
+            }
+
+            @Override
+            protected int openVt(int c) {
+                return openVt.get(c) - 1;
             }
 
             @Override
             public long mountedSince(int c) {
                 return openStart.get(c);
-            }
-
-            @Override
-            public Thread carrier(int c) {
-                Thread vt = mounted(c);
-                return vt == null ? null : VirtualThreads.carrierOf(vt);
             }
 
             @Override

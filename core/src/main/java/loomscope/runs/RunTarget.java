@@ -10,6 +10,12 @@ public sealed interface RunTarget {
 
     String label();
 
+    /** Whether the run starts a JVM of its own (a child): what the window says while it starts, and its host policy. */
+    default boolean startsAJvm() { return false; }
+
+    /** The flags added to the child's command line; none in this JVM. */
+    default List<String> jvmArgs() { return List.of(); }
+
     /** The app's own JVM: no child, the recording is written directly. */
     record ThisJvm() implements RunTarget {
         @Override public String label() { return "This JVM (Java " + Runtime.version() + ")"; }
@@ -26,6 +32,8 @@ public sealed interface RunTarget {
                 }
             }
         }
+
+        @Override public boolean startsAJvm() { return true; }
 
         /** {@code jdk} as it is. */
         public static ChildJvm of(JdkInstall jdk) {

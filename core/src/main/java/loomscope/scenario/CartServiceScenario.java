@@ -1,6 +1,8 @@
 package loomscope.scenario;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -9,6 +11,7 @@ import loomscope.workload.Phase;
 import loomscope.workload.RunLimits;
 import loomscope.workload.ScenarioRun;
 import loomscope.workload.TaskShape;
+import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -57,6 +60,20 @@ public record CartServiceScenario() implements Scenario {
     @Override
     public Rate rate(ScenarioParams params, int threads, double wallMillis) {
         return new Rate(1000 / wallMillis, "ops/s");
+    }
+
+    /** The seed's JMH throughput at concurrency 100, 1,000 and 10,000, for the JDK nearest this one (21, or 25 for 24+). */
+    @Override
+    public PublishedTable publishedTable(ScenarioParams params) {
+        boolean jep491 = Runtime.version().feature() >= 24;
+        double[][] seed = {{100, 2.081, 18.392}, {1_000, 0.214, 10.061}, {10_000, 0.023, 1.005}};
+        List<PublishedTable.Row> rows = new ArrayList<>();
+        for (double[] figures : seed) {
+            rows.add(PublishedTable.Row.at(String.format(Locale.ROOT, "concurrency %,d", (int) figures[0]),
+                    (int) figures[0], ThreadKind.VIRTUAL, jep491 ? figures[2] : figures[1]));
+        }
+        return new PublishedTable("concurrency", "ops/s", "seed: Baeldung JMH throughput on JDK " + (jep491 ? "25" : "21")
+                + " (the seed's figures for the JDK nearest this one)", rows);
     }
 
     @Override

@@ -11,7 +11,7 @@ import loomscope.workload.WorkloadConfig;
 public record NativeFrameScenario() implements Scenario {
 
     private static final List<ScenarioParam> PARAMS = List.of(
-            SeedScenario.cpuParam("sin*cos iterations first"), SeedScenario.sleepParam("sleep inside the upcall, ms"));
+            SeedTask.cpuParam("sin*cos iterations first"), SeedTask.sleepParam("sleep inside the upcall, ms"));
 
     @Override public String name() { return "native-frame"; }
 
@@ -34,11 +34,14 @@ public record NativeFrameScenario() implements Scenario {
 
     @Override public int defaultParallelism() { return 1; }
 
+    /** The seed's task in its native-frame lock mode: the seed's starter of that mode. */
+    @Override public String starterName() { return "seed-native-frame"; }
+
     @Override public int minimumJdk() { return LockMode.NATIVE_FRAME.minimumJdk(); }
 
     @Override
     public TaskShape shape(ScenarioParams p) {
-        return new TaskShape(p.intValue(SeedScenario.CPU), p.intValue(SeedScenario.SLEEP), LockMode.NATIVE_FRAME, true, true);
+        return new TaskShape(p.intValue(SeedTask.CPU), p.intValue(SeedTask.SLEEP), LockMode.NATIVE_FRAME, true, true);
     }
 
     /** The native section says why not, and what would work, on JDK 21. */

@@ -14,7 +14,7 @@ import loomscope.workload.WorkloadConfig;
 public record PlatformVsVirtualScenario() implements Scenario {
 
     private static final List<ScenarioParam> PARAMS = List.of(
-            SeedScenario.cpuParam("sin*cos iterations first"), SeedScenario.sleepParam("sleep after it, ms (no lock)"));
+            SeedTask.cpuParam("sin*cos iterations first"), SeedTask.sleepParam("sleep after it, ms (no lock)"));
 
     @Override public String name() { return "platform-vs-virtual"; }
 
@@ -36,6 +36,12 @@ public record PlatformVsVirtualScenario() implements Scenario {
 
     @Override public int defaultParallelism() { return 1; }
 
+    /** The seed's task without a lock: the seed's lock-free starter. */
+    @Override public String starterName() { return "seed-none"; }
+
+    /** N from 100 to 10,000: platform threads stop there, one OS thread each. */
+    @Override public Sweep sweep() { return new Sweep("N threads", List.of(100, 1_000, 2_000, 5_000, 10_000)); }
+
     @Override
     public Rate rate(ScenarioParams params, int threads, double wallMillis) {
         return new Rate(threads / (wallMillis / 1000), "tasks/s");
@@ -43,7 +49,7 @@ public record PlatformVsVirtualScenario() implements Scenario {
 
     @Override
     public TaskShape shape(ScenarioParams p) {
-        return new TaskShape(p.intValue(SeedScenario.CPU), p.intValue(SeedScenario.SLEEP), LockMode.NONE, true, true);
+        return new TaskShape(p.intValue(SeedTask.CPU), p.intValue(SeedTask.SLEEP), LockMode.NONE, true, true);
     }
 
     @Override public void checkRunnable(ScenarioParams p) { SeedTask.checkRunnable(shape(p)); }

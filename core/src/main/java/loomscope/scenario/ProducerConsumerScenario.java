@@ -1,11 +1,15 @@
 package loomscope.scenario;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 import loomscope.workload.CancelToken;
 import loomscope.workload.RunObserver;
 import loomscope.workload.ScenarioRun;
+import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -53,6 +57,22 @@ public record ProducerConsumerScenario() implements Scenario {
     }
 
     @Override public int minimumThreads() { return 2; }
+
+    /** The seed's rates at 100,000 and 200,000 tasks, virtual then platform. */
+    @Override
+    public PublishedTable publishedTable(ScenarioParams params) {
+        List<PublishedTable.Row> rows = new ArrayList<>();
+        double[][] seed = {{100_000, 214_600, 93_568}, {200_000, 256_367, 74_051}};
+        for (double[] figures : seed) {
+            Map<String, String> withTasks = Map.of(TASKS, Integer.toString((int) figures[0]));
+            rows.add(new PublishedTable.Row(String.format(Locale.ROOT, "%,d tasks virtual", (int) figures[0]), null,
+                    ThreadKind.VIRTUAL, withTasks, figures[1]));
+            rows.add(new PublishedTable.Row(String.format(Locale.ROOT, "%,d tasks platform", (int) figures[0]), null,
+                    ThreadKind.PLATFORM, withTasks, figures[2]));
+        }
+        return new PublishedTable("tasks, thread kind", "tasks/s",
+                "seed: mjovanc, 1,000 producers + 1,000 consumers; the seed prints a line per task, this does not", rows);
+    }
 
     @Override
     public ScenarioRun prepare(WorkloadConfig config) {

@@ -57,8 +57,54 @@ public sealed interface Scenario permits SeedScenario, ObjectWaitScenario, Class
     /** The class of your code a run of it calls; null (the default): LoomScope's own task ran. */
     default String yourCodeClass(ScenarioParams params) { return null; }
 
+    /**
+     * Whether it runs your code (a task file's class, compiled here): such a run goes to a child JVM with your
+     * source as it is, reports the tasks that threw and what they printed, and has no parameters to type.
+     */
+    default boolean runsYourCode() { return false; }
+
+    /**
+     * Its parameters for a run of your class {@code className}, compiled into {@code classes} ("" before it is);
+     * empty (the default) for a scenario that runs no code of yours.
+     */
+    default Map<String, String> yourCodeParams(String className, String classes) { return Map.of(); }
+
+    /**
+     * Its parameters a person types (the window's inputs): all of them unless it says less. Your code's are given by
+     * its source and its build, not typed.
+     */
+    default List<ScenarioParam> typedParams() { return params(); }
+
+    /**
+     * The sizes the window's sweep runs it at, from its write-up (the seed's own thread counts), or null (the
+     * default): the window offers no sweep of it.
+     */
+    default Sweep sweep() { return null; }
+
+    /**
+     * A sweep's x axis: what it counts ("K threads") and its sizes, in the order they run; each size runs on
+     * virtual and on platform threads.
+     */
+    record Sweep(String xLabel, List<Integer> sizes) {
+        public Sweep {
+            sizes = List.copyOf(sizes);
+        }
+    }
+
+    /**
+     * The write-up's own table as {@code bench --scenario} runs it, each row a run of it with {@code params} as its
+     * base; null (the default) where the write-up published none.
+     */
+    default PublishedTable publishedTable(ScenarioParams params) { return null; }
+
     /** What one of its tasks does, in the recording's terms; {@link TaskShape#UNSTATED} unless it says. */
     default TaskShape shape(ScenarioParams params) { return TaskShape.UNSTATED; }
+
+    /**
+     * The name of its starter task file ({@code taskfile.StarterSnippets}: a task file doing what its threads do), its
+     * own name unless its task is another's: a scenario built on the seed's task starts from the seed's.
+     */
+    default String starterName() { return name(); }
 
     /** What a card, a file name or a chart label calls a run of it: its name unless it says more. */
     default String label(ScenarioParams params) { return name(); }

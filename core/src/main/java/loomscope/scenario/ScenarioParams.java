@@ -67,6 +67,8 @@ public record ScenarioParams(Scenario scenario, Map<String, String> values) impl
 
     @Override public String yourCodeClass() { return scenario.yourCodeClass(this); }
 
+    @Override public boolean runsYourCode() { return scenario.runsYourCode(); }
+
     @Override public void checkRunnable() { scenario.checkRunnable(this); }
 
     @Override public ScenarioRun prepare(WorkloadConfig config) { return scenario.prepare(config); }

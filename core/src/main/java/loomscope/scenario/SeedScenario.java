@@ -22,11 +22,11 @@ public record SeedScenario() implements Scenario {
 
     public static final String NAME = "seed";
     public static final String LOCK = "lock";
-    public static final String CPU = "cpu-iterations";
-    public static final String SLEEP = "sleep-ms";
+    public static final String CPU = SeedTask.CPU;
+    public static final String SLEEP = SeedTask.SLEEP;
 
-    private static final ScenarioParam CPU_PARAM = cpuParam("sin*cos iterations before the lock");
-    private static final ScenarioParam SLEEP_PARAM = sleepParam("sleep inside the lock, ms");
+    private static final ScenarioParam CPU_PARAM = SeedTask.cpuParam("sin*cos iterations before the lock");
+    private static final ScenarioParam SLEEP_PARAM = SeedTask.sleepParam("sleep inside the lock, ms");
 
     /** The parameters that {@code run} also takes as options of their own, from before scenarios had parameters. */
     private static final Set<String> OWN_OPTIONS = Set.of(LOCK, CPU, SLEEP);
@@ -41,16 +41,6 @@ public record SeedScenario() implements Scenario {
         return new ScenarioParam.Choice(LOCK, LockMode.SYNCHRONIZED.cliName(),
                 LockMode.values().stream().map(LockMode::cliName).toList(), "where the sleep happens: the lock modes",
                 "Lock mode", notes);
-    }
-
-    /** The seed's CPU work as a parameter, for the scenarios built on its task (native-frame, platform-vs-virtual). */
-    static ScenarioParam cpuParam(String description) {
-        return new ScenarioParam.Int(CPU, 10_000, 0, RunLimits.MAX_CPU_ITERATIONS, description);
-    }
-
-    /** The seed's sleep as a parameter; {@code description} says where the scenario sleeps. */
-    static ScenarioParam sleepParam(String description) {
-        return new ScenarioParam.Int(SLEEP, 5, 0, RunLimits.MAX_SLEEP_MILLIS, description);
     }
 
     @Override public String name() { return NAME; }

@@ -3,6 +3,7 @@ package loomscope.scenario;
 import loomscope.workload.CancelToken;
 import loomscope.workload.LockMode;
 import loomscope.workload.Phase;
+import loomscope.workload.RunLimits;
 import loomscope.workload.RunObserver;
 import loomscope.workload.ScenarioRun;
 import loomscope.workload.TaskShape;
@@ -17,7 +18,22 @@ import loomscope.workload.UnsupportedModeException;
  */
 final class SeedTask implements ScenarioRun {
 
+    /** The task's CPU work, as the parameter of every scenario that runs it with some (seed, native-frame, ...). */
+    static final String CPU = "cpu-iterations";
+    /** The task's sleep, as the parameter of every scenario that runs it. */
+    static final String SLEEP = "sleep-ms";
+
     private final TaskShape shape;
+
+    /** The task's CPU work as a parameter; {@code description} says where in the scenario it runs. */
+    static ScenarioParam cpuParam(String description) {
+        return new ScenarioParam.Int(CPU, 10_000, 0, RunLimits.MAX_CPU_ITERATIONS, description);
+    }
+
+    /** The task's sleep as a parameter; {@code description} says where the scenario sleeps. */
+    static ScenarioParam sleepParam(String description) {
+        return new ScenarioParam.Int(SLEEP, 5, 0, RunLimits.MAX_SLEEP_MILLIS, description);
+    }
 
     private SeedTask(TaskShape shape) {
         this.shape = shape;

@@ -11,12 +11,15 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 
 import loomscope.workload.CancelToken;
 import loomscope.workload.RunObserver;
 import loomscope.workload.ScenarioRun;
+import loomscope.workload.SchedulerKind;
+import loomscope.workload.ThreadKind;
 import loomscope.workload.ThrowableText;
 import loomscope.workload.UnsupportedModeException;
 import loomscope.workload.WorkloadConfig;
@@ -59,6 +62,29 @@ public record TaskFileScenario() implements Scenario {
     @Override public String runName(ScenarioParams params) { return NAME + " " + params.value(CLASS); }
 
     @Override public String yourCodeClass(ScenarioParams params) { return params.value(CLASS); }
+
+    @Override public boolean runsYourCode() { return true; }
+
+    @Override
+    public Map<String, String> yourCodeParams(String className, String classes) {
+        return Map.of(CLASS, className, CLASSES, classes);
+    }
+
+    /**
+     * A run of your class {@code className}, compiled into {@code classes}, on {@code threads} threads and
+     * {@code parallelism} carriers (null: the defaults).
+     *
+     * @throws loomscope.workload.RunLimits.InvalidRunException naming the first refused value
+     */
+    public static WorkloadConfig config(String className, Path classes, Integer threads, Integer parallelism,
+                                        SchedulerKind scheduler, ThreadKind kind) {
+        TaskFileScenario yours = new TaskFileScenario();
+        return Scenarios.config(yours, yours.yourCodeParams(className, classes.toAbsolutePath().toString()), threads,
+                parallelism, scheduler, kind);
+    }
+
+    /** The class is named by the source, and its classes' folder exists only once it compiled: nothing to type. */
+    @Override public List<ScenarioParam> typedParams() { return List.of(); }
 
     /** A caption names your code by its class, not by the temporary folder it was compiled into. */
     @Override public List<String> captionItems(ScenarioParams params) { return List.of(runName(params)); }

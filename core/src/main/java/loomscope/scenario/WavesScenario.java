@@ -1,11 +1,14 @@
 package loomscope.scenario;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import loomscope.workload.LockMode;
 import loomscope.workload.RunLimits;
 import loomscope.workload.ScenarioRun;
 import loomscope.workload.TaskShape;
+import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
 /**
@@ -15,6 +18,10 @@ import loomscope.workload.WorkloadConfig;
 public record WavesScenario() implements Scenario {
 
     static final String SLEEP = "sleep-ms";
+    /** Abhishek Varshney's thread counts (12 cores: past 12 and 24 the virtual threads took a second and third wave). */
+    static final List<Integer> SEED_K = List.of(2, 4, 8, 11, 13, 16, 23, 25, 32);
+    /** The seed's sleep, which its times are of; ours scale by S / this. */
+    private static final double SEED_SLEEP_MILLIS = 4000.0;
 
     private static final List<ScenarioParam> PARAMS = List.of(
             new ScenarioParam.Int(SLEEP, 400, 1, RunLimits.MAX_SLEEP_MILLIS,
@@ -46,6 +53,23 @@ public record WavesScenario() implements Scenario {
     @Override
     public TaskShape shape(ScenarioParams p) {
         return new TaskShape(0, p.intValue(SLEEP), LockMode.SYNCHRONIZED, true, true);
+    }
+
+    /** The seed's own K. */
+    @Override public Sweep sweep() { return new Sweep("K threads", SEED_K); }
+
+    /** The seed on JDK 21, 12 cores: virtual threads 4 s up to K=12, 8 s up to 24, 12 s beyond; platform 4 s. */
+    @Override
+    public PublishedTable publishedTable(ScenarioParams p) {
+        int sleepMillis = p.intValue(SLEEP);
+        double scale = sleepMillis / SEED_SLEEP_MILLIS;
+        List<PublishedTable.Row> rows = new ArrayList<>();
+        for (int k : SEED_K) {
+            rows.add(PublishedTable.Row.at("K=" + k + " virtual", k, ThreadKind.VIRTUAL, Math.ceil(k / 12.0) * 4 * scale));
+            rows.add(PublishedTable.Row.at("K=" + k + " platform", k, ThreadKind.PLATFORM, 4 * scale));
+        }
+        return new PublishedTable("K, thread kind", "s", String.format(Locale.ROOT,
+                "seed: Abhishek Varshney, JDK 21, 12 cores, 4 s sleep; its times scaled by %d ms / 4,000 ms", sleepMillis), rows);
     }
 
     @Override public void checkRunnable(ScenarioParams p) { SeedTask.checkRunnable(shape(p)); }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import loomscope.scenario.Scenario;
 import loomscope.workload.LockMode;
 
 /**
@@ -38,17 +39,15 @@ public final class StarterSnippets {
     private StarterSnippets() { }
 
     /**
-     * The starter of {@code scenario}, else {@link #BLANK}; null names give BLANK. A scenario with a starter per lock
-     * mode ({@code seed-synchronized.java}) gets the one of {@code lock}, or of synchronized when no lock is given.
+     * The starter of {@code scenario} ({@link Scenario#starterName}), else {@link #BLANK}; null gives BLANK. A scenario
+     * with a starter per lock mode ({@code seed-synchronized.java}) gets the one of {@code lock}, or of synchronized
+     * when no lock is given.
      */
-    public static String forScenario(String scenario, String lock) {
+    public static String forScenario(Scenario scenario, String lock) {
         if (scenario == null) {
             return BLANK;
         }
-        // native-frame is the seed's native-frame lock mode as a scenario of its own, and platform-vs-virtual's
-        // task is the seed's without a lock: one starter each for both
-        String name = "native-frame".equals(scenario) ? "seed-native-frame"
-                : "platform-vs-virtual".equals(scenario) ? "seed-none" : scenario;
+        String name = scenario.starterName();
         String perLock = resource(name + "-" + (lock == null ? LockMode.SYNCHRONIZED.cliName() : lock) + ".java");
         if (perLock != null) {
             return perLock;

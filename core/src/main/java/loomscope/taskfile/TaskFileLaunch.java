@@ -4,16 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import loomscope.runs.ChildRun;
 import loomscope.jdks.JdkCheck;
 import loomscope.jdks.JdkInspector;
 import loomscope.runs.LiveRun;
 import loomscope.runs.RunTarget;
-import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;
 import loomscope.workload.WorkloadConfig;
 
@@ -78,10 +75,7 @@ public final class TaskFileLaunch {
             throw new CompileFailed(failed.problems());
         }
         TaskFileCompiler.Result.Compiled ok = (TaskFileCompiler.Result.Compiled) result;
-        Map<String, String> params = new LinkedHashMap<>();
-        params.put(TaskFileScenario.CLASS, ok.className());
-        params.put(TaskFileScenario.CLASSES, ok.classes().toAbsolutePath().toString());
-        return Scenarios.config(new TaskFileScenario(), params, config.threads(), config.parallelism(),
+        return TaskFileScenario.config(ok.className(), ok.classes(), config.threads(), config.parallelism(),
                 config.scheduler(), config.threadKind());
     }
 

@@ -46,6 +46,12 @@ public interface ScenarioChoice {
      */
     default String yourCodeClass() { return null; }
 
+    /**
+     * Whether it runs your code: the run reports the tasks that threw and what they printed, and may leave
+     * processes of its own behind.
+     */
+    default boolean runsYourCode() { return yourCodeClass() != null; }
+
     /** Whether its carriers must be of the JDK's own carrier class (see CarrierPool). */
     boolean onJdkCarriers();
 

@@ -23,15 +23,15 @@ class StarterSnippetsTest {
         for (Scenario s : Scenarios.ALL) {
             if (s.name().equals("seed")) {
                 for (LockMode lock : LockMode.values()) {
-                    String text = StarterSnippets.forScenario("seed", lock.cliName());
+                    String text = StarterSnippets.forScenario(s, lock.cliName());
                     assertNotEquals(StarterSnippets.BLANK, text, "seed " + lock.cliName() + " has a starter");
                 }
             } else {
-                assertNotEquals(StarterSnippets.BLANK, StarterSnippets.forScenario(s.name(), null), s.name() + " has a starter");
+                assertNotEquals(StarterSnippets.BLANK, StarterSnippets.forScenario(s, null), s.name() + " has a starter");
             }
         }
         assertEquals(StarterSnippets.BLANK, StarterSnippets.forScenario(null, null));
-        assertEquals(StarterSnippets.BLANK, StarterSnippets.forScenario("no-such-scenario", null));
+        assertEquals(StarterSnippets.BLANK, StarterSnippets.forScenario(Scenarios.byName("task-file"), null), "your code has no starter of its own");
         assertEquals(null, StarterSnippets.byFileName("../seed-none.java"), "a starter is named by its file alone");
     }
 

@@ -27,7 +27,6 @@ import loomscope.ui.export.HistoryTimes;
 import loomscope.ui.export.Toast;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.mainwindow.MainViewModel;
-import loomscope.ui.run.RunInputs;
 import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.PresenterHeader;
 import loomscope.ui.presentation.ShortcutsOverlay;
@@ -236,7 +235,7 @@ public final class OnStage {
         // and the file your code came from: opened again (read off the FX thread) unless --task-file named one
         Path last = context.store().snippetFile();
         if (last != null && snippets.fileProperty().get() == null
-                && RunInputs.YOUR_CODE.equals(model.scenarioProperty().get())) {
+                && model.scenarioProperty().get().runsYourCode()) {
             snippets.open(last);
         }
         snippets.fileProperty().addListener((o, a, b) -> {

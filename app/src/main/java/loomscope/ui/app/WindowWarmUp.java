@@ -15,6 +15,8 @@ import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 import javafx.util.Duration;
 import loomscope.host.HostPolicy;
+import loomscope.scenario.ScenarioParams;
+import loomscope.scenario.Scenarios;
 import loomscope.ui.history.HistoryChanges;
 import loomscope.ui.history.HistoryRow;
 import loomscope.ui.job.JobThreads;
@@ -49,14 +51,17 @@ final class WindowWarmUp {
      */
     static final List<WarmUpRun> PLAN = List.of(new WarmUpRun(LockMode.NATIVE_FRAME, 16, 1_000),
             new WarmUpRun(LockMode.SYNCHRONIZED, 16, 2_000),
-            WarmUpRun.SEED, WarmUpRun.SEED, WarmUpRun.SEED, WarmUpRun.SEED);
+            WarmUpRun.DEFAULT, WarmUpRun.DEFAULT, WarmUpRun.DEFAULT, WarmUpRun.DEFAULT);
     static final int RUNS = PLAN.size();
     /** How long the warm-up takes here, as the window says it. */
     static final String ABOUT = "about 11 s";
 
     /** One run of the copy. */
     record WarmUpRun(LockMode mode, int parallelism, int threads) {
-        static final WarmUpRun SEED = new WarmUpRun(LockMode.SYNCHRONIZED, 1, 5_000);
+        /** The default scenario at its defaults (the seed: synchronized, P=1, 5,000 threads). */
+        static final WarmUpRun DEFAULT = new WarmUpRun(
+                ScenarioParams.defaults(Scenarios.DEFAULT).shape().lockMode(), Scenarios.DEFAULT.defaultParallelism(),
+                Scenarios.DEFAULT.defaultThreads());
     }
 
     /** After the last warm-up run: time for the JIT to finish what the warm-up queued. */

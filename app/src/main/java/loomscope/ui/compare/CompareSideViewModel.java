@@ -83,12 +83,12 @@ public final class CompareSideViewModel {
         }
         RunTarget where = target.get();
         ranOn = where;
-        ranWithFlags = where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of();
+        ranWithFlags = where.jvmArgs();
         lifecycle.clearRecording();
         summary.set(null);
         outcome.set(null);
         error.set("");
-        status.set(where instanceof RunTarget.ChildJvm ? "Starting a JVM ..." : "Starting ...");
+        status.set(where.startsAJvm() ? "Starting a JVM ..." : "Starting ...");
         lifecycle.start(config, where);
     }
 

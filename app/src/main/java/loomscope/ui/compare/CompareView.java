@@ -221,8 +221,8 @@ public final class CompareView extends BorderPane {
         if (s != null && !side.hasComparableTime()) {
             return "Java " + s.jdkVersion() + "  (" + side.statusProperty().get().replace(".", "").toLowerCase(Locale.ROOT) + ": no total time)";
         }
-        String where = side.targetProperty().get() instanceof RunTarget.ChildJvm c && !c.jvmArgs().isEmpty()
-                ? " " + String.join(" ", c.jvmArgs()) : "";
+        RunTarget target = side.targetProperty().get();
+        String where = target == null || target.jvmArgs().isEmpty() ? "" : " " + String.join(" ", target.jvmArgs());
         return s == null ? side.name() : "Java " + s.jdkVersion() + where
                 + (s.pinnedMounts() > 0 ? String.format("  (%,d pinned mounts", s.pinnedMounts()) : "  (no pins")
                 + (side.unsureMounts() > 0 ? String.format(Locale.ROOT, ", %,d unsure)", side.unsureMounts()) : ")");

@@ -22,6 +22,7 @@ import loomscope.report.HistoryEntry;
 import loomscope.report.ReportWriter;
 import loomscope.report.TimingCard;
 import loomscope.ui.job.BackgroundJob;
+import loomscope.ui.presentation.StageExports;
 
 /**
  * The S key and the export buttons. On the FX thread only what must be there: taking the window's picture
@@ -29,7 +30,7 @@ import loomscope.ui.job.BackgroundJob;
  * on the job threads; the result comes back once per export, on the FX thread. A failed export changes nothing but
  * the toast: the runs, the history and earlier files stay as they were. No toolkit call: plain JUnit runs it.
  */
-public final class ExportViewModel {
+public final class ExportViewModel implements StageExports {
 
     /** What an export wrote, for the toast, the clipboard and tests. */
     public record Result(ReportWriter.Export cards, List<Path> files, Path folder) { }
@@ -60,6 +61,7 @@ public final class ExportViewModel {
     }
 
     /** S: the timing card (both sizes) for the newest run, the full window, and the history tables. */
+    @Override
     public void exportAll() {
         if (job.isRunning()) {
             surface.success(STILL_WRITING, null);
@@ -105,6 +107,7 @@ public final class ExportViewModel {
     }
 
     /** The history as CSV and Markdown only. */
+    @Override
     public void exportHistory() {
         List<HistoryEntry> runs = history.entries();
         Path target = folder.get();
@@ -153,6 +156,7 @@ public final class ExportViewModel {
         tell.accept("Export failed, nothing was lost: " + message);
     }
 
+    @Override
     public ObjectProperty<Path> folderProperty() { return folder; }
 
     public ReadOnlyObjectProperty<Result> lastResultProperty() { return lastResult.getReadOnlyProperty(); }

@@ -41,7 +41,7 @@ public final class HostHooks {
 
     /** Decides the share for the run about to start; a child JVM's carriers are not this JVM's to lower. */
     void decide(WorkloadConfig config, RunTarget where) {
-        runningShare = rule.decide(config.parallelism(), !(where instanceof RunTarget.ChildJvm));
+        runningShare = rule.decide(config.parallelism(), !where.startsAJvm());
     }
 
     /** On the starter thread, before a run of this JVM starts. */

@@ -8,7 +8,6 @@ import java.util.function.LongConsumer;
 
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.collections.ListChangeListener;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -34,10 +33,8 @@ import loomscope.ui.keys.KeyMap;
 import loomscope.ui.presentation.PresentedWindow;
 import loomscope.ui.probe.ProbeHost;
 import loomscope.ui.recordingview.RecordingView;
-import loomscope.ui.run.RunInputs;
 import loomscope.ui.run.RunState;
 import loomscope.ui.sweep.SweepPlan;
-import loomscope.ui.yourcode.YourCode;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
 
@@ -105,14 +102,8 @@ public final class MainView extends BorderPane implements PresentedWindow, Probe
         yourCode.setMinHeight(CODE_MIN_HEIGHT);
         model.scenarioProperty().addListener((o, a, b) -> placeCodeSlot());
         placeCodeSlot();
-        // a compile error is marked in the editor: on a 720 px screen the editor is below the timing, so bring it up
-        model.yourCode().problems().addListener((ListChangeListener<Object>) c -> {
-            if (!model.yourCode().problems().isEmpty()) {
-                scrollSidePanelTo(codeSlot);
-            }
-        });
-        // the inspector's jump to a line of your code: the editor may be scrolled out of the side panel's view
-        model.yourCode().lineToShowProperty().addListener((o, was, line) -> scrollSidePanelTo(codeSlot));
+        // on a 720 px screen the editor is below the timing: bring it up when it has something to show
+        model.onYourCodeWantsSight(() -> scrollSidePanelTo(codeSlot));
 
         center = new StackPane(parts.recordingView(), parts.overlay());
         // held shorter than it asks (an application's Where under it), the lanes keep their title: the field gives way
@@ -306,7 +297,7 @@ public final class MainView extends BorderPane implements PresentedWindow, Probe
 
     /** The side panel's code: the chosen scenario's source, or your code to edit. */
     private void placeCodeSlot() {
-        boolean yours = RunInputs.YOUR_CODE.equals(model.scenarioProperty().get());
+        boolean yours = model.scenarioProperty().get().runsYourCode();
         Node shown = applicationOn ? applicationParts.stack() : yours ? parts.yourCode() : parts.codeView();
         if (codeSlot.getChildren().size() != 1 || codeSlot.getChildren().get(0) != shown) {
             codeSlot.getChildren().setAll(shown);
@@ -351,8 +342,8 @@ public final class MainView extends BorderPane implements PresentedWindow, Probe
     public OptionalLong replayTimeNanos() { return model.replayTimeNanos(); }
 
     @Override
-    public YourCode yourCodeIfChosen() {
-        return RunInputs.YOUR_CODE.equals(model.scenarioProperty().get()) ? model.yourCode() : null;
+    public ProbeHost.YourLines yourCodeIfChosen() {
+        return model.scenarioProperty().get().runsYourCode() ? model.yourCode() : null;
     }
 
     public FrameStats frameStats() { return parts.frameStats(); }

@@ -17,6 +17,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import loomscope.runs.ChildRun;
 import loomscope.runs.InProcessRun;
@@ -227,7 +228,7 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
             completed.set(summary.completed());
             progress.set((double) summary.completed() / Math.max(1, summary.threads()));
             history.add(new HistoryRow(++runNumber, summary,
-                    where instanceof RunTarget.ChildJvm c ? c.jvmArgs() : List.of(), host.runShare().lowersCarriers())
+                    where.jvmArgs(), host.runShare().lowersCarriers())
                     .of(end.recording().config()).withUnsureMounts(RunSummary.unsureMounts(end.recording()))
                     .from(end.recording().source()));
             classedRow.watch(runNumber, end.recording());
@@ -311,6 +312,19 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
     /** The audience's own task: its source, the compiler's complaints, where its last run threw and pinned. */
     public YourCode yourCode() { return yourCode; }
 
+    /**
+     * Calls {@code bringUp} when your code's editor has something to be seen: a compile error marked in it, or the
+     * inspector's jump to a line of it (the editor may be scrolled out of the side panel's view).
+     */
+    public void onYourCodeWantsSight(Runnable bringUp) {
+        yourCode.problems().addListener((ListChangeListener<Object>) c -> {
+            if (!yourCode.problems().isEmpty()) {
+                bringUp.run();
+            }
+        });
+        yourCode.lineToShowProperty().addListener((o, was, line) -> bringUp.run());
+    }
+
     public ProbeHooks probes() { return probes; }
 
     /** Where the next run happens: this JVM (default) or a child JVM from the "Run on" choice. */
@@ -325,10 +339,6 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
     public IntegerProperty parallelismProperty() { return inputs.parallelismProperty(); }
 
     public StringProperty threadsTextProperty() { return inputs.threadsTextProperty(); }
-
-    public StringProperty cpuTextProperty() { return inputs.cpuTextProperty(); }
-
-    public StringProperty sleepTextProperty() { return inputs.sleepTextProperty(); }
 
     @Override
     public ReadOnlyObjectProperty<RunState> stateProperty() { return lifecycle.stateProperty(); }

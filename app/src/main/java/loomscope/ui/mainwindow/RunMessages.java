@@ -38,7 +38,7 @@ public final class RunMessages {
 
     void starting(WorkloadConfig config, RunTarget where) {
         errorMessage.set("");
-        message.set("Starting " + describe(config) + (where instanceof RunTarget.ChildJvm c ? " on " + c.label() : "") + " ...");
+        message.set("Starting " + describe(config) + (where.startsAJvm() ? " on " + where.label() : "") + " ...");
     }
 
     void stopping() {
@@ -61,7 +61,7 @@ public final class RunMessages {
 
     void running(WorkloadConfig config, RunTarget where, RunRecording r) {
         message.set("Running " + describe(config) + " on Java " + r.jdkVersion()
-                + (where instanceof RunTarget.ChildJvm c && !c.jvmArgs().isEmpty() ? " " + String.join(" ", c.jvmArgs()) : "")
+                + (where.jvmArgs().isEmpty() ? "" : " " + String.join(" ", where.jvmArgs()))
                 + " ...");
     }
 

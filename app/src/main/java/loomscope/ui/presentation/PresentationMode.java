@@ -16,7 +16,6 @@ import javafx.stage.Stage;
 import loomscope.ui.code.CodeView;
 import loomscope.ui.code.CodeViewModel;
 import loomscope.ui.lanes.LanesCanvas;
-import loomscope.ui.run.RunInputs;
 import loomscope.ui.talktrack.ChapterNavigator;
 
 /**
@@ -85,7 +84,7 @@ public final class PresentationMode {
     /** The code beside the lanes while presenting a chapter that shows it on a wide screen; the side panel otherwise. */
     private void placeCode() {
         boolean room = view.getWidth() >= CODE_MIN_SCREEN_WIDTH;
-        boolean yours = RunInputs.YOUR_CODE.equals(view.chosenScenarioProperty().get());
+        boolean yours = view.chosenScenarioProperty().get().runsYourCode();
         if (presenting.get() && room && yours) {
             VBox.setVgrow(view.yourCodeView(), Priority.ALWAYS);
             yourCode.getChildren().setAll(view.yourCodeView());

@@ -22,7 +22,7 @@ import loomscope.recording.RunRecording;
 import loomscope.report.HistoryEntry;
 import loomscope.report.TimeText;
 import loomscope.scenario.Scenarios;
-import loomscope.ui.application.ApplicationViewModel;
+import loomscope.ui.application.ApplicationCaption;
 import loomscope.ui.run.RunState;
 import loomscope.ui.talktrack.Chapter;
 import loomscope.ui.talktrack.ChapterJvms;
@@ -87,7 +87,7 @@ public final class PresenterHeader extends HBox {
         runsOn.textProperty().bind(Bindings.createStringBinding(() -> {
             Chapter.ChapterSetup s = chapters.setupProperty().get();
             boolean chapterWantsAnother = s != null && s.chapter().runOn() != ChapterRunTarget.THIS_JVM;
-            boolean elsewhere = model.runOnProperty().get() instanceof RunTarget.ChildJvm;
+            boolean elsewhere = model.runOnProperty().get().startsAJvm();
             return (chapterWantsAnother && !s.isStandIn()) || elsewhere
                     ? ChapterJvms.describe(model.runOnProperty().get()) : "";
         }, chapters.setupProperty(), model.runOnProperty()));
@@ -201,7 +201,7 @@ public final class PresenterHeader extends HBox {
         }
         RunRecording run = model.recordingProperty().get();
         // an application's run is told by its facts (its source), not by the task-file config it is kept under
-        String application = run != null && run.config() == shown ? ApplicationViewModel.captionOf(run) : null;
+        String application = run != null && run.config() == shown ? ApplicationCaption.of(run) : null;
         if (application != null) {
             return (stale ? "last run: " : "") + application;
         }

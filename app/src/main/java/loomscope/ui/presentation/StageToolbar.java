@@ -12,7 +12,6 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.stage.DirectoryChooser;
-import loomscope.ui.export.ExportViewModel;
 import loomscope.ui.talktrack.ChapterNavigator;
 
 /**
@@ -22,7 +21,7 @@ import loomscope.ui.talktrack.ChapterNavigator;
 public final class StageToolbar extends HBox {
     private final SplitMenuButton export;
 
-    public StageToolbar(ChapterNavigator chapters, PresentationMode presentation, ExportViewModel export,
+    public StageToolbar(ChapterNavigator chapters, PresentationMode presentation, StageExports export,
                  Runnable toggleNotes, ShortcutsOverlay overlay) {
         getStyleClass().add("chapter-strip");
         Button previous = button("◀", "Previous chapter (← or PageUp)", chapters::previous);
@@ -83,7 +82,7 @@ public final class StageToolbar extends HBox {
         return b;
     }
 
-    private void chooseFolder(ExportViewModel export) {
+    private void chooseFolder(StageExports export) {
         DirectoryChooser chooser = new DirectoryChooser();
         chooser.setTitle("Where LoomScope exports go");
         File current = export.folderProperty().get().toFile();

@@ -1,5 +1,6 @@
 package loomscope.ui.probe;
 
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
@@ -7,10 +8,11 @@ import java.util.function.LongConsumer;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import loomscope.probe.StackFrame;
 import loomscope.recording.RecordedRun;
+import loomscope.recording.RunRecording;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.run.RunState;
-import loomscope.ui.yourcode.YourCode;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
 
@@ -42,5 +44,16 @@ public interface ProbeHost {
     OptionalLong replayTimeNanos();
 
     /** Your code, where a mount's stack reaches into it while your code is the chosen workload; else none. */
-    YourCode yourCodeIfChosen();
+    YourLines yourCodeIfChosen();
+
+    /** Your code as the inspector needs it: its class, where a mount's stack reaches its lines, a jump to one. */
+    interface YourLines {
+        String className();
+
+        /** The line of your source that {@code stack}, taken in {@code recording}, names first; 0 for none. */
+        int lineOf(RunRecording recording, List<StackFrame> stack);
+
+        /** Shows and selects line {@code line} in the editor. */
+        void showLine(int line);
+    }
 }

@@ -35,8 +35,6 @@ import loomscope.workload.WorkloadConfig;
  * defaults.
  */
 public final class RunInputs {
-    /** The scenario the window starts with: the seed. */
-    public static final Scenario SEED = Scenarios.DEFAULT;
     /** The audience's own code, edited in the window: not one of {@link Scenarios#ALL}, which the CLI lists. */
     public static final Scenario YOUR_CODE = new TaskFileScenario();
     /** What the window offers: every scenario, then your code. */
@@ -53,7 +51,7 @@ public final class RunInputs {
     private final StringProperty threadsText = new SimpleStringProperty("5000");
     private final ReadOnlyStringWrapper inputError = new ReadOnlyStringWrapper("");
     private final ReadOnlyIntegerWrapper revision = new ReadOnlyIntegerWrapper(0);
-    private final ObjectProperty<Scenario> scenario = new SimpleObjectProperty<>(SEED);
+    private final ObjectProperty<Scenario> scenario = new SimpleObjectProperty<>(Scenarios.DEFAULT);
     private Supplier<String> yourCodeClass = () -> "Task";
     /** Each scenario's parameters as typed, by scenario name, then parameter name (in its order). */
     private final Map<String, Map<String, StringProperty>> params = new LinkedHashMap<>();
@@ -64,11 +62,11 @@ public final class RunInputs {
             s.params().forEach(p -> texts.put(p.name(), new SimpleStringProperty(p.defaultText())));
             params.put(s.name(), texts);
         }
-        followLockText(paramTextProperty(SEED, SeedScenario.LOCK));
+        followLockText(paramTextProperty(Scenarios.DEFAULT, SeedScenario.LOCK));
         // a chosen scenario brings its own N and P: the seed's 5,000 threads would be minutes of class-init
         scenario.addListener((o, was, now) -> {
             if (now == null) {
-                scenario.set(was != null ? was : SEED);
+                scenario.set(was != null ? was : Scenarios.DEFAULT);
                 return;
             }
             threadsText.set(Integer.toString(now.defaultThreads()));
@@ -135,11 +133,8 @@ public final class RunInputs {
         IntInput threads = new IntInput(THREADS.name(), Math.max(1, chosen.minimumThreads()), MAX_UI_THREADS);
         int n = valueOf(threads.parse(threadsText.get()), errors);
         Map<String, String> values = new LinkedHashMap<>();
-        if (chosen instanceof TaskFileScenario) {
-            // named after the source's class as it is typed; its classes' folder exists only once it compiled
-            values.put(TaskFileScenario.CLASS, yourCodeClass.get());
-            values.put(TaskFileScenario.CLASSES, "");
-        }
+        // your code's run is named after the source's class as it is typed; its classes' folder exists only once it compiled
+        values.putAll(chosen.yourCodeParams(yourCodeClass.get(), ""));
         for (ScenarioParam p : paramsWithInputs(chosen)) {
             String typed = params.get(chosen.name()).get(p.name()).get();
             ScenarioParam.Checked checked = p.check(typed);
@@ -179,19 +174,13 @@ public final class RunInputs {
 
     /**
      * The default scenario's (the seed's) {@code lock} parameter as a mode: what the code pane, your code's starter
-     * and the keys 1-5 read and set. One value with {@code paramTextProperty(SEED, "lock")}.
+     * and the keys 1-5 read and set. One value with {@code paramTextProperty(Scenarios.DEFAULT, "lock")}.
      */
     public ObjectProperty<LockMode> lockModeProperty() { return lockMode; }
 
     public IntegerProperty parallelismProperty() { return parallelism; }
 
     public StringProperty threadsTextProperty() { return threadsText; }
-
-    /** The default scenario's CPU iterations as typed: {@code paramTextProperty(SEED, "cpu-iterations")}. */
-    public StringProperty cpuTextProperty() { return paramTextProperty(SEED, SeedScenario.CPU); }
-
-    /** The default scenario's sleep as typed: {@code paramTextProperty(SEED, "sleep-ms")}. */
-    public StringProperty sleepTextProperty() { return paramTextProperty(SEED, SeedScenario.SLEEP); }
 
     public ReadOnlyStringProperty inputErrorProperty() { return inputError.getReadOnlyProperty(); }
 
@@ -244,11 +233,8 @@ public final class RunInputs {
         return typed;
     }
 
-    /**
-     * The parameters of {@code scenario} that have inputs here: its own, and none for your code (its class is named
-     * by the source, its classes' folder exists only while it runs).
-     */
+    /** The parameters of {@code scenario} that have inputs here: those a person types ({@link Scenario#typedParams}). */
     public static List<ScenarioParam> paramsWithInputs(Scenario of) {
-        return of == null || of instanceof TaskFileScenario ? List.of() : of.params();
+        return of == null ? List.of() : of.typedParams();
     }
 }

@@ -9,8 +9,6 @@ import loomscope.runs.LiveRun;
 import loomscope.runs.RunTarget;
 import loomscope.runs.RunTargets;
 import loomscope.recording.RecordedRun;
-import loomscope.scenario.Scenarios;
-import loomscope.scenario.TaskFileScenario;
 import loomscope.taskfile.TaskFileLaunch;
 import loomscope.workload.WorkloadConfig;
 
@@ -40,13 +38,13 @@ public final class RunStarter implements RunLifecycle.Starter {
 
     @Override
     public LiveRun start(WorkloadConfig config, RunTarget where) throws Exception {
-        if (Scenarios.of(config) instanceof TaskFileScenario) {
+        if (config.scenario().runsYourCode()) {
             // JFR records from before the first mount, but the run does not wait ~1 s for its first flush: an edit
             // reaches its first mount in about a fifth of the time (docs/performance.md)
-            return TaskFileLaunch.start(yourCode.get(), config.scenario().value(TaskFileScenario.CLASS), config, where,
+            return TaskFileLaunch.start(yourCode.get(), config.scenario().yourCodeClass(), config, where,
                     ChildRun.Options.plain().withProbes(true, 0).withJfrAlongside());
         }
-        if (where instanceof RunTarget.ChildJvm || inThisJvm == null) {
+        if (where.startsAJvm() || inThisJvm == null) {
             return RunTargets.start(where, config);
         }
         return InProcessRun.of(inThisJvm.apply(config));

@@ -163,7 +163,7 @@ public final class SettingsStore {
         try {
             return Scenarios.byName(name);
         } catch (RunLimits.InvalidRunException stale) {
-            return Scenarios.byName(StageSettings.SEED);
+            return Scenarios.DEFAULT;
         }
     }
 

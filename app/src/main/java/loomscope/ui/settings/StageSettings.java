@@ -24,11 +24,8 @@ public record StageSettings(String theme, boolean highContrast, LockMode lock, i
 
     public StageSettings {
         params = params == null ? Map.of() : Map.copyOf(params);
-        scenario = scenario == null ? SEED : scenario;
+        scenario = scenario == null ? Scenarios.DEFAULT.name() : scenario;
     }
-
-    /** The scenario remembered when none was: the default one. */
-    public static final String SEED = Scenarios.DEFAULT.name();
 
     /** Where and how big the window was; {@link #UNSET} lets the window pick. */
     public record WindowBounds(double x, double y, double width, double height, boolean maximized) {
@@ -44,7 +41,7 @@ public record StageSettings(String theme, boolean highContrast, LockMode lock, i
         return new StageSettings("dark", false, ScenarioParams.defaults(seed).shape().lockMode(),
                 seed.defaultParallelism(), seed.defaultThreads(), 0,
                 ExportFolder.defaultFolder(), WindowBounds.UNSET,
-                SEED, Map.of());
+                seed.name(), Map.of());
     }
 
     public StageSettings withTheme(String t) {

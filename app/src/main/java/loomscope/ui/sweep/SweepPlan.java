@@ -4,27 +4,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import loomscope.scenario.PlatformVsVirtualScenario;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
-import loomscope.scenario.WavesScenario;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
 /**
- * A sweep: the same scenario at several sizes, on virtual and on platform threads, one real run per point. For
- * {@code waves} the seed's own K (Abhishek Varshney's 2 .. 32 threads); for {@code platform-vs-virtual} N from 100
- * to 10,000 (platform threads are capped there: one OS thread each). Virtual and platform alternate at each size,
- * so a sweep stopped half-way still compares like with like.
+ * A sweep: the same scenario at the sizes it names ({@link Scenario#sweep}: for {@code waves} the seed's own K, for
+ * {@code platform-vs-virtual} N from 100 to 10,000), on virtual and on platform threads, one real run per point.
+ * Virtual and platform alternate at each size, so a sweep stopped half-way still compares like with like.
  *
  * @param xLabel what the x axis counts ("K threads")
  * @param points in the order they run
  */
 public record SweepPlan(String title, String xLabel, List<Point> points) {
-
-    /** Abhishek Varshney's thread counts (12 cores: past 12 and 24 the virtual threads took a second and third wave). */
-    static final int[] WAVES_K = {2, 4, 8, 11, 13, 16, 23, 25, 32};
-    static final int[] PLATFORM_VS_VIRTUAL_N = {100, 1_000, 2_000, 5_000, 10_000};
 
     /** One run of the sweep. */
     public record Point(int x, ThreadKind kind, WorkloadConfig config) { }
@@ -33,32 +26,26 @@ public record SweepPlan(String title, String xLabel, List<Point> points) {
         points = List.copyOf(points);
     }
 
-    /** Whether the window offers a sweep of {@code scenario}. */
+    /** Whether the window offers a sweep of {@code scenario}: whether it names the sizes to run ({@link Scenario#sweep}). */
     public static boolean supports(Scenario scenario) {
-        return scenario instanceof WavesScenario || scenario instanceof PlatformVsVirtualScenario;
+        return scenario != null && scenario.sweep() != null;
     }
 
     /**
      * The sweep of {@code base}'s scenario with its parameters and P, or null when it has none.
      *
      * @throws loomscope.workload.RunLimits.InvalidRunException if a point's config is refused (it is not, for the
-     *         sizes above and any parameters the inputs accept)
+     *         scenarios' sizes and any parameters the inputs accept)
      */
     public static SweepPlan of(WorkloadConfig base) {
         Scenario scenario = Scenarios.of(base);
-        int[] sizes;
-        String xLabel;
-        if (scenario instanceof WavesScenario) {
-            sizes = WAVES_K;
-            xLabel = "K threads";
-        } else if (scenario instanceof PlatformVsVirtualScenario) {
-            sizes = PLATFORM_VS_VIRTUAL_N;
-            xLabel = "N threads";
-        } else {
+        Scenario.Sweep sweep = scenario.sweep();
+        if (sweep == null) {
             return null;
         }
+        String xLabel = sweep.xLabel();
         List<Point> points = new ArrayList<>();
-        for (int size : sizes) {
+        for (int size : sweep.sizes()) {
             for (ThreadKind kind : ThreadKind.values()) {
                 points.add(new Point(size, kind, Scenarios.config(scenario, base.scenario().values(), size,
                         base.parallelism(), base.scheduler(), kind)));

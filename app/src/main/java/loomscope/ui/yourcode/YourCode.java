@@ -22,13 +22,14 @@ import loomscope.recording.RunRecording;
 import loomscope.taskfile.SnippetFolder;
 import loomscope.taskfile.TaskFileCompiler;
 import loomscope.taskfile.TaskFileLaunch;
+import loomscope.ui.probe.ProbeHost;
 
 /**
  * The audience's own task as the window holds it: its source, what the compiler said about it, and where in it the
  * last run threw and was pinned (JFR's stacks, taken back to the lines of this source). The run itself goes through
  * the window's one run lifecycle like any scenario's (see {@link MainViewModel}).
  */
-public final class YourCode {
+public final class YourCode implements ProbeHost.YourLines {
     /** A line of the source where JFR saw threads pinned: how often, and the JDK's reason (null on JDK 21). */
     public record PinnedLine(int line, int events, String reason) { }
 
@@ -72,6 +73,7 @@ public final class YourCode {
     }
 
     /** The name of the source's public class (the file javac wants is named after it), or "Task". */
+    @Override
     public String className() { return className.get(); }
 
     public ReadOnlyStringProperty classNameProperty() { return className.getReadOnlyProperty(); }
@@ -150,6 +152,7 @@ public final class YourCode {
      * The line of this source that {@code stack}, taken in {@code recording}, names first: 0 unless {@code recording} is
      * the last run of this text (unedited since) and a frame is the task's own.
      */
+    @Override
     public int lineOf(RunRecording recording, List<StackFrame> stack) {
         if (recording == null || recording != ranRecording || ranClass == null || !source.get().equals(ranSource)) {
             return 0;
@@ -159,6 +162,7 @@ public final class YourCode {
     }
 
     /** Asks the editor to show and select line {@code line} of the source. */
+    @Override
     public void showLine(int line) {
         LineToShow before = lineToShow.get();
         lineToShow.set(new LineToShow(line, before == null ? 1 : before.serial() + 1));

@@ -69,7 +69,7 @@ public final class YourCodeView extends VBox {
         startFrom.setId("your-code-start-from");
         startFrom.setTooltip(new Tooltip("Replace the text with a task file that does what a scenario's threads do"));
         for (Scenario s : RunInputs.CHOOSABLE) {
-            if (s.equals(RunInputs.YOUR_CODE)) {
+            if (s.runsYourCode()) {
                 continue;
             }
             MenuItem item = new MenuItem(s.name());

@@ -45,7 +45,7 @@ public final class YourCodeViewModel {
 
     /** Replaces the text with the starter of {@code scenario} (its lock mode for the seed): a task file doing what its threads do. */
     public void startFrom(Scenario scenario, LockMode lock) {
-        code.sourceProperty().set(StarterSnippets.forScenario(scenario == null ? null : scenario.name(),
+        code.sourceProperty().set(StarterSnippets.forScenario(scenario,
                 lock == null ? null : lock.cliName()));
         snippets.forgetFile();
     }

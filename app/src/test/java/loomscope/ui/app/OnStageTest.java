@@ -46,6 +46,8 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 
 /** The acceptance tests of the stage, on the Headless glass platform with a real workload. */
 @ExtendWith(ApplicationExtension.class)
@@ -153,7 +155,7 @@ class OnStageTest {
         assertEquals("Waves", onStage.chapters().current().title());
         assertEquals(4, parallelism.getValue());
         assertEquals("16", view.model().threadsTextProperty().get());
-        assertEquals("1000", view.model().sleepTextProperty().get(), "the stand-in sleeps as the waves do");
+        assertEquals("1000", view.model().inputs().paramTextProperty(Scenarios.DEFAULT, SeedScenario.SLEEP).get(), "the stand-in sleeps as the waves do");
         robot.type(KeyCode.PAGE_DOWN);
         assertEquals("Your code", onStage.chapters().current().title());
         assertEquals(RunInputs.YOUR_CODE, view.model().scenarioProperty().get(), "a snippet runs as your code");
@@ -263,8 +265,8 @@ class OnStageTest {
             view.model().lockModeProperty().set(LockMode.SYNCHRONIZED);
             view.model().parallelismProperty().set(2);
             view.model().threadsTextProperty().set("300");
-            view.model().cpuTextProperty().set("10000");
-            view.model().sleepTextProperty().set("5");
+            view.model().inputs().paramTextProperty(Scenarios.DEFAULT, SeedScenario.CPU).set("10000");
+            view.model().inputs().paramTextProperty(Scenarios.DEFAULT, SeedScenario.SLEEP).set("5");
         });
         assertEquals("synchronized · P\u00a02 · N\u00a0300" + jdk + lowered, caption.getText(), "the same settings again: the time is theirs");
         assertTrue(narration.getText().startsWith("off script: synchronized · P 2 · N 300"), narration.getText());

@@ -52,13 +52,13 @@ class ApplicationViewModelTest {
         for (String ours : List.of("Lock", "Threads", "Throughput", "Completed", "Bound")) {
             assertFalse(facts.keySet().stream().anyMatch(k -> k.startsWith(ours)), ours + " is not an application's: " + facts);
         }
-        String caption = ApplicationViewModel.captionOf(r);
+        String caption = ApplicationCaption.of(r);
         assertEquals("Shop · pid 4242 at 10.0.0.7:7071 · Java 25.0.3 · recorded 2.5 s · 2 carriers · 3 mounts: 1 pinned, 0 captured",
                 caption);
 
         model.show(RunRecording.forThisJvm(SeedScenario.config()));
         assertFalse(model.applicationProperty().get(), "a run of ours: the seed's view");
         assertTrue(model.facts().isEmpty());
-        assertNull(ApplicationViewModel.captionOf(RunRecording.forThisJvm(SeedScenario.config())));
+        assertNull(ApplicationCaption.of(RunRecording.forThisJvm(SeedScenario.config())));
     }
 }

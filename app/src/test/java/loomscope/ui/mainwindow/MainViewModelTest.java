@@ -17,6 +17,8 @@ import loomscope.workload.UnsupportedModeException;
 import loomscope.workload.WorkloadConfig;
 import loomscope.ui.run.RunState;
 import org.junit.jupiter.api.Test;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 
 /**
  * The main window's model as plain JUnit: no stage, no robot. Runs start on the test's thread (a direct
@@ -32,8 +34,8 @@ class MainViewModelTest {
     private MainViewModel model(Function<WorkloadConfig, RecordedRun> inThisJvm) {
         MainViewModel m = new MainViewModel(Runnable::run, host, inThisJvm);
         m.threadsTextProperty().set("20");
-        m.cpuTextProperty().set("100");
-        m.sleepTextProperty().set("0");
+        m.inputs().paramTextProperty(Scenarios.DEFAULT, SeedScenario.CPU).set("100");
+        m.inputs().paramTextProperty(Scenarios.DEFAULT, SeedScenario.SLEEP).set("0");
         m.lockModeProperty().set(LockMode.NONE);
         return m;
     }
@@ -102,7 +104,7 @@ class MainViewModelTest {
     void changedSettingsDuringARunWaitForTheNextOne() throws Exception {
         MainViewModel m = model(RecordedRun::start);
         m.threadsTextProperty().set("2000");
-        m.cpuTextProperty().set("20000");
+        m.inputs().paramTextProperty(Scenarios.DEFAULT, SeedScenario.CPU).set("20000");
         m.run();
         m.run();
         assertEquals("A run is going: press Stop (Esc) first.", m.messageProperty().get());

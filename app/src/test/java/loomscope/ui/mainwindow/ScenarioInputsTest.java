@@ -26,7 +26,6 @@ import loomscope.ui.history.HistoryRow;
 import loomscope.ui.job.JobThreads;
 import loomscope.workload.LockMode;
 import loomscope.workload.WorkloadConfig;
-import loomscope.ui.run.RunInputs;
 import loomscope.ui.run.RunState;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +47,7 @@ class ScenarioInputsTest {
     @Test
     void choosingAScenarioBringsItsOwnNAndPAndItsParameters() {
         MainViewModel m = model();
-        assertEquals(RunInputs.SEED, m.scenarioProperty().get());
+        assertEquals(Scenarios.DEFAULT, m.scenarioProperty().get());
         assertEquals("lock", m.inputs().chosenChoice().name(), "the seed's lock mode is its choice");
         m.scenarioProperty().set(Scenarios.byName("waves"));
         assertNull(m.inputs().chosenChoice(), "waves has no choice");
@@ -65,7 +64,7 @@ class ScenarioInputsTest {
         m.inputs().paramTextProperty(Scenarios.byName("producer-consumer"), "tasks").set("5,000");
         assertEquals("5000", m.configFromInputs().scenario().value("tasks"), "typed as a person types, checked as the CLI checks");
 
-        m.scenarioProperty().set(RunInputs.SEED);
+        m.scenarioProperty().set(Scenarios.DEFAULT);
         assertEquals("5000", m.threadsTextProperty().get());
         assertEquals(1, m.parallelismProperty().get());
         assertEquals(new SeedScenario(), Scenarios.of(m.configFromInputs()));
@@ -73,8 +72,8 @@ class ScenarioInputsTest {
         assertEquals("5,000", m.inputs().paramTextProperty(Scenarios.byName("producer-consumer"), "tasks").get(),
                 "a scenario's parameters stay as typed while another is chosen");
         // the seed's lock, CPU iterations and sleep are its parameters like any scenario's (they were inputs of their own)
-        assertEquals("synchronized", m.inputs().paramTextProperty(RunInputs.SEED, "lock").get());
-        assertThrows(IllegalArgumentException.class, () -> m.inputs().paramTextProperty(RunInputs.SEED, "wait-ms"));
+        assertEquals("synchronized", m.inputs().paramTextProperty(Scenarios.DEFAULT, "lock").get());
+        assertThrows(IllegalArgumentException.class, () -> m.inputs().paramTextProperty(Scenarios.DEFAULT, "wait-ms"));
     }
 
     @Test

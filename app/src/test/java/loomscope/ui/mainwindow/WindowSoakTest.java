@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 
 /**
  * Issue #14, defect 5: the window's heap grew with every run (each history row kept its whole recording). Twenty
@@ -62,8 +64,8 @@ class WindowSoakTest {
             model.lockModeProperty().set(LockMode.SYNCHRONIZED);
             model.parallelismProperty().set(2);
             model.threadsTextProperty().set(Integer.toString(THREADS));
-            model.cpuTextProperty().set("100");
-            model.sleepTextProperty().set("1");
+            model.inputs().paramTextProperty(Scenarios.DEFAULT, SeedScenario.CPU).set("100");
+            model.inputs().paramTextProperty(Scenarios.DEFAULT, SeedScenario.SLEEP).set("1");
         });
         long heapAtFirstLook = 0;
         int threadsAtFirstLook = 0;

@@ -17,6 +17,8 @@ import loomscope.ui.run.RunState;
 import loomscope.workload.LockMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import loomscope.scenario.Scenarios;
+import loomscope.scenario.SeedScenario;
 
 /** Save and open in the window's model, without a window: file work on the test's thread (a direct executor). */
 class SavedRunsViewModelTest {
@@ -27,8 +29,8 @@ class SavedRunsViewModelTest {
     private static MainViewModel finishedRun() throws InterruptedException {
         MainViewModel m = new MainViewModel(JobThreads.runStarters(), RecordedRun::start);
         m.threadsTextProperty().set("300");
-        m.cpuTextProperty().set("1000");
-        m.sleepTextProperty().set("2");
+        m.inputs().paramTextProperty(Scenarios.DEFAULT, SeedScenario.CPU).set("1000");
+        m.inputs().paramTextProperty(Scenarios.DEFAULT, SeedScenario.SLEEP).set("2");
         m.lockModeProperty().set(LockMode.SHARED_SYNCHRONIZED);
         m.run();
         long deadline = System.nanoTime() + 60_000_000_000L;
