@@ -17,7 +17,7 @@ import loomscope.recording.VtState;
  * @param idle      a carrier's box when it holds no thread
  * @param poolAdded a carrier the pool added during the run (its name in the lanes)
  * @param accent    the LoomScope mark's third strand (not a state)
- * @param warning   a note that the run was stopped
+ * @param warning   a note that the run was stopped; a matrix cell that disagrees with JFR (both matrices)
  */
 public record PictureColours(PictureTheme theme, Rgb[] states, Rgb canvas, Rgb lane, Rgb idle, Rgb text, Rgb muted,
                              Rgb grid, Rgb poolAdded, Rgb accent, Rgb warning) {
