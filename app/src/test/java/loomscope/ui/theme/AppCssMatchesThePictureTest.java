@@ -44,6 +44,7 @@ class AppCssMatchesThePictureTest {
             expected.put("grid", picture.grid());
             expected.put("pool-added", picture.poolAdded());
             expected.put("canvas-bg", picture.canvas());
+            expected.put("warning", picture.warning());
 
             Map<String, Rgb> declared = lookedUp(css, theme);
             assertEquals(new java.util.TreeSet<>(expected.keySet()), new java.util.TreeSet<>(declared.keySet()),
