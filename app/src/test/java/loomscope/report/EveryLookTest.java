@@ -22,10 +22,9 @@ import javafx.stage.Stage;
 import loomscope.picture.Look;
 import loomscope.picture.PictureColours;
 import loomscope.picture.PictureTheme;
-import loomscope.recording.RecordingBuilder;
+import loomscope.recording.LookRuns;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.scenario.SeedScenario;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.theme.AppTheme;
@@ -45,9 +44,8 @@ import org.testfx.util.WaitForAsyncUtils;
 class EveryLookTest {
     private static final long MS = 1_000_000;
     private static final PictureColours DARK = PictureColours.of(PictureTheme.DARK);
-    /** One mount of 100 ms each, 100 ms apart, in Look's order from running to pinned. */
-    private static final int[] VERDICTS = {RecordingBuilder.NOT_PINNED, RecordingBuilder.STALLED, RecordingBuilder.CAPTURED,
-            RecordingBuilder.HELD, RecordingBuilder.UNSURE, RecordingBuilder.PINNED};
+    /** One mount of each verdict, in Look's order from running to pinned. */
+    private static final int[] VERDICTS = LookRuns.VERDICTS;
 
     private RecordingView view;
 
@@ -62,12 +60,7 @@ class EveryLookTest {
 
     @Test
     void everyLookIsDrawnTheSameInTheWindowACardAndAClipWithItsLegendEntry() {
-        RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(VERDICTS.length).withParallelism(1), "25")
-                .carrier(0, "c0", 0, false);
-        for (int i = 0; i < VERDICTS.length; i++) {
-            b.mount(0, i, 200 * i * MS, 200 * i * MS, (200 * i + 100) * MS, VERDICTS[i]);
-        }
-        RunRecording r = b.finish(0, 200 * VERDICTS.length * MS, VERDICTS.length, false);
+        RunRecording r = LookRuns.everyVerdict(100);   // 100 ms each, 100 ms apart
         long end = r.settledEnd();
 
         ClipFramePainter clip = new ClipFramePainter(r, CardSize.FULL_HD, "every look", ClipPlan.of(r, 1.0, 10), PictureTheme.DARK);
@@ -121,13 +114,7 @@ class EveryLookTest {
 
     @Test
     void aFiveMillisecondPinInSixtySecondsIsARedPixelInTheWindowAtTheWidestZoom() {
-        int n = 12_000;
-        RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(n).withParallelism(1), "25")
-                .carrier(0, "c0", 0, false);
-        for (int k = 0; k < n; k++) {
-            b.mount(0, k, k * 5 * MS, k * 5 * MS, (k + 1) * 5 * MS, k == 6_240 ? RecordingBuilder.PINNED : RecordingBuilder.NOT_PINNED);
-        }
-        RunRecording r = b.finish(0, n * 5 * MS, n, false);
+        RunRecording r = LookRuns.oneMinuteOnePin();
         Drawn drawn = windowAt(r, r.settledEnd());
         LanesCanvas.LaneGeometry g = drawn.geometry;
         assertEquals(r.settledEnd() - r.runStart(), g.axis().span(), "the widest zoom: the whole run");
@@ -139,7 +126,7 @@ class EveryLookTest {
             }
         }
         assertTrue(!reds.isEmpty() && reds.size() <= 2, "one red pixel (two if it straddles): " + reds);
-        assertEquals(g.x(r.runStart() + 31_200 * MS), reds.get(0), 1.5, "where the pin is");
+        assertEquals(g.x(r.runStart() + LookRuns.PIN_AT_MS * MS), reds.get(0), 1.5, "where the pin is");
     }
 
     /** The lanes as the window drew them at t, read in one FX turn. */

@@ -15,11 +15,10 @@ import javax.imageio.ImageIO;
 import loomscope.picture.Look;
 import loomscope.picture.PictureColours;
 import loomscope.picture.PictureTheme;
-import loomscope.recording.RecordingBuilder;
+import loomscope.recording.LookRuns;
 import loomscope.recording.RunRecording;
 import loomscope.savedrun.RunInfo;
 import loomscope.savedrun.SavedRun;
-import loomscope.scenario.SeedScenario;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
  * range; a range outside the run, reversed or unreadable is one line, exit 2, nothing written.
  */
 class ExportRangeCliTest {
-    private static final long MS = 1_000_000;
     private static final int RED = PictureColours.of(PictureTheme.DARK).of(Look.PINNED.state()).value();
 
     @TempDir
@@ -40,13 +38,7 @@ class ExportRangeCliTest {
     /** 60 s of back-to-back 5 ms mounts on one carrier, the one from 31.2 s pinned. */
     @BeforeEach
     void save() throws Exception {
-        int n = 12_000;
-        RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(n).withParallelism(1), "25.0.3")
-                .carrier(0, "c0", 0, false);
-        for (int k = 0; k < n; k++) {
-            b.mount(0, k, k * 5 * MS, k * 5 * MS, (k + 1) * 5 * MS, k == 6_240 ? RecordingBuilder.PINNED : RecordingBuilder.NOT_PINNED);
-        }
-        RunRecording r = b.finish(0, n * 5 * MS, n, false);
+        RunRecording r = LookRuns.oneMinuteOnePin();
         saved = dir.resolve("sixty.loomrun");
         new SavedRun(r, new RunInfo(RunInfo.LOOMSCOPE_VERSION, Instant.parse("2026-11-28T12:00:00Z"),
                 RunInfo.SEED_SCENARIO, List.of(), 2, "Linux 6", "amd64", false), List.of()).write(saved, false);

@@ -8,11 +8,11 @@ import java.util.Map;
 import java.util.Set;
 
 import loomscope.recording.CarrierLog;
+import loomscope.recording.LookRuns;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.UnsureRun;
 import loomscope.scenario.Scenarios;
-import loomscope.scenario.SeedScenario;
 import loomscope.workload.Phase;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
@@ -30,14 +30,7 @@ class LaneLooksTest {
 
     @Test
     void aFiveMillisecondPinInSixtySecondsIsOneColumnAtTheWidestZoom() {
-        // 60 s of back-to-back 5 ms running mounts on one carrier, one of them (at 31.2 s) pinned by the clocks
-        int n = 12_000;
-        RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(n).withParallelism(1), "25")
-                .carrier(0, "c0", 0, false);
-        for (int k = 0; k < n; k++) {
-            b.mount(0, k, k * 5 * MS, k * 5 * MS, (k + 1) * 5 * MS, k == 6_240 ? RecordingBuilder.PINNED : RecordingBuilder.NOT_PINNED);
-        }
-        RunRecording r = b.finish(0, n * 5 * MS, n, false);
+        RunRecording r = LookRuns.oneMinuteOnePin();
         for (int columns : new int[] {100, 859, 1_562, 1_920}) {
             byte[] out = new byte[columns];
             looks.columns(r, r.carriers()[0], 0, 60_000 * MS, Long.MAX_VALUE, columns, out);
@@ -56,10 +49,8 @@ class LaneLooksTest {
 
     @Test
     void theMostSevereLookOfAColumnWins() {
-        // one carrier: running, captured, stalled, unsure, held and pinned mounts of 1 ms each, 1 ms apart
-        int[] verdicts = {RecordingBuilder.NOT_PINNED, RecordingBuilder.STALLED, RecordingBuilder.CAPTURED,
-                RecordingBuilder.HELD, RecordingBuilder.UNSURE, RecordingBuilder.PINNED};
-        RunRecording r = oneOfEach(verdicts);
+        // one carrier: running, stalled, captured, held, unsure and pinned mounts of 1 ms each, 1 ms apart
+        RunRecording r = LookRuns.everyVerdict(1);
         CarrierLog log = r.carriers()[0];
         byte[] one = new byte[1];
         looks.columns(r, log, 0, 12 * MS, Long.MAX_VALUE, 1, one);
@@ -86,12 +77,12 @@ class LaneLooksTest {
 
     @Test
     void nothingIsDrawnAfterTheInstantShownAndOutsideTheAxis() {
-        RunRecording r = oneOfEach(new int[] {RecordingBuilder.NOT_PINNED, RecordingBuilder.PINNED});
-        byte[] out = new byte[4];
-        looks.columns(r, r.carriers()[0], 0, 4 * MS, MS / 2, 4, out);
+        RunRecording r = LookRuns.everyVerdict(1);
+        byte[] out = new byte[12];
+        looks.columns(r, r.carriers()[0], 0, 12 * MS, MS / 2, 12, out);
         assertEquals(Look.RUNNING, Look.of(out[0]));
-        assertEquals(Set.of(Look.IDLE), looksIn(out, 1, 4), "after t: idle, though the pin comes later");
-        looks.columns(r, r.carriers()[0], 5 * MS, 9 * MS, Long.MAX_VALUE, 4, out);
+        assertEquals(Set.of(Look.IDLE), looksIn(out, 1, 12), "after t: idle, though the pin comes later");
+        looks.columns(r, r.carriers()[0], 13 * MS, 17 * MS, Long.MAX_VALUE, 4, out);
         assertEquals(Set.of(Look.IDLE), looksIn(out, 0, 4), "after the last mount");
     }
 
@@ -139,15 +130,6 @@ class LaneLooksTest {
         assertEquals(Set.of(Look.PINNED), looksIn(out, 10, 60), "pinned from the block's start once it has lasted");
         assertEquals(Look.PINNED, LaneLooks.at(live, log, start + 60 * MS));
         assertEquals(Set.of(Look.IDLE), looksIn(out, 60, 100), "nothing after t");
-    }
-
-    private static RunRecording oneOfEach(int[] verdicts) {
-        RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(verdicts.length).withParallelism(1), "25")
-                .carrier(0, "c0", 0, false);
-        for (int i = 0; i < verdicts.length; i++) {
-            b.mount(0, i, 2 * i * MS, 2 * i * MS, (2 * i + 1) * MS, verdicts[i]);
-        }
-        return b.finish(0, 2 * verdicts.length * MS, verdicts.length, false);
     }
 
     private static Set<Look> looksIn(byte[] out, int from, int to) {

@@ -15,6 +15,7 @@ import loomscope.picture.Hatch;
 import loomscope.picture.Look;
 import loomscope.picture.PictureColours;
 import loomscope.picture.PictureTheme;
+import loomscope.recording.LookRuns;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
@@ -32,14 +33,7 @@ class CardLanesTest {
 
     @Test
     void aFiveMillisecondPinInSixtySecondsIsARedPixelOnTheCardAtTheWidestZoom() {
-        // 60 s of back-to-back 5 ms running mounts on one carrier, one of them (from 31.2 s) pinned
-        int n = 12_000;
-        RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(n).withParallelism(1), "25")
-                .carrier(0, "c0", 0, false);
-        for (int k = 0; k < n; k++) {
-            b.mount(0, k, k * 5 * MS, k * 5 * MS, (k + 1) * 5 * MS, k == 6_240 ? RecordingBuilder.PINNED : RecordingBuilder.NOT_PINNED);
-        }
-        RunRecording r = b.finish(0, n * 5 * MS, n, false);
+        RunRecording r = LookRuns.oneMinuteOnePin();
         for (CardSize size : CardSize.values()) {
             RenderedCard card = render(r, null, size);
             Rectangle lane = card.lanes().get(0);
@@ -48,7 +42,7 @@ class CardLanesTest {
             for (int x = 0; x < row.length; x++) {
                 if (row[x] == DARK.of(Look.PINNED.state()).value()) {
                     reds++;
-                    assertEquals(31_200 * MS, (long) x * 60_000 * MS / lane.width, 60_000.0 * MS / lane.width + MS,
+                    assertEquals(LookRuns.PIN_AT_MS * MS, (long) x * 60_000 * MS / lane.width, 60_000.0 * MS / lane.width + MS,
                             size + ": the red pixel is where the pin is");
                 }
             }
@@ -84,14 +78,8 @@ class CardLanesTest {
 
     @Test
     void everyLookIsPaintedAsItSaysWithItsLegendEntry() {
-        int[] verdicts = {RecordingBuilder.NOT_PINNED, RecordingBuilder.STALLED, RecordingBuilder.CAPTURED,
-                RecordingBuilder.HELD, RecordingBuilder.UNSURE, RecordingBuilder.PINNED};
-        RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(verdicts.length).withParallelism(1), "25")
-                .carrier(0, "c0", 0, false);
-        for (int i = 0; i < verdicts.length; i++) {
-            b.mount(0, i, 2 * i * 100 * MS, 2 * i * 100 * MS, (2 * i + 1) * 100 * MS, verdicts[i]);
-        }
-        RunRecording r = b.finish(0, 2 * verdicts.length * 100 * MS, verdicts.length, false);
+        int[] verdicts = LookRuns.VERDICTS;
+        RunRecording r = LookRuns.everyVerdict(100);
         RenderedCard card = render(r, null, CardSize.FULL_HD);
         Rectangle lane = card.lanes().get(0);
         Set<Look> seen = EnumSet.noneOf(Look.class);
