@@ -1,5 +1,7 @@
 package loomscope.picture;
 
+import loomscope.recording.VtState;
+
 /**
  * The unsure hatch: the unsure colour crossed by diagonal stripes of {@link PictureColours#unsureStripe()}, every
  * {@link PictureColours#HATCH_PERIOD} pixels along x + y, {@link PictureColours#HATCH_STRIPE} of them dark, anchored at
@@ -30,6 +32,6 @@ public final class Hatch {
 
     /** The unsure hatch's tile in {@code colours}. */
     public static int[] unsureTile(PictureColours colours) {
-        return tile(colours.of(DrawnState.UNSURE), colours.unsureStripe());
+        return tile(colours.of(VtState.UNSURE), colours.unsureStripe());
     }
 }

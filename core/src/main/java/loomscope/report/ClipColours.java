@@ -6,7 +6,6 @@ import java.awt.TexturePaint;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 
-import loomscope.picture.DrawnState;
 import loomscope.picture.Hatch;
 import loomscope.picture.Look;
 import loomscope.picture.PictureColours;
@@ -47,7 +46,7 @@ final class ClipColours {
         this.pool = awt(p.poolAdded());
         this.stopped = awt(p.warning());
         for (VtState s : VtState.values()) {
-            states[s.ordinal()] = awt(p.of(DrawnState.of(s)));
+            states[s.ordinal()] = awt(p.of(s));
         }
         this.unsureStripe = awt(p.unsureStripe());
         this.unsureHatch = hatch(Hatch.unsureTile(p));

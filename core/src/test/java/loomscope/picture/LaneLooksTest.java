@@ -9,7 +9,6 @@ import java.util.Set;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.LookRuns;
-import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.UnsureRun;
 import loomscope.scenario.Scenarios;
@@ -89,15 +88,7 @@ class LaneLooksTest {
     @Test
     void aSleepInsideAPinnedMountIsItsOnlyPinnedPart() {
         // waves: one mount from 10 ns to 102 ms, judged pinned, its 100 ms sleep inside it from 1 ms: the rule's span
-        WorkloadConfig waves = Scenarios.config(Scenarios.byName("waves"), Map.of("sleep-ms", "100"), 1, 1,
-                SchedulerKind.POOL, ThreadKind.VIRTUAL);
-        RunRecording r = RecordingBuilder.of(waves, "21")
-                .carrier(0, "loomscope-carrier-0", 0, false)
-                .phase(0, Phase.CREATED, 0).phase(0, Phase.STARTED, 10)
-                .phase(0, Phase.SLEEP_START, MS).phase(0, Phase.SLEEP_END, 101 * MS)
-                .mount(0, 0, 5, 10, 102 * MS, true)
-                .phase(0, Phase.DONE, 102 * MS)
-                .finish(0, 102 * MS, 1, false);
+        RunRecording r = PinnedSpansTest.waves(true);
         byte[] out = new byte[102];
         looks.columns(r, r.carriers()[0], 0, 102 * MS, Long.MAX_VALUE, 102, out);
         assertEquals(Look.RUNNING, Look.of(out[0]));
