@@ -17,13 +17,13 @@ import javafx.scene.SnapshotParameters;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
-import loomscope.picture.DrawnState;
 import loomscope.picture.PictureColours;
 import loomscope.picture.PictureTheme;
 import loomscope.picture.Rgb;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.recording.UnsureRun;
+import loomscope.recording.VtState;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
@@ -129,10 +129,8 @@ class OnePaletteOnEveryPictureTest {
     /** Every colour of the theme by name: the states drawn today, the unsure stripes and the canvases' own. */
     private static Map<Integer, String> colours(PictureColours p) {
         Map<Integer, String> out = new HashMap<>();
-        for (DrawnState s : DrawnState.values()) {
-            if (s.drawnToday()) {
-                out.put(p.of(s).value(), s.cssName());
-            }
+        for (VtState s : VtState.values()) {
+            out.put(p.of(s).value(), PictureColours.cssName(s));
         }
         out.put(p.unsureStripe().value(), "unsure");
         Rgb[] chrome = {p.canvas(), p.lane(), p.idle(), p.text(), p.muted(), p.grid(), p.poolAdded(), p.accent(), p.warning()};

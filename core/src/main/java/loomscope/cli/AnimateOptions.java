@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import loomscope.recording.RunRecording;
+import loomscope.recording.TimeAxis;
 import loomscope.report.AnimatedExport;
 import loomscope.report.CardSize;
 import loomscope.report.ClipFormat;
@@ -86,14 +87,15 @@ final class AnimateOptions {
         }
     }
 
-    private AnimatedExport.Request request(CardSize size, String title) {
-        return new AnimatedExport.Request(format, size, slowdown, fps, title);
+    private AnimatedExport.Request request(CardSize size, String title, TimeAxis range) {
+        return new AnimatedExport.Request(format, size, slowdown, fps, title).ofRange(range);
     }
 
-    /** Writes the clips of {@code recording} into {@code folder}; returns the files. */
-    List<Path> write(RunRecording recording, Path folder, String title, PrintWriter console, PrintWriter err) throws IOException {
+    /** Writes the clips of {@code recording} (of {@code range} of it; null: all of it) into {@code folder}; returns the files. */
+    List<Path> write(RunRecording recording, TimeAxis range, Path folder, String title, PrintWriter console, PrintWriter err)
+            throws IOException {
         for (CardSize size : sizes()) {
-            String problem = request(size, title).problem(recording);
+            String problem = request(size, title, range).problem(recording);
             if (problem != null) {
                 throw new BadOption("--animate", problem);
             }
@@ -114,7 +116,7 @@ final class AnimateOptions {
         }, "loomscope-cancel");
         Runtime.getRuntime().addShutdownHook(onCtrlC);
         try {
-            writeEach(recording, folder, title, console, err, names, written, stop);
+            writeEach(recording, range, folder, title, console, err, names, written, stop);
         } catch (IOException | RuntimeException e) {
             made.removeIfEmpty();   // a failed or cancelled clip leaves no empty --out folder of ours behind
             throw e;
@@ -129,12 +131,12 @@ final class AnimateOptions {
         return written;
     }
 
-    private void writeEach(RunRecording recording, Path folder, String title, PrintWriter console, PrintWriter err,
-                           ExportNames names, List<Path> written, AtomicBoolean stop) throws IOException {
+    private void writeEach(RunRecording recording, TimeAxis range, Path folder, String title, PrintWriter console,
+                           PrintWriter err, ExportNames names, List<Path> written, AtomicBoolean stop) throws IOException {
         for (CardSize size : sizes()) {
             Path target = folder.resolve(names.replay(size, format));
             int[] lastTenth = {-1};
-            AnimatedExport.Result result = AnimatedExport.write(recording, request(size, title), target, (done, total) -> {
+            AnimatedExport.Result result = AnimatedExport.write(recording, request(size, title, range), target, (done, total) -> {
                 int tenth = done * 10 / total;
                 if (tenth != lastTenth[0]) {
                     lastTenth[0] = tenth;

@@ -14,6 +14,7 @@ import loomscope.attach.RunFiles;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
+import loomscope.recording.TimeAxis;
 import loomscope.report.AnimatedExport;
 import loomscope.report.ApplicationRun;
 import loomscope.report.ExportFolder;
@@ -21,6 +22,7 @@ import loomscope.report.ExportNames;
 import loomscope.report.HeldCauses;
 import loomscope.report.HistoryEntry;
 import loomscope.report.ReportWriter;
+import loomscope.report.RunRange;
 import loomscope.report.RunsJson;
 import loomscope.report.TimeText;
 import loomscope.report.TimingCard;
@@ -63,6 +65,11 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--title", paramLabel = "TEXT", description = "The card's title. Default: what the last run's lock means.")
     String title;
 
+    @Option(names = "--range", paramLabel = "FROM..TO",
+            description = "With --from FILE.loomrun: only this part of the run, in time since its start as the lanes' axis"
+                    + " counts it (12.5s..13s; s, ms, µs): the card draws its lanes, --animate replays it.")
+    String range;
+
     @Mixin
     AnimateOptions animate = new AnimateOptions();
 
@@ -91,8 +98,11 @@ final class ExportCommand implements Callable<Integer> {
             return animated(configs, console);
         }
         List<HistoryEntry> history = new ArrayList<>();
+        TimingCard.Lanes lanes = null;
         if (from != null) {
-            history.addAll(readFrom(from, console));
+            SavedRun saved = range != null ? savedRun(from, console) : null;
+            history.addAll(saved != null ? List.of(entryOf(saved)) : readFrom(from, console));
+            lanes = saved != null ? new TimingCard.Lanes(saved.recording(), range(saved.recording())) : null;
         }
         Path folder = OutputPaths.folder(out, "--out");
         for (WorkloadConfig config : configs) {
@@ -108,6 +118,9 @@ final class ExportCommand implements Callable<Integer> {
         }
         HistoryEntry headline = history.get(history.size() - 1);
         TimingCard card = new TimingCard(title, headline, history, LocalDate.now());
+        if (lanes != null && headline == history.get(0)) {
+            card = card.withLanes(lanes);
+        }
         LocalDateTime now = LocalDateTime.now();
         List<Path> written = new ArrayList<>();
         NewFolders made = null;
@@ -140,17 +153,43 @@ final class ExportCommand implements Callable<Integer> {
         Path checked = OutputPaths.inputFile(from, "--from", MAX_SAVED_RUN_BYTES);
         try {
             if (RunFiles.claimsToBeOne(checked)) {
-                SavedRun saved = tellDropped(RunFiles.read(checked), checked, console);
-                return List.of(new HistoryEntry(RunSummary.of(saved.recording()), saved.info().savedAt(),
-                        saved.info().jvmFlags(), saved.info().carriersLowered())
-                        .withUnsureMounts(RunSummary.unsureMounts(saved.recording()))
-                        .withApplication(ApplicationRun.of(saved.recording()))
-                        .withHeld(HeldCauses.of(saved.recording())));
+                return List.of(entryOf(tellDropped(RunFiles.read(checked), checked, console)));
             }
             OutputPaths.inputFile(from, "--from", MAX_FROM_BYTES);
             return RunsJson.read(checked);
         } catch (IOException e) {
             throw new BadOption("--from", e.getMessage());
+        }
+    }
+
+    private static HistoryEntry entryOf(SavedRun saved) {
+        return new HistoryEntry(RunSummary.of(saved.recording()), saved.info().savedAt(), saved.info().jvmFlags(),
+                saved.info().carriersLowered())
+                .withUnsureMounts(RunSummary.unsureMounts(saved.recording()))
+                .withApplication(ApplicationRun.of(saved.recording()))
+                .withHeld(HeldCauses.of(saved.recording()));
+    }
+
+    /** The run of a {@code .loomrun} file, for {@code --range}: summaries of {@code run --json} have no lanes. */
+    private static SavedRun savedRun(Path from, PrintWriter console) {
+        Path checked = OutputPaths.inputFile(from, "--from", MAX_SAVED_RUN_BYTES);
+        if (!RunFiles.claimsToBeOne(checked)) {
+            throw new BadOption("--range", "needs a saved run (run --save FILE.loomrun): " + checked
+                    + " holds run summaries only");
+        }
+        try {
+            return tellDropped(RunFiles.read(checked), checked, console);
+        } catch (IOException e) {
+            throw new BadOption("--from", e.getMessage());
+        }
+    }
+
+    /** {@code --range} on {@code recording}'s clock: one line and exit 2 when unparsable, reversed or outside the run. */
+    private TimeAxis range(RunRecording recording) {
+        try {
+            return RunRange.of(recording, range);
+        } catch (IllegalArgumentException e) {
+            throw new BadOption("--range", e.getMessage());
         }
     }
 
@@ -166,6 +205,13 @@ final class ExportCommand implements Callable<Integer> {
 
     /** Options that would be ignored silently are refused: a user who gives one expects it to count. */
     private void checkUnused() {
+        if (range != null && from == null) {
+            throw new BadOption("--range", "needs a saved run to take the range of: --from FILE.loomrun");
+        }
+        if (range != null && locks != null) {
+            throw new BadOption("--range", "is a range of the saved run (--from), and --lock makes runs of its own: leave"
+                    + " one out");
+        }
         if (!animate.requested()) {
             animate.checkUnused();
         }
@@ -236,8 +282,9 @@ final class ExportCommand implements Callable<Integer> {
             console.println(TimeText.seconds(run.summary().wallMillis()));
             recording = run.recording();
         }
+        TimeAxis clipRange = range != null ? range(recording) : null;
         try {
-            animate.write(recording, out.toAbsolutePath().normalize(), title, console, spec.commandLine().getErr());
+            animate.write(recording, clipRange, out.toAbsolutePath().normalize(), title, console, spec.commandLine().getErr());
         } catch (AnimatedExport.Cancelled e) {
             spec.commandLine().getErr().println("loomscope: --animate: " + e.getMessage());
             return 130;

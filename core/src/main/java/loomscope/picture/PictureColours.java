@@ -11,13 +11,13 @@ import loomscope.recording.VtState;
  * canvases, the timing card, the animated clip and the matrix slide all paint with these; app.css holds the same
  * values as looked-up colours for its chrome, and a test (AppCssMatchesThePictureTest) fails when one differs.
  *
- * @param states    indexed by {@link DrawnState#ordinal()}
+ * @param states    indexed by {@link VtState#ordinal()}: every state a thread can be drawn in
  * @param canvas    the canvases' ground (app.css {@code -ls-canvas-bg})
  * @param lane      a lane's ground, a card's panel ({@code -ls-lane-bg})
  * @param idle      a carrier's box when it holds no thread
  * @param poolAdded a carrier the pool added during the run (its name in the lanes)
  * @param accent    the LoomScope mark's third strand (not a state)
- * @param warning   a note that the run was stopped
+ * @param warning   a note that the run was stopped; a matrix cell that disagrees with JFR (both matrices)
  */
 public record PictureColours(PictureTheme theme, Rgb[] states, Rgb canvas, Rgb lane, Rgb idle, Rgb text, Rgb muted,
                              Rgb grid, Rgb poolAdded, Rgb accent, Rgb warning) {
@@ -28,7 +28,7 @@ public record PictureColours(PictureTheme theme, Rgb[] states, Rgb canvas, Rgb l
 
     public PictureColours {
         states = states.clone();
-        if (states.length != DrawnState.COUNT || Arrays.asList(states).contains(null)) {
+        if (states.length != VtState.COUNT || Arrays.asList(states).contains(null)) {
             throw new IllegalArgumentException(theme + ": a colour for every drawn state");
         }
     }
@@ -54,7 +54,7 @@ public record PictureColours(PictureTheme theme, Rgb[] states, Rgb canvas, Rgb l
                 Rgb.of("#606060"), Rgb.of("#ffd400"), Rgb.of("#33aaff"), Rgb.of("#ffd400")));
     }
 
-    /** In {@link DrawnState} order: new, queued, running, pinned, parked, blocked, waiting, done, stopped, unsure, unmounted, captured, stalled, held. */
+    /** In {@link VtState} order: new, queued, running, pinned, parked, blocked, waiting, done, stopped, unsure, unmounted, captured, stalled, held. */
     private static Rgb[] states(String... hex) {
         Rgb[] out = new Rgb[hex.length];
         for (int i = 0; i < hex.length; i++) {
@@ -67,9 +67,10 @@ public record PictureColours(PictureTheme theme, Rgb[] states, Rgb canvas, Rgb l
         return THEMES.get(theme);
     }
 
-    public Rgb of(DrawnState state) { return states[state.ordinal()]; }
-
     public Rgb of(VtState state) { return states[state.ordinal()]; }
+
+    /** The name app.css gives {@code state}'s looked-up colour, after {@code -ls-}: {@code pinned}, {@code unmounted}. */
+    public static String cssName(VtState state) { return state.name().toLowerCase(java.util.Locale.ROOT); }
 
     @Override
     public Rgb[] states() { return states.clone(); }
@@ -78,7 +79,7 @@ public record PictureColours(PictureTheme theme, Rgb[] states, Rgb canvas, Rgb l
      * The unsure hatch's stripes: its colour with each channel at two fifths (at least 3:1 in contrast with it in every
      * theme), so that unsure differs from pinned by more than hue (a colour-blind viewer, a washed-out projector).
      */
-    public Rgb unsureStripe() { return of(DrawnState.UNSURE).scaled(2, 5); }
+    public Rgb unsureStripe() { return of(VtState.UNSURE).scaled(2, 5); }
 
     @Override
     public boolean equals(Object o) {

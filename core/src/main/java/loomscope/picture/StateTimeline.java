@@ -1,7 +1,6 @@
 package loomscope.picture;
 
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
 import loomscope.recording.MountIndex;
 import loomscope.recording.RunRecording;
 import loomscope.recording.VtState;
@@ -85,16 +84,9 @@ public final class StateTimeline {
         if (k >= 0) {
             int m = mounts.mount(vt, k);
             if (t < mounts.end(m)) {
-                MountCause cause = mounts.cause(m);
-                if (mounts.held(m)) {
-                    return VtState.HELD;   // no witness yet: the whole mount, neither red nor running
-                }
-                if (cause == MountCause.UNSURE) {
-                    return VtState.UNSURE;   // the clocks say neither how long nor when: the whole mount, as a clock pin
-                }
-                if (cause == MountCause.CAPTURED || cause == MountCause.STALLED) {
-                    // the witness's time is not kept with the mount: the whole mount, as an unsure one is
-                    return cause == MountCause.CAPTURED ? VtState.CAPTURED : VtState.STALLED;
+                Look whole = Look.wholeMount(mounts.log(m), mounts.entry(m));
+                if (whole != null) {
+                    return whole.state();   // held, unsure, captured, stalled: the whole mount (Look's one rule)
                 }
                 return mounts.pinned(m) && PinnedSpans.heldAt(recording, vt, mounts.start(m), mounts.end(m), t)
                         ? VtState.PINNED : VtState.RUNNING;
@@ -200,23 +192,9 @@ public final class StateTimeline {
         return PinnedSpans.pinnedAt(recording, carrier, t);
     }
 
-    /**
-     * Whether carrier c held, at t, a thread in a mount its clocks could not judge (blocked or not): drawn as unsure,
-     * the whole mount, never as running. A mount still open has no verdict yet.
-     */
-    public boolean unsureAt(CarrierLog carrier, long t) {
-        int i = carrier.mountAt(t);
-        return i >= 0 && carrier.unsure(i);
-    }
-
-    /**
-     * Why the mount carrier c held at t held it, when the JDK's witnesses said captured or stalled, or {@link
-     * VtState#HELD} while none has said yet; else null.
-     */
-    public VtState heldAt(CarrierLog carrier, long t) {
-        int i = carrier.mountAt(t);
-        return i < 0 ? null : carrier.captured(i) ? VtState.CAPTURED : carrier.stalled(i) ? VtState.STALLED
-                : carrier.held(i) ? VtState.HELD : null;
+    /** What carrier c's box shows at t ({@link LaneLooks#at}): idle, running, pinned, or how its mount held it. */
+    public Look lookAt(CarrierLog carrier, long t) {
+        return LaneLooks.at(recording, carrier, t);
     }
 
     // ---- blocking intervals ----

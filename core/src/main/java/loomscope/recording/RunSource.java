@@ -123,6 +123,19 @@ public sealed interface RunSource permits RunSource.ThisJvm, RunSource.ChildJvm,
                 ? a.jvms().stream().map(Jvm::mainClass).collect(Collectors.joining("+")) : null;
     }
 
+    /**
+     * The code the run ran that is not LoomScope's, by its class: an application's main classes, your code's task
+     * class; null for a scenario of ours. What a clip of it is titled by.
+     */
+    default String ownCodeName() {
+        return switch (this) {
+            case Application a -> mainClass();
+            case YourCode y -> y.taskClass();
+            case ThisJvm t -> null;
+            case ChildJvm c -> null;
+        };
+    }
+
     /** The application's short names joined ("OrderServer+Client"): file names and clip titles; null for a run of ours. */
     default String shortName() {
         return this instanceof Application a

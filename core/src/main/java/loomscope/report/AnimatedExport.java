@@ -12,6 +12,7 @@ import java.util.function.BooleanSupplier;
 import loomscope.io.AtomicOutput;
 import loomscope.picture.PictureTheme;
 import loomscope.recording.RunRecording;
+import loomscope.recording.TimeAxis;
 import loomscope.recording.RunSummary;
 
 /**
@@ -28,9 +29,11 @@ public final class AnimatedExport {
      * @param fps      frames per second, or null for the format's default
      * @param title    the clip's title, or null for what the run's lock means
      * @param theme    the window's theme, which the clip's colours follow
+     * @param range    the part of the run's clock the clip shows (the window's visible range, {@code --range}), or null
+     *                 for the whole run
      */
     public record Request(ClipFormat format, CardSize size, Double slowdown, Integer fps, String title,
-                          PictureTheme theme) {
+                          PictureTheme theme, TimeAxis range) {
         public static final double MIN_SLOWDOWN = 0.01;
         public static final double MAX_SLOWDOWN = 10_000;
         public static final int MAX_FPS = 60;
@@ -39,9 +42,19 @@ public final class AnimatedExport {
             Objects.requireNonNull(theme, "theme");
         }
 
-        /** A clip in the dark theme: the CLI's (it has no window to follow). */
+        /** A clip of the whole run. */
+        public Request(ClipFormat format, CardSize size, Double slowdown, Integer fps, String title, PictureTheme theme) {
+            this(format, size, slowdown, fps, title, theme, null);
+        }
+
+        /** A clip of the whole run in the dark theme: the CLI's (it has no window to follow). */
         public Request(ClipFormat format, CardSize size, Double slowdown, Integer fps, String title) {
-            this(format, size, slowdown, fps, title, PictureTheme.DARK);
+            this(format, size, slowdown, fps, title, PictureTheme.DARK, null);
+        }
+
+        /** The same clip of {@code range} only (null: the whole run). */
+        public Request ofRange(TimeAxis range) {
+            return new Request(format, size, slowdown, fps, title, theme, range);
         }
 
         public int fpsOrDefault() { return fps != null ? fps : format.defaultFps(); }
@@ -61,7 +74,11 @@ public final class AnimatedExport {
             if (recording.carriers().length == 0) {
                 return "the run's mounts were not recorded (default scheduler or platform threads): there are no lanes to animate";
             }
-            if (!ClipPlan.of(recording, slowdown, fpsOrDefault()).fits()) {
+            String outside = RunRange.problem(recording, range);
+            if (outside != null) {
+                return outside;
+            }
+            if (!ClipPlan.of(recording, range, slowdown, fpsOrDefault()).fits()) {
                 return String.format(Locale.ROOT, "the clip would have more than %,d frames: choose a faster speed",
                         ClipPlan.MAX_FRAMES);
             }
@@ -98,8 +115,15 @@ public final class AnimatedExport {
         }
     }
 
-    /** The title a clip gets by default: what the run's lock means, as on the timing card. */
+    /**
+     * The title a clip gets by default: what the run's lock means, as on the timing card; an application's (or your
+     * code's) is named by its main class, never by the lock word its summary carries ("Scenario task-file").
+     */
     public static String defaultTitle(RunRecording recording) {
+        String code = recording.source().ownCodeName();
+        if (code != null) {
+            return code + ": its carriers, mount by mount";
+        }
         return TimingCard.defaultTitle(new HistoryEntry(RunSummary.of(recording), Instant.now(), List.of())
                 .withApplication(ApplicationRun.of(recording)));
     }
@@ -111,7 +135,7 @@ public final class AnimatedExport {
             throw new IllegalArgumentException(problem);
         }
         int fps = request.fpsOrDefault();
-        ClipPlan plan = ClipPlan.of(recording, request.slowdown(), fps);
+        ClipPlan plan = ClipPlan.of(recording, request.range(), request.slowdown(), fps);
         String title = request.title() == null || request.title().isBlank() ? defaultTitle(recording) : request.title();
         ClipFramePainter painter = new ClipFramePainter(recording, request.size(), title, plan, request.theme());
         int total = plan.totalFrames();

@@ -29,7 +29,9 @@ final class ApplicationCardPainter {
         this.palette = palette;
     }
 
-    void paint(HistoryEntry run, ApplicationRun app, double x, double chartX, double y, double chartWidth, double height) {
+    /** {@code sites}: whether the right column lists the sites (not when the card's lanes take it). */
+    void paint(HistoryEntry run, ApplicationRun app, double x, double chartX, double y, double chartWidth, double height,
+               boolean sites) {
         double columnWidth = TimingCardRenderer.LEFT_COLUMN_WIDTH;
         g.setColor(palette.panel());
         g.fill(new RoundRectangle2D.Double(x - 32, y, columnWidth + 32, height, 36, 36));
@@ -59,7 +61,9 @@ final class ApplicationCardPainter {
             ink.fitted("fact:" + fact[0], fact[1], Font.BOLD, 36, 28, columnWidth - 280, colour, x + 260, factY);
             factY += 40;
         }
-        sites(app.sites(), chartX, y, chartWidth);
+        if (sites) {
+            sites(app.sites(), chartX, y, chartWidth);
+        }
     }
 
     private void sites(List<CauseReport.Site> sites, double x, double y, double width) {

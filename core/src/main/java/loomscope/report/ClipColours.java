@@ -1,11 +1,13 @@
 package loomscope.report;
 
 import java.awt.Color;
+import java.awt.Paint;
 import java.awt.TexturePaint;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 
-import loomscope.picture.DrawnState;
+import loomscope.picture.Hatch;
+import loomscope.picture.Look;
 import loomscope.picture.PictureColours;
 import loomscope.picture.PictureTheme;
 import loomscope.picture.Rgb;
@@ -26,8 +28,10 @@ final class ClipColours {
     final Color pool;
     final Color stopped;
     final Color unsureStripe;
-    /** Stripes across unsure, as the window's hatch (ui.theme.HatchPaint): every {@link PictureColours#HATCH_PERIOD} layout pixels. */
+    /** Stripes across unsure, as the window's hatch: the one {@link Hatch} tile, anchored at the frame's origin. */
     final TexturePaint unsureHatch;
+    /** How each {@link Look} is painted, by its ordinal: its colour, the hatch for unsure. */
+    private final Paint[] looks = new Paint[Look.COUNT];
     private final Color[] states = new Color[VtState.COUNT];
 
     private ClipColours(PictureTheme theme) {
@@ -42,10 +46,13 @@ final class ClipColours {
         this.pool = awt(p.poolAdded());
         this.stopped = awt(p.warning());
         for (VtState s : VtState.values()) {
-            states[s.ordinal()] = awt(p.of(DrawnState.of(s)));
+            states[s.ordinal()] = awt(p.of(s));
         }
         this.unsureStripe = awt(p.unsureStripe());
-        this.unsureHatch = hatch(of(VtState.UNSURE), unsureStripe, PictureColours.HATCH_PERIOD, PictureColours.HATCH_STRIPE);
+        this.unsureHatch = hatch(Hatch.unsureTile(p));
+        for (Look look : Look.values()) {
+            looks[look.ordinal()] = look.hatched() ? unsureHatch : awt(look.colour(p));
+        }
     }
 
     static ClipColours of(PictureTheme theme) {
@@ -56,14 +63,15 @@ final class ClipColours {
         return new Color(rgb.value());
     }
 
-    private static TexturePaint hatch(Color base, Color stripe, int period, int dark) {
-        BufferedImage tile = new BufferedImage(period, period, BufferedImage.TYPE_INT_RGB);
-        for (int y = 0; y < period; y++) {
-            for (int x = 0; x < period; x++) {
-                tile.setRGB(x, y, (x + y) % period < dark ? stripe.getRGB() : base.getRGB());
-            }
-        }
-        return new TexturePaint(tile, new Rectangle2D.Double(0, 0, period, period));
+    private static TexturePaint hatch(int[] tile) {
+        BufferedImage image = new BufferedImage(Hatch.PERIOD, Hatch.PERIOD, BufferedImage.TYPE_INT_RGB);
+        image.setRGB(0, 0, Hatch.PERIOD, Hatch.PERIOD, tile, 0, Hatch.PERIOD);
+        return new TexturePaint(image, new Rectangle2D.Double(0, 0, Hatch.PERIOD, Hatch.PERIOD));
+    }
+
+    /** How {@code look} is painted: a box's idle, a state's colour, the unsure hatch. */
+    Paint of(Look look) {
+        return looks[look.ordinal()];
     }
 
     Color of(VtState state) {

@@ -3,6 +3,7 @@ package loomscope.report;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferInt;
 
+import loomscope.picture.Hatch;
 import loomscope.picture.PictureColours;
 import loomscope.recording.FieldLayout;
 import loomscope.recording.VtState;
@@ -69,7 +70,7 @@ final class ClipField {
             for (int row = 0; row < cell && cy + row < y + height; row++) {
                 int at = (cy + row) * stride + cx;
                 for (int col = 0; col < cell; col++) {
-                    pixels[at + col] = hatched && (cx + col + cy + row) % hatchPeriod < hatchStripe ? stripe : colour;
+                    pixels[at + col] = hatched && Hatch.stripeAt(cx + col, cy + row, hatchPeriod, hatchStripe) ? stripe : colour;
                 }
             }
         }

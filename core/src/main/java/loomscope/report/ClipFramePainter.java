@@ -6,22 +6,24 @@ import java.awt.Paint;
 import java.awt.Rectangle;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import loomscope.picture.LaneLooks;
+import loomscope.picture.Look;
 import loomscope.picture.PictureTheme;
 import loomscope.picture.StateTimeline;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
-import loomscope.recording.RunSummary;
 import loomscope.recording.TimeAxis;
 import loomscope.recording.VtState;
 
 /**
  * One frame of an animated replay, drawn with Java2D from the recording alone: the title and the run's facts,
- * the replay clock, a legend, a lane per carrier (its recent mounts, running, pinned or unsure, and the thread on it now)
- * and the thread field. Laid out at 1920x1080 and scaled, like the timing card. Reuses its image.
+ * the replay clock, a legend of every look its lanes show, a lane per carrier (its mounts in the plan's range, each pixel
+ * column in the look {@link LaneLooks} decides, as in the window, and the thread on it now) and the thread field. Laid out at 1920x1080 and scaled, like the timing card. Reuses its image.
  */
 final class ClipFramePainter {
     private static final double MARGIN = 64;
@@ -48,13 +50,16 @@ final class ClipFramePainter {
     private final double laneHeight;
     private final double laneGap;
     private final double fieldTop;
-    private final boolean hasUnsure;
     private final ClipColours colours;
+    private final LanePainter lanes;
+    /** The looks the clip's lanes show at some frame, in the legend's order. */
+    private final List<Look> shown;
 
     /** A clip in the window's {@code theme}: a run exported from the light theme is light. */
     ClipFramePainter(RunRecording recording, CardSize size, String title, ClipPlan plan, PictureTheme theme) {
         this.recording = recording;
         this.colours = ClipColours.of(theme);
+        this.lanes = new LanePainter(colours);
         this.timeline = new StateTimeline(recording);
         this.size = size;
         this.title = title;
@@ -62,17 +67,47 @@ final class ClipFramePainter {
         this.image = new BufferedImage(size.width(), size.height(), BufferedImage.TYPE_INT_RGB);
         this.states = new byte[recording.threads()];
         this.carriers = recording.carriers();
-        this.hasUnsure = RunSummary.unsureMounts(recording) > 0;
         double s = size.scale();
         this.laneHeight = Math.min(110, LANES_HEIGHT / Math.max(1, carriers.length));
         this.laneGap = laneHeight >= 40 ? 8 : laneHeight >= 12 ? 2 : 0;
         this.fieldTop = Math.min(FIELD_TOP_LATEST, LANES_TOP + Math.max(1, carriers.length) * laneHeight + 110);
         this.field = new ClipField(colours, recording.threads(), (int) Math.round(MARGIN * s), (int) Math.round(fieldTop * s),
                 (int) Math.round((CardSize.LAYOUT_WIDTH - 2 * MARGIN) * s), (int) Math.round((FIELD_BOTTOM - fieldTop) * s), s);
-        // the lanes span the whole run, as the window's do for a finished run, and fill in up to t
-        this.axis = TimeAxis.of(recording, plan.settled(), 0, true);
-        this.ticks = axis.ticks(plan.runStart(), MAX_TICKS);
+        // the lanes span the plan's range (the whole run, as the window's do for a finished run) and fill in up to t
+        this.axis = plan.axis();
+        this.ticks = axis.ticks(recording.runStart(), MAX_TICKS);
+        this.shown = looksShown(recording, carriers, axis, plan.settled());
     }
+
+    /** Every look some lane shows over {@code axis} by {@code upTo}: the legend's entries, fixed for the whole clip. */
+    static List<Look> looksShown(RunRecording recording, CarrierLog[] carriers, TimeAxis axis, long upTo) {
+        LaneLooks looks = new LaneLooks();
+        byte[] columns = new byte[COLUMNS_SEEN];
+        boolean[] seen = new boolean[Look.COUNT];
+        for (CarrierLog log : carriers) {
+            looks.columns(recording, log, axis.start(), axis.end(), upTo, columns.length, columns);
+            for (byte b : columns) {
+                seen[b] = true;
+            }
+        }
+        List<Look> out = new ArrayList<>();
+        for (Look look : LEGEND_ORDER) {
+            if (seen[look.ordinal()] || look == Look.RUNNING || look == Look.PINNED || look == Look.IDLE) {
+                out.add(look);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** As many columns as a 1920-wide frame's lane has at most: every look a frame can show is found. */
+    private static final int COLUMNS_SEEN = 4096;
+
+    /** Running and pinned first (every legend has them), then how else a carrier was held, then idle. */
+    private static final List<Look> LEGEND_ORDER = List.of(Look.RUNNING, Look.PINNED, Look.UNSURE, Look.CAPTURED,
+            Look.STALLED, Look.HELD, Look.IDLE);
+
+    /** The looks the legend explains. */
+    List<Look> legendLooks() { return shown; }
 
     BufferedImage image() { return image; }
 
@@ -135,12 +170,15 @@ final class ClipFramePainter {
     private void header(Graphics2D g, CardInk ink, long t) {
         LoomMark.paint(g, CardPalette.of(colours.theme), MARGIN, 44, 40);
         ink.text("mark", "LoomScope replay", CardInk.font(Font.BOLD, 30), colours.muted, MARGIN + 56, 78, CardInk.Align.LEFT);
-        double runSeconds = (plan.runEnd() - plan.runStart()) / 1e9;
-        String clock = String.format(Locale.ROOT, "t = %.3f s", Math.max(0, Math.min(t, plan.runEnd()) - plan.runStart()) / 1e9);
+        // seconds since the run's start, as the axis labels say, whatever range the clip shows
+        double runSeconds = (recording.settledEnd() - recording.runStart()) / 1e9;
+        String clock = String.format(Locale.ROOT, "t = %.3f s", Math.max(0, Math.min(t, plan.runEnd()) - recording.runStart()) / 1e9);
         ink.text("clock", clock, new Font(Font.MONOSPACED, Font.BOLD, 60), colours.text,
                 CardSize.LAYOUT_WIDTH - MARGIN, 110, CardInk.Align.RIGHT);
-        String of = String.format(Locale.ROOT, "of %.3f s%s · %s", runSeconds, recording.wasCancelled() ? " (stopped)" : "",
-                speed(plan.slowdown()));
+        String range = plan.wholeRun(recording) ? "" : String.format(Locale.ROOT, "%.3f–%.3f s ",
+                (plan.runStart() - recording.runStart()) / 1e9, (plan.runEnd() - recording.runStart()) / 1e9);
+        String of = String.format(Locale.ROOT, "%sof %.3f s%s · %s", range, runSeconds,
+                recording.wasCancelled() ? " (stopped)" : "", speed(plan.slowdown()));
         double ofWidth = ink.text("of", of, CardInk.font(Font.PLAIN, 28), colours.muted, CardSize.LAYOUT_WIDTH - MARGIN,
                 156, CardInk.Align.RIGHT);
         // the title shares its line with the "of" text on the right: it gets what that leaves
@@ -165,12 +203,9 @@ final class ClipFramePainter {
         double x = MARGIN;
         double y = 212;
         Font font = CardInk.font(Font.PLAIN, 26);
-        x = swatch(g, ink, x, y, colours.of(VtState.RUNNING), "running", font);
-        x = swatch(g, ink, x, y, colours.of(VtState.PINNED), "pinned: carrier wasted", font);
-        if (hasUnsure) {
-            x = swatch(g, ink, x, y, colours.unsureHatch, "unsure: maybe blocked", font);
+        for (Look look : shown) {
+            x = swatch(g, ink, x, y, colours.of(look), look.legend(), font);
         }
-        x = swatch(g, ink, x, y, colours.idle, "idle", font);
         if (carriers.length > recording.config().parallelism()) {
             swatch(g, ink, x, y, colours.pool, "added by the pool", font);
         }
@@ -184,7 +219,7 @@ final class ClipFramePainter {
     }
 
     private void lanes(Graphics2D g, CardInk ink, long t) {
-        int lanes = Math.max(1, carriers.length);
+        int laneCount = Math.max(1, carriers.length);
         double trailX = trailX();
         double trailW = trailWidth();
         double labelSize = Math.min(32, Math.max(12, laneHeight * 0.45));
@@ -200,10 +235,10 @@ final class ClipFramePainter {
             for (TimeAxis.Tick tick : ticks) {   // under the mounts, as in the window
                 g.fillRect((int) axis.x(tick.time(), trailX, trailW), (int) y, 1, (int) Math.max(1, h));
             }
-            trail(g, log, t, trailX, y, trailW, h);
-            box(g, ink, log, t, boxX(), y, BOX, h);
+            lanes.trail(g, recording, log, axis, t, trailBounds(c));
+            box(g, ink, c, log, t, boxX(), y, BOX, h);
         }
-        double lanesBottom = LANES_TOP + lanes * laneHeight;
+        double lanesBottom = LANES_TOP + laneCount * laneHeight;
         double axisY = lanesBottom + 30;
         Font font = CardInk.font(Font.PLAIN, 24);
         for (TimeAxis.Tick tick : ticks) {
@@ -220,48 +255,15 @@ final class ClipFramePainter {
     /** Grid lines at most (plus one), as in the window. */
     private static final int MAX_TICKS = 8;
 
-    /** The carrier on the axis up to t, one sample per layout column. */
-    private void trail(Graphics2D g, CarrierLog log, long t, double x, double y, double w, double h) {
-        int columns = (int) w;
-        Paint run = null;
-        int runFrom = 0;
-        for (int col = 0; col <= columns; col++) {
-            Paint colour = null;
-            if (col < columns) {
-                long at = axis.start() + (long) ((double) axis.span() * col / columns);
-                if (at >= plan.runStart() && at <= t && timeline.occupantAt(log, at) >= 0) {
-                    colour = mountPaint(log, at);
-                }
-            }
-            if (colour != run) {
-                if (run != null) {
-                    g.setPaint(run);
-                    g.fillRect((int) x + runFrom, (int) (y + h * 0.2), col - runFrom, (int) Math.max(1, h * 0.6));
-                }
-                run = colour;
-                runFrom = col;
-            }
-        }
-    }
-
-    private void box(Graphics2D g, CardInk ink, CarrierLog log, long t, double x, double y, double w, double h) {
+    private void box(Graphics2D g, CardInk ink, int c, CarrierLog log, long t, double x, double y, double w, double h) {
         int vt = timeline.occupantAt(log, t);
-        g.setPaint(vt < 0 ? colours.idle : mountPaint(log, t));
-        g.fillRect((int) x, (int) y, (int) w, (int) Math.max(1, h));
+        lanes.box(g, timeline.lookAt(log, t), boxBounds(c));
         if (h >= 14) {
             String text = vt < 0 ? "idle" : String.format(Locale.ROOT, "VT %,d", vt);
             double fontSize = Math.min(40, h * 0.5);
             ink.text("box", text, CardInk.font(Font.BOLD, fontSize), vt < 0 ? colours.muted : colours.background,
                     x + w / 2, y + h / 2 + fontSize * 0.35, CardInk.Align.CENTER);
         }
-    }
-
-    /** A mounted carrier's look at {@code at}: pinned, unsure (hatched, as in the window) or running. */
-    private Paint mountPaint(CarrierLog log, long at) {
-        if (timeline.pinnedAt(log, at)) {
-            return colours.of(VtState.PINNED);
-        }
-        return timeline.unsureAt(log, at) ? colours.unsureHatch : colours.of(VtState.RUNNING);
     }
 
     private void footer(CardInk ink, long t) {

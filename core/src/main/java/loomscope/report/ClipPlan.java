@@ -3,9 +3,10 @@ package loomscope.report;
 import java.util.Locale;
 
 import loomscope.recording.RunRecording;
+import loomscope.recording.TimeAxis;
 
 /**
- * Which instants of a run become which frames: the run's clock from its start to its end, slowed down
+ * Which instants of a run become which frames: the run's clock from its start to its end (or a range of it), slowed down
  * {@code slowdown} times, at {@code fps}, then the last frame held for a moment so the final state can be read.
  *
  * @param slowdown how many seconds of clip one second of the run takes (20: a 1 s run is a 20 s clip)
@@ -38,6 +39,28 @@ public record ClipPlan(long runStart, long runEnd, double slowdown, int fps, int
         double s = slowdown != null ? slowdown : defaultSlowdown(seconds);
         // the last task ends at runEnd; its carrier unmounts it a moment later: the held frame shows the run settled
         return new ClipPlan(recording.runStart(), recording.runEnd(), s, fps, Math.max(1, fps), recording.settledEnd());
+    }
+
+    /**
+     * The frames of {@code range} of the recording's clock only (an export of the visible range): from its start to its
+     * end, then its end held; null for the whole run.
+     */
+    public static ClipPlan of(RunRecording recording, TimeAxis range, Double slowdown, int fps) {
+        if (range == null) {
+            return of(recording, slowdown, fps);
+        }
+        double s = slowdown != null ? slowdown : defaultSlowdown(range.span() / 1e9);
+        return new ClipPlan(range.start(), range.end(), s, fps, Math.max(1, fps), range.end());
+    }
+
+    /** The lanes' axis: from the first frame's instant to the held one's (the whole run: to its settled end). */
+    public TimeAxis axis() {
+        return new TimeAxis(runStart, settled - runStart, false);
+    }
+
+    /** Whether the plan is the whole of {@code recording}'s run rather than a range of it. */
+    public boolean wholeRun(RunRecording recording) {
+        return runStart == recording.runStart() && runEnd == recording.runEnd();
     }
 
     /**

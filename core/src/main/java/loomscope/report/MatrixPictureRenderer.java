@@ -17,7 +17,8 @@ import loomscope.picture.PictureTheme;
 /**
  * The pinning matrix as a 1920×1080 slide, drawn with Java2D like the timing card (the CLI makes it headless): one
  * row per scenario, one column per JVM; a cell's pinned count in the card's pinned red or not-pinned green, JFR's
- * count, reason, time and added carriers below it; a cell that disagrees with JFR framed in amber and saying so.
+ * count, reason, time and added carriers below it; a cell that disagrees with JFR framed in the palette's warning (as
+ * the window's matrix frames it) and saying so.
  */
 public final class MatrixPictureRenderer {
 
@@ -28,7 +29,6 @@ public final class MatrixPictureRenderer {
     private static final double TOP = 200;
     private static final double NAME_COLUMN = 330;
     private static final double GAP = 8;
-    private static final Color DISAGREES = new Color(0xFFB020);
 
     private final CardPalette palette;
 
@@ -105,8 +105,8 @@ public final class MatrixPictureRenderer {
                         x + 12, y + h * (agrees ? 0.8 : 0.62));
                 if (!agrees) {
                     ink.fitted("cell-" + index + "-disagrees", "≠ JFR: " + m.disagreement(), Font.PLAIN, small, 12,
-                            textWidth, DISAGREES, x + 12, y + h * 0.88);
-                    g.setColor(DISAGREES);
+                            textWidth, palette.warning(), x + 12, y + h * 0.88);
+                    g.setColor(palette.warning());
                     g.setStroke(new BasicStroke(4f));
                     g.draw(box);
                 }

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import loomscope.recording.RunRecording;
+import loomscope.recording.TimeAxis;
 import loomscope.workload.LockMode;
 
 /**
@@ -13,9 +15,34 @@ import loomscope.workload.LockMode;
  *
  * @param history the runs to draw as bars, oldest first; the headline is highlighted if it is among them
  * @param comparison set when the card shows the same workload on two JVMs (the compare view), else null
+ * @param lanes      the headline run's carrier lanes over a range of it (the window's visible range, {@code export
+ *                   --range}), drawn in the chart's place; null for none
  */
 public record TimingCard(String title, HistoryEntry headline, List<HistoryEntry> history, LocalDate date,
-                         Comparison comparison) {
+                         Comparison comparison, Lanes lanes) {
+
+    /** The lanes of {@code recording} over {@code range} of its clock (null: the whole run), as the window draws them. */
+    public record Lanes(RunRecording recording, TimeAxis range) {
+        public Lanes {
+            if (range == null) {
+                range = new TimeAxis(recording.runStart(), recording.settledEnd() - recording.runStart(), false);
+            }
+            String problem = RunRange.problem(recording, range);
+            if (problem != null) {
+                throw new IllegalArgumentException(problem);
+            }
+        }
+    }
+
+    /** A card without lanes. */
+    public TimingCard(String title, HistoryEntry headline, List<HistoryEntry> history, LocalDate date, Comparison comparison) {
+        this(title, headline, history, date, comparison, null);
+    }
+
+    /** The same card with {@code lanes} in its chart's place. */
+    public TimingCard withLanes(Lanes lanes) {
+        return new TimingCard(title, headline, history, date, comparison, lanes);
+    }
 
     /**
      * Two runs of one workload on two JVMs: their names (a summary knows the Java version but not the JVM

@@ -3,10 +3,12 @@ package loomscope.report;
 import java.awt.BasicStroke;
 import java.awt.Font;
 import java.awt.Graphics2D;
+import java.awt.Rectangle;
 import java.awt.RenderingHints;
 import java.awt.geom.RoundRectangle2D;
 import java.awt.image.BufferedImage;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.stream.Stream;
@@ -28,6 +30,7 @@ public final class TimingCardRenderer {
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("d MMMM uuuu", Locale.ENGLISH);
 
     private final CardPalette palette;
+    private final PictureTheme theme;
 
     /** Cards in the dark theme: the CLI's (it has no window to follow). */
     public TimingCardRenderer() {
@@ -37,6 +40,7 @@ public final class TimingCardRenderer {
     /** Cards in the window's {@code theme}: exported from the light theme, a card is light. */
     public TimingCardRenderer(PictureTheme theme) {
         this.palette = CardPalette.of(theme);
+        this.theme = theme;
     }
 
     public RenderedCard render(TimingCard card, CardSize size) {
@@ -54,17 +58,26 @@ public final class TimingCardRenderer {
             g.fillRect(0, 0, CardSize.LAYOUT_WIDTH, CardSize.LAYOUT_HEIGHT);
             header(g, ink, card);
             ApplicationRun application = card.headline().application();
+            List<Rectangle> lanes = List.of();
+            boolean lanesInsteadOfChart = card.lanes() != null && card.comparison() == null;
             if (application != null && card.comparison() == null) {
                 // an application's session: what held its carriers and where, not tasks and bars of our runs
                 new ApplicationCardPainter(g, ink, palette).paint(card.headline(), application, MARGIN, CHART_X, 292,
-                        CardSize.LAYOUT_WIDTH - MARGIN - CHART_X, 660);
+                        CardSize.LAYOUT_WIDTH - MARGIN - CHART_X, 660, !lanesInsteadOfChart);
             } else {
                 headline(g, ink, card.headline());
-                new HistoryChartPainter(g, ink, palette).paint(card, CHART_X, 292,
+                if (!lanesInsteadOfChart) {
+                    new HistoryChartPainter(g, ink, palette).paint(card, CHART_X, 292,
+                            CardSize.LAYOUT_WIDTH - MARGIN - CHART_X, 660);
+                }
+            }
+            if (lanesInsteadOfChart) {
+                // the run's lanes over the range, where the chart (or an application's sites) would be
+                lanes = new CardLanesPainter(g, ink, ClipColours.of(theme), size.scale()).paint(card.lanes(), CHART_X, 292,
                         CardSize.LAYOUT_WIDTH - MARGIN - CHART_X, 660);
             }
             footer(ink);
-            return new RenderedCard(size, image, ink.drawn());
+            return new RenderedCard(size, image, ink.drawn(), lanes);
         } finally {
             g.dispose();
         }

@@ -20,36 +20,24 @@ class PictureColoursTest {
             PictureColours colours = PictureColours.of(theme);
             assertNotNull(colours, theme.name());
             assertEquals(theme, colours.theme());
-            for (DrawnState s : DrawnState.values()) {
+            for (VtState s : VtState.values()) {
                 assertNotNull(colours.of(s), theme + " " + s);
             }
         }
     }
 
-    @Test
-    void everyThreadStateIsTheDrawnStateOfItsName() {
-        for (VtState s : VtState.values()) {
-            assertEquals(s.name(), DrawnState.of(s).name());
-            assertTrue(DrawnState.of(s).drawnToday());
-        }
-        assertEquals(VtState.COUNT, DrawnState.COUNT, "every drawn state is a thread's state");
-    }
-
-    /**
-     * No two states share a colour (a picture read back to states needs that), and the two coming states stand at least
-     * 60 apart (the sum of their channels' differences) from every other: today's dim new and done are closer.
-     */
+    /** No two states share a colour (a picture read back to states needs that). */
     @Test
     void noTwoStatesOfAThemeLookAlike() {
         for (PictureTheme theme : PictureTheme.values()) {
             PictureColours colours = PictureColours.of(theme);
-            Map<DrawnState, Rgb> seen = new HashMap<>();
-            for (DrawnState s : DrawnState.values()) {
+            Map<VtState, Rgb> seen = new HashMap<>();
+            for (VtState s : VtState.values()) {
                 Rgb c = colours.of(s);
-                for (Map.Entry<DrawnState, Rgb> e : seen.entrySet()) {
+                for (Map.Entry<VtState, Rgb> e : seen.entrySet()) {
                     int d = Math.abs(c.red() - e.getValue().red()) + Math.abs(c.green() - e.getValue().green())
                             + Math.abs(c.blue() - e.getValue().blue());
-                    assertTrue(d >= (s.drawnToday() ? 1 : 60), theme + ": " + s + " " + c + " is too near " + e.getKey()
+                    assertTrue(d >= 1, theme + ": " + s + " " + c + " is too near " + e.getKey()
                             + " " + e.getValue());
                 }
                 seen.put(s, c);
@@ -61,8 +49,8 @@ class PictureColoursTest {
     void redMeansPinnedAndNothingElse() {
         for (PictureTheme theme : PictureTheme.values()) {
             PictureColours colours = PictureColours.of(theme);
-            for (DrawnState s : DrawnState.values()) {
-                assertEquals(s == DrawnState.PINNED, isRed(colours.of(s)), theme + " " + s + " " + colours.of(s));
+            for (VtState s : VtState.values()) {
+                assertEquals(s == VtState.PINNED, isRed(colours.of(s)), theme + " " + s + " " + colours.of(s));
             }
         }
     }
@@ -71,12 +59,12 @@ class PictureColoursTest {
     void theWindowsValuesAreTheTruth() {
         PictureColours dark = PictureColours.of(PictureTheme.DARK);
         assertEquals(Rgb.of("#0d1117"), dark.canvas(), "the window's ground, not the card's old #0d1321");
-        assertEquals(Rgb.of("#ff4d4d"), dark.of(DrawnState.PINNED), "the window's pinned, not the fallback's #f85149");
+        assertEquals(Rgb.of("#ff4d4d"), dark.of(VtState.PINNED), "the window's pinned, not the fallback's #f85149");
     }
 
     @Test
     void theUnsureStripesAreItsColourAtTwoFifths() {
-        Rgb unsure = PictureColours.of(PictureTheme.DARK).of(DrawnState.UNSURE);
+        Rgb unsure = PictureColours.of(PictureTheme.DARK).of(VtState.UNSURE);
         assertEquals(Rgb.of("#ff701a"), unsure);
         assertEquals(new Rgb((0xff * 2 / 5) << 16 | (0x70 * 2 / 5) << 8 | 0x1a * 2 / 5),
                 PictureColours.of(PictureTheme.DARK).unsureStripe());

@@ -54,7 +54,7 @@ class PinnedSpansTest {
     }
 
     /** One thread, one mount from 10 ns to 102 ms with a 100 ms sleep inside it. */
-    private static RunRecording waves(boolean pinned) {
+    static RunRecording waves(boolean pinned) {
         WorkloadConfig waves = Scenarios.config(Scenarios.byName("waves"), Map.of("sleep-ms", "100"), 1, 1,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL);
         return RecordingBuilder.of(waves, "21")

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import loomscope.picture.Look;
 import loomscope.picture.StateTimeline;
 import org.junit.jupiter.api.Test;
 
@@ -37,11 +38,11 @@ class UnsureStateTest {
     void theCarrierIsUnsureNotPinnedWhileItHoldsTheMount() {
         CarrierLog c0 = r.carriers()[0];
         CarrierLog c1 = r.carriers()[1];
-        assertTrue(timeline.unsureAt(c0, UnsureRun.at(r, 30)));
+        assertEquals(Look.UNSURE, timeline.lookAt(c0, UnsureRun.at(r, 30)));
         assertFalse(timeline.pinnedAt(c0, UnsureRun.at(r, 30)), "unsure is its own verdict, not a pin");
-        assertFalse(timeline.unsureAt(c0, UnsureRun.at(r, 61)), "idle after the mount");
-        assertFalse(timeline.unsureAt(c1, UnsureRun.at(r, 10)));
-        assertFalse(timeline.unsureAt(c1, UnsureRun.at(r, 30)));
+        assertEquals(Look.IDLE, timeline.lookAt(c0, UnsureRun.at(r, 61)), "idle after the mount");
+        assertEquals(Look.RUNNING, timeline.lookAt(c1, UnsureRun.at(r, 10)));
+        assertEquals(Look.PINNED, timeline.lookAt(c1, UnsureRun.at(r, 30)));
         assertTrue(timeline.pinnedAt(c1, UnsureRun.at(r, 30)));
     }
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.prefs.BackingStoreException;
 
 import javafx.application.HostServices;
@@ -15,6 +16,10 @@ import javafx.scene.Scene;
 import javafx.scene.layout.StackPane;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import loomscope.recording.RunRecording;
+import loomscope.recording.TimeAxis;
+import loomscope.report.RunRange;
+import loomscope.report.TimingCard;
 import loomscope.runs.RunTarget;
 import loomscope.scenario.Scenario;
 import loomscope.scenario.Scenarios;
@@ -26,6 +31,7 @@ import loomscope.ui.export.FxExportSurface;
 import loomscope.ui.export.HistoryTimes;
 import loomscope.ui.export.Toast;
 import loomscope.ui.job.JobThreads;
+import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.mainwindow.MainViewModel;
 import loomscope.ui.presentation.PresentationMode;
 import loomscope.ui.presentation.PresenterHeader;
@@ -164,6 +170,17 @@ public final class OnStage {
         animated = new AnimatedExportViewModel(JobThreads.jobs(), () -> model.recordingProperty().get(),
                 () -> export.folderProperty().get(), () -> AppTheme.current().picture());
         view.addPulseHook(nanos -> animated.pulse());
+        // the exports take what the lanes show: their visible range of the run on show
+        Supplier<TimeAxis> visible = () -> {
+            LanesCanvas.LaneGeometry shown = view.recordingView().lanes().geometry();
+            RunRecording r = model.recordingProperty().get();
+            return shown == null || r == null ? null : RunRange.visible(r, shown.axis());
+        };
+        animated.setVisibleRange(visible);
+        export.setVisibleLanes(() -> {
+            TimeAxis range = visible.get();
+            return range == null ? null : new TimingCard.Lanes(model.recordingProperty().get(), range);
+        });
         AnimatedExportWindow animatedWindow = new AnimatedExportWindow(animated, context.openFolder());
         Runnable showAnimated = () -> animatedWindow.show(stage);
         keys.setExportAnimated(showAnimated);

@@ -19,12 +19,14 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import loomscope.picture.PictureTheme;
 import loomscope.recording.RunRecording;
+import loomscope.recording.TimeAxis;
 import loomscope.report.AnimatedExport;
 import loomscope.report.CardSize;
 import loomscope.report.ClipFormat;
 import loomscope.report.ClipPlan;
 import loomscope.report.ExportFolder;
 import loomscope.report.ExportNames;
+import loomscope.report.RunRange;
 import loomscope.ui.job.BackgroundJob;
 
 /**
@@ -46,6 +48,8 @@ public final class AnimatedExportViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<Path> written = new ReadOnlyObjectWrapper<>();
     private final BackgroundJob<Runnable> job;
+    /** The lanes' visible range on show (null: none yet); a clip covers its part of the run. */
+    private Supplier<TimeAxis> visibleRange = () -> null;
 
     /** Clips in the dark theme. */
     public AnimatedExportViewModel(Executor files, Supplier<RunRecording> onShow, Supplier<Path> folder) {
@@ -60,20 +64,28 @@ public final class AnimatedExportViewModel {
         this.theme = theme;
     }
 
+    /** Where the window's lanes tell their visible range: the next clip is of that part of the run. */
+    public void setVisibleRange(Supplier<TimeAxis> visibleRange) {
+        this.visibleRange = visibleRange;
+    }
+
     /** What the next clip will be, for the dialog: "a 38.1 s clip, 20× slower" or why there is none. */
     public String plan() {
         RunRecording r = finishedRun();
         if (r == null) {
             return "No finished run on show: run one (Ctrl+R) or open a saved one first.";
         }
-        AnimatedExport.Request request = request(null);
+        AnimatedExport.Request request = request(r, null);
         String problem = request.problem(r);
         if (problem != null) {
             return problem;
         }
-        ClipPlan plan = ClipPlan.of(r, slowdown.get(), request.fpsOrDefault());
-        return String.format(Locale.ROOT, "A %.1f s clip of the %.3f s run (%s), %,d frames at %d fps.", plan.clipSeconds(),
-                (r.runEnd() - r.runStart()) / 1e9, speed(plan.slowdown()), plan.totalFrames(), request.fpsOrDefault());
+        ClipPlan plan = ClipPlan.of(r, request.range(), slowdown.get(), request.fpsOrDefault());
+        String of = request.range() == null ? String.format(Locale.ROOT, "the %.3f s run", (r.runEnd() - r.runStart()) / 1e9)
+                : String.format(Locale.ROOT, "%.3f–%.3f s of the run (the lanes' visible range)",
+                        (plan.runStart() - r.runStart()) / 1e9, (plan.runEnd() - r.runStart()) / 1e9);
+        return String.format(Locale.ROOT, "A %.1f s clip of %s (%s), %,d frames at %d fps.", plan.clipSeconds(), of,
+                speed(plan.slowdown()), plan.totalFrames(), request.fpsOrDefault());
     }
 
     private static String speed(double slowdown) {
@@ -86,8 +98,9 @@ public final class AnimatedExportViewModel {
         return r != null && r.isFinished() ? r : null;
     }
 
-    private AnimatedExport.Request request(String title) {
-        return new AnimatedExport.Request(format.get(), size.get(), slowdown.get(), null, title, theme.get());
+    private AnimatedExport.Request request(RunRecording r, String title) {
+        return new AnimatedExport.Request(format.get(), size.get(), slowdown.get(), null, title, theme.get(),
+                RunRange.visible(r, visibleRange.get()));
     }
 
     /** Starts the clip of the run on show; one line in {@link #messageProperty()} if it cannot. */
@@ -101,7 +114,7 @@ public final class AnimatedExportViewModel {
             message.set("No finished run on show: run one (Ctrl+R) or open a saved one first.");
             return;
         }
-        AnimatedExport.Request request = request(null);
+        AnimatedExport.Request request = request(r, null);
         String problem = request.problem(r);
         if (problem != null) {
             message.set(problem);

@@ -15,6 +15,7 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import loomscope.picture.PictureTheme;
+import loomscope.recording.RunSummary;
 import loomscope.report.ExportException;
 import loomscope.report.ExportFolder;
 import loomscope.report.ExportNames;
@@ -46,6 +47,8 @@ public final class ExportViewModel implements StageExports {
     private final ReadOnlyObjectWrapper<String> lastError = new ReadOnlyObjectWrapper<>();
     /** One export at a time: a second while one is written is told to wait. */
     private final BackgroundJob<Result> job;
+    /** The run on show and the lanes' visible range (null: none); read on the FX thread when an export starts. */
+    private Supplier<TimingCard.Lanes> visibleLanes = () -> null;
 
     /**
      * @param jobs     where exports are written
@@ -60,6 +63,14 @@ public final class ExportViewModel implements StageExports {
         this.job = new BackgroundJob<>(jobs, fxThread);
     }
 
+    /**
+     * Where the window tells the run on show and its lanes' visible range: when that is a part of the newest run (the
+     * lanes zoomed in), S's card draws those lanes in its chart's place, as the CLI's {@code export --range} does.
+     */
+    public void setVisibleLanes(Supplier<TimingCard.Lanes> visibleLanes) {
+        this.visibleLanes = visibleLanes;
+    }
+
     /** S: the timing card (both sizes) for the newest run, the full window, and the history tables. */
     @Override
     public void exportAll() {
@@ -72,13 +83,18 @@ public final class ExportViewModel implements StageExports {
         Path target = folder.get();
         LocalDateTime now = LocalDateTime.now();
         PictureTheme look = theme.get();
+        TimingCard.Lanes lanes = visibleLanes.get();
         inBackground(() -> {
             BufferedImage windowImage = window.get();
             List<Path> files = new ArrayList<>();
             ReportWriter.Export cards = null;
             Path prepared = ExportFolder.prepare(target);
             if (!runs.isEmpty()) {
-                cards = new ReportWriter(look).exportAll(prepared, TimingCard.ofLatest(runs, LocalDate.now()), now);
+                TimingCard card = TimingCard.ofLatest(runs, LocalDate.now());
+                if (lanes != null && RunSummary.of(lanes.recording()).equals(card.headline().summary())) {
+                    card = card.withLanes(lanes);   // the lanes shown are the headline run's
+                }
+                cards = new ReportWriter(look).exportAll(prepared, card, now);
                 files.addAll(cards.files());
             }
             HistoryEntry last = runs.isEmpty() ? null : runs.get(runs.size() - 1);

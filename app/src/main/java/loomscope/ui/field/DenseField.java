@@ -6,6 +6,7 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
+import loomscope.picture.Hatch;
 import loomscope.recording.FieldLayout;
 import loomscope.recording.VtState;
 import loomscope.ui.theme.HatchPaint;
@@ -68,7 +69,7 @@ final class DenseField {
             for (int row = 0; row < cell; row++, at += width) {
                 if (state == unsure) {
                     for (int col = 0; col < cell; col++) {
-                        argb[at + col] = (cx + col + cy + row) % HatchPaint.PERIOD < HatchPaint.STRIPE ? unsureStripe : colour;
+                        argb[at + col] = Hatch.stripeAt(cx + col, cy + row, Hatch.PERIOD, Hatch.STRIPE) ? unsureStripe : colour;
                     }
                 } else {
                     Arrays.fill(argb, at, at + cell, colour);

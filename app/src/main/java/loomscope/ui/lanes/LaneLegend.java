@@ -9,32 +9,33 @@ import javafx.scene.control.Tooltip;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
+import loomscope.picture.Look;
 import loomscope.recording.VtState;
 import loomscope.ui.theme.LegendSwatch;
 
-/** Explains every colour of the carrier lanes. */
+/** Explains every colour of the carrier lanes, in the words of each {@link Look} (the clips' and cards' legends' too). */
 public final class LaneLegend extends FlowPane {
 
     public LaneLegend() {
         getStyleClass().add("legend");
-        item(LegendSwatch.stateStyleClass(VtState.RUNNING), "running",
+        item(LegendSwatch.stateStyleClass(VtState.RUNNING), Look.RUNNING.legend(),
                 "A virtual thread mounted on this carrier and running its CPU work.");
-        item(LegendSwatch.stateStyleClass(VtState.PINNED), "pinned: carrier wasted",
+        item(LegendSwatch.stateStyleClass(VtState.PINNED), Look.PINNED.legend(),
                 "The mounted thread could not unmount (it sleeps or waits for its lock inside a pin): the carrier can run"
                 + " nothing else. Red only where the JDK's witnesses call it a pin.");
-        held = item(LegendSwatch.stateStyleClass(VtState.HELD), "held, not yet classed",
+        held = item(LegendSwatch.stateStyleClass(VtState.HELD), Look.HELD.legend(),
                 "The mounted thread held its carrier blocked, and no witness has said why yet: JFR's events arrive about"
                 + " a second later. It turns red (pinned), pink (captured), white or grey (stalled) or orange (unsure)"
                 + " as soon as one does.");
-        unsure = item(LegendSwatch.stateStyleClass(VtState.UNSURE), "unsure",
+        unsure = item(LegendSwatch.stateStyleClass(VtState.UNSURE), Look.UNSURE.legend(),
                 "The carrier's clocks cannot tell whether the mounted thread blocked for 1 ms: it was also preempted, or"
                 + " a garbage collection stopped it. Maybe pinned; never shown as not pinned.");
-        captured = item(LegendSwatch.stateStyleClass(VtState.CAPTURED), "captured: a system call",
+        captured = item(LegendSwatch.stateStyleClass(VtState.CAPTURED), Look.CAPTURED.legend(),
                 "The mounted thread blocked in a system call (a file, a pipe, a socket): its carrier was held, but the JDK"
                 + " does not call that a pin. Classed from JFR's I/O events and the stacks sampled while it was held.");
-        stalled = item(LegendSwatch.stateStyleClass(VtState.STALLED), "stalled: the JVM",
+        stalled = item(LegendSwatch.stateStyleClass(VtState.STALLED), Look.STALLED.legend(),
                 "The JVM held the carrier (a safepoint covered the block): nobody's code asked for the wait.");
-        item("ls-swatch-idle", "idle", "No virtual thread is mounted on this carrier.");
+        item("ls-swatch-idle", Look.IDLE.legend(), "No virtual thread is mounted on this carrier.");
         item("ls-swatch-pool-added", "added by pool",
                 "A carrier beyond the parallelism that the pool started to compensate for a blocked one.");
         Label now = new Label("box: VT on the carrier at t");

@@ -11,24 +11,25 @@ import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
+import loomscope.picture.LaneLooks;
+import loomscope.picture.Look;
 import loomscope.picture.PictureTheme;
 import loomscope.picture.StateTimeline;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.TimeAxis;
-import loomscope.recording.VtState;
-import loomscope.ui.lanes.MountSpans.Pass;
 import loomscope.ui.theme.HatchPaint;
 import loomscope.ui.theme.Palette;
 import loomscope.ui.widgets.CanvasRegion;
 
 /**
- * One canvas, one lane per carrier: on the right the thread mounted at time t (running or pinned, or idle),
- * to its left a Gantt trail of the last seconds of occupancy. Running time is a short green tick, the part
- * of a mount spent blocked while holding the carrier is a full-height red bar, so a pinned carrier reads as
- * one long red bar. A mount whose carrier's clocks could not tell whether it blocked (it was also preempted, or a
- * collection stopped it) is a full-height hatched orange bar: maybe pinned, never drawn as running. Everything comes
- * from the recording's carrier logs; works for any {@link RunRecording}.
+ * One canvas, one lane per carrier: on the right the thread mounted at time t in its box, to its left a Gantt trail of
+ * the carrier over the axis. Each pixel column of a trail, and each box, is in the {@link Look} that core's {@link
+ * LaneLooks} decides (the cards and clips ask it too): running is a short green tick, the part of a mount spent blocked
+ * while holding the carrier a full-height red bar (so a pinned carrier reads as one long red bar), unsure a hatched
+ * orange one, captured, stalled and held their own colours, full height; the most severe look of a column wins and
+ * every mount reaches at least one column, so no pin is hidden by the scale. Everything comes from the recording's
+ * carrier logs; works for any {@link RunRecording}.
  */
 public final class LanesCanvas extends CanvasRegion {
     static final double LABEL_WIDTH = 200;
@@ -36,13 +37,18 @@ public final class LanesCanvas extends CanvasRegion {
     private static final double MAX_LANE_HEIGHT = 120;
 
     private final Canvas canvas;
-    private final TrailPainter painter = new TrailPainter();
-    private final MountSpans spans = new MountSpans(painter);
+    /** Decides each pixel column's look (the one rule the cards and clips use too); reused, allocates nothing. */
+    private final LaneLooks looks = new LaneLooks();
+    /** This frame's looks, lane after lane, a byte a pixel column. */
+    private byte[] columns = new byte[0];
+    /** Whether a frame since {@link #forgetUnsureSeen()} painted an unsure column (the legend then explains the hatch). */
+    private boolean unsurePainted;
     private final NumberLabels vtLabels = new NumberLabels("VT ");
     private final NumberLabels carrierLabels = new NumberLabels("carrier ");
     private final CarrierNames names = new CarrierNames(carrierLabels);
     private Palette palette = Palette.of(PictureTheme.DARK);
-    private Paint unsureHatch = HatchPaint.of(palette.of(VtState.UNSURE));
+    /** How each look is painted in this theme, by ordinal: made once per theme change, never per frame. */
+    private Paint[] lookPaints = lookPaints(palette);
     private long trailNanos = 4_000_000_000L;
     /** A finished run shown whole (the default) rather than as the trail before t. */
     private boolean fitFinished = true;
@@ -57,10 +63,8 @@ public final class LanesCanvas extends CanvasRegion {
 
     // what the last frame showed, per lane: read by tests and exports, never by drawing
     private int[] occupants = new int[0];
-    private boolean[] pinnedNow = new boolean[0];
-    private boolean[] unsureNow = new boolean[0];
-    /** Captured or stalled (the JDK's witnesses' class of the mount at the time drawn), or null. */
-    private VtState[] heldNow = new VtState[0];
+    /** The look of each lane's box in the last frame. */
+    private Look[] boxLooks = new Look[0];
     private int laneCount;
     private long drawnAt = -1;
     private Overlay overlay;
@@ -119,12 +123,21 @@ public final class LanesCanvas extends CanvasRegion {
         canvas = canvas();
     }
 
-    /** Once per theme change: the unsure hatch is made here, never per frame. */
+    /** Once per theme change: the looks' paints (the unsure hatch among them) are made here, never per frame. */
     public void setPalette(Palette palette) {
         if (palette != this.palette) {
             this.palette = palette;
-            unsureHatch = HatchPaint.of(palette.of(VtState.UNSURE));
+            lookPaints = lookPaints(palette);
         }
+    }
+
+    private static Paint[] lookPaints(Palette palette) {
+        Paint[] paints = new Paint[Look.COUNT];
+        for (Look look : Look.values()) {
+            paints[look.ordinal()] = look == Look.IDLE ? palette.idle() : look.hatched()
+                    ? HatchPaint.of(palette.of(look.state())) : palette.of(look.state());
+        }
+        return paints;
     }
 
     /** The height that shows {@code lanes} lanes at their largest, with the time axis. */
@@ -166,18 +179,21 @@ public final class LanesCanvas extends CanvasRegion {
     /** The thread the last frame showed on lane {@code i}, or -1 for idle. */
     public int occupantDrawn(int lane) { return occupants[lane]; }
 
-    public boolean pinnedDrawn(int lane) { return pinnedNow[lane]; }
+    public boolean pinnedDrawn(int lane) { return boxLooks[lane] == Look.PINNED; }
 
     /** Whether the last frame showed lane {@code i}'s thread in a mount its carrier's clocks could not judge. */
-    public boolean unsureDrawn(int lane) { return unsureNow[lane]; }
+    public boolean unsureDrawn(int lane) { return boxLooks[lane] == Look.UNSURE; }
+
+    /** The look of lane {@code i}'s box in the last frame. */
+    public Look lookDrawn(int lane) { return boxLooks[lane]; }
 
     /**
      * Whether a frame since the last {@link #forgetUnsureSeen()} painted an unsure mount (the legend then explains
      * the hatch).
      */
-    public boolean unsureSeen() { return spans.unsurePainted(); }
+    public boolean unsureSeen() { return unsurePainted; }
 
-    public void forgetUnsureSeen() { spans.clearUnsurePainted(); }
+    public void forgetUnsureSeen() { unsurePainted = false; }
 
     /** Top pixel row of lane {@code i} in the last frame (for overlays and pixel tests). */
     public double laneTop(int lane) { return lane * drawnLaneStep; }
@@ -232,9 +248,7 @@ public final class LanesCanvas extends CanvasRegion {
         }
         ensureCapacity(carriers);
         Arrays.fill(occupants, 0, carriers, -1);
-        Arrays.fill(pinnedNow, 0, carriers, false);
-        Arrays.fill(unsureNow, 0, carriers, false);
-        Arrays.fill(heldNow, 0, carriers, null);
+        Arrays.fill(boxLooks, 0, carriers, Look.IDLE);
         drawNowBoxes(gc, carriers, laneStep, laneH, w - NOW_WIDTH);
         if (laneH >= 10) {
             gc.setTextBaseline(VPos.CENTER);
@@ -295,41 +309,7 @@ public final class LanesCanvas extends CanvasRegion {
             gc.fillRect(trailX, lane * laneStep, trailW, laneH);
         }
         grid.paint(gc, palette, axis, recording.runStart(), trailX, trailW, logs.length * laneStep, repaintStatic);
-        spans.setTrailNanos(axis.span());
-        spans.beginFrame();
-        gc.setFill(palette.running());
-        for (int lane = 0; lane < logs.length; lane++) {
-            double tickH = Math.max(1, laneH * 0.5);
-            painter.begin(gc, lane * laneStep + (laneH - tickH) / 2, tickH, trailX + trailW);
-            spans.paint(recording, logs[lane], t0, t, trailX, trailW, Pass.RUNNING);
-            painter.end();
-        }
-        // full height, as a pin: a mount that may have held its carrier the whole time (a pass only when one is in view)
-        if (spans.unsureInView()) {
-            gc.setFill(unsureHatch);
-            for (int lane = 0; lane < logs.length; lane++) {
-                painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
-                spans.paint(recording, logs[lane], t0, t, trailX, trailW, Pass.UNSURE);
-                painter.end();
-            }
-        }
-        if (spans.capturedOrStalledInView() || spans.heldInView()) {
-            for (Pass pass : new Pass[] {Pass.CAPTURED, Pass.STALLED, Pass.HELD}) {
-                gc.setFill(palette.of(pass == Pass.CAPTURED ? VtState.CAPTURED
-                        : pass == Pass.STALLED ? VtState.STALLED : VtState.HELD));
-                for (int lane = 0; lane < logs.length; lane++) {
-                    painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
-                    spans.paint(recording, logs[lane], t0, t, trailX, trailW, pass);
-                    painter.end();
-                }
-            }
-        }
-        gc.setFill(palette.pinned());
-        for (int lane = 0; lane < logs.length; lane++) {
-            painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
-            spans.paint(recording, logs[lane], t0, t, trailX, trailW, Pass.PINNED);
-            painter.end();
-        }
+        trails(recording, logs, axis, t, gc, trailX, trailW, laneStep, laneH);
         if (!axis.sliding() && t < axis.end()) {
             // where t is on a whole-run axis (replay, a live run younger than the trail): the lanes fill in up to here
             gc.setFill(palette.mutedText());
@@ -337,9 +317,7 @@ public final class LanesCanvas extends CanvasRegion {
         }
         for (int lane = 0; lane < logs.length; lane++) {
             occupants[lane] = timeline.occupantAt(logs[lane], t);
-            pinnedNow[lane] = occupants[lane] >= 0 && timeline.pinnedAt(logs[lane], t);
-            unsureNow[lane] = occupants[lane] >= 0 && timeline.unsureAt(logs[lane], t);
-            heldNow[lane] = occupants[lane] >= 0 ? timeline.heldAt(logs[lane], t) : null;
+            boxLooks[lane] = occupants[lane] >= 0 ? timeline.lookAt(logs[lane], t) : Look.IDLE;
         }
         drawNowBoxes(gc, logs.length, laneStep, laneH, w - NOW_WIDTH);
         if (repaintStatic) {
@@ -354,16 +332,58 @@ public final class LanesCanvas extends CanvasRegion {
         }
     }
 
+    /**
+     * Every lane's trail: each pixel column in the look {@link LaneLooks} decides, then one pass per look, its fill
+     * set once, merging neighbouring columns of that look into one rectangle (a busy lane costs a rectangle per change
+     * of look, not one per mount).
+     */
+    private void trails(RunRecording recording, CarrierLog[] logs, TimeAxis axis, long t, GraphicsContext gc,
+                        double trailX, double trailW, double laneStep, double laneH) {
+        int n = Math.max(1, (int) Math.round(trailW));
+        if (columns.length < n * logs.length) {
+            columns = new byte[n * logs.length];
+        }
+        boolean[] present = lookPresent;
+        Arrays.fill(present, false);
+        for (int lane = 0; lane < logs.length; lane++) {
+            looks.columns(recording, logs[lane], axis.start(), axis.end(), t, n, columns, lane * n);
+            for (int c = lane * n, end = c + n; c < end; c++) {
+                present[columns[c]] = true;
+            }
+        }
+        double columnWidth = trailW / n;
+        for (Look look : Look.values()) {
+            if (look == Look.IDLE || !present[look.ordinal()]) {
+                continue;
+            }
+            byte b = (byte) look.ordinal();
+            gc.setFill(lookPaints[look.ordinal()]);
+            double top = look.top(laneH);
+            double height = look.height(laneH);
+            for (int lane = 0; lane < logs.length; lane++) {
+                int base = lane * n;
+                for (int c = 0; c < n; c++) {
+                    if (columns[base + c] != b) {
+                        continue;
+                    }
+                    int from = c;
+                    while (c + 1 < n && columns[base + c + 1] == b) {
+                        c++;
+                    }
+                    gc.fillRect(trailX + from * columnWidth, lane * laneStep + top, (c + 1 - from) * columnWidth, height);
+                }
+            }
+        }
+        unsurePainted |= present[Look.UNSURE.ordinal()];
+    }
+
+    private final boolean[] lookPresent = new boolean[Look.COUNT];
+
     private void drawNowBoxes(GraphicsContext gc, int lanes, double laneStep, double laneH, double x) {
-        for (int pass = 0; pass < 7; pass++) {
-            gc.setFill(pass == 0 ? palette.idle() : pass == 1 ? palette.running() : pass == 2 ? palette.pinned()
-                    : pass == 3 ? unsureHatch
-                    : palette.of(pass == 4 ? VtState.CAPTURED : pass == 5 ? VtState.STALLED : VtState.HELD));
+        for (Look look : Look.values()) {
+            gc.setFill(lookPaints[look.ordinal()]);
             for (int lane = 0; lane < lanes; lane++) {
-                int kind = occupants[lane] < 0 ? 0 : pinnedNow[lane] ? 2 : unsureNow[lane] ? 3
-                        : heldNow[lane] == VtState.CAPTURED ? 4 : heldNow[lane] == VtState.STALLED ? 5
-                        : heldNow[lane] == VtState.HELD ? 6 : 1;
-                if (kind == pass) {
+                if (boxLooks[lane] == look) {
                     gc.fillRect(x, lane * laneStep, NOW_WIDTH, laneH);
                 }
             }
@@ -395,9 +415,8 @@ public final class LanesCanvas extends CanvasRegion {
     private void ensureCapacity(int lanes) {
         if (occupants.length < lanes) {
             occupants = new int[Math.max(lanes, 16)];
-            pinnedNow = new boolean[Math.max(lanes, 16)];
-            unsureNow = new boolean[Math.max(lanes, 16)];
-            heldNow = new VtState[Math.max(lanes, 16)];
+            boxLooks = new Look[Math.max(lanes, 16)];
+            Arrays.fill(boxLooks, Look.IDLE);
         }
     }
 }

@@ -1,7 +1,6 @@
 package loomscope.ui.theme;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,9 +13,9 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import loomscope.picture.DrawnState;
 import loomscope.picture.PictureColours;
 import loomscope.picture.Rgb;
+import loomscope.recording.VtState;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,10 +31,8 @@ class AppCssMatchesThePictureTest {
         for (AppTheme theme : AppTheme.values()) {
             PictureColours picture = PictureColours.of(theme.picture());
             Map<String, Rgb> expected = new LinkedHashMap<>();
-            for (DrawnState s : DrawnState.values()) {
-                if (s.drawnToday()) {
-                    expected.put(s.cssName(), picture.of(s));
-                }
+            for (VtState s : VtState.values()) {
+                expected.put(PictureColours.cssName(s), picture.of(s));
             }
             expected.put("lane-bg", picture.lane());
             expected.put("idle", picture.idle());
@@ -44,23 +41,13 @@ class AppCssMatchesThePictureTest {
             expected.put("grid", picture.grid());
             expected.put("pool-added", picture.poolAdded());
             expected.put("canvas-bg", picture.canvas());
+            expected.put("warning", picture.warning());
 
             Map<String, Rgb> declared = lookedUp(css, theme);
             assertEquals(new java.util.TreeSet<>(expected.keySet()), new java.util.TreeSet<>(declared.keySet()),
                     theme + ": app.css declares the picture's colours, no others");
             for (Map.Entry<String, Rgb> e : expected.entrySet()) {
                 assertEquals(e.getValue(), declared.get(e.getKey()), theme + ": -ls-" + e.getKey());
-            }
-        }
-    }
-
-    @Test
-    void theStatesNothingDrawsYetAreNotInTheStylesheet() throws IOException {
-        String css = appCss();
-        for (DrawnState s : DrawnState.values()) {
-            if (!s.drawnToday()) {
-                assertFalse(css.contains("-ls-" + s.cssName()), s + " has no colour in app.css: no legend shows it");
-                assertFalse(css.contains("ls-swatch-" + s.cssName()), s + " has no swatch");
             }
         }
     }
