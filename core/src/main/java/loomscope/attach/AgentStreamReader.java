@@ -222,7 +222,11 @@ public final class AgentStreamReader {
         if (field.equals(NONE)) {
             return null;
         }
-        return field.equals("%00") ? "" : URLDecoder.decode(field, StandardCharsets.UTF_8);
+        if (field.equals("%00")) {
+            return "";
+        }
+        // most fields (a frame's class and method) have nothing encoded: the decoder's copy is for those that do
+        return field.indexOf('%') < 0 && field.indexOf('+') < 0 ? field : URLDecoder.decode(field, StandardCharsets.UTF_8);
     }
 
     private static void expect(String[] fields, int n) {

@@ -40,7 +40,18 @@ final class AgentText {
 
     /** Whether {@code text} has a character {@link #clean} would replace. */
     static boolean hasHidden(String text) {
-        return text != null && text.codePoints().anyMatch(AgentText::hidden);
+        if (text == null) {
+            return false;
+        }
+        // a loop, not a stream: every name and frame of a stream or a file comes through here (a hostile file's millions)
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            if (hidden(cp)) {
+                return true;
+            }
+            i += Character.charCount(cp);
+        }
+        return false;
     }
 
     private static boolean hidden(int cp) {

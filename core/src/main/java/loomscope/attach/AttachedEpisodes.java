@@ -181,7 +181,12 @@ public final class AttachedEpisodes {
 
     /** What a String's characters take on the heap: one byte each while all are Latin-1, else two. */
     static long textBytes(String text) {
-        return text.chars().allMatch(c -> c < 0x100) ? text.length() : 2L * text.length();
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= 0x100) {
+                return 2L * text.length();
+            }
+        }
+        return text.length();
     }
 
     private void take(String what, long count, long bytes) {

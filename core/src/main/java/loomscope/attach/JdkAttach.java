@@ -49,17 +49,20 @@ final class JdkAttach implements Runnable {
         Thread t = new Thread(attach, "loomscope-attach-" + pid);
         t.setDaemon(true);
         long started = System.nanoTime();
+        JdkWait jdkWait = JdkWait.within(AttachSession.millisLeft(endNanos));
+        attach.jdkTimeoutMillis = jdkWait.timeoutMillis();
         t.start();
         try {
             try {
-                attach.done.get(Math.max(1, AttachSession.millisLeft(endNanos)), TimeUnit.MILLISECONDS);
+                attach.awaitUnlessStopped(endNanos);
             } catch (TimeoutException e) {
                 if (attach.step != Step.ATTACH) {
                     throw e;
                 }
                 // the JDK's attach, waiting for a listener it asked for by SIGQUIT, ends by itself at its own timeout
                 // and then removes the .attach_pid file it made in the target's folder: let it, rather than leave it
-                long jdkEnd = started + TimeUnit.MILLISECONDS.toNanos(jdkAttachTimeoutMillis() + 1_000);
+                // (its timeout was set so that it ends within the deadline: JdkWait)
+                long jdkEnd = started + TimeUnit.MILLISECONDS.toNanos(jdkWait.endsAfterMillis() + JdkWait.MARGIN_MILLIS);
                 attach.done.get(Math.max(1, AttachSession.millisLeft(jdkEnd)), TimeUnit.MILLISECONDS);
             }
         } catch (ExecutionException e) {
@@ -73,16 +76,84 @@ final class JdkAttach implements Runnable {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            throw new AttachFailedException(attach.pastDeadline(AttachSession.seconds(deadline)));
+            throw new AttachFailedException(attach.stoppedWhile != null ? attach.stoppedWhile
+                    : attach.pastDeadline(AttachSession.seconds(deadline)));
         }
     }
 
-    /** The JDK's own wait for a target's attach listener to start ({@code sun.tools.attach.attachTimeout}). */
-    private static long jdkAttachTimeoutMillis() {
-        try {
-            return Long.parseLong(System.getProperty("sun.tools.attach.attachTimeout", "10000"));
-        } catch (NumberFormatException e) {
-            return 10_000;
+    /** Why the target was given up before the deadline (it was stopped during the attach), or null. */
+    private volatile String stoppedWhile;
+    /** The JDK's own wait for the listener, set for this attach ({@link JdkWait}). */
+    private volatile long jdkTimeoutMillis;
+
+    /**
+     * Waits for the attach until {@code endNanos}, looking at the target's state every {@value #LOOK_MILLIS} ms: a target
+     * stopped (SIGSTOP, Ctrl+Z, a debugger) after the JDK's attach took it never answers the request or the load, so
+     * it is given up at once rather than at the deadline (while the JDK's attach itself still waits for the listener,
+     * the caller waits for it to end and remove its file: a stop then changes nothing).
+     */
+    private void awaitUnlessStopped(long endNanos) throws ExecutionException, InterruptedException, TimeoutException {
+        TargetProcess process = new TargetProcess(pid);
+        while (true) {
+            long left = AttachSession.millisLeft(endNanos);
+            if (left <= 0) {
+                throw new TimeoutException();
+            }
+            try {
+                done.get(Math.min(left, LOOK_MILLIS), TimeUnit.MILLISECONDS);
+                return;
+            } catch (TimeoutException e) {
+                Step now = step;
+                if (now != Step.ATTACH && process.stoppedNow()) {
+                    stoppedWhile = now == Step.ANSWER
+                            ? "pid " + pid + " was stopped (SIGSTOP, Ctrl+Z or a debugger) while the attach went in; gave "
+                                    + "up before sending the agent, nothing was loaded"
+                            : "pid " + pid + " was stopped (SIGSTOP, Ctrl+Z or a debugger) while it loaded the agent; gave "
+                                    + "up: if it loads the agent once continued, the agent finds no LoomScope and records nothing";
+                    throw new TimeoutException();
+                }
+            }
+        }
+    }
+
+    private static final long LOOK_MILLIS = 100;
+
+    /**
+     * The JDK's attach to a JVM whose listener is not running yet sends SIGQUIT and sleeps 100, 200, 300 … ms, looking
+     * for the listener's socket after each, until its sleeps add up to more than {@code sun.tools.attach.attachTimeout}
+     * (10 s by default), and only then removes the {@code .attach_pid} file it made; no interrupt ends it earlier. Its
+     * timeout is set for each attach so that it ends within the attach's deadline, {@link #MARGIN_MILLIS} before it
+     * (a user's own smaller timeout is kept).
+     *
+     * @param timeoutMillis   the property's value for this attach
+     * @param endsAfterMillis when its sleeps end past it
+     */
+    record JdkWait(long timeoutMillis, long endsAfterMillis) {
+        static final long MARGIN_MILLIS = 1_000;
+        private static final long STEP_MILLIS = 100;
+        private static final long USERS = usersTimeoutMillis();
+
+        static JdkWait within(long deadlineMillis) {
+            long before = STEP_MILLIS;   // the sleeps' sum before the last sleep
+            long after = 3 * STEP_MILLIS;
+            for (long k = 3; ; k++) {
+                long next = after + k * STEP_MILLIS;
+                if (next + MARGIN_MILLIS > deadlineMillis || after > USERS) {
+                    break;
+                }
+                before = after;
+                after = next;
+            }
+            return new JdkWait(Math.min(USERS, before), after);
+        }
+
+        private static long usersTimeoutMillis() {
+            try {
+                long t = Long.parseLong(System.getProperty("sun.tools.attach.attachTimeout", "10000"));
+                return t > 0 ? t : 10_000;
+            } catch (NumberFormatException e) {
+                return 10_000;
+            }
         }
     }
 
@@ -102,6 +173,8 @@ final class JdkAttach implements Runnable {
         VirtualMachine vm = null;
         try {
             try {
+                // read by the JDK's attach when it starts (HotSpotVirtualMachine.attachTimeout): see JdkWait
+                System.setProperty("sun.tools.attach.attachTimeout", Long.toString(jdkTimeoutMillis));
                 vm = VirtualMachine.attach(Long.toString(pid));
             } catch (AttachNotSupportedException | IOException e) {
                 throw new AttachRefusedException("pid " + pid + " refused the attach: "

@@ -12,11 +12,12 @@ package loomscope.attach;
 final class SessionBudget {
     static final long BYTES = 1L << 30;
     /**
-     * Of it, what the distinct stacks of pinned events and witnesses may take: about 14,000 stacks of 24 frames, where a
-     * session's share a few hundred; a hostile file of distinct deep stacks is refused after a tenth of a gigabyte
-     * (measured: 39 s for a 1 GB one without this bound, past the whole budget).
+     * Of it, what the distinct stacks of pinned events and witnesses may take: about 3,500 stacks of 24 frames, where a
+     * session's share is a few hundred; a hostile file of distinct deep stacks is refused after 32 MB of them
+     * (measured: 39 s for a 1 GB one without this bound, past the whole budget; 15.6 s with 128 MB here, a quarter of
+     * the parsing with 32 MB: docs/attach.md, "Security").
      */
-    static final long STACK_BYTES = 128L << 20;
+    static final long STACK_BYTES = 32L << 20;
 
     private SessionBudget() { }
 

@@ -53,6 +53,12 @@ final class TargetProcess {
         return null;
     }
 
+    /** Whether the process itself is stopped now (state {@code T} or {@code t}): one read, cheap enough to poll. */
+    boolean stoppedNow() {
+        char state = state(proc.resolve("stat"));
+        return state == 'T' || state == 't';
+    }
+
     /**
      * The owner's name when the JDK's attach would not let this process in, else null. HotSpot takes an attach only
      * from a peer whose effective uid and gid are its own, or from root ({@code matches_effective_uid_and_gid_or_root}

@@ -66,7 +66,9 @@ final class AttachCommand implements Callable<Integer> {
 
     @Option(names = "--seconds", paramLabel = "S",
             description = "Record for S seconds (more than 0, up to 86400), then detach. Default: until Ctrl+C or the target exits. "
-                    + "The attach itself (until the agent records) is given S + 2 seconds, at least 6 (10 for a PID) and at most 30 (30 without --seconds); the detach's confirmation 4 s.")
+                    + "The whole command ends within S + 5 seconds whatever the target does: the attach (until the agent records) "
+                    + "is given what that leaves, at most 30 s (30 without --seconds), and an attach that takes more than 2 s "
+                    + "shortens the recording (the summary says so); the detach's confirmation at most 4 s.")
     Double seconds;
 
     @Option(names = "--save", paramLabel = "FILE.loomrun",
@@ -113,6 +115,9 @@ final class AttachCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** What the detach's confirmation was given ({@link SessionDeadline#detachMillis()}), for the summary's line. */
+    private long detachMillisGiven = AttachSession.DETACH_CONFIRM_MILLIS;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -147,12 +152,17 @@ final class AttachCommand implements Callable<Integer> {
         SavedRunOutput.check(save);
         Path agentJar = remote != null ? null : AgentJar.locate();
         PrintWriter err = spec.commandLine().getErr();
+        // --wait's clock starts when the application connects: how long it takes to start is the user's
+        SessionDeadline clock = SessionDeadline.startingNow(waitForAgent ? null : seconds);
         AttachSession session = remote != null ? AttachSession.connect(remote.where().host(), remote.where().port(),
-                remote.token(), fingerprint, attachDeadline(seconds))
+                remote.token(), fingerprint, clock.attach(attachDeadline(seconds)))
                 : waitForAgent ? awaitAgent(agentJar, !noJfr, out, err)
-                : AttachSession.start(pid, agentJar, localAttachDeadline(seconds), !noJfr);
+                : AttachSession.start(pid, agentJar, clock.attach(localAttachDeadline(seconds)), !noJfr);
         if (session == null) {
             return 130;   // Ctrl+C before any application connected
+        }
+        if (waitForAgent) {
+            clock = SessionDeadline.startingNow(seconds);
         }
         long started = System.nanoTime();
         CountDownLatch printed = new CountDownLatch(1);
@@ -178,12 +188,13 @@ final class AttachCommand implements Callable<Integer> {
                 }
                 out.flush();
             }
-            long millis = seconds == null ? Long.MAX_VALUE : (long) Math.ceil(seconds * 1000);
+            long millis = clock.recordingMillis();
             try (LiveLines lines = LiveLines.start(every, out, err, LiveLines.of(session.episodes(),
                     session.target().mainClass()))) {
                 session.awaitEnd(millis);
             }
-            session.stop(AttachSession.DETACH_CONFIRM_MILLIS);
+            detachMillisGiven = clock.detachMillis();
+            session.stop(detachMillisGiven);
             boolean clean = session.detached();
             boolean targetEnded = session.targetExited();
             double wallSeconds = (System.nanoTime() - started) / 1e9;
@@ -200,7 +211,10 @@ final class AttachCommand implements Callable<Integer> {
             if (json) {
                 out.println(json(session, check, classified, targetEnded, clean));
             } else {
-                print(out, session, check, classified, wallSeconds, targetEnded, clean);
+                print(out, session, check, classified, wallSeconds, targetEnded, clean, detachMillisGiven);
+                if (clock.shortened() != null) {
+                    out.println(clock.shortened());
+                }
                 if (saved != null) {
                     out.println(saved);
                 }
@@ -419,7 +433,8 @@ final class AttachCommand implements Callable<Integer> {
     }
 
     private static void print(PrintWriter out, AttachSession session, AttachCrossCheck check,
-                              AttachedEpisodes.Classified classified, double wallSeconds, boolean targetEnded, boolean clean) {
+                              AttachedEpisodes.Classified classified, double wallSeconds, boolean targetEnded, boolean clean,
+                              long detachMillisGiven) {
         AttachedEpisodes e = session.episodes();
         Counts c = Counts.of(e, classified.recording());
         if (e.untestedRelease() != null) {
@@ -452,8 +467,8 @@ final class AttachCommand implements Callable<Integer> {
         } else if (clean) {
             out.printf(Locale.ROOT, "Detached after %.1f s: VirtualThread restored, the target runs on.%n", wallSeconds);
         } else if (session.detachUnconfirmed()) {
-            out.println("The agent did not confirm the detach within " + AttachSession.DETACH_CONFIRM_MILLIS / 1000
-                    + " s (a stopped or stalling target, or one whose agent is not LoomScope's): LoomScope closed the "
+            out.printf(Locale.ROOT, "The agent did not confirm the detach within %.1f s", detachMillisGiven / 1000.0);
+            out.println(" (a stopped or stalling target, or one whose agent is not LoomScope's): LoomScope closed the "
                     + "connection, which the agent takes as a stop; what arrived is kept.");
         } else if (session.cutWhileTargetRuns()) {
             out.println(AttachSession.CUT_WHILE_RUNNING);

@@ -78,6 +78,7 @@ final class SavedRunReader {
             if (version < LoomRunFormat.OLDEST_VERSION || version > LoomRunFormat.VERSION) {
                 throw new SavedRunFormatException("its format number is damaged");
             }
+            MemoryBudget.checkSize(size);
             if (size < LoomRunFormat.MAGIC.length + 1 + TRAILER || !endsWithEndMarker(channel, size)) {
                 throw new SavedRunFormatException("it is cut short: it does not end as a whole saved run does "
                         + "(was it copied or written completely?)");

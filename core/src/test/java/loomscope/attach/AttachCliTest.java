@@ -161,7 +161,7 @@ class AttachCliTest {
             }, "load");
             load.start();
             Path saved = scratch.resolve("attached.loomrun");
-            Result r = cli("attach", Long.toString(target.pid()), "--seconds", "2", "--json", "--save", saved.toString());
+            Result r = cli("attach", Long.toString(target.pid()), "--seconds", "6", "--json", "--save", saved.toString());
             loading.set(false);
             load.join();
             assertEquals(0, r.exit(), r.err());

@@ -44,7 +44,7 @@ class AttachLeavesBehindTest {
 
             StringWriter cliOut = new StringWriter();
             StringWriter cliErr = new StringWriter();
-            int exit = LoomScopeCli.execute(new String[] {"attach", Long.toString(target.pid()), "--seconds", "1", "--no-jfr"},
+            int exit = LoomScopeCli.execute(new String[] {"attach", Long.toString(target.pid()), "--seconds", "6", "--no-jfr"},
                     new PrintWriter(cliOut, true), new PrintWriter(cliErr, true));
             assertEquals(0, exit, cliOut + " / " + cliErr);
             assertTrue(cliOut.toString().contains("Not verified by the JDK: JFR's pinned events were not tapped inside the "

@@ -1,24 +1,17 @@
 package loomscope.attach;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.File;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
-import java.time.Duration;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.Random;
@@ -37,9 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code attach --connect … --seconds 3} ends within 8 s whatever the other side does: fake listening agents on
  * 127.0.0.1 (TLS with a certificate of the test's own, the token read and then) stalling before the hello, stalling
  * after it (and never confirming the detach), flooding lines of 60 kB, or answering with bytes that are not the
- * protocol. Before: 20 s, 34 s, 56 s and "the connection ended before its hello". And a real target stopped
- * ({@code kill -STOP}) while attached: its detach is unconfirmed after the CLI's 4 s bound, it is not taken for an exit,
- * and no grace for an exit is waited for ({@code attach PID --seconds 2} took 32 s before).
+ * protocol. Before: 20 s, 34 s, 56 s and "the connection ended before its hello". A real target stopped during
+ * {@code attach PID --seconds 3}: {@link AttachPidDeadlineTest}.
  */
 class DeadlinesTest {
     private static final String TOKEN = "0123456789abcdef0123456789abcdef";
@@ -73,6 +65,8 @@ class DeadlinesTest {
         tls.init(kmf.getKeyManagers(), null, null);
         fingerprint = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
                 .digest(ks.getCertificate("fake").getEncoded()));
+        // the CLI's classes loaded once: a cold first command took 5 s more at load average 10, which no deadline bounds
+        AttachCliTest.assertRefused(AttachCliTest.cli("attach", "1", "--seconds", "0"), "--seconds");
     }
 
     /** What the CLI gave and how long it took. */
@@ -150,7 +144,7 @@ class DeadlinesTest {
             holdUntilClosed(s);
         });
         withinBound("stalls after its hello", t);
-        assertTrue(t.result().out().contains("The agent did not confirm the detach within 4 s"), t.result().out());
+        assertTrue(t.result().out().contains("The agent did not confirm the detach within "), t.result().out());
         assertEquals(1, t.result().exit(), t.result().toString());
     }
 
@@ -191,49 +185,5 @@ class DeadlinesTest {
         assertEquals(2, r.exit(), r.toString());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().contains("is not LoomScope's agent: its first bytes are not the protocol's hello"), r.err());
-    }
-
-    @Test
-    void aTargetStoppedWhileAttachedEndsTheSessionOnTime(@TempDir Path dir) throws Exception {
-        Path classes = TargetJvm.compile(Files.createDirectories(dir.resolve("classes")), "QuietTarget.java");
-        Process target = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+EnableDynamicAgentLoading", "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(),
-                QuietTarget.class.getName()).redirectError(dir.resolve("target.err").toFile()).start();
-        try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));
-            assertEquals("READY", out.readLine());
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (JvmList.list().stream().noneMatch(j -> j.pid() == target.pid())) {
-                assertTrue(System.nanoTime() < deadline, "never in the attach list");
-                Thread.sleep(50);
-            }
-            AttachSession session = AttachSession.start(target.pid(), AgentJar.locate(), Duration.ofSeconds(30));
-            // the first agent in this JVM: what its JVM printed about class sharing is explained (the CLI prints it)
-            assertEquals(AttachSession.BOOT_PATH_NOTE, session.bootPathNote());
-            assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(target.pid())).start().waitFor());
-            long stopped = System.nanoTime();
-            try {
-                session.stop(AttachSession.DETACH_CONFIRM_MILLIS);
-                boolean exited = session.targetExited();
-                boolean cut = session.cutWhileTargetRuns();
-                long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopped);
-                System.out.println("DeadlinesTest: a stopped target's detach ended " + millis + " ms after the stop");
-                assertTrue(session.detachUnconfirmed(), String.valueOf(session.ending()));
-                assertFalse(exited, "a stopped target has not exited");
-                assertFalse(cut);
-                assertTrue(millis <= AttachSession.DETACH_CONFIRM_MILLIS + 1_000 + LOADED_MACHINE_MILLIS,
-                        "took " + millis + " ms");
-            } finally {
-                session.close();
-                assertEquals(0, new ProcessBuilder("kill", "-CONT", Long.toString(target.pid())).start().waitFor());
-            }
-
-            // continued, it runs on, its hooks taken out when the closed connection reached it
-            target.getOutputStream().write("threads\n".getBytes(StandardCharsets.US_ASCII));
-            target.getOutputStream().flush();
-            assertTrue(out.readLine().contains("main"));
-        } finally {
-            target.destroyForcibly();
-        }
     }
 }

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 import loomscope.probe.JfrCrossCheck;
 import loomscope.probe.PinnedEvent;
@@ -64,6 +66,30 @@ class ScenarioFactsTest {
             }
         }
         return facts;
+    }
+
+    /** The same run on this JDK and on JDK 21. */
+    record Both(Facts here, Facts on21) { }
+
+    /**
+     * {@link #run} on this JDK and on JDK 21 at once: two child JVMs side by side, so that their starts and JFR's flush
+     * waits (1.7 s a run) overlap; this class took 79 s of CI's 11 minutes with one child at a time. Each run's facts are
+     * its own carriers' and hold beside two CPU hogs (docs/reliability.md), as they do beside the other child JVM here.
+     */
+    static Both onBoth(WorkloadConfig config) throws InterruptedException {
+        FutureTask<Facts> on21 = new FutureTask<>(() -> run(TestJdks.jdk21(), config));
+        Thread beside = Thread.ofPlatform().name("jdk21-run").start(on21);
+        try {
+            Facts here = run(TestJdks.thisJdk(), config);
+            return new Both(here, on21.get());
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error;   // an assertion of run()'s on JDK 21's child
+            }
+            throw new AssertionError("the run on JDK 21 failed", e.getCause());
+        } finally {
+            beside.join(120_000);
+        }
     }
 
     /**
@@ -155,10 +181,11 @@ class ScenarioFactsTest {
     @Test
     void seedPinsOnJdk21Only() throws InterruptedException {
         WorkloadConfig c = config("seed", Map.of("lock", "synchronized"), 100, 1);
-        Facts f25 = run(TestJdks.thisJdk(), c);
+        Both both = onBoth(c);
+        Facts f25 = both.here();
         assertEquals(0, f25.summary().pinnedMounts(), f25.toString());
         // the seed's pins are its phases' verdict (the clocks' cross-check is CrossJdkPinningTest's)
-        Facts f21 = run(TestJdks.jdk21(), c);
+        Facts f21 = both.on21();
         assertEquals(100, f21.summary().pinnedMounts(), f21.toString());
         assertTrue(f21.events().size() >= 100, f21.toString());   // a sleep woken early parks again: two events
         assertEquals(f21.jfr().events(), f21.jfr().matchedEvents(), f21.toString());
@@ -168,10 +195,11 @@ class ScenarioFactsTest {
     void wavesOfPOnJdk21OneWaveHere() throws InterruptedException {
         // K = 6 threads sleep 600 ms in synchronized on P = 2 carriers: JDK 21 runs them in ceil(6/2) = 3 waves
         WorkloadConfig c = config("waves", Map.of("sleep-ms", "600"), 6, 2);
-        Facts f25 = run(TestJdks.thisJdk(), c);
+        Both both = onBoth(c);
+        Facts f25 = both.here();
         unmounted(f25, 600 * MS);
         assertEquals(6, f25.summary().maxLockHolders(), "one wave: all six asleep in their locks at once: " + f25);
-        Facts f21 = run(TestJdks.jdk21(), c);
+        Facts f21 = both.on21();
         pinnedWithEvents(f21, 6, 600 * MS);
         assertEquals(2, f21.summary().maxLockHolders(), "waves of P = 2: " + f21);
         tookAtLeast(f21, 3 * 600);
@@ -180,8 +208,9 @@ class ScenarioFactsTest {
     @Test
     void objectWaitHoldsTheCarrierOnJdk21AndJfrDoesNotSayIt() throws InterruptedException {
         WorkloadConfig c = config("object-wait", Map.of("wait-ms", "100"), 6, 1);
-        unmounted(run(TestJdks.thisJdk(), c), 100 * MS);
-        Facts f21 = run(TestJdks.jdk21(), c);
+        Both both = onBoth(c);
+        unmounted(both.here(), 100 * MS);
+        Facts f21 = both.on21();
         // JDK 21 blocks the carrier in Object.wait without trying to park the virtual thread: JFR's pinned event is
         // raised only by a park that could not unmount, so it stays silent while every wait holds the carrier
         assertEquals(6, pinnedAtLeast(f21.recording(), 50 * MS), f21.toString());
@@ -194,27 +223,30 @@ class ScenarioFactsTest {
     @Test
     void classInitPinsOnBothJdks() throws InterruptedException {
         WorkloadConfig c = config("class-init", Map.of("init-ms", "150"), 4, 1);
-        Facts f25 = run(TestJdks.thisJdk(), c);
+        Both both = onBoth(c);
+        Facts f25 = both.here();
         pinnedWithEvents(f25, 1, 150 * MS);
         assertTrue(f25.events().stream().filter(e -> e.duration() >= 75 * MS)
                 .allMatch(e -> e.reason() != null && e.reason().contains("ClassInitTarget.<clinit>")), f25.toString());
-        pinnedWithEvents(run(TestJdks.jdk21(), c), 1, 150 * MS);
+        pinnedWithEvents(both.on21(), 1, 150 * MS);
     }
 
     @Test
     void classLoaderPinsOnJdk21Only() throws InterruptedException {
         WorkloadConfig c = config("class-loader", Map.of("find-ms", "100"), 4, 1);
-        unmounted(run(TestJdks.thisJdk(), c), 100 * MS);
-        pinnedWithEvents(run(TestJdks.jdk21(), c), 4, 100 * MS);
+        Both both = onBoth(c);
+        unmounted(both.here(), 100 * MS);
+        pinnedWithEvents(both.on21(), 4, 100 * MS);
     }
 
     @Test
     void cartServicePinsOnJdk21Only() throws InterruptedException {
         // 20 updates of their own products, 100 ms API call inside each lock, P = 4: 5 x 100 ms on JDK 21
         WorkloadConfig c = config("cart-service", Map.of("api-ms", "100"), 20, 4);
-        Facts f25 = run(TestJdks.thisJdk(), c);
+        Both both = onBoth(c);
+        Facts f25 = both.here();
         unmounted(f25, 100 * MS);
-        Facts f21 = run(TestJdks.jdk21(), c);
+        Facts f21 = both.on21();
         pinnedWithEvents(f21, 20, 100 * MS);
         // serialised on the carriers: never more calls at once than carriers, so at least 5 x 100 ms; here the
         // calls unmount and more than P run at once
@@ -225,10 +257,12 @@ class ScenarioFactsTest {
 
     @Test
     void withoutABlockInsideALockNothingPins() throws InterruptedException {
-        for (JdkInstall jdk : List.of(TestJdks.thisJdk(), TestJdks.jdk21())) {
-            // the buffer's waits and the lock-free task unmount
-            unmounted(run(jdk, config("producer-consumer", Map.of("tasks", "2000"), 20, 2)), 5 * MS);
-            unmounted(run(jdk, config("platform-vs-virtual", Map.of(), 50, 1)), 5 * MS);
+        // the buffer's waits and the lock-free task unmount
+        for (WorkloadConfig c : List.of(config("producer-consumer", Map.of("tasks", "2000"), 20, 2),
+                config("platform-vs-virtual", Map.of(), 50, 1))) {
+            Both both = onBoth(c);
+            unmounted(both.here(), 5 * MS);
+            unmounted(both.on21(), 5 * MS);
         }
     }
 
@@ -236,8 +270,9 @@ class ScenarioFactsTest {
     void jdk21CompensatesForBlockingFileReads() throws InterruptedException {
         // A read stays mounted on every JDK: one that waits for the disk is blocked while mounted (seen: 3 ms on
         // JDK 25), and JFR never reports it, since no park failed. Mostly the file is in the page cache.
-        assertEquals(0, run(TestJdks.thisJdk(), config("file-io", Map.of(), 8, 1)).events().size());
-        Facts f21 = run(TestJdks.jdk21(), config("file-io", Map.of(), 8, 1));
+        Both both = onBoth(config("file-io", Map.of(), 8, 1));
+        assertEquals(0, both.here().events().size());
+        Facts f21 = both.on21();
         assertEquals(0, f21.events().size(), f21.toString());
         assertTrue(f21.summary().carriersAddedByPool() >= 1, "the pool added a carrier for a blocked read: " + f21);
     }

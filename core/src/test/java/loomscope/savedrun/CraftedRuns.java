@@ -83,6 +83,11 @@ public final class CraftedRuns {
 
     /** A sparse file (a few kB on disk): a plausible header, then one carrier claiming {@code mounts} all-zero mounts. */
     public static void sparseZeroMounts(Path file, long size, long mounts) throws IOException {
+        sparseZeroMounts(file, size, mounts, true);
+    }
+
+    /** As above; without {@code checksum} its checksum is wrong (for a file refused before its checksum is read). */
+    public static void sparseZeroMounts(Path file, long size, long mounts, boolean checksum) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         BinaryOut out = new BinaryOut(head);
         out.bytes(LoomRunFormat.MAGIC);
@@ -96,7 +101,7 @@ public final class CraftedRuns {
         CRC32 crc = new CRC32();
         crc.update(prefix);
         byte[] zeros = new byte[1 << 20];
-        long left = size - 8 - prefix.length;
+        long left = checksum ? size - 8 - prefix.length : 0;
         while (left > 0) {
             int n = (int) Math.min(zeros.length, left);
             crc.update(zeros, 0, n);

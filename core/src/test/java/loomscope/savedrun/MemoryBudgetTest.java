@@ -20,9 +20,18 @@ class MemoryBudgetTest {
     }
 
     @Test
-    void theJvmsBudgetIsHalfItsHeap() {
+    void theJvmsBudgetIsAFixedSizeOrHalfASmallerHeap() throws Exception {
         MemoryBudget budget = MemoryBudget.ofThisJvm();
-        long half = Runtime.getRuntime().maxMemory() / 2;
-        assertThrows(SavedRunFormatException.class, () -> budget.take("JFR events", half / MemoryBudget.EVENT + 1, MemoryBudget.EVENT));
+        long limit = Math.min(1L << 30, Runtime.getRuntime().maxMemory() / 2);
+        budget.take("JFR events", limit / MemoryBudget.EVENT, MemoryBudget.EVENT);
+        assertThrows(SavedRunFormatException.class, () -> budget.take("a thread", 1, MemoryBudget.THREAD));
+    }
+
+    @Test
+    void aFileLargerThanTheBudgetIsRefusedByItsSize() throws Exception {
+        long limit = MemoryBudget.bytesOfThisJvm();
+        MemoryBudget.checkSize(limit);
+        String message = assertThrows(SavedRunFormatException.class, () -> MemoryBudget.checkSize(limit + 1)).getMessage();
+        assertTrue(message.contains("more than a saved run can be") && message.contains(String.format(java.util.Locale.ROOT, "(%,d MB)", limit >> 20)), message);
     }
 }
