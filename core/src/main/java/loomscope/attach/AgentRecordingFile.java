@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
+import loomscope.io.ForeignText;
 import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedEvent;
 import loomscope.recording.RunSource;
@@ -222,6 +223,6 @@ final class AgentRecordingFile {
 
     /** At most 80 characters, what a terminal obeys as '?': the message is one line on a terminal. */
     private static String shown(String text) {
-        return AgentText.clean(text, AgentText.QUOTED_CHARS);
+        return ForeignText.clean(text, ForeignText.QUOTED_CHARS);
     }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import loomscope.clock.BlockedTime;
+import loomscope.io.ForeignText;
 import loomscope.probe.CauseClassifier;
 import loomscope.probe.CauseReport;
 import loomscope.probe.LiveCauses;
@@ -212,8 +213,8 @@ public final class AttachedEpisodes {
 
     synchronized void hello(String version) {
         helloAt = System.nanoTime();
-        javaVersion = AgentText.clean(version, AgentText.TEXT_CHARS);
-        if (AgentText.hasHidden(version)) {
+        javaVersion = ForeignText.clean(version, ForeignText.TEXT_CHARS);
+        if (ForeignText.hasHidden(version)) {
             hiddenIn = "its Java version";
         }
     }
@@ -227,9 +228,9 @@ public final class AttachedEpisodes {
                     MAX_CARRIERS));
         }
         checkTime("carrier " + carriers.size() + " seen", seenAt, -MAX_NANOS);
-        String kept = AgentText.clean(name, AgentText.NAME_CHARS);
+        String kept = ForeignText.clean(name, ForeignText.NAME_CHARS);
         take("carriers", carriers.size() + 1L, CARRIER_BYTES + textBytes(kept));
-        if (hiddenIn == null && AgentText.hasHidden(name)) {
+        if (hiddenIn == null && ForeignText.hasHidden(name)) {
             hiddenIn = "carrier " + carriers.size() + "'s name";
         }
         carriers.add(new Carrier(carriers.size(), kept, seenAt));
@@ -247,7 +248,7 @@ public final class AttachedEpisodes {
                 throw new Bound(String.format(Locale.ROOT, "more than %,d virtual threads (a saved run's bound)",
                         MAX_THREADS));
             }
-            String kept = AgentText.clean(name, AgentText.NAME_CHARS);
+            String kept = ForeignText.clean(name, ForeignText.NAME_CHARS);
             take("virtual threads", threads.size() + 1L, THREAD_BYTES + THREAD_ID_ENTRY_BYTES + textBytes(kept));
             threads.add(new VirtualThreadSeen(vt, threadId, kept));
             vtOfThreadId.put(threadId, vt);
@@ -262,7 +263,7 @@ public final class AttachedEpisodes {
 
     /** Why the agent did not tap JFR's pinned events in the target (null: it did). */
     synchronized void jfrNotTapped(String why) {
-        jfrNotTapped = AgentText.clean(why, AgentText.TEXT_CHARS);
+        jfrNotTapped = ForeignText.clean(why, ForeignText.TEXT_CHARS);
     }
 
     /** Why JFR's pinned events were not tapped inside the target, or null when they were. */
@@ -270,7 +271,7 @@ public final class AttachedEpisodes {
 
     /** The agent's word that the target's release is newer than those it was tested on (it hooked it all the same). */
     synchronized void untestedRelease(String line) {
-        untestedRelease = AgentText.clean(line, AgentText.TEXT_CHARS);
+        untestedRelease = ForeignText.clean(line, ForeignText.TEXT_CHARS);
     }
 
     /** That the target runs a release newer than those the agent was tested on, in one line; null for a tested one. */
@@ -327,9 +328,9 @@ public final class AttachedEpisodes {
         if (duration < 0 || duration > MAX_NANOS) {
             throw new IllegalArgumentException("impossible times: a JFR pinned event of " + duration + " ns");
         }
-        String kept = AgentText.clean(carrierName, AgentText.NAME_CHARS);
-        String why = reason == null ? null : AgentText.clean(reason, AgentText.TEXT_CHARS);
-        String operation = blockingOperation == null ? null : AgentText.clean(blockingOperation, AgentText.TEXT_CHARS);
+        String kept = ForeignText.clean(carrierName, ForeignText.NAME_CHARS);
+        String why = reason == null ? null : ForeignText.clean(reason, ForeignText.TEXT_CHARS);
+        String operation = blockingOperation == null ? null : ForeignText.clean(blockingOperation, ForeignText.TEXT_CHARS);
         long[] bytes = {JFR_PIN_BYTES + textBytes(kept) + (why == null ? 0 : textBytes(why))
                 + (operation == null ? 0 : textBytes(operation))};
         List<StackFrame> stack = sharedStack(frames, bytes);
@@ -357,7 +358,7 @@ public final class AttachedEpisodes {
             }
             List<StackFrame> parsed = new ArrayList<>(frames.size());
             for (String frame : frames) {
-                String text = AgentText.clean(frame, AgentText.TEXT_CHARS);
+                String text = ForeignText.clean(frame, ForeignText.TEXT_CHARS);
                 parsed.add(StackFrame.parse(text));
                 stackBytes += FRAME_BYTES + textBytes(text);
             }
@@ -382,7 +383,7 @@ public final class AttachedEpisodes {
         if (duration < 0 || duration > MAX_NANOS) {
             throw new IllegalArgumentException("impossible times: a JFR witness of " + duration + " ns");
         }
-        String text = detail == null ? null : AgentText.clean(detail, AgentText.TEXT_CHARS);
+        String text = detail == null ? null : ForeignText.clean(detail, ForeignText.TEXT_CHARS);
         long[] bytes = {JFR_PIN_BYTES + (text == null ? 0 : textBytes(text))};
         List<StackFrame> stack = sharedStack(frames, bytes);
         take("JFR witnesses", witnesses.size() + 1L, bytes[0]);
@@ -402,7 +403,7 @@ public final class AttachedEpisodes {
 
     synchronized void identity(long pid, String mainClass) {
         targetPid = pid;
-        targetMainClass = AgentText.clean(mainClass, AgentText.TEXT_CHARS);
+        targetMainClass = ForeignText.clean(mainClass, ForeignText.TEXT_CHARS);
     }
 
     /** How LoomScope reached the target, and its address where it is on another host (null here). */

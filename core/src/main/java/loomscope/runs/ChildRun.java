@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import loomscope.io.ForeignText;
 import loomscope.probe.CauseClassifier;
 import loomscope.probe.CauseReport;
 import loomscope.probe.LiveCauses;
@@ -429,8 +430,10 @@ public final class ChildRun implements LiveRun {
 
         @Override public void probeLine(String payload) { probeLines.accept(payload); }
 
-        /** Why the child refused or failed; may quote the task's exception message: shown, not sent raw. */
-        @Override public void failed(String message) { failure = ShownText.of(message, MAX_MESSAGE_CHARS); }
+        /** Why the child refused or failed; may quote the task's exception message: cleaned, not sent raw. */
+        @Override public void failed(String message) {
+            failure = message == null ? null : ForeignText.clean(message, MAX_MESSAGE_CHARS);
+        }
 
         @Override public void foreign(String line) { stderr.line(line); }
 
