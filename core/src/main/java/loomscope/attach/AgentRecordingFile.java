@@ -39,7 +39,7 @@ final class AgentRecordingFile {
     /** 10,000,000 episodes of ~45 bytes and as many thread lines: far past what the agent writes, far below a bomb's. */
     static final long MAX_TEXT_BYTES = 2L << 30;
     static final int MAX_LINE_BYTES = AgentStreamReader.MAX_LINE_BYTES;
-    static final long MAX_NANOS = AttachedEpisodes.MAX_NANOS;
+    static final long MAX_NANOS = SessionBounds.MAX_NANOS;
 
     private AgentRecordingFile() { }
 

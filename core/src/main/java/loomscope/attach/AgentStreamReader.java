@@ -105,7 +105,7 @@ public final class AgentStreamReader {
         try {
             return helloSeen && buf[from] == 'M' && to > from + 1
                     ? episode(buf, from + 1, to) : line(new String(buf, from, to - from, StandardCharsets.UTF_8));
-        } catch (AttachedEpisodes.Bound e) {
+        } catch (SessionBounds.Bound e) {
             return new Ending.Bounded(e.getMessage());
         } catch (RuntimeException e) {
             String text = new String(buf, from, Math.min(to - from, 4 * ForeignText.QUOTED_CHARS), StandardCharsets.UTF_8);
