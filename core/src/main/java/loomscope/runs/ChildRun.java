@@ -18,6 +18,7 @@ import loomscope.probe.CauseReport;
 import loomscope.probe.LiveCauses;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.ThreadSnapshot;
+import loomscope.recording.RunRecorder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.TeeObserver;
 import loomscope.scenario.Scenarios;
@@ -251,7 +252,7 @@ public final class ChildRun implements LiveRun {
             if (r != null && r.runStart() >= 0 && !r.isFinished()) {
                 // A partial recording: close its clock where the data stops, so its lanes stop moving. The child's
                 // own completed count never arrived; count only tasks seen to finish their sleep, not every DONE.
-                r.runEnded(receiver.lastInputNanos(), r.doneAfterFullSleepCount(), true);
+                new RunRecorder(r).runEnded(receiver.lastInputNanos(), r.doneAfterFullSleepCount(), true);
             }
             LiveCauses classing = live;
             if (classing != null) {
@@ -424,7 +425,8 @@ public final class ChildRun implements LiveRun {
                 live = LiveCauses.start(r, List.of(LiveCauses.source(probeLines::pinnedEventsSince,
                         probeLines::witnessesSince)), "loomscope-child-live-causes");
             }
-            RunObserver to = options.alsoTell() == RunObserver.NONE ? r : new TeeObserver(r, options.alsoTell());
+            RunRecorder recorder = new RunRecorder(r);
+            RunObserver to = options.alsoTell() == RunObserver.NONE ? recorder : new TeeObserver(recorder, options.alsoTell());
             return new StreamReceiver.Target(to, r.origin());
         }
 
