@@ -2,6 +2,7 @@ package loomscope.io;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.SocketException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ClosedSelectorException;
@@ -45,14 +46,14 @@ public final class TokenGate implements Closeable {
      * The connection that sent the token (read already, and in blocking mode; the gate then closes), or null if none
      * came within {@code millis}.
      *
-     * @throws IOException also when the gate is closed before or during the wait
+     * @throws SocketException when the gate is closed before or during the wait
      */
     public synchronized SocketChannel accept(long millis) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         try {
             while (true) {
                 if (!server.isOpen()) {
-                    throw new ClosedChannelException();   // closed by another thread (Ctrl+C), or before the wait
+                    throw closed();   // closed by another thread (Ctrl+C), or before the wait
                 }
                 long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
                 if (left <= 0) {
@@ -62,7 +63,12 @@ public final class TokenGate implements Closeable {
                     continue;
                 }
                 selector.selectedKeys().clear();
-                SocketChannel channel = server.accept();
+                SocketChannel channel;
+                try {
+                    channel = server.accept();
+                } catch (ClosedChannelException e) {
+                    throw closed();
+                }
                 if (channel == null) {
                     continue;
                 }
@@ -74,8 +80,13 @@ public final class TokenGate implements Closeable {
                 channel.close();
             }
         } catch (ClosedSelectorException e) {
-            throw new ClosedChannelException();   // closed while it waited
+            throw closed();   // closed while it waited
         }
+    }
+
+    /** What a wait on a closed gate throws: what a closed {@code ServerSocket} threw, which a waiter told by Ctrl+C takes. */
+    private static SocketException closed() {
+        return new SocketException("Socket is closed");
     }
 
     /** Whether {@code channel} sends the token and a newline first, within the token's time; anything else is not ours. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.SocketException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
@@ -65,8 +66,8 @@ class TokenGateTest {
         Thread.sleep(200);
         gate.close();
         Object outcome = waitFor(waiting);
-        assertTrue(outcome instanceof IOException, "a closed gate throws: " + outcome);
-        assertThrows(IOException.class, () -> gate.accept(1_000));
+        assertTrue(outcome instanceof SocketException, "a closed gate throws as a closed ServerSocket did: " + outcome);
+        assertThrows(SocketException.class, () -> gate.accept(1_000));
     }
 
     private static Object waitFor(CompletableFuture<Object> waiting) throws InterruptedException, ExecutionException {
