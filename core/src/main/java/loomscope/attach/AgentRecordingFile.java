@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
+import loomscope.io.ForeignText;
 import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedEvent;
 import loomscope.recording.RunSource;
@@ -38,7 +39,7 @@ final class AgentRecordingFile {
     /** 10,000,000 episodes of ~45 bytes and as many thread lines: far past what the agent writes, far below a bomb's. */
     static final long MAX_TEXT_BYTES = 2L << 30;
     static final int MAX_LINE_BYTES = AgentStreamReader.MAX_LINE_BYTES;
-    static final long MAX_NANOS = AttachedEpisodes.MAX_NANOS;
+    static final long MAX_NANOS = SessionBounds.MAX_NANOS;
 
     private AgentRecordingFile() { }
 
@@ -222,6 +223,6 @@ final class AgentRecordingFile {
 
     /** At most 80 characters, what a terminal obeys as '?': the message is one line on a terminal. */
     private static String shown(String text) {
-        return AgentText.clean(text, AgentText.QUOTED_CHARS);
+        return ForeignText.clean(text, ForeignText.QUOTED_CHARS);
     }
 }

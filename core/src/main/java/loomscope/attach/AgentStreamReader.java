@@ -9,13 +9,14 @@ import java.util.List;
 import java.util.Locale;
 
 import loomscope.io.ByteLines;
+import loomscope.io.ForeignText;
 import loomscope.io.LineFields;
 
 /**
  * Reads the agent's lines (the agent module's {@code AgentWire} documents them) into {@link AttachedEpisodes} until
  * the end line, the connection's end, a line that makes no sense, or a bound: a line of more than
  * {@value #MAX_LINE_BYTES} bytes, or more than the session may hold ({@link AttachedEpisodes}). Whoever holds the
- * token (or wrote the file) may send anything: what it says is kept as {@link AgentText} cleans it. Never throws: how
+ * token (or wrote the file) may send anything: what it says is kept as {@link ForeignText} cleans it. Never throws: how
  * it ended is its result, and what came before that is kept.
  */
 public final class AgentStreamReader {
@@ -104,12 +105,12 @@ public final class AgentStreamReader {
         try {
             return helloSeen && buf[from] == 'M' && to > from + 1
                     ? episode(buf, from + 1, to) : line(new String(buf, from, to - from, StandardCharsets.UTF_8));
-        } catch (AttachedEpisodes.Bound e) {
+        } catch (SessionBounds.Bound e) {
             return new Ending.Bounded(e.getMessage());
         } catch (RuntimeException e) {
-            String text = new String(buf, from, Math.min(to - from, 4 * AgentText.QUOTED_CHARS), StandardCharsets.UTF_8);
-            return new Ending.Garbled(AgentText.clean(text, AgentText.QUOTED_CHARS),
-                    AgentText.clean(String.valueOf(e.getMessage()), 2 * AgentText.QUOTED_CHARS));
+            String text = new String(buf, from, Math.min(to - from, 4 * ForeignText.QUOTED_CHARS), StandardCharsets.UTF_8);
+            return new Ending.Garbled(ForeignText.clean(text, ForeignText.QUOTED_CHARS),
+                    ForeignText.clean(String.valueOf(e.getMessage()), 2 * ForeignText.QUOTED_CHARS));
         }
     }
 
@@ -134,7 +135,7 @@ public final class AgentStreamReader {
         if (!helloSeen) {
             if (line.startsWith("F ")) {
                 // an agent that refuses says so in place of its hello: a hello means "recording"
-                return new Ending.Refused(AgentText.clean(line.substring(2), AgentText.TEXT_CHARS));
+                return new Ending.Refused(ForeignText.clean(line.substring(2), ForeignText.TEXT_CHARS));
             }
             String[] parts = line.split(" ", 3);
             if (parts.length < 3 || !parts[0].equals(HELLO)) {
@@ -142,7 +143,7 @@ public final class AgentStreamReader {
             }
             if (!parts[1].equals(VERSION)) {
                 return new Ending.Refused("the target runs another LoomScope agent (protocol "
-                        + AgentText.clean(parts[1], AgentText.QUOTED_CHARS)
+                        + ForeignText.clean(parts[1], ForeignText.QUOTED_CHARS)
                         + "): a JVM keeps the first agent jar it loaded; restart it to use this one");
             }
             into.hello(parts[2]);
@@ -203,7 +204,7 @@ public final class AgentStreamReader {
                 into.heartbeat(Long.parseLong(f[1]));
             }
             case 'F' -> {
-                return new Ending.Refused(line.length() > 2 ? AgentText.clean(line.substring(2), AgentText.TEXT_CHARS)
+                return new Ending.Refused(line.length() > 2 ? ForeignText.clean(line.substring(2), ForeignText.TEXT_CHARS)
                         : "(no reason given)");
             }
             case 'Z' -> {

@@ -6,32 +6,26 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import loomscope.clock.BlockedTime;
-import loomscope.probe.CauseClassifier;
+import loomscope.io.ForeignText;
 import loomscope.probe.CauseReport;
-import loomscope.probe.LiveCauses;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.probe.Witness;
-import loomscope.recording.CarrierLog;
 import loomscope.recording.PinnedRule;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSource;
-import loomscope.scenario.ScenarioParams;
-import loomscope.scenario.TaskFileScenario;
-import loomscope.workload.Phase;
-import loomscope.workload.SchedulerKind;
-import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 
 /**
  * Everything one attach session received from the agent, as the target told it; times in nanoseconds since the
- * session's origin. Filled by {@link AgentStreamReader} on its thread, read once the session is over (every method is
- * synchronized: the CLI also reads counts while it runs). {@link #toRecording} turns it into a {@link RunRecording}
- * like any run's, so that save, summary and export treat an attached application as they treat LoomScope's own runs.
+ * session's origin: the session's state. Filled by {@link AgentStreamReader} (the stream's parser) on its thread,
+ * within the session's bounds ({@link SessionBounds}), read once the session is over (every method is synchronized:
+ * the CLI also reads counts while it runs). {@link #toRecording} turns it into a {@link RunRecording} like any run's
+ * ({@link AttachedRecording}), so that save, summary and export treat an attached application as they treat
+ * LoomScope's own runs; {@link #classified} and {@link #newest} class its held mounts ({@link AttachedClassing}).
  */
 public final class AttachedEpisodes {
     /** A carrier as the target names it; {@code lane} counts from 0 in the order seen. */
@@ -97,25 +91,17 @@ public final class AttachedEpisodes {
     private final EpisodeColumns episodes = new EpisodeColumns();
     private final List<JfrPin> jfrPins = new ArrayList<>();
     private final List<Witness> witnesses = new ArrayList<>();
-    /** Each distinct stack of the pinned events, by the agent's text of its frames: kept once. */
-    private final Map<List<String>, List<StackFrame>> stacks = new HashMap<>();
+    /** Each distinct stack of the pinned events and witnesses, kept once. */
+    private final SharedStacks stacks = new SharedStacks();
     private final Map<Integer, Long> droppedByLane = new HashMap<>();
     private final Map<Integer, Long> doubledByLane = new HashMap<>();
-    /** What the session's threads, carriers, kept episodes and JFR events may take of LoomScope's heap together. */
-    private final long memoryLimit;
-    /** A live session (the agent's connection), not a file: episodes past its memory are counted, times end now. */
-    private final boolean live;
-    private long memoryTaken;
-    /** What the distinct stacks take ({@link #sharedStack}), within {@link SessionBudget#STACK_BYTES}. */
-    private long stacksTaken;
+    /** What the session may take of LoomScope's heap, and which times it may tell. */
+    private final SessionBounds bounds;
     private long notKeptByAgent;
     /** Episodes a live session counted but did not keep for lack of memory. */
     private long notKeptHere;
     /** Where the agent sent characters a terminal obeys in its Java version or a carrier's name, or null. */
     private String hiddenIn;
-    /** A live session's latest time that may be told (nanoTime when it was last worked out). */
-    private long helloAt = System.nanoTime();
-    private long timeBound;
     private String javaVersion = "unknown";
     private long lastTime;
     private long targetOrigin;
@@ -128,7 +114,8 @@ public final class AttachedEpisodes {
      * A live session's: its agent may be anything that holds the token, and it may send anything. Its threads, carriers
      * and JFR events take at most {@link SessionBudget#bytes()} (1 GB, or half a smaller heap) with its episodes, which
      * may take three quarters of that (past it, or past {@link EpisodeColumns#MAX_KEPT}, they are counted, not kept); a
-     * thread or carrier or JFR event past the bound ends the reading ({@link Bound}), and what came before is kept.
+     * thread or carrier or JFR event past the bound ends the reading ({@link SessionBounds.Bound}), and what came
+     * before is kept.
      */
     public AttachedEpisodes() {
         this(SessionBudget.bytes(), true);
@@ -136,16 +123,15 @@ public final class AttachedEpisodes {
 
     /**
      * One read from a file, which may claim anything: its threads, kept episodes and JFR events together may take at
-     * most {@code memoryLimit} bytes of heap; past it, the line that would exceed it is refused ({@link Bound}).
+     * most {@code memoryLimit} bytes of heap; past it, the line that would exceed it is refused
+     * ({@link SessionBounds.Bound}).
      */
     AttachedEpisodes(long memoryLimit) {
         this(memoryLimit, false);
     }
 
     AttachedEpisodes(long memoryLimit, boolean live) {
-        this.memoryLimit = memoryLimit;
-        this.live = live;
-        this.timeBound = live ? LIVE_SLACK_NANOS : MAX_NANOS;
+        this.bounds = new SessionBounds(memoryLimit, live);
     }
 
     /** As a saved run's reader allows (savedrun's limit): more than any JVM's pool has. */
@@ -154,71 +140,22 @@ public final class AttachedEpisodes {
     static final int MAX_THREADS = WorkloadConfig.MAX_THREADS;
     /**
      * Heap an item takes here and in the recording made of it (records, columns, the builder's copy), its name's
-     * characters apart: they count by their real length ({@link #textBytes}), which the agent picks.
+     * characters apart: they count by their real length ({@link SessionBounds#textBytes}), which the agent picks.
      */
     static final long THREAD_BYTES = 250;
     static final long CARRIER_BYTES = 250;
     static final long EPISODE_BYTES = 33 + 37;
     static final long JFR_PIN_BYTES = 100;
-    /** A frame of a stack kept once: its record, its strings' headers and its place in the table of stacks. */
-    static final long FRAME_BYTES = 120;
     /** A thread's entry in the table by thread id that knows a thread the agent names again (boxed key and value). */
     static final long THREAD_ID_ENTRY_BYTES = 64;
-    /** As a saved run's reader allows: no run lasts longer. */
-    static final long MAX_NANOS = TimeUnit.DAYS.toNanos(30);
-    /**
-     * How far past this JVM's own time since the hello a live agent's times may run: both clocks are the machine's
-     * monotonic clock, read a moment apart (the agent takes its origin just before its hello).
-     */
-    static final long LIVE_SLACK_NANOS = TimeUnit.MINUTES.toNanos(1);
-
-    /** A bound of the session: the reading stops there, and what came before is kept. */
-    static final class Bound extends RuntimeException {
-        Bound(String message) {
-            super(message, null, false, false);
-        }
-    }
-
-    /** What a String's characters take on the heap: one byte each while all are Latin-1, else two. */
-    static long textBytes(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) >= 0x100) {
-                return 2L * text.length();
-            }
-        }
-        return text.length();
-    }
-
-    private void take(String what, long count, long bytes) {
-        if (memoryTaken + bytes > memoryLimit) {
-            throw new Bound(String.format(Locale.ROOT, "its %s (%,d so far) need more memory than LoomScope "
-                    + "gives %s (%,d MB)", what, count, live ? "one session" : "a saved run", memoryLimit >> 20));
-        }
-        memoryTaken += bytes;
-    }
-
-    /**
-     * A time the agent told: not before the session's origin ({@code floor} below 0 for what may have begun before
-     * it), not later than 30 days after it, and in a live session not later than now.
-     */
-    private void checkTime(String what, long t, long floor) {
-        if (t > timeBound && live) {
-            timeBound = Math.min(MAX_NANOS, System.nanoTime() - helloAt + LIVE_SLACK_NANOS);
-        }
-        if (t < floor || t > timeBound) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "impossible times: %s at %,d ns, %s",
-                    what, t, t < floor ? "before the session's start"
-                            : live && t <= MAX_NANOS ? "later than now" : "more than 30 days after the session's start"));
-        }
-    }
 
     /** Where the agent sent characters a terminal would obey (its Java version, a carrier's name), or null. */
     synchronized String hiddenIn() { return hiddenIn; }
 
     synchronized void hello(String version) {
-        helloAt = System.nanoTime();
-        javaVersion = AgentText.clean(version, AgentText.TEXT_CHARS);
-        if (AgentText.hasHidden(version)) {
+        bounds.hello();
+        javaVersion = ForeignText.clean(version, ForeignText.TEXT_CHARS);
+        if (ForeignText.hasHidden(version)) {
             hiddenIn = "its Java version";
         }
     }
@@ -228,13 +165,13 @@ public final class AttachedEpisodes {
             return;
         }
         if (carriers.size() >= MAX_CARRIERS) {
-            throw new Bound(String.format(Locale.ROOT, "more than %,d carriers (more than any JVM's pool has)",
-                    MAX_CARRIERS));
+            throw new SessionBounds.Bound(String.format(Locale.ROOT,
+                    "more than %,d carriers (more than any JVM's pool has)", MAX_CARRIERS));
         }
-        checkTime("carrier " + carriers.size() + " seen", seenAt, -MAX_NANOS);
-        String kept = AgentText.clean(name, AgentText.NAME_CHARS);
-        take("carriers", carriers.size() + 1L, CARRIER_BYTES + textBytes(kept));
-        if (hiddenIn == null && AgentText.hasHidden(name)) {
+        bounds.checkTime("carrier " + carriers.size() + " seen", seenAt, -SessionBounds.MAX_NANOS);
+        String kept = ForeignText.clean(name, ForeignText.NAME_CHARS);
+        bounds.take("carriers", carriers.size() + 1L, CARRIER_BYTES + SessionBounds.textBytes(kept));
+        if (hiddenIn == null && ForeignText.hasHidden(name)) {
             hiddenIn = "carrier " + carriers.size() + "'s name";
         }
         carriers.add(new Carrier(carriers.size(), kept, seenAt));
@@ -249,15 +186,15 @@ public final class AttachedEpisodes {
         int vt = known != null ? known : threads.size();
         if (known == null) {
             if (vt >= MAX_THREADS) {
-                throw new Bound(String.format(Locale.ROOT, "more than %,d virtual threads (a saved run's bound)",
-                        MAX_THREADS));
+                throw new SessionBounds.Bound(String.format(Locale.ROOT,
+                        "more than %,d virtual threads (a saved run's bound)", MAX_THREADS));
             }
-            String kept = AgentText.clean(name, AgentText.NAME_CHARS);
-            take("virtual threads", threads.size() + 1L, THREAD_BYTES + THREAD_ID_ENTRY_BYTES + textBytes(kept));
+            String kept = ForeignText.clean(name, ForeignText.NAME_CHARS);
+            bounds.take("virtual threads", threads.size() + 1L, THREAD_BYTES + THREAD_ID_ENTRY_BYTES + SessionBounds.textBytes(kept));
             threads.add(new VirtualThreadSeen(vt, threadId, kept));
             vtOfThreadId.put(threadId, vt);
         } else {
-            take("virtual threads named again", agentVts + 1L, Integer.BYTES);   // a stream may repeat one forever
+            bounds.take("virtual threads named again", agentVts + 1L, Integer.BYTES);   // a stream may repeat one forever
         }
         if (agentVts == vtOfAgentVt.length) {
             vtOfAgentVt = Arrays.copyOf(vtOfAgentVt, agentVts * 2);
@@ -267,7 +204,7 @@ public final class AttachedEpisodes {
 
     /** Why the agent did not tap JFR's pinned events in the target (null: it did). */
     synchronized void jfrNotTapped(String why) {
-        jfrNotTapped = AgentText.clean(why, AgentText.TEXT_CHARS);
+        jfrNotTapped = ForeignText.clean(why, ForeignText.TEXT_CHARS);
     }
 
     /** Why JFR's pinned events were not tapped inside the target, or null when they were. */
@@ -275,7 +212,7 @@ public final class AttachedEpisodes {
 
     /** The agent's word that the target's release is newer than those it was tested on (it hooked it all the same). */
     synchronized void untestedRelease(String line) {
-        untestedRelease = AgentText.clean(line, AgentText.TEXT_CHARS);
+        untestedRelease = ForeignText.clean(line, ForeignText.TEXT_CHARS);
     }
 
     /** That the target runs a release newer than those the agent was tested on, in one line; null for a tested one. */
@@ -287,15 +224,15 @@ public final class AttachedEpisodes {
             throw new IllegalArgumentException("an episode of an unknown carrier or thread, or ending before it began");
         }
         int vt = vtOfAgentVt[agentVt];
-        checkTime("an episode's start", start, 0);
-        checkTime("an episode's end", end, 0);
-        if (live && (episodes.size() == EpisodeColumns.MAX_KEPT || memoryTaken + EPISODE_BYTES > memoryLimit / 4 * 3)) {
+        bounds.checkTime("an episode's start", start, 0);
+        bounds.checkTime("an episode's end", end, 0);
+        if (bounds.live() && (episodes.size() == EpisodeColumns.MAX_KEPT || bounds.pastEpisodesShare(EPISODE_BYTES))) {
             notKeptHere++;   // a busy target's: counted, as past the columns' bound, and the session goes on
             lastTime = Math.max(lastTime, end);
             return;
         }
         if (episodes.size() < EpisodeColumns.MAX_KEPT) {
-            take("episodes", episodes.size() + 1L, EPISODE_BYTES);
+            bounds.take("episodes", episodes.size() + 1L, EPISODE_BYTES);
         }
         episodes.add(lane, vt, start, end, blocked, pinnedPark);
         lastTime = Math.max(lastTime, end);
@@ -328,50 +265,16 @@ public final class AttachedEpisodes {
     synchronized void jfrPin(long threadId, long start, long duration, String carrierName, String reason,
                              String blockingOperation, List<String> frames) {
         // a pin that began before the session's start ends in it
-        checkTime("a JFR pinned event's start", start, -MAX_NANOS);
-        if (duration < 0 || duration > MAX_NANOS) {
-            throw new IllegalArgumentException("impossible times: a JFR pinned event of " + duration + " ns");
-        }
-        String kept = AgentText.clean(carrierName, AgentText.NAME_CHARS);
-        String why = reason == null ? null : AgentText.clean(reason, AgentText.TEXT_CHARS);
-        String operation = blockingOperation == null ? null : AgentText.clean(blockingOperation, AgentText.TEXT_CHARS);
-        long[] bytes = {JFR_PIN_BYTES + textBytes(kept) + (why == null ? 0 : textBytes(why))
-                + (operation == null ? 0 : textBytes(operation))};
-        List<StackFrame> stack = sharedStack(frames, bytes);
-        take("JFR pinned events", jfrPins.size() + 1L, bytes[0]);
+        bounds.checkTime("a JFR pinned event's start", start, -SessionBounds.MAX_NANOS);
+        SessionBounds.checkDuration("a JFR pinned event", duration);
+        String kept = ForeignText.clean(carrierName, ForeignText.NAME_CHARS);
+        String why = reason == null ? null : ForeignText.clean(reason, ForeignText.TEXT_CHARS);
+        String operation = blockingOperation == null ? null : ForeignText.clean(blockingOperation, ForeignText.TEXT_CHARS);
+        long[] bytes = {JFR_PIN_BYTES + SessionBounds.textBytes(kept) + (why == null ? 0 : SessionBounds.textBytes(why))
+                + (operation == null ? 0 : SessionBounds.textBytes(operation))};
+        List<StackFrame> stack = stacks.shared(frames, bytes);
+        bounds.take("JFR pinned events", jfrPins.size() + 1L, bytes[0]);
         jfrPins.add(new JfrPin(threadId, start, duration, kept, why, operation, stack));
-    }
-
-    /**
-     * {@code frames} as a stack, once per distinct stack (a thousand pins or reads share a handful); a new one's bytes are
-     * added to {@code bytes[0]}, to be taken from the session's memory with the event that brought it.
-     */
-    private List<StackFrame> sharedStack(List<String> frames, long[] bytes) {
-        List<StackFrame> stack = stacks.get(frames);
-        if (stack == null) {
-            // the table's key keeps the agent's text of each frame too: counted, as the parsed frames are (before, a
-            // file of distinct deep stacks took twice the budget its refusal named)
-            long stackBytes = 0;
-            for (String frame : frames) {
-                stackBytes += textBytes(frame);
-            }
-            if (stacksTaken + stackBytes > SessionBudget.STACK_BYTES) {
-                throw new Bound(String.format(Locale.ROOT, "its distinct stacks (%,d so far) need more than the %,d MB "
-                        + "LoomScope gives them (a session's pins and witnesses share a few hundred)", stacks.size(),
-                        SessionBudget.STACK_BYTES >> 20));
-            }
-            List<StackFrame> parsed = new ArrayList<>(frames.size());
-            for (String frame : frames) {
-                String text = AgentText.clean(frame, AgentText.TEXT_CHARS);
-                parsed.add(StackFrame.parse(text));
-                stackBytes += FRAME_BYTES + textBytes(text);
-            }
-            stacksTaken += stackBytes;
-            bytes[0] += stackBytes;
-            stack = List.copyOf(parsed);
-            stacks.put(List.copyOf(frames), stack);
-        }
-        return stack;
     }
 
     /**
@@ -383,14 +286,12 @@ public final class AttachedEpisodes {
         if (kind == null) {
             return;
         }
-        checkTime("a JFR witness's start", start, -MAX_NANOS);
-        if (duration < 0 || duration > MAX_NANOS) {
-            throw new IllegalArgumentException("impossible times: a JFR witness of " + duration + " ns");
-        }
-        String text = detail == null ? null : AgentText.clean(detail, AgentText.TEXT_CHARS);
-        long[] bytes = {JFR_PIN_BYTES + (text == null ? 0 : textBytes(text))};
-        List<StackFrame> stack = sharedStack(frames, bytes);
-        take("JFR witnesses", witnesses.size() + 1L, bytes[0]);
+        bounds.checkTime("a JFR witness's start", start, -SessionBounds.MAX_NANOS);
+        SessionBounds.checkDuration("a JFR witness", duration);
+        String text = detail == null ? null : ForeignText.clean(detail, ForeignText.TEXT_CHARS);
+        long[] bytes = {JFR_PIN_BYTES + (text == null ? 0 : SessionBounds.textBytes(text))};
+        List<StackFrame> stack = stacks.shared(frames, bytes);
+        bounds.take("JFR witnesses", witnesses.size() + 1L, bytes[0]);
         witnesses.add(new Witness(kind, start, duration, text, stack));
     }
 
@@ -407,7 +308,7 @@ public final class AttachedEpisodes {
 
     synchronized void identity(long pid, String mainClass) {
         targetPid = pid;
-        targetMainClass = AgentText.clean(mainClass, AgentText.TEXT_CHARS);
+        targetMainClass = ForeignText.clean(mainClass, ForeignText.TEXT_CHARS);
     }
 
     /** How LoomScope reached the target, and its address where it is on another host (null here). */
@@ -455,13 +356,13 @@ public final class AttachedEpisodes {
      * When the agent's hello arrived, on this JVM's {@code System.nanoTime()}: where a session's own origin is not on
      * this host's clock, the nearest this side knows of its time 0 ({@link SideBySide}).
      */
-    public synchronized long helloArrivedAt() { return helloAt; }
+    public synchronized long helloArrivedAt() { return bounds.helloAt(); }
 
     /** The session's time 0 on the target's own {@code System.nanoTime()} clock: marks made inside it go on the episodes' clock. */
     public synchronized long targetOrigin() { return targetOrigin; }
 
     synchronized void heartbeat(long t) {
-        checkTime("a heartbeat", t, 0);
+        bounds.checkTime("a heartbeat", t, 0);
         lastTime = Math.max(lastTime, t);
     }
 
@@ -488,27 +389,14 @@ public final class AttachedEpisodes {
 
     /** JFR's events as a saved run keeps them, placed on the lanes by carrier name where JFR gives one. */
     public synchronized List<PinnedEvent> pinnedEvents() {
-        Map<String, Integer> laneByName = new HashMap<>();
-        for (Carrier c : carriers) {
-            laneByName.put(c.name(), c.lane());   // the last of a name, as the CLI's saves always placed them
-        }
-        List<PinnedEvent> events = new ArrayList<>(jfrPins.size());
-        for (JfrPin pin : jfrPins) {
-            events.add(new PinnedEvent(pin.start(), pin.duration(), pin.carrierName().isEmpty() ? null : pin.carrierName(),
-                    laneByName.getOrDefault(pin.carrierName(), -1), pin.reason(), pin.blockingOperation(), pin.stack(),
-                    pin.end()));
-        }
-        return events;
+        return AttachedClassing.placedOnLanes(held(null));
     }
 
     /** The session as a recording whose held mounts the JDK's witnesses classed, with the counts and sites. */
     public record Classified(RunRecording recording, CauseReport causes) { }
 
-    /** What a pinned park the agent's hook saw is called where it is a mount's witness. */
-    static final String PINNED_PARK = "parked while pinned (LoomScope's hook in VirtualThread.parkOnCarrierThread)";
-
     /**
-     * {@link #toRecording(String, int)} with every held mount classed ({@link CauseClassifier}) by JFR's pinned events,
+     * {@link #toRecording(String, int)} with every held mount classed ({@link AttachedClassing}) by JFR's pinned events,
      * the agent's pinned-park hook and JFR's other witnesses ({@code W} lines). {@code everythingArrived}: the agent
      * confirmed its end (detach or the target's exit), so JFR's last events are in; else nothing is classed and the
      * report says so. Without JFR's tap the agent's hook is the only witness, which the report says too.
@@ -522,51 +410,7 @@ public final class AttachedEpisodes {
      * last second (the agent cannot wait for it there: the application would not exit), which the report says.
      */
     public Classified classified(String mainClass, int poolParallelism, boolean everythingArrived, boolean targetExited) {
-        RunRecording recording = toRecording(mainClass, poolParallelism);
-        if (!everythingArrived) {
-            return new Classified(recording, CauseClassifier.notClassified(recording,
-                    "the agent did not confirm that it sent everything, so JFR's last events may be missing"));
-        }
-        Map<String, Integer> indexByName = new HashMap<>();
-        CarrierLog[] logs = recording.carriersByIndex();
-        for (int i = 0; i < logs.length; i++) {
-            if (logs[i] != null) {
-                indexByName.put(logs[i].name(), i);
-            }
-        }
-        List<PinnedEvent> pins = new ArrayList<>();
-        List<Witness> seen;
-        String notTapped;
-        synchronized (this) {
-            for (JfrPin pin : jfrPins) {
-                pins.add(new PinnedEvent(pin.start(), pin.duration(), pin.carrierName().isEmpty() ? null : pin.carrierName(),
-                        indexByName.getOrDefault(pin.carrierName(), -1), pin.reason(), pin.blockingOperation(), pin.stack(),
-                        pin.end()));
-            }
-            String[] nameByLane = new String[carriers.size()];
-            for (Carrier c : carriers) {
-                nameByLane[c.lane()] = c.name();
-            }
-            for (int i = 0; i < episodes.size(); i++) {
-                Episode e = episodes.get(i);
-                if (e.pinnedPark()) {
-                    String name = nameByLane[e.lane()];
-                    pins.add(new PinnedEvent(e.start(), e.end() - e.start(), name, indexByName.getOrDefault(name, -1),
-                            PINNED_PARK, null, List.of(), e.end()));
-                }
-            }
-            seen = List.copyOf(witnesses);
-            notTapped = jfrNotTapped;
-        }
-        CauseReport causes = CauseClassifier.classify(recording, pins, seen, true);
-        if (notTapped != null) {
-            causes = causes.noted("JFR was not tapped inside the target (" + notTapped
-                    + "): the agent's pinned-park hook was the only witness");
-        } else if (targetExited) {
-            causes = causes.noted("the target exited, and JFR's events of its last second or so never arrived: a held "
-                    + "mount in it that the agent's hook did not see park pinned is unsure");
-        }
-        return new Classified(recording, causes);
+        return AttachedClassing.classified(this, mainClass, poolParallelism, everythingArrived, targetExited);
     }
 
     public synchronized int episodeCount() { return episodes.size(); }
@@ -594,17 +438,7 @@ public final class AttachedEpisodes {
      * order seen) marked as added by the pool: the carriers it started beyond its parallelism.
      */
     public synchronized RunRecording toRecording(String mainClass, int poolParallelism) {
-        int threadCount = Math.max(1, threads.size());
-        AttachedLanes lanes = poolParallelism == Integer.MAX_VALUE ? AttachedLanes.all(carriers.size())
-                : AttachedLanes.of(episodes, 0, null, carriers.size(), poolParallelism);
-        RecordingBuilder builder = builderFor(mainClass, threadCount, poolParallelism, lanes);
-        long[] firstSeen = unseen(threadCount);
-        for (int i = 0; i < episodes.size(); i++) {
-            Episode e = episodes.get(i);
-            builder.mount(lanes.shown()[e.lane()], e.vt(), e.start(), e.start(), e.end(), e.verdict());
-            firstSeen[e.vt()] = Math.min(firstSeen[e.vt()], e.start());
-        }
-        return seenFrom(builder, firstSeen).droppedInTarget(dropped()).finish(0, lastTime, 0, false);
+        return AttachedRecording.whole(held(mainClass), mainClass, poolParallelism);
     }
 
     /** What the window shows while attached: the newest episodes, their threads renumbered densely. */
@@ -619,153 +453,28 @@ public final class AttachedEpisodes {
     public Newest newest(String mainClass, int poolParallelism, int maxEpisodes, int maxThreads) {
         List<PinnedEvent> pins = new ArrayList<>();
         List<Witness> seen = new ArrayList<>();
-        Newest newest = newestHeld(mainClass, poolParallelism, maxEpisodes, maxThreads, pins, seen);
-        RunRecording r = newest.recording();
+        Newest newest;
+        synchronized (this) {
+            newest = AttachedRecording.newestHeld(held(mainClass), mainClass, poolParallelism, maxEpisodes, maxThreads,
+                    pins, seen);
+        }
         // outside the lock: the reader goes on taking the agent's lines while the copy is classed
-        Map<String, Integer> indexByName = new HashMap<>();
-        CarrierLog[] logs = r.carriersByIndex();
-        for (int i = 0; i < logs.length; i++) {
-            if (logs[i] != null) {
-                indexByName.put(logs[i].name(), i);
-            }
-        }
-        List<PinnedEvent> placed = new ArrayList<>(pins.size());
-        for (PinnedEvent p : pins) {
-            placed.add(new PinnedEvent(p.start(), p.duration(), p.carrierName(),
-                    p.carrierName() == null ? -1 : indexByName.getOrDefault(p.carrierName(), -1), p.reason(),
-                    p.blockingOperation(), p.stack(), p.arrivedAt()));
-        }
-        CauseClassifier.classifyLive(r, placed, seen, r.runStart(), r.runEnd() - LiveCauses.SETTLE_NANOS);
+        AttachedClassing.classLive(newest.recording(), pins, seen);
         return newest;
     }
 
     /**
-     * The newest episodes as a recording whose mounts the clocks saw blocked are held, not yet classed (a pinned park
-     * the agent's hook saw is a pin's witness: pinned), with the witnesses that may explain them into {@code pins} (the
-     * hook's pinned parks too) and {@code seen}.
+     * What the session holds, as its recording and its classing read it: the live lists and columns, not copies, so
+     * read only under the session's lock; {@code jvm} is the target as a run of {@code mainClass} names it.
      */
-    private synchronized Newest newestHeld(String mainClass, int poolParallelism, int maxEpisodes, int maxThreads,
-                                           List<PinnedEvent> pins, List<Witness> seen) {
-        int from = Math.max(0, episodes.size() - maxEpisodes);
-        Map<Integer, Integer> shownIndex = new HashMap<>();
-        int[] vtOf = new int[episodes.size() - from];
-        for (int i = from; i < episodes.size(); i++) {
-            Integer dense = shownIndex.get(episodes.vt(i));
-            if (dense == null && shownIndex.size() < maxThreads) {
-                dense = shownIndex.size();
-                shownIndex.put(episodes.vt(i), dense);
-            }
-            vtOf[i - from] = dense == null ? -1 : dense;
-        }
-        AttachedLanes lanes = AttachedLanes.of(episodes, from, vtOf, carriers.size(), poolParallelism);
-        RecordingBuilder builder = builderFor(mainClass, Math.max(1, shownIndex.size()), poolParallelism, lanes);
-        long[] firstSeen = unseen(Math.max(1, shownIndex.size()));
-        int shown = 0;
-        long firstShown = Long.MAX_VALUE;
-        List<PinnedEvent> parks = new ArrayList<>();
-        for (int i = from; i < episodes.size(); i++) {
-            int vt = vtOf[i - from];
-            if (vt >= 0) {
-                Episode e = episodes.get(i);
-                int verdict = e.verdict() == Episode.PINNED && !e.pinnedPark() ? RecordingBuilder.HELD : e.verdict();
-                builder.mount(lanes.shown()[e.lane()], vt, e.start(), e.start(), e.end(), verdict);
-                if (e.pinnedPark()) {
-                    parks.add(new PinnedEvent(e.start(), e.end() - e.start(), carriers.get(e.lane()).name(), -1, PINNED_PARK,
-                            null, List.of(), e.end()));
-                }
-                firstSeen[vt] = Math.min(firstSeen[vt], e.start());
-                firstShown = Math.min(firstShown, e.start());
-                shown++;
-            }
-        }
-        // older episodes left out: the recording starts with the first one shown, so that the lanes fitted to it span
-        // what they show (from the session's start, a busy target's newest fifth of a second was a sliver at the edge)
-        long runStart = from == 0 || shown == 0 ? 0 : Math.min(firstShown, lastTime);
-        long since = runStart - LIVE_WITNESSES_KEPT_NANOS;
-        for (int i = recentFrom(jfrPins, since); i < jfrPins.size(); i++) {
-            JfrPin pin = jfrPins.get(i);
-            pins.add(new PinnedEvent(pin.start(), pin.duration(), pin.carrierName().isEmpty() ? null : pin.carrierName(), -1,
-                    pin.reason(), pin.blockingOperation(), pin.stack(), pin.end()));
-        }
-        // after JFR's: the first pinned witness of a mount is kept, and JFR's names a reason and a stack where the
-        // hook's names none (a live pin's site was "(no stack)" while JFR's event for it had arrived)
-        pins.addAll(parks);
-        seen.addAll(witnesses.subList(recentFrom(witnesses, since), witnesses.size()));
-        return new Newest(seenFrom(builder, firstSeen).droppedInTarget(dropped()).finish(runStart, lastTime, 0, false),
-                shown, shownIndex.size(),
-                episodes.size() - (long) shown + episodes.notKept() + notKeptHere);
-    }
+    record Held(List<Carrier> carriers, EpisodeColumns episodes, int threadCount, List<JfrPin> jfrPins,
+                List<Witness> witnesses, String jfrNotTapped, long lastTime, String javaVersion, RunSource.Jvm jvm,
+                long dropped, long notKeptHere) { }
 
-    /**
-     * How far before the newest episodes shown their witnesses are looked for: JFR's arrive about a second after their
-     * end, in about their order, a sampled stack at once.
-     */
-    private static final long LIVE_WITNESSES_KEPT_NANOS = TimeUnit.SECONDS.toNanos(10);
-
-    /**
-     * The index from which {@code list} (in arrival order) holds every item that ended at {@code since} or later: found
-     * from its end, past the first item that ended {@link #LIVE_WITNESSES_KEPT_NANOS} before it (arrival order is
-     * time order within that).
-     */
-    private static int recentFrom(List<?> list, long since) {
-        for (int i = list.size() - 1; i >= 0; i--) {
-            Object item = list.get(i);
-            long end = item instanceof JfrPin p ? p.end() : ((Witness) item).end();
-            if (end < since - LIVE_WITNESSES_KEPT_NANOS) {
-                return i + 1;
-            }
-        }
-        return 0;
-    }
-
-    private static long[] unseen(int threads) {
-        long[] first = new long[threads];
-        Arrays.fill(first, Long.MAX_VALUE);
-        return first;
-    }
-
-    /**
-     * Each thread exists from its first episode seen (its creation is not told: an attached JVM's agent sees mounts
-     * only); no other phase is set, so the lanes and field show it mounted or {@code UNMOUNTED}, never a made-up state.
-     */
-    private static RecordingBuilder seenFrom(RecordingBuilder builder, long[] firstSeen) {
-        for (int vt = 0; vt < firstSeen.length; vt++) {
-            if (firstSeen[vt] != Long.MAX_VALUE) {
-                builder.phase(vt, Phase.CREATED, firstSeen[vt]);
-            }
-        }
-        return builder;
-    }
-
-    private RecordingBuilder builderFor(String mainClass, int threadCount, int poolParallelism, AttachedLanes lanes) {
-        int parallelism = Math.max(1, Math.min(Math.min(WorkloadConfig.MAX_PARALLELISM, Math.max(1, lanes.count())),
-                poolParallelism));
-        WorkloadConfig config = new WorkloadConfig(threadCount, parallelism,
-                SchedulerKind.POOL, ThreadKind.VIRTUAL, new ScenarioParams(new TaskFileScenario(),
-                        Map.of(TaskFileScenario.CLASS, classNameFor(mainClass), TaskFileScenario.CLASSES, "")));
-        RecordingBuilder builder = RecordingBuilder.of(config, javaVersion).application(RunSource.Application.of(jvm(mainClass)));
-        Carrier[] byLane = new Carrier[lanes.count()];
-        for (Carrier c : carriers) {
-            if (lanes.shown()[c.lane()] >= 0) {
-                byLane[lanes.shown()[c.lane()]] = c;
-            }
-        }
-        for (int lane = 0; lane < byLane.length; lane++) {
-            Carrier c = byLane[lane];
-            builder.carrier(lane, c.name(), c.seenAt(), lanes.added()[c.lane()]);
-        }
-        return builder;
-    }
-
-    /**
-     * A main class as a task's class name, without the module its launcher names it in ({@code jdk.compiler/…}); a
-     * jar path or nothing becomes {@code Attached}.
-     */
-    static String classNameFor(String mainClass) {
-        if (mainClass != null && mainClass.indexOf('/') > 0 && mainClass.indexOf('/') == mainClass.lastIndexOf('/')) {
-            mainClass = mainClass.substring(mainClass.indexOf('/') + 1);
-        }
-        return mainClass != null && mainClass.matches("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*")
-                && !mainClass.endsWith(".jar") ? mainClass : "Attached";
+    /** What the session holds now; the caller holds the session's lock while it reads it. */
+    Held held(String mainClass) {
+        assert Thread.holdsLock(this);
+        return new Held(carriers, episodes, threads.size(), jfrPins, witnesses, jfrNotTapped, lastTime, javaVersion,
+                jvm(mainClass), dropped(), notKeptHere);
     }
 }

@@ -1,5 +1,7 @@
 package loomscope.attach;
 
+import loomscope.io.ForeignText;
+
 /**
  * A listening agent's address as a user types it: {@code HOST:PORT}, {@code [v6]:PORT}. The agent parses its own
  * {@code listen=} (it depends on nothing of ours); this is LoomScope's side, for {@code --connect} and {@code --listen}.
@@ -14,14 +16,14 @@ public record HostPort(String host, int port) {
         String value = text == null ? "" : text.strip();
         int colon = value.lastIndexOf(':');
         if (colon <= 0) {
-            throw new IllegalArgumentException("is HOST:PORT (127.0.0.1:7071), not " + AgentText.clean(value, 80));
+            throw new IllegalArgumentException("is HOST:PORT (127.0.0.1:7071), not " + ForeignText.clean(value, 80));
         }
         String host = value.substring(0, colon);
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
         if (host.isEmpty() || !host.matches("[0-9A-Za-z.:%_-]+")) {
-            throw new IllegalArgumentException("names no host: " + AgentText.clean(value, 80));
+            throw new IllegalArgumentException("names no host: " + ForeignText.clean(value, 80));
         }
         int port;
         try {
@@ -31,7 +33,7 @@ public record HostPort(String host, int port) {
         }
         if (port < (allowAnyPort ? 0 : 1) || port > 65_535) {
             throw new IllegalArgumentException("has no port (" + (allowAnyPort ? 0 : 1) + " to 65535): "
-                    + AgentText.clean(value, 80));
+                    + ForeignText.clean(value, 80));
         }
         return new HostPort(host, port);
     }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
+import loomscope.io.ForeignText;
+
 /**
  * What {@code attach PID --listen} hands its user, who cannot read the target's stderr: where the agent listens, its
  * certificate's SHA-256 and the token it made. The agent sends them once, on the attach's own connection (the same
@@ -52,7 +54,7 @@ public record ListeningAgent(long pid, String address, String fingerprint, Strin
         String line = text.lines().findFirst().orElse("");
         if (line.startsWith("F ")) {
             throw new AttachRefusedException("pid " + pid + ": the agent refused: "
-                    + AgentText.clean(line.substring(2), AgentText.TEXT_CHARS));
+                    + ForeignText.clean(line.substring(2), ForeignText.TEXT_CHARS));
         }
         if (line.startsWith(AgentStreamReader.HELLO)) {
             // an agent already in the JVM from an older jar: it started a session where it was asked to listen
@@ -62,7 +64,7 @@ public record ListeningAgent(long pid, String address, String fingerprint, Strin
         String[] f = line.split(" ");
         if (f.length != 4 || !f[0].equals("L") || !f[2].matches("[0-9a-f]{64}")) {
             throw new AttachRefusedException("pid " + pid + ": the agent's answer is not one LoomScope reads: \""
-                    + AgentText.clean(line, AgentText.QUOTED_CHARS) + "\" (its stderr may say more)");
+                    + ForeignText.clean(line, ForeignText.QUOTED_CHARS) + "\" (its stderr may say more)");
         }
         HostPort.parse(f[1], false);
         return new ListeningAgent(pid, f[1], f[2], PinnedTls.token(f[3]));

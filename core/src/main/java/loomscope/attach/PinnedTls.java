@@ -22,6 +22,8 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.X509ExtendedTrustManager;
 
+import loomscope.io.ForeignText;
+
 /**
  * LoomScope's end of a connection to a listening agent ({@code listen=}): TLS 1.3 that trusts exactly one certificate,
  * the one whose SHA-256 the user gives (the agent printed it at its start), and no authority or host name: the agent's
@@ -44,7 +46,7 @@ final class PinnedTls {
         String hex = given == null ? "" : given.strip().replace(":", "").toLowerCase(Locale.ROOT);
         if (!hex.matches("[0-9a-f]{64}")) {
             throw new AttachRefusedException("the fingerprint must be the certificate's SHA-256 the agent printed (64 "
-                    + "hex digits, colons allowed), not " + AgentText.clean(given == null ? "" : given, 80));
+                    + "hex digits, colons allowed), not " + ForeignText.clean(given == null ? "" : given, 80));
         }
         return hex;
     }
@@ -115,7 +117,7 @@ final class PinnedTls {
             } catch (UnknownHostException e) {
                 throw new AttachRefusedException(where + ": no such host");
             } catch (ConnectException e) {
-                throw new AttachRefusedException(where + ": nobody listens there (" + AgentText.clean(e.getMessage(), 200)
+                throw new AttachRefusedException(where + ": nobody listens there (" + ForeignText.clean(e.getMessage(), 200)
                         + "); is the agent started with listen=, and the tunnel open?");
             }
             raw.setTcpNoDelay(true);
@@ -136,7 +138,7 @@ final class PinnedTls {
                     throw new AttachRefusedException(where + "'s certificate has SHA-256 " + pin.seen + ", not the "
                             + fingerprint + " given: refused (another agent, or someone in between)");
                 }
-                throw new AttachRefusedException(where + ": the TLS handshake failed (" + AgentText.clean(
+                throw new AttachRefusedException(where + ": the TLS handshake failed (" + ForeignText.clean(
                         String.valueOf(e.getMessage()), 200) + "): is it a LoomScope agent started with listen=?");
             }
             socket.getOutputStream().write((token + "\n").getBytes(StandardCharsets.UTF_8));
@@ -148,11 +150,11 @@ final class PinnedTls {
             }
             if (first.startsWith("F ")) {
                 throw new AttachRefusedException(where + ": the agent refused: "
-                        + AgentText.clean(first.substring(2), AgentText.TEXT_CHARS));
+                        + ForeignText.clean(first.substring(2), ForeignText.TEXT_CHARS));
             }
             if (!first.startsWith(AgentStreamReader.HELLO + " ")) {
                 throw new AttachRefusedException(where + ": what answered the token is not LoomScope's agent: its first "
-                        + "bytes are not the protocol's hello (\"" + AgentText.clean(first, AgentText.QUOTED_CHARS)
+                        + "bytes are not the protocol's hello (\"" + ForeignText.clean(first, ForeignText.QUOTED_CHARS)
                         + "\"); refused");
             }
             socket.setSoTimeout(0);   // the session reads as long as the agent records

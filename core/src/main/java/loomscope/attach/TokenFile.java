@@ -10,6 +10,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.Set;
 
+import loomscope.io.ForeignText;
+
 /**
  * A file holding a listening agent's token ({@code attach --connect --token-file}), read as ssh reads a private key:
  * looked at before it is opened ({@code stat} never blocks, while opening a named pipe waits in the kernel for a
@@ -35,7 +37,7 @@ public final class TokenFile {
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("no such file: " + shown(file));
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("cannot be read: " + AgentText.clean(String.valueOf(e.getMessage()), 200));
+            throw new IllegalArgumentException("cannot be read: " + ForeignText.clean(String.valueOf(e.getMessage()), 200));
         }
         if (!attributes.isRegularFile()) {
             throw new IllegalArgumentException(shown(file) + " is not a regular file ("
@@ -55,7 +57,7 @@ public final class TokenFile {
         try (InputStream in = Files.newInputStream(file)) {
             bytes = in.readNBytes(MAX_BYTES + 1);
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("cannot be read: " + AgentText.clean(String.valueOf(e.getMessage()), 200));
+            throw new IllegalArgumentException("cannot be read: " + ForeignText.clean(String.valueOf(e.getMessage()), 200));
         }
         if (bytes.length > MAX_BYTES) {
             throw new IllegalArgumentException(shown(file) + " holds more than a token (" + MAX_BYTES + " bytes at most)");
@@ -88,6 +90,6 @@ public final class TokenFile {
     }
 
     private static String shown(Path file) {
-        return AgentText.clean(file.toString(), 200);
+        return ForeignText.clean(file.toString(), 200);
     }
 }

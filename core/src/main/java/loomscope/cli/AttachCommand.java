@@ -3,23 +3,17 @@ package loomscope.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.SocketException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import loomscope.attach.AgentJar;
 import loomscope.attach.AgentStreamReader;
@@ -27,16 +21,8 @@ import loomscope.attach.AttachCrossCheck;
 import loomscope.attach.AttachSession;
 import loomscope.attach.AttachedEpisodes;
 import loomscope.attach.HostPort;
-import loomscope.attach.JvmEntry;
-import loomscope.attach.JvmList;
 import loomscope.attach.ListeningAgent;
 import loomscope.attach.TokenFile;
-import loomscope.probe.CauseReport;
-import loomscope.probe.PinnedThreadsTable;
-import loomscope.probe.SiteTable;
-import loomscope.recording.CarrierLog;
-import loomscope.recording.RunRecording;
-import loomscope.recording.RunSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -131,12 +117,29 @@ final class AttachCommand implements Callable<Integer> {
                 throw new BadOption("--list", "takes no PID, --seconds, --save, --wait, --fail-on-pin, --no-jfr, "
                         + "--listen or --connect");
             }
-            return json ? listJson(out) : list(out);
+            return json ? JvmListing.json(out) : JvmListing.lines(out);
         }
         RemoteAgent remote = remoteAgent();
         if (listen != null) {
             return listenIn(out);
         }
+        checkRecordingOptions(remote);
+        SavedRunOutput.check(save);
+        PrintWriter err = spec.commandLine().getErr();
+        // --wait's clock starts when the application connects: how long it takes to start is the user's
+        SessionDeadline clock = SessionDeadline.startingNow(waitForAgent ? null : seconds);
+        AttachSession session = open(remote, clock, out, err);
+        if (session == null) {
+            return 130;   // Ctrl+C before any application connected
+        }
+        if (waitForAgent) {
+            clock = SessionDeadline.startingNow(seconds);
+        }
+        return record(session, clock, out, err);
+    }
+
+    /** A recording's options, checked before anything is attached. */
+    private void checkRecordingOptions(RemoteAgent remote) {
         if (pid == null && !waitForAgent && remote == null) {
             throw new IllegalArgumentException("attach needs a PID (or --list, --wait, or --connect HOST:PORT)");
         }
@@ -149,21 +152,20 @@ final class AttachCommand implements Callable<Integer> {
         if (failOnPin && noJfr) {
             throw new BadOption("--fail-on-pin", "needs JFR's pinned events in the target: leave --no-jfr out");
         }
-        SavedRunOutput.check(save);
+    }
+
+    /** The session: connected to a listening agent, an application started with the flag, or attached by pid. */
+    private AttachSession open(RemoteAgent remote, SessionDeadline clock, PrintWriter out, PrintWriter err)
+            throws Exception {
         Path agentJar = remote != null ? null : AgentJar.locate();
-        PrintWriter err = spec.commandLine().getErr();
-        // --wait's clock starts when the application connects: how long it takes to start is the user's
-        SessionDeadline clock = SessionDeadline.startingNow(waitForAgent ? null : seconds);
-        AttachSession session = remote != null ? AttachSession.connect(remote.where().host(), remote.where().port(),
+        return remote != null ? AttachSession.connect(remote.where().host(), remote.where().port(),
                 remote.token(), fingerprint, clock.attach(attachDeadline(seconds)))
                 : waitForAgent ? awaitAgent(agentJar, !noJfr, out, err)
                 : AttachSession.start(pid, agentJar, clock.attach(localAttachDeadline(seconds)), !noJfr);
-        if (session == null) {
-            return 130;   // Ctrl+C before any application connected
-        }
-        if (waitForAgent) {
-            clock = SessionDeadline.startingNow(seconds);
-        }
+    }
+
+    /** Records until {@code --seconds}, Ctrl+C or the target's exit, then detaches and prints; the exit code. */
+    private int record(AttachSession session, SessionDeadline clock, PrintWriter out, PrintWriter err) throws Exception {
         long started = System.nanoTime();
         CountDownLatch printed = new CountDownLatch(1);
         Thread stopOnCtrlC = new Thread(() -> {
@@ -177,16 +179,7 @@ final class AttachCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(stopOnCtrlC);
         try {
             if (!json) {
-                out.printf(Locale.ROOT, "Attached to %d (%s)%s, Java %s%s.%n", session.target().pid(),
-                        shown(session.target().mainClass()),
-                        session.remote() != null ? " at " + session.remote()
-                                : session.target().place() == null ? "" : " in " + shown(session.target().place()),
-                        session.episodes().javaVersion(),
-                        seconds == null ? "; Ctrl+C detaches" : String.format(Locale.ROOT, "; detaching in %.1f s", seconds));
-                if (session.bootPathNote() != null) {
-                    out.println(session.bootPathNote());
-                }
-                out.flush();
+                announce(session, out);
             }
             long millis = clock.recordingMillis();
             try (LiveLines lines = LiveLines.start(every, out, err, LiveLines.of(session.episodes(),
@@ -195,41 +188,7 @@ final class AttachCommand implements Callable<Integer> {
             }
             detachMillisGiven = clock.detachMillis();
             session.stop(detachMillisGiven);
-            boolean clean = session.detached();
-            boolean targetEnded = session.targetExited();
-            double wallSeconds = (System.nanoTime() - started) / 1e9;
-            List<String> failures = new ArrayList<>();
-            AttachedEpisodes episodes = session.episodes();
-            // the cross-check holds the hooks' own verdicts against JFR: before the witnesses class the mounts anew
-            AttachCrossCheck check = AttachCrossCheck.of(episodes);
-            AttachedEpisodes.Classified classified = episodes.classified(session.target().mainClass(), Integer.MAX_VALUE,
-                    session.ending() instanceof AgentStreamReader.Ending.Complete, targetEnded);
-            String saved = null;
-            if (save != null) {
-                saved = SavedRunOutput.write(save, classified.recording(), List.of(), episodes.pinnedEvents(), failures);
-            }
-            if (json) {
-                out.println(json(session, check, classified, targetEnded, clean));
-            } else {
-                print(out, session, check, classified, wallSeconds, targetEnded, clean, detachMillisGiven);
-                if (clock.shortened() != null) {
-                    out.println(clock.shortened());
-                }
-                if (saved != null) {
-                    out.println(saved);
-                }
-            }
-            out.flush();
-            failures.forEach(err::println);
-            err.flush();
-            int code = !failures.isEmpty() || !clean && !targetEnded ? 1 : 0;
-            if (failOnPin && code == 0 && !check.jfrTapped()) {
-                err.println("loomscope: --fail-on-pin cannot tell: JFR's pinned events were not tapped inside the target ("
-                        + check.jfrNotTapped() + ")");
-                err.flush();
-                return 1;
-            }
-            return failOnPin ? PinGate.apply(episodes.pinnedEvents(), code, err) : code;
+            return finish(session, (System.nanoTime() - started) / 1e9, clock.shortened(), out, err);
         } finally {
             printed.countDown();
             session.close();
@@ -239,6 +198,58 @@ final class AttachCommand implements Callable<Integer> {
                 // Ctrl+C: the hook is running, and has just been let go
             }
         }
+    }
+
+    private void announce(AttachSession session, PrintWriter out) {
+        out.printf(Locale.ROOT, "Attached to %d (%s)%s, Java %s%s.%n", session.target().pid(),
+                AttachSummary.shown(session.target().mainClass()),
+                session.remote() != null ? " at " + session.remote()
+                        : session.target().place() == null ? "" : " in " + AttachSummary.shown(session.target().place()),
+                session.episodes().javaVersion(),
+                seconds == null ? "; Ctrl+C detaches" : String.format(Locale.ROOT, "; detaching in %.1f s", seconds));
+        if (session.bootPathNote() != null) {
+            out.println(session.bootPathNote());
+        }
+        out.flush();
+    }
+
+    /** The stopped session classed, saved ({@code --save}) and printed; the exit code ({@code --fail-on-pin}'s too). */
+    private int finish(AttachSession session, double wallSeconds, String shortened, PrintWriter out, PrintWriter err)
+            throws Exception {
+        boolean clean = session.detached();
+        boolean targetEnded = session.targetExited();
+        List<String> failures = new ArrayList<>();
+        AttachedEpisodes episodes = session.episodes();
+        // the cross-check holds the hooks' own verdicts against JFR: before the witnesses class the mounts anew
+        AttachCrossCheck check = AttachCrossCheck.of(episodes);
+        AttachedEpisodes.Classified classified = episodes.classified(session.target().mainClass(), Integer.MAX_VALUE,
+                session.ending() instanceof AgentStreamReader.Ending.Complete, targetEnded);
+        String saved = null;
+        if (save != null) {
+            saved = SavedRunOutput.write(save, classified.recording(), List.of(), episodes.pinnedEvents(), failures);
+        }
+        if (json) {
+            out.println(AttachSummary.json(session, check, classified, targetEnded, clean));
+        } else {
+            AttachSummary.print(out, session, check, classified, wallSeconds, targetEnded, clean, detachMillisGiven);
+            if (shortened != null) {
+                out.println(shortened);
+            }
+            if (saved != null) {
+                out.println(saved);
+            }
+        }
+        out.flush();
+        failures.forEach(err::println);
+        err.flush();
+        int code = !failures.isEmpty() || !clean && !targetEnded ? 1 : 0;
+        if (failOnPin && code == 0 && !check.jfrTapped()) {
+            err.println("loomscope: --fail-on-pin cannot tell: JFR's pinned events were not tapped inside the target ("
+                    + check.jfrNotTapped() + ")");
+            err.flush();
+            return 1;
+        }
+        return failOnPin ? PinGate.apply(episodes.pinnedEvents(), code, err) : code;
     }
 
     /** {@code --connect}'s checked options: where, and the token (from {@code --token-file} where it is there). */
@@ -390,201 +401,4 @@ final class AttachCommand implements Callable<Integer> {
     }
 
     private static final Duration LOCAL_MIN = Duration.ofSeconds(10);
-
-    /** {@code --list --json}: one array, a JVM an object with stable names; {@code why} is null when attachable. */
-    private int listJson(PrintWriter out) throws Exception {
-        ObjectMapper mapper = new ObjectMapper();
-        ArrayNode array = mapper.createArrayNode();
-        for (JvmEntry j : JvmList.list()) {
-            ObjectNode node = array.addObject();
-            node.put("pid", j.pid());
-            node.put("mainClass", j.mainClass());
-            node.put("javaVersion", j.javaVersion());
-            node.put("attachable", j.attachable());
-            node.put("why", j.refusal());
-            node.put("container", j.place());
-        }
-        out.println(mapper.writeValueAsString(array));
-        return 0;
-    }
-
-    private int list(PrintWriter out) {
-        List<JvmEntry> jvms = JvmList.list();
-        if (jvms.isEmpty()) {
-            out.println("No other JVM is running (that this user can see).");
-            return 0;
-        }
-        int width = Math.max(10, jvms.stream().mapToInt(j -> shown(j.mainClass()).length()).max().orElse(0));
-        // the container's column only where one runs in a container: a plain machine's list stays as it was
-        boolean anyContained = jvms.stream().anyMatch(j -> j.place() != null);
-        String placeColumn = anyContained ? "%-" + Math.max(9, jvms.stream().mapToInt(j -> shown(place(j)).length())
-                .max().orElse(0)) + "s  " : "%s";
-        out.printf(Locale.ROOT, "%-8s  %-" + width + "s  %-12s  " + placeColumn + "%s%n", "PID", "MAIN CLASS", "JAVA",
-                anyContained ? "CONTAINER" : "", "ATTACHABLE");
-        for (JvmEntry j : jvms) {
-            out.printf(Locale.ROOT, "%-8d  %-" + width + "s  %-12s  " + placeColumn + "%s%n", j.pid(), shown(j.mainClass()),
-                    j.javaVersion(), anyContained ? shown(place(j)) : "", j.attachable() ? "yes" : "no: " + j.refusal());
-        }
-        return 0;
-    }
-
-    private static String place(JvmEntry j) {
-        return j.place() == null ? "-" : j.place();
-    }
-
-    private static void print(PrintWriter out, AttachSession session, AttachCrossCheck check,
-                              AttachedEpisodes.Classified classified, double wallSeconds, boolean targetEnded, boolean clean,
-                              long detachMillisGiven) {
-        AttachedEpisodes e = session.episodes();
-        Counts c = Counts.of(e, classified.recording());
-        if (e.untestedRelease() != null) {
-            out.println(e.untestedRelease() + ".");
-        }
-        out.printf(Locale.ROOT, "Attached %.3f seconds: %,d mounts of %,d virtual threads on %,d carriers.%n",
-                e.lastTime() / 1e9, c.mounts, e.virtualThreads().size(), e.carriers().size());
-        out.printf(Locale.ROOT, "Pinned mounts: %,d; unsure: %,d; dropped (a carrier's buffer was full): %,d.%n",
-                c.pinned, c.unsure, e.dropped());
-        out.println(classified.causes().line());
-        if (e.notKept() > 0) {
-            out.printf(Locale.ROOT, "Not kept: %,d mounts after the first %,d (LoomScope's bound for one session): "
-                    + "counted in the mounts, not judged, not saved.%n", e.notKept(), c.mounts - e.notKept());
-        }
-        for (AttachedEpisodes.Carrier carrier : e.carriers().stream().sorted(Comparator.comparingInt(AttachedEpisodes.Carrier::lane)).toList()) {
-            out.printf(Locale.ROOT, "  %s: %,d mounts, %,d pinned%n", shown(carrier.name()), c.perLane[carrier.lane()],
-                    c.pinnedByName.getOrDefault(carrier.name(), 0L));
-        }
-        out.println(check.describe());
-        List<PinnedThreadsTable.Row> sites = sites(e);
-        if (!sites.isEmpty()) {
-            out.printf(Locale.ROOT, "Where the JDK saw pins of 1 ms or more (JFR, by the first frame of the application's; %d of "
-                    + "%d sites):%n", Math.min(SITES_PRINTED, sites.size()), sites.size());
-            out.print(PinnedThreadsTable.format(sites.subList(0, Math.min(SITES_PRINTED, sites.size()))));
-        }
-        if (targetEnded) {
-            out.println(session.ending() instanceof AgentStreamReader.Ending.Cut
-                    ? "The target ended before it could send everything (killed, or it crashed)."
-                    : "The target exited while attached; everything it recorded was sent.");
-        } else if (clean) {
-            out.printf(Locale.ROOT, "Detached after %.1f s: VirtualThread restored, the target runs on.%n", wallSeconds);
-        } else if (session.detachUnconfirmed()) {
-            out.printf(Locale.ROOT, "The agent did not confirm the detach within %.1f s", detachMillisGiven / 1000.0);
-            out.println(" (a stopped or stalling target, or one whose agent is not LoomScope's): LoomScope closed the "
-                    + "connection, which the agent takes as a stop; what arrived is kept.");
-        } else if (session.cutWhileTargetRuns()) {
-            out.println(AttachSession.CUT_WHILE_RUNNING);
-        } else {
-            // a line LoomScope cannot read, a bound of the session, or no end line within the stop's 30 s
-            out.println(session.ending() == null ? "The agent did not confirm the detach within "
-                    + AttachSession.STOP_MILLIS / 1000 + " s: what arrived is kept." : session.ending().sentence());
-        }
-    }
-
-    private static String json(AttachSession session, AttachCrossCheck check, AttachedEpisodes.Classified classified,
-                               boolean targetEnded, boolean clean) throws Exception {
-        AttachedEpisodes e = session.episodes();
-        Counts c = Counts.of(e, classified.recording());
-        ObjectMapper mapper = new ObjectMapper();
-        ObjectNode node = mapper.createObjectNode();
-        node.put("pid", session.target().pid());
-        node.put("mainClass", session.target().mainClass());
-        node.put("container", session.target().place());
-        node.put("jdkVersion", e.javaVersion());
-        node.put("recordedSeconds", e.lastTime() / 1e9);
-        node.put("mounts", c.mounts);
-        node.put("pinnedMounts", c.pinned);
-        node.put("unsureMounts", c.unsure);
-        CauseReport causes = classified.causes();
-        node.put("causesClassified", causes.classified());
-        if (causes.why() != null) {
-            node.put(causes.classified() ? "causesNote" : "causesNotClassifiedBecause", causes.why());
-        }
-        node.put("capturedMounts", causes.classified() ? causes.captured() : 0);
-        node.put("stalledMounts", causes.classified() ? causes.stalled() : 0);
-        node.put("droppedMounts", e.dropped());
-        node.put("notKeptMounts", e.notKept());
-        node.put("virtualThreads", e.virtualThreads().size());
-        node.put("carriers", e.carriers().size());
-        var names = node.putArray("carrierNames");
-        e.carriers().forEach(carrier -> names.add(carrier.name()));
-        if (session.episodes().untestedRelease() != null) {
-            node.put("untestedRelease", session.episodes().untestedRelease());
-        }
-        node.put("jfrTapped", check.jfrTapped());
-        if (!check.jfrTapped()) {
-            node.put("jfrNotTappedBecause", check.jfrNotTapped());
-        }
-        node.put("jfrPinnedEvents", check.events());
-        node.put("jfrPinnedEventsAtFloor", check.eventsAtFloor());
-        node.put("jfrPinnedEventsMatched", check.matchedEvents());
-        node.put("pinnedMountsMatchedByJfr", check.pinnedEpisodesMatched());
-        var sites = node.putArray("sites");
-        if (causes.classified()) {
-            // the places of the mounts the witnesses classed pinned or captured, most carrier time held first
-            ProbeJson.addSites(sites, causes.sites());
-        } else {
-            ProbeJson.addSites(sites, pinnedSites(sites(e)));
-        }
-        node.put("detached", clean);
-        node.put("targetExited", targetEnded);
-        return mapper.writeValueAsString(node);
-    }
-
-    /**
-     * JFR's pinned rows as sites, one per frame: a frame's reasons counted under it, the most frequent its
-     * {@code reason}, as the classed sites are.
-     */
-    static List<CauseReport.Site> pinnedSites(List<PinnedThreadsTable.Row> rows) {
-        Map<String, List<PinnedThreadsTable.Row>> byFrame = new LinkedHashMap<>();
-        rows.forEach(row -> byFrame.computeIfAbsent(row.method(), k -> new ArrayList<>()).add(row));
-        List<CauseReport.Site> sites = new ArrayList<>();
-        byFrame.forEach((frame, of) -> {
-            List<PinnedThreadsTable.Row> sorted = new ArrayList<>(of);
-            sorted.sort(Comparator.comparingInt(PinnedThreadsTable.Row::count).reversed());
-            List<CauseReport.Reason> reasons = sorted.stream().limit(SiteTable.REASONS_KEPT)
-                    .map(r -> new CauseReport.Reason(r.reason(), r.count(), List.of())).toList();
-            sites.add(new CauseReport.Site(frame, "pinned", reasons.get(0).reason(),
-                    of.stream().mapToInt(PinnedThreadsTable.Row::count).sum(),
-                    of.stream().mapToLong(PinnedThreadsTable.Row::totalNanos).sum() / 1e6,
-                    of.stream().mapToLong(PinnedThreadsTable.Row::longestNanos).max().orElse(0) / 1e6, reasons));
-        });
-        sites.sort(Comparator.comparingDouble(CauseReport.Site::heldMillis).reversed());
-        return sites;
-    }
-
-    /** Sites printed in the text summary (the JSON has them all). */
-    static final int SITES_PRINTED = 5;
-
-    /** JFR's pinned events of the 1 ms floor or more, grouped by their first application frame and reason. */
-    private static List<PinnedThreadsTable.Row> sites(AttachedEpisodes e) {
-        return PinnedThreadsTable.of(e.pinnedEvents().stream().filter(p -> p.duration() >= 1_000_000).toList());
-    }
-
-    private static String shown(String text) {
-        return LoomScopeCli.controlsShown(text == null || text.isEmpty() ? "(unnamed)" : text);
-    }
-
-    /**
-     * The episodes counted once for both the lines and the JSON: mounts per carrier from the episodes, pinned and unsure
-     * from the recording whose mounts the witnesses classed (its carriers by name).
-     */
-    private record Counts(long mounts, long pinned, long unsure, long[] perLane, Map<String, Long> pinnedByName) {
-        static Counts of(AttachedEpisodes e, RunRecording classed) {
-            long[] per = new long[e.carriers().size()];
-            List<AttachedEpisodes.Episode> all = e.episodes();
-            for (AttachedEpisodes.Episode ep : all) {
-                per[ep.lane()]++;
-            }
-            Map<String, Long> pinnedByName = new HashMap<>();
-            long pinned = 0;
-            for (CarrierLog log : classed.carriers()) {
-                long n = 0;
-                for (int i = 0; i < log.size(); i++) {
-                    n += log.pinned(i) ? 1 : 0;
-                }
-                pinnedByName.merge(log.name(), n, Long::sum);
-                pinned += n;
-            }
-            return new Counts(all.size() + e.notKept(), pinned, RunSummary.unsureMounts(classed), per, pinnedByName);
-        }
-    }
 }

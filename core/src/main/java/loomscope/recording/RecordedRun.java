@@ -16,7 +16,8 @@ public record RecordedRun(WorkloadRun run, RunRecording recording) {
     public static RecordedRun start(WorkloadConfig config, RunObserver alsoTell) {
         loadMountClasses();
         RunRecording recording = RunRecording.forThisJvm(config);
-        RunObserver observer = alsoTell == RunObserver.NONE ? recording : new TeeObserver(recording, alsoTell);
+        RunRecorder recorder = new RunRecorder(recording);
+        RunObserver observer = alsoTell == RunObserver.NONE ? recorder : new TeeObserver(recorder, alsoTell);
         return new RecordedRun(WorkloadRun.start(config, observer), recording);
     }
 

@@ -64,7 +64,7 @@ public final class RecordingBuilder {
     }
 
     public RecordingBuilder phase(int vt, Phase phase, long time) {
-        recording.phase(vt, phase, recording.origin() + time);
+        recording.phaseAt(vt, phase, time);
         return this;
     }
 

@@ -8,19 +8,19 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReference;
 
 import loomscope.workload.Phase;
-import loomscope.workload.RunObserver;
 import loomscope.workload.TaskShape;
 import loomscope.workload.WorkloadConfig;
 
 /**
  * What really happened in one run: every mount of every virtual thread on every carrier, and every task's
  * phase times. It is the single source of truth that the lanes, the thread field, replay, the probes'
- * cross-check and the exports read. It is written while the run goes (carriers and tasks write their own
- * slots, no locks) and can be read at the same time from any thread.
+ * cross-check and the exports read. It is written while the run goes, by its {@link RunRecorder} (carriers and
+ * tasks write their own slots, no locks), or rebuilt by a {@link RecordingBuilder}, and can be read at the same time
+ * from any thread.
  * <p>
  * All times are nanoseconds since the recording's origin; {@link #runStart()} is when the clock started.
  */
-public final class RunRecording implements RunObserver {
+public final class RunRecording {
 
     /**
      * A blocking interval still open for less than this on a live carrier is the thread on its way to unmount. (A
@@ -116,52 +116,41 @@ public final class RunRecording implements RunObserver {
     /** The {@link System#nanoTime()} value that is time 0 of this recording. */
     public long origin() { return origin; }
 
-    // ---- RunObserver: written by the workload ----
+    // ---- written by its recorder (RunRecorder), while the run goes ----
 
-    @Override
-    public void runStarted(long nanos) { runStart = nanos - origin; }
+    /** The run's start, relative to the origin. */
+    void started(long start) { runStart = start; }
 
-    @Override
-    public void runEnded(long nanos, int completed, boolean wasCancelled) {
+    /** The run's end, relative to the origin. */
+    void ended(long end, int completed, boolean wasCancelled) {
         completedAtEnd = completed;
         cancelled = wasCancelled;
-        runEnd = nanos - origin;
+        runEnd = end;
     }
 
-    @Override
-    public synchronized void carrierAdded(int index, String name, long nanos) {
+    synchronized void addCarrier(int index, String name, long seenAt) {
         CarrierLog[] current = carriers;
         CarrierLog[] grown = Arrays.copyOf(current, Math.max(current.length, index + 1));
-        grown[index] = new CarrierLog(index, name, nanos - origin, index >= config.parallelism());
+        grown[index] = new CarrierLog(index, name, seenAt, index >= config.parallelism());
         carriers = grown;
     }
 
-    @Override
-    public void submitted(int vt, long nanos) {
-        if (vt < 0) {
-            return;
-        }
-        pendingSubmit[vt] = nanos - origin;
+    /** {@code vt} was submitted at {@code at}: it waits for a carrier. */
+    void queued(int vt, long at) {
+        pendingSubmit[vt] = at;
         mountedOn.set(vt, QUEUED);
     }
 
-    @Override
-    public void mountStarted(int carrier, int vt, long submittedNanos, long nanos) {
-        if (vt < 0 || carrier < 0) {
-            return;
-        }
+    /** {@code vt} mounted on {@code carrier} at {@code start}. */
+    void mounted(int carrier, int vt, long start) {
         mountedOn.set(vt, carrier);
-        carrierLog(carrier).open(vt, nanos - origin);
+        carrierLog(carrier).open(vt, start);
     }
 
-    @Override
-    public void mountEnded(int carrier, int vt, long nanos, long blockedNanos) {
-        if (vt < 0 || carrier < 0) {
-            return;
-        }
+    /** {@code vt}'s mount on {@code carrier} ended at {@code end}: kept with its verdict. */
+    void unmounted(int carrier, int vt, long end, long blockedNanos) {
         CarrierLog log = carrierLog(carrier);
         long start = log.openStart();
-        long end = nanos - origin;
         MountVerdict clocks = PinnedRule.verdict(blockedNanos);
         byte verdict;
         if (clocks == MountVerdict.UNMEASURED || phasesDecide()) {
@@ -186,14 +175,12 @@ public final class RunRecording implements RunObserver {
         return s <= start ? s : start;
     }
 
-    @Override
-    public void phase(int vt, Phase phase, long nanos) {
-        phases.set(vt, phase, nanos - origin);
+    void phaseAt(int vt, Phase phase, long at) {
+        phases.set(vt, phase, at);
     }
 
     /** A task's own code threw: counted; the first one's thread and stack kept. */
-    @Override
-    public void taskThrew(int vt, String stack) {
+    void threw(int vt, String stack) {
         tasksThrew.incrementAndGet();
         if (stack != null && !stack.isEmpty()) {
             firstThrow.compareAndSet(null, new Thrown(vt, stack));

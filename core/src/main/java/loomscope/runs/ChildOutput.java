@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import loomscope.io.ForeignText;
+
 /**
  * One of the child JVM's own output streams (stderr, or stdout where -Xlog:gc* and -verbose:class go), drained
  * on its own thread so the child never blocks on a full pipe, in bounded memory whatever it floods us with: the
@@ -36,8 +38,8 @@ final class ChildOutput {
     private boolean afterInitError;
 
     synchronized void line(String raw) {
-        // the task's own prints reach the CLI's terminal and the window from here: controls shown, not sent
-        String line = ShownText.of(raw, MAX_LINE_CHARS);
+        // the task's own prints reach the CLI's terminal and the window from here: controls replaced, not sent (io.ForeignText)
+        String line = ForeignText.cleanLines(raw, MAX_LINE_CHARS);
         Matcher m = HS_ERR.matcher(line);
         if (m.find() && hsErrFile == null) {
             hsErrFile = m.group(1);

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import loomscope.io.ForeignText;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.probe.ThreadSnapshot;
@@ -18,7 +19,7 @@ import loomscope.probe.Witness;
  * that datum, not the run.
  */
 final class ChildProbeLines {
-    /** A no-progress line names threads and frames the task chose: bounded, controls shown. */
+    /** A no-progress line names threads and frames the task chose: bounded, controls replaced. */
     private static final int MAX_PROGRESS_CHARS = 1_000;
 
     private final List<ThreadSnapshot> snapshots = new CopyOnWriteArrayList<>();
@@ -52,9 +53,9 @@ final class ChildProbeLines {
                 preparing = true;
             } else if (payload.equals(ProgressWatch.KIND) || payload.startsWith(ProgressWatch.KIND + " ")) {
                 String text = payload.substring(ProgressWatch.KIND.length()).strip();
-                noProgress = text.isEmpty() ? null : ShownText.of(text, MAX_PROGRESS_CHARS);
+                noProgress = text.isEmpty() ? null : ForeignText.clean(text, MAX_PROGRESS_CHARS);
             } else {
-                notes.add(ShownText.of(payload, MAX_PROGRESS_CHARS));
+                notes.add(ForeignText.clean(payload, MAX_PROGRESS_CHARS));
             }
         } catch (RuntimeException e) {
             notes.add("unreadable probe data (" + e.getMessage() + ")");

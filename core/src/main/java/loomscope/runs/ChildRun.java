@@ -6,17 +6,17 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import loomscope.io.ForeignText;
 import loomscope.probe.CauseClassifier;
 import loomscope.probe.CauseReport;
 import loomscope.probe.LiveCauses;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.ThreadSnapshot;
+import loomscope.recording.RunRecorder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.TeeObserver;
 import loomscope.workload.RunObserver;
@@ -74,6 +74,8 @@ public final class ChildRun implements LiveRun {
     private final Path errorFileDir;
     private final ChildOutput stderr = new ChildOutput();
     private final ChildOutput stdout = new ChildOutput();
+    /** How the child's run ended, judged from its stream's end, its exit and its own words. */
+    private final ChildOutcomes outcomes;
     private StreamChannel channel;
     private final StreamReceiver receiver;
     private final CountDownLatch finished = new CountDownLatch(1);
@@ -98,6 +100,7 @@ public final class ChildRun implements LiveRun {
         this.options = options;
         this.errorFileDir = Path.of(System.getProperty("java.io.tmpdir"), "loomscope");
         this.receiver = new StreamReceiver(new Listener());
+        this.outcomes = new ChildOutcomes(stderr, stdout, errorFileDir);
     }
 
     /** Starts the child and returns at once; a child that cannot start gives a finished run with a Failed outcome. */
@@ -181,60 +184,9 @@ public final class ChildRun implements LiveRun {
             Thread.currentThread().interrupt();
         }
         int exit = p.isAlive() ? -1 : p.exitValue();
-        return judge(ending, exit);
-    }
-
-    /** What the child said about why it stopped, stderr first (where -XX:+DisplayVMOutputToStderr sends the JVM's words). */
-    private String cause() {
-        String cause = stderr.cause();
-        return cause != null ? cause : stdout.cause();
-    }
-
-    private String hsErrFile() {
-        String file = stderr.hsErrFile(errorFileDir, process.pid());
-        return file != null ? file : stdout.hsErrFile(errorFileDir, process.pid());
-    }
-
-    private RunOutcome judge(StreamReceiver.Ending ending, int exit) {
-        if (ending instanceof StreamReceiver.Ending.Garbled g) {
-            String hsErr = hsErrFile();
-            if (killedBecause == null && (hsErr != null || exit != 0)) {
-                return new RunOutcome.Crashed(exit, cause(), hsErr, childOutput());   // it died mid-line
-            }
-            return new RunOutcome.StreamBroken("line " + g.lines() + " is not LoomScope's stream (" + g.why() + "): '" + g.line() + "'");
-        }
-        if (ending instanceof StreamReceiver.Ending.WrongVersion w) {
-            return new RunOutcome.StreamBroken("the child speaks another stream version: '" + w.hello() + "'");
-        }
-        if (hungAfterMillis >= 0) {
-            return new RunOutcome.Hung(hungAfterMillis);
-        }
-        if (failure != null) {
-            return new RunOutcome.Failed(failure);
-        }
-        if (ending instanceof StreamReceiver.Ending.Complete) {
-            RunRecording r = recording;
-            if (r != null && r.wasCancelled()) {
-                return new RunOutcome.Cancelled(stopRequested ? "stopped by you" : "cancelled in the child");
-            }
-            return new RunOutcome.Completed();
-        }
-        if (killedBecause != null) {
-            return new RunOutcome.Killed(killedBecause);
-        }
-        if (!receiver.helloSeen()) {
-            String cause = cause();
-            return new RunOutcome.Failed("the child JVM did not start (exit code " + exit + "): "
-                    + (cause != null ? cause : stderr.firstError()));
-        }
-        String hsErr = hsErrFile();
-        String cause = cause();
-        if (hsErr != null || cause != null || !(ending instanceof StreamReceiver.Ending.MidLine)) {
-            return new RunOutcome.Crashed(exit, cause, hsErr, childOutput());
-        }
-        StreamReceiver.Ending.MidLine m = (StreamReceiver.Ending.MidLine) ending;
-        return new RunOutcome.StreamBroken("it ended in the middle of line " + (m.lines() + 1) + " ('" + m.fragment()
-                + "'), exit code " + exit);
+        RunRecording r = recording;
+        return outcomes.judge(ending, exit, p.pid(), new ChildOutcomes.OurSide(hungAfterMillis, failure, killedBecause,
+                stopRequested, receiver.helloSeen(), r != null && r.wasCancelled()));
     }
 
     private void end(RunOutcome result) {
@@ -248,19 +200,14 @@ public final class ChildRun implements LiveRun {
             if (r != null && r.runStart() >= 0 && !r.isFinished()) {
                 // A partial recording: close its clock where the data stops, so its lanes stop moving. The child's
                 // own completed count never arrived; count only tasks seen to finish their sleep, not every DONE.
-                r.runEnded(receiver.lastInputNanos(), r.doneAfterFullSleepCount(), true);
+                new RunRecorder(r).runEnded(receiver.lastInputNanos(), r.doneAfterFullSleepCount(), true);
             }
             LiveCauses classing = live;
             if (classing != null) {
                 classing.close();   // before the end's classing, which classes every mount anew
             }
             if (r != null) {
-                // the child's JFR delivered everything before its end line (its stream's stop waits for that): only
-                // then can the witnesses class the mounts
-                causes = !options.jfrPinned() ? CauseClassifier.notClassified(r, "JFR did not run in the child")
-                        : decided instanceof RunOutcome.Completed || decided instanceof RunOutcome.Cancelled
-                        ? noteNotKept(CauseClassifier.classify(r, probeLines.pinnedEvents(), probeLines.witnesses(), true))
-                        : CauseClassifier.notClassified(r, "the child ended before its JFR delivered everything");
+                causes = ChildCauses.atEnd(r, options.jfrPinned(), decided, probeLines);
             }
         } catch (RuntimeException | Error e) {
             // the run's own outcome stands; its held mounts stay unsure, and say why
@@ -388,13 +335,6 @@ public final class ChildRun implements LiveRun {
     /** JFR pinned events from the child, in arrival order (JFR delivers them up to a second late). */
     public List<PinnedEvent> pinnedEvents() { return probeLines.pinnedEvents(); }
 
-    private CauseReport noteNotKept(CauseReport causes) {
-        long notKept = probeLines.witnessesNotKept();
-        return notKept == 0 ? causes : causes.noted(String.format(Locale.ROOT,
-                "%,d of JFR's witnesses past the first %,d were not kept: the mounts they would explain are unsure",
-                notKept, ChildProbeLines.MAX_WITNESSES));
-    }
-
     /** Why the mounts held their carriers, classed from the child's JFR once the run is over; null before, or without a recording. */
     public CauseReport causes() { return causes; }
 
@@ -407,11 +347,7 @@ public final class ChildRun implements LiveRun {
     @Override public boolean preparing() { return probeLines.preparing(); }
 
     /** The child's last lines of its own output (stderr, then stdout's marked so), for an error dialog. */
-    public List<String> childOutput() {
-        List<String> lines = new ArrayList<>(stderr.tail());
-        stdout.tail().forEach(line -> lines.add("[stdout] " + line));
-        return List.copyOf(lines);
-    }
+    public List<String> childOutput() { return outcomes.childOutput(); }
 
     private final class Listener implements StreamReceiver.Listener {
         @Override public StreamReceiver.Target hello(String javaVersion) {
@@ -421,14 +357,17 @@ public final class ChildRun implements LiveRun {
                 live = LiveCauses.start(r, List.of(LiveCauses.source(probeLines::pinnedEventsSince,
                         probeLines::witnessesSince)), "loomscope-child-live-causes");
             }
-            RunObserver to = options.alsoTell() == RunObserver.NONE ? r : new TeeObserver(r, options.alsoTell());
+            RunRecorder recorder = new RunRecorder(r);
+            RunObserver to = options.alsoTell() == RunObserver.NONE ? recorder : new TeeObserver(recorder, options.alsoTell());
             return new StreamReceiver.Target(to, r.origin());
         }
 
         @Override public void probeLine(String payload) { probeLines.accept(payload); }
 
-        /** Why the child refused or failed; may quote the task's exception message: shown, not sent raw. */
-        @Override public void failed(String message) { failure = ShownText.of(message, MAX_MESSAGE_CHARS); }
+        /** Why the child refused or failed; may quote the task's exception message: cleaned, not sent raw. */
+        @Override public void failed(String message) {
+            failure = message == null ? null : ForeignText.clean(message, MAX_MESSAGE_CHARS);
+        }
 
         @Override public void foreign(String line) { stderr.line(line); }
 

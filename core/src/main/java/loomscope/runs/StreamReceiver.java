@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 import loomscope.io.ByteLines;
+import loomscope.io.ForeignText;
 import loomscope.io.LineFields;
 import loomscope.workload.Phase;
 import loomscope.workload.RunObserver;
@@ -157,8 +158,8 @@ final class StreamReceiver {
             }
             case Wire.TASK_THREW -> {
                 int vt = f.nextInt();
-                // the task's exception message, shown on a terminal and in the window: controls shown, not sent
-                observer.taskThrew(vt, ShownText.of(Wire.unescape(f.rest()), MAX_STACK_CHARS));
+                // the task's exception message, shown on a terminal and in the window: controls replaced, not sent (io.ForeignText)
+                observer.taskThrew(vt, ForeignText.cleanLines(Wire.unescape(f.rest()), MAX_STACK_CHARS));
                 return null;
             }
             case Wire.END -> {

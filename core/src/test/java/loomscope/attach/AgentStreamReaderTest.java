@@ -13,6 +13,7 @@ import java.io.SequenceInputStream;
 import java.util.Enumeration;
 import java.nio.charset.StandardCharsets;
 
+import loomscope.io.ForeignText;
 import loomscope.recording.RunRecording;
 import java.util.List;
 
@@ -258,7 +259,7 @@ class AgentStreamReaderTest {
         assertEquals("25?]0;owned?", e.javaVersion());
         assertEquals("Main?evil", e.targetMainClass());
         assertEquals("w?2J", e.carriers().get(0).name());
-        assertEquals("n".repeat(AgentText.NAME_CHARS) + "…", e.virtualThreads().get(0).name());
+        assertEquals("n".repeat(ForeignText.NAME_CHARS) + "…", e.virtualThreads().get(0).name());
         assertEquals("a?b?c", e.virtualThreads().get(1).name());
         assertEquals("?[31m", e.jfrPins().get(0).carrierName());
         assertEquals("its Java version", e.hiddenIn());
@@ -267,7 +268,7 @@ class AgentStreamReaderTest {
         assertEquals("The agent refused: no?[2J.", r.sentence());
         AgentStreamReader.Ending.Garbled g = assertInstanceOf(AgentStreamReader.Ending.Garbled.class,
                 read(new AttachedEpisodes(), "LOOMSCOPE-AGENT 1 25\nX \u001b[2J\u202e" + "y".repeat(1_000) + "\n"));
-        assertEquals("X ?[2J?" + "y".repeat(AgentText.QUOTED_CHARS - 7) + "…", g.line());
+        assertEquals("X ?[2J?" + "y".repeat(ForeignText.QUOTED_CHARS - 7) + "…", g.line());
         assertEquals("The agent's stream had a line LoomScope cannot read (unknown line kind 'X': \"" + g.line()
                 + "\"): what came before it is kept.", g.sentence());
     }

@@ -123,14 +123,4 @@ class AttachedEpisodesTest {
         // this JVM was started without either flag: the JDK's default, this machine's processors
         assertEquals(Runtime.getRuntime().availableProcessors(), JvmList.poolParallelism(ProcessHandle.current().pid()));
     }
-
-    @Test
-    void aMainClassIsNamedWithoutItsModule() {
-        assertEquals("com.sun.tools.javac.launcher.SourceLauncher",
-                AttachedEpisodes.classNameFor("jdk.compiler/com.sun.tools.javac.launcher.SourceLauncher"));
-        assertEquals("org.example.Main", AttachedEpisodes.classNameFor("org.example.Main"));
-        assertEquals("Attached", AttachedEpisodes.classNameFor("/opt/app/server.jar"));
-        assertEquals("Attached", AttachedEpisodes.classNameFor("a/b/c"));
-        assertEquals("Attached", AttachedEpisodes.classNameFor(""));
-    }
 }

@@ -2,6 +2,7 @@ package loomscope.bench;
 
 import java.util.concurrent.TimeUnit;
 
+import loomscope.recording.RunRecorder;
 import loomscope.recording.RunRecording;
 import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
@@ -31,13 +32,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class RecordingWriteBenchmark {
     private static final int TASKS = 100_000;
-    private RunRecording recording;
+    private RunRecorder recorder;
     private int vt;
 
     @Setup(Level.Iteration)
     public void newRecording() {
-        recording = RunRecording.forThisJvm(SeedScenario.config().withThreads(TASKS).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName()));
-        recording.carrierAdded(0, "carrier-0", System.nanoTime());
+        recorder = new RunRecorder(RunRecording.forThisJvm(SeedScenario.config().withThreads(TASKS).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName())));
+        recorder.carrierAdded(0, "carrier-0", System.nanoTime());
         vt = 0;
     }
 
@@ -46,20 +47,20 @@ public class RecordingWriteBenchmark {
         int v = vt;
         vt = (v + 1) % TASKS;
         long t = System.nanoTime();
-        recording.phase(v, Phase.CREATED, t);
-        recording.submitted(v, t);
-        recording.mountStarted(0, v, t, t);
-        recording.phase(v, Phase.STARTED, t);
-        recording.phase(v, Phase.CPU_DONE, t);
-        recording.phase(v, Phase.LOCK_REQUESTED, t);
-        recording.phase(v, Phase.LOCK_ACQUIRED, t);
-        recording.phase(v, Phase.SLEEP_START, t);
-        recording.mountEnded(0, v, t, -1);
-        recording.submitted(v, t);
-        recording.mountStarted(0, v, t, t);
-        recording.phase(v, Phase.SLEEP_END, t);
-        recording.phase(v, Phase.LOCK_RELEASED, t);
-        recording.phase(v, Phase.DONE, t);
-        recording.mountEnded(0, v, t, -1);
+        recorder.phase(v, Phase.CREATED, t);
+        recorder.submitted(v, t);
+        recorder.mountStarted(0, v, t, t);
+        recorder.phase(v, Phase.STARTED, t);
+        recorder.phase(v, Phase.CPU_DONE, t);
+        recorder.phase(v, Phase.LOCK_REQUESTED, t);
+        recorder.phase(v, Phase.LOCK_ACQUIRED, t);
+        recorder.phase(v, Phase.SLEEP_START, t);
+        recorder.mountEnded(0, v, t, -1);
+        recorder.submitted(v, t);
+        recorder.mountStarted(0, v, t, t);
+        recorder.phase(v, Phase.SLEEP_END, t);
+        recorder.phase(v, Phase.LOCK_RELEASED, t);
+        recorder.phase(v, Phase.DONE, t);
+        recorder.mountEnded(0, v, t, -1);
     }
 }

@@ -16,7 +16,7 @@ class PinnedSitesTest {
 
     @Test
     void aFramesReasonsAreCountedUnderOneSite() {
-        List<CauseReport.Site> sites = AttachCommand.pinnedSites(List.of(
+        List<CauseReport.Site> sites = AttachSummary.pinnedSites(List.of(
                 new PinnedThreadsTable.Row("shop.A.b:1", "Native or VM frame on stack", 3, 4_000_000, 9_000_000),
                 new PinnedThreadsTable.Row("shop.C.d:2", "Monitor held", 1, 1_000_000, 1_000_000),
                 new PinnedThreadsTable.Row("shop.A.b:1", "Monitor held", 5, 2_000_000, 6_000_000)));

@@ -53,13 +53,13 @@ class TaskFileHostileCliTest {
         CliInputTest.Result r = CliInputTest.cli("run", "--task-file", task.toString(), "--threads", "4", "--probes", "none");
         assertEquals(0, r.exit(), r.err() + r.out());
         String all = r.out() + r.err();
-        // (the child's stdout encoding is the platform's: C1 controls are checked in ShownTextTest)
+        // (the child's stdout encoding is the platform's: C1 controls are checked in ForeignTextTest)
         for (char c : new char[] {0x1b, 0x07, '\r'}) {
             assertFalse(all.replace(System.lineSeparator(), "\n").indexOf(c) >= 0,
                     String.format("U+%04X reached the terminal: %s", (int) c, all));
         }
-        assertTrue(r.out().contains("    \\e]0;retitled\\x07\\e[31mred\\x0Dback"), r.out());
-        assertTrue(r.out().contains("java.lang.IllegalStateException: \\e[2Jcleared"), r.out());
+        assertTrue(r.out().contains("    ?]0;retitled??[31mred?back"), r.out());
+        assertTrue(r.out().contains("java.lang.IllegalStateException: ?[2Jcleared"), r.out());
     }
 
     @Test

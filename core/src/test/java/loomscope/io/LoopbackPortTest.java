@@ -46,6 +46,24 @@ class LoopbackPortTest {
         assertThrows(IOException.class, () -> port.accept(1_000));
     }
 
+    @Test
+    void aCloseFromAnotherThreadEndsAWait() throws Exception {
+        LoopbackPort port = LoopbackPort.listen();
+        Thread closer = Thread.ofVirtual().start(() -> {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            port.close();
+        });
+        long start = System.nanoTime();
+        assertThrows(java.net.SocketException.class, () -> port.accept(600_000),
+                "a wait ends with the port (Ctrl+C while waiting), as attach --wait expects");
+        assertTrue(System.nanoTime() - start < java.util.concurrent.TimeUnit.MINUTES.toNanos(1));
+        closer.join();
+    }
+
     private static Socket send(int port, String first) throws IOException {
         Socket s = new Socket(LoopbackToken.loopback(), port);
         OutputStream out = s.getOutputStream();

@@ -9,6 +9,7 @@ import java.util.Set;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.LookRuns;
+import loomscope.recording.RunRecorder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.UnsureRun;
 import loomscope.scenario.Scenarios;
@@ -103,14 +104,15 @@ class LaneLooksTest {
         WorkloadConfig waves = Scenarios.config(Scenarios.byName("waves"), Map.of("sleep-ms", "100"), 1, 1,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL);
         RunRecording live = new RunRecording(waves, "21-test");
+        RunRecorder recorder = new RunRecorder(live);
         long base = System.nanoTime();
-        live.runStarted(base);
-        live.carrierAdded(0, "loomscope-carrier-0", base);
-        live.phase(0, Phase.CREATED, base);
-        live.submitted(0, base);
-        live.mountStarted(0, 0, base, base);
-        live.phase(0, Phase.STARTED, base);
-        live.phase(0, Phase.SLEEP_START, base + 10 * MS);   // the sleep goes on: no end told
+        recorder.runStarted(base);
+        recorder.carrierAdded(0, "loomscope-carrier-0", base);
+        recorder.phase(0, Phase.CREATED, base);
+        recorder.submitted(0, base);
+        recorder.mountStarted(0, 0, base, base);
+        recorder.phase(0, Phase.STARTED, base);
+        recorder.phase(0, Phase.SLEEP_START, base + 10 * MS);   // the sleep goes on: no end told
         CarrierLog log = live.carriers()[0];
         long start = log.openStart();
         byte[] out = new byte[100];

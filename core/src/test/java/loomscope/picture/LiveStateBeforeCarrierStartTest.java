@@ -2,6 +2,7 @@ package loomscope.picture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import loomscope.recording.RunRecorder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.VtState;
 import loomscope.scenario.SeedScenario;
@@ -18,12 +19,13 @@ class LiveStateBeforeCarrierStartTest {
     @Test
     void aThreadOnACarrierWhoseStartIsNotToldYetIsRunning() {
         RunRecording r = RunRecording.forThisJvm(SeedScenario.config().withThreads(2).withParallelism(2));
+        RunRecorder recorder = new RunRecorder(r);
         long t0 = r.origin();
-        r.runStarted(t0 + 1_000);
-        r.carrierAdded(1, "carrier-1", t0 + 2_000);   // carrier 0 has not told its start yet
-        r.phase(0, Phase.CREATED, t0 + 3_000);
-        r.submitted(0, t0 + 3_000);
-        r.mountStarted(1, 0, t0 + 3_000, t0 + 4_000);
+        recorder.runStarted(t0 + 1_000);
+        recorder.carrierAdded(1, "carrier-1", t0 + 2_000);   // carrier 0 has not told its start yet
+        recorder.phase(0, Phase.CREATED, t0 + 3_000);
+        recorder.submitted(0, t0 + 3_000);
+        recorder.mountStarted(1, 0, t0 + 3_000, t0 + 4_000);
         StateTimeline timeline = new StateTimeline(r);
         assertEquals(VtState.RUNNING, timeline.liveState(0, 5_000));
         byte[] states = new byte[2];

@@ -11,6 +11,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.MountCause;
+import loomscope.recording.RunRecorder;
 import loomscope.recording.RunRecording;
 import loomscope.scenario.Scenarios;
 import loomscope.workload.SchedulerKind;
@@ -38,12 +39,13 @@ public final class LiveCausesBench {
         WorkloadConfig config = Scenarios.config(Scenarios.byName("cart-service"), Map.of(), 10_000, CARRIERS,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL);
         RunRecording r = RunRecording.forThisJvm(config);
+        RunRecorder recorder = new RunRecorder(r);
         List<Witness> witnesses = new ArrayList<>();
         List<PinnedEvent> pins = List.of();
         long origin = r.origin();
-        r.runStarted(System.nanoTime());
+        recorder.runStarted(System.nanoTime());
         for (int c = 0; c < CARRIERS; c++) {
-            r.carrierAdded(c, "c" + c, origin);
+            recorder.carrierAdded(c, "c" + c, origin);
         }
         LiveCauses live = LiveCauses.start(r, List.of(LiveCauses.source(from -> pins.subList(Math.min(from, pins.size()),
                 pins.size()), from -> since(witnesses, from))),
@@ -70,9 +72,9 @@ public final class LiveCausesBench {
                 }
                 lastEnd[c] = now;
                 int thread = vt++ % config.threads();
-                r.submitted(thread, start);
-                r.mountStarted(c, thread, start, start);
-                r.mountEnded(c, thread, now, 2_000_000);
+                recorder.submitted(thread, start);
+                recorder.mountStarted(c, thread, start, start);
+                recorder.mountEnded(c, thread, now, 2_000_000);
                 long s = start - origin;
                 long e = now - origin;
                 batch.add(Witness.heldStack(s + (e - s) / 4, s + (e - s) / 2, "c" + c, Thread.State.RUNNABLE, true, READ));

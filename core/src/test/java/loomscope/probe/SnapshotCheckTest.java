@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import loomscope.recording.RecordedRun;
+import loomscope.recording.RunRecorder;
 import loomscope.recording.RunRecording;
 import loomscope.scenario.SeedScenario;
 import loomscope.workload.LockMode;
@@ -100,10 +101,11 @@ class SnapshotCheckTest {
     @Test
     void aCarrierThatStartedBeforeALowerNumberedOneIsStillFound() {
         RunRecording recording = RunRecording.forThisJvm(SeedScenario.config().withThreads(4).withParallelism(2));
+        RunRecorder recorder = new RunRecorder(recording);
         long origin = recording.origin();
-        recording.carrierAdded(1, ThreadNames.CARRIER_PREFIX + 1, origin + 1_000);
-        recording.submitted(0, origin + 2_000);
-        recording.mountStarted(1, 0, origin + 2_000, origin + 3_000);
+        recorder.carrierAdded(1, ThreadNames.CARRIER_PREFIX + 1, origin + 1_000);
+        recorder.submitted(0, origin + 2_000);
+        recorder.mountStarted(1, 0, origin + 2_000, origin + 3_000);
         ThreadSample onCarrier1 = new ThreadSample(0, "loomscope-vt-0", 42, true, Thread.State.RUNNABLE, true,
                 ThreadNames.CARRIER_PREFIX + 1, 1, 4_000, 5_000, List.of());
         ThreadSnapshot snapshot = new ThreadSnapshot(4_000, 1_000, SnapshotSource.IN_PROCESS, "25", List.of(onCarrier1));
@@ -118,13 +120,14 @@ class SnapshotCheckTest {
     void jfrEventsOnACarrierThatStartedBeforeALowerNumberedOneAreMatched() {
         RunRecording recording = RunRecording.forThisJvm(
                 SeedScenario.config().withThreads(4).withParallelism(2).withParam(SeedScenario.LOCK, LockMode.NATIVE_FRAME.cliName()));
+        RunRecorder recorder = new RunRecorder(recording);
         long origin = recording.origin();
-        recording.carrierAdded(1, ThreadNames.CARRIER_PREFIX + 1, origin + 1_000);
-        recording.submitted(0, origin + 2_000);
-        recording.mountStarted(1, 0, origin + 2_000, origin + 3_000);
-        recording.phase(0, loomscope.workload.Phase.SLEEP_START, origin + 4_000);
-        recording.phase(0, loomscope.workload.Phase.SLEEP_END, origin + 9_000);
-        recording.mountEnded(1, 0, origin + 10_000, -1);
+        recorder.carrierAdded(1, ThreadNames.CARRIER_PREFIX + 1, origin + 1_000);
+        recorder.submitted(0, origin + 2_000);
+        recorder.mountStarted(1, 0, origin + 2_000, origin + 3_000);
+        recorder.phase(0, loomscope.workload.Phase.SLEEP_START, origin + 4_000);
+        recorder.phase(0, loomscope.workload.Phase.SLEEP_END, origin + 9_000);
+        recorder.mountEnded(1, 0, origin + 10_000, -1);
         PinnedEvent pinned = new PinnedEvent(4_100, 4_800, ThreadNames.CARRIER_PREFIX + 1, 1, null, null, List.of(), 20_000);
 
         JfrCrossCheck check = JfrCrossCheck.of(List.of(pinned), recording);

@@ -14,22 +14,23 @@ class DoneAfterFullSleepTest {
     void onlyTasksThatSleptTheirFullTimeCount() {
         WorkloadConfig config = SeedScenario.config().withThreads(4).withParallelism(1);
         RunRecording r = new RunRecording(config, "25.0.3+9-test");
+        RunRecorder recorder = new RunRecorder(r);
         long base = System.nanoTime();
         long sleep = config.shape().sleepMillis() * 1_000_000L;
-        r.runStarted(base);
+        recorder.runStarted(base);
         // 0: slept in full
-        r.phase(0, Phase.SLEEP_START, base + 1_000);
-        r.phase(0, Phase.SLEEP_END, base + 1_000 + sleep);
-        r.phase(0, Phase.DONE, base + 2_000 + sleep);
+        recorder.phase(0, Phase.SLEEP_START, base + 1_000);
+        recorder.phase(0, Phase.SLEEP_END, base + 1_000 + sleep);
+        recorder.phase(0, Phase.DONE, base + 2_000 + sleep);
         // 1: sleep cut short by a cancel's interrupt, still DONE
-        r.phase(1, Phase.SLEEP_START, base + 1_000);
-        r.phase(1, Phase.SLEEP_END, base + 1_000 + sleep / 2);
-        r.phase(1, Phase.DONE, base + 2_000 + sleep / 2);
+        recorder.phase(1, Phase.SLEEP_START, base + 1_000);
+        recorder.phase(1, Phase.SLEEP_END, base + 1_000 + sleep / 2);
+        recorder.phase(1, Phase.DONE, base + 2_000 + sleep / 2);
         // 2: skipped its work after a cancel, still DONE
-        r.phase(2, Phase.CPU_DONE, base + 1_000);
-        r.phase(2, Phase.DONE, base + 2_000);
+        recorder.phase(2, Phase.CPU_DONE, base + 1_000);
+        recorder.phase(2, Phase.DONE, base + 2_000);
         // 3: asleep when the data stopped
-        r.phase(3, Phase.SLEEP_START, base + 1_000);
+        recorder.phase(3, Phase.SLEEP_START, base + 1_000);
 
         assertEquals(3, r.doneCount());
         assertEquals(1, r.doneAfterFullSleepCount());

@@ -31,7 +31,8 @@ class TimeAxisTest {
     @Test
     void anOlderRunSlidesAndCountsBackFromT() {
         RunRecording live = new RunRecording(loomscope.scenario.SeedScenario.config().withThreads(2), "25");
-        live.runStarted(System.nanoTime() - 10_000 * MS);
+        RunRecorder liveRecorder = new RunRecorder(live);
+        liveRecorder.runStarted(System.nanoTime() - 10_000 * MS);
         long t = live.runStart() + 10_000 * MS;
         TimeAxis axis = TimeAxis.of(live, t, TRAIL, true);
         assertTrue(axis.sliding(), "a live run is never shown whole");

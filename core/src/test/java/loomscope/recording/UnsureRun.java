@@ -28,26 +28,27 @@ public final class UnsureRun {
         WorkloadConfig classInit = Scenarios.config(Scenarios.byName("class-init"), Map.of(), 3, 2,
                 SchedulerKind.POOL, ThreadKind.VIRTUAL);
         RunRecording r = new RunRecording(classInit, "25.0.3+9-test");
+        RunRecorder recorder = new RunRecorder(r);
         long base = System.nanoTime();
-        r.runStarted(base);
-        r.carrierAdded(0, "loomscope-carrier-0", base);
-        r.carrierAdded(1, "loomscope-carrier-1", base);
+        recorder.runStarted(base);
+        recorder.carrierAdded(0, "loomscope-carrier-0", base);
+        recorder.carrierAdded(1, "loomscope-carrier-1", base);
         for (int vt = 0; vt < 3; vt++) {
-            r.phase(vt, Phase.CREATED, base);
+            recorder.phase(vt, Phase.CREATED, base);
         }
-        mount(r, 0, 0, base, 1, 60, withUnsure ? BlockedTime.unsure(0) : 0);
-        mount(r, 1, 1, base, 2, 20, 0);
-        mount(r, 1, 2, base, 22, 60, 30 * MS);
-        r.runEnded(base + 62 * MS, 3, false);
+        mount(recorder, 0, 0, base, 1, 60, withUnsure ? BlockedTime.unsure(0) : 0);
+        mount(recorder, 1, 1, base, 2, 20, 0);
+        mount(recorder, 1, 2, base, 22, 60, 30 * MS);
+        recorder.runEnded(base + 62 * MS, 3, false);
         return r;
     }
 
-    private static void mount(RunRecording r, int carrier, int vt, long base, long fromMs, long toMs, long blocked) {
-        r.submitted(vt, base + fromMs * MS);
-        r.mountStarted(carrier, vt, base + fromMs * MS, base + fromMs * MS);
-        r.phase(vt, Phase.STARTED, base + fromMs * MS);
-        r.phase(vt, Phase.DONE, base + toMs * MS);
-        r.mountEnded(carrier, vt, base + toMs * MS, blocked);
+    private static void mount(RunRecorder recorder, int carrier, int vt, long base, long fromMs, long toMs, long blocked) {
+        recorder.submitted(vt, base + fromMs * MS);
+        recorder.mountStarted(carrier, vt, base + fromMs * MS, base + fromMs * MS);
+        recorder.phase(vt, Phase.STARTED, base + fromMs * MS);
+        recorder.phase(vt, Phase.DONE, base + toMs * MS);
+        recorder.mountEnded(carrier, vt, base + toMs * MS, blocked);
     }
 
     /** Recording time {@code ms} after the run's start. */

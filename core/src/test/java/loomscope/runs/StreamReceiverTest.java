@@ -12,6 +12,7 @@ import java.util.List;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RecordedRun;
+import loomscope.recording.RunRecorder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.scenario.SeedScenario;
@@ -35,7 +36,7 @@ class StreamReceiverTest {
 
         @Override public StreamReceiver.Target hello(String javaVersion) {
             recording = RunRecording.forAnotherJvm(SMALL, javaVersion);
-            return new StreamReceiver.Target(recording, recording.origin());
+            return new StreamReceiver.Target(new RunRecorder(recording), recording.origin());
         }
 
         @Override public void probeLine(String payload) { probes.add(payload); }

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -27,15 +26,15 @@ import javafx.collections.ObservableList;
 import loomscope.attach.AgentJar;
 import loomscope.attach.AgentStreamReader;
 import loomscope.attach.AttachSession;
-import loomscope.attach.AttachedEpisodes;
 import loomscope.attach.HostPort;
 import loomscope.attach.JvmEntry;
 import loomscope.attach.JvmList;
 import loomscope.attach.SideBySide;
+import loomscope.ui.attach.SessionPictures.Ended;
+import loomscope.ui.attach.SessionPictures.Live;
 import loomscope.picture.StateTimeline;
 import loomscope.probe.PinnedEvent;
 import loomscope.recording.RunRecording;
-import loomscope.savedrun.SavedRun;
 import loomscope.ui.job.BackgroundJob;
 import loomscope.workload.RunLimits;
 
@@ -136,20 +135,11 @@ public final class AttachViewModel {
     private long lastRebuild = Long.MIN_VALUE;
     private boolean stopAsked;
 
-    /** A rebuild's recording and the lines that count the sessions at the same moment. */
-    private record Live(StateTimeline timeline, String line, String gaps) { }
-
-    /**
-     * Sessions that ended: what goes to the main window (one run; one per JVM where together they are more than a run
-     * holds), with the timeline of the first prepared for the lanes.
-     */
-    private record Ended(List<Detached> detached, StateTimeline timeline, String summary, String gaps) { }
-
     /**
      * A session with what the window needs to know of its target. A connected one's target has the other host's pid
      * and its place is the agent's address; its pool's parallelism is not known here (no lane is marked as added).
      */
-    private record Attached(AttachSession session, JvmEntry target, int poolParallelism) {
+    record Attached(AttachSession session, JvmEntry target, int poolParallelism) {
         /** Whether this is {@code entry}, a JVM of this machine's list (a connected JVM's pid is another host's). */
         boolean is(JvmEntry entry) {
             return session.remote() == null && target.pid() == entry.pid();
@@ -342,13 +332,13 @@ public final class AttachViewModel {
         status.set("Detaching from " + String.join(", ", ending.stream().map(a -> Long.toString(a.target().pid())).toList())
                 + "…");
         detaching.start(progress -> {
-            List<Classified> each = new ArrayList<>();
+            List<SessionPictures.Classified> each = new ArrayList<>();
             try {
                 for (Attached a : ending) {
                     AttachSession session = a.session();
                     session.stop();
                     // held mounts classed by the JDK's witnesses once everything arrived: red is a pin the JDK names
-                    each.add(new Classified(a, session.episodes().classified(a.target().mainClass(), a.poolParallelism(),
+                    each.add(new SessionPictures.Classified(a, session.episodes().classified(a.target().mainClass(), a.poolParallelism(),
                             session.ending() instanceof AgentStreamReader.Ending.Complete)));
                 }
             } finally {
@@ -356,72 +346,8 @@ public final class AttachViewModel {
                     a.session().close();
                 }
             }
-            return ended(each);
+            return SessionPictures.ended(each);
         });
-    }
-
-    /** A session detached, with its whole recording as its own witnesses classed it. */
-    private record Classified(Attached attached, AttachedEpisodes.Classified classified) {
-        RunRecording whole() { return classified.recording(); }
-
-        long dropped() { return attached.session().episodes().dropped(); }
-
-        List<PinnedEvent> events() { return attached.session().episodes().pinnedEvents(); }
-    }
-
-    /**
-     * On the detach's job thread: one session's run as before; several as one run on one axis, each JVM's causes as
-     * its own classification made them (the verdicts and witnesses are the mounts', so one recording holds them all);
-     * together more than a run holds, one run per JVM.
-     */
-    private static Ended ended(List<Classified> each) {
-        long dropped = each.stream().mapToLong(Classified::dropped).sum();
-        if (each.size() == 1) {
-            Classified c = each.get(0);
-            // the main window names the run by this: where episodes were dropped its gaps are not all idle
-            String name = SavedRun.withDropped("attach-" + c.attached().target().pid(), dropped);
-            String summary = endLine(c.attached().session(), c.whole()) + (c.whole().carrierCount() == 0
-                    ? " Nothing ran on a carrier while attached."
-                    : " The whole session is on show in the main window (save, replay, export).")
-                    + " " + c.classified().causes().line();
-            return new Ended(List.of(new Detached(c.whole(), summary, name, c.events())), prepared(c.whole()), summary,
-                    gapsNote(dropped));
-        }
-        List<String> lines = new ArrayList<>();
-        List<SideBySide.Part> parts = new ArrayList<>();
-        for (Classified c : each) {
-            JvmEntry target = c.attached().target();
-            lines.add(SideBySide.jvmLabel(target.pid(), target.mainClass()) + ": "
-                    + endLine(c.attached().session(), c.whole()) + " " + c.classified().causes().line());
-            parts.add(SideBySide.part(c.whole(), c.attached().session().episodes(), target.pid(), target.mainClass()));
-        }
-        String pids = String.join("+", each.stream().map(c -> Long.toString(c.attached().target().pid())).toList());
-        try {
-            RunRecording merged = SideBySide.merge(parts);
-            String summary = String.join("\n", lines) + (merged.carrierCount() == 0 ? "\nNothing ran on a carrier while attached."
-                    : "\nThe whole side by side is on show in the main window as one run (save, replay, export).");
-            return new Ended(List.of(new Detached(merged, summary, SavedRun.withDropped("attach-" + pids, dropped))),
-                    prepared(merged), summary, gapsNote(dropped));
-        } catch (IllegalArgumentException tooMany) {
-            List<Detached> apart = new ArrayList<>();
-            for (int i = 0; i < each.size(); i++) {
-                Classified c = each.get(i);
-                apart.add(new Detached(c.whole(), lines.get(i), SavedRun.withDropped("attach-"
-                        + c.attached().target().pid(), c.dropped()), c.events()));
-            }
-            String summary = String.join("\n", lines) + "\nOne run per JVM in the main window: " + tooMany.getMessage() + ".";
-            return new Ended(apart, prepared(each.get(0).whole()), summary, gapsNote(dropped));
-        }
-    }
-
-    private static String endLine(AttachSession session, RunRecording whole) {
-        AttachedEpisodes e = session.episodes();
-        String how = session.detached() ? "Detached: VirtualThread restored, the target runs on."
-                : session.targetExited() ? "The target exited."
-                : session.cutWhileTargetRuns() ? AttachSession.CUT_WHILE_RUNNING
-                : session.ending() == null ? "The agent did not confirm the detach in time; what arrived is kept."
-                : session.ending().sentence();
-        return how + " " + counts(e, whole.carrierCount());
     }
 
     // ---- once per pulse ----
@@ -429,72 +355,18 @@ public final class AttachViewModel {
     /** Called once per frame on the FX thread: takes up what the jobs did; starts the next rebuild when due. */
     public void pulse(long nanos) {
         if (listing.pulse() instanceof BackgroundJob.Outcome.Done<List<JvmEntry>> listed) {
-            JvmEntry was = selected.get();
-            // the ones that can be attached to first (a machine runs many build tools' JVMs), each part by pid
-            jvms.setAll(listed.value().stream().sorted(Comparator.comparing((JvmEntry j) -> !j.attachable())
-                    .thenComparingLong(JvmEntry::pid)).toList());
-            containersListed.set(listed.value().stream().anyMatch(j -> j.place() != null));
-            selected.set(was == null ? null : listed.value().stream().filter(j -> j.pid() == was.pid()).findFirst().orElse(null));
+            listed(listed.value());
         }
         switch (attaching.pulse()) {
-            case BackgroundJob.Outcome.Done<Attached> done -> {
-                Attached a = done.value();
-                attached.add(a);
-                if (a.session().remote() != null) {
-                    connectToken.set("");   // a secret: not kept on screen, nor for the next connection
-                    connectShown.set(false);
-                }
-                sessions.set(attached.size());
-                adding = null;
-                if (state.get() != State.ATTACHED) {
-                    status.set("Attached to " + who(a) + ", Java "
-                            + a.target().javaVersion() + "…");
-                }
-                lastRebuild = Long.MIN_VALUE;   // its lanes at the next pulse
-                state.set(State.ATTACHED);
-                if (stopAsked) {
-                    detach();
-                } else {
-                    attachNext();
-                }
-            }
-            case BackgroundJob.Outcome.Failed<Attached> failed -> {
-                queued.clear();
-                adding = null;
-                error.set(oneLine(failed.error()));
-                if (attached.isEmpty()) {
-                    status.set("");
-                    state.set(State.IDLE);
-                } else if (stopAsked) {
-                    detach();   // those attached before go as after a Stop
-                }
-            }
+            case BackgroundJob.Outcome.Done<Attached> done -> attachedOne(done.value());
+            case BackgroundJob.Outcome.Failed<Attached> failed -> attachFailed(failed.error());
             case null -> { }
         }
         if (rebuilding.pulse() instanceof BackgroundJob.Outcome.Done<Live> live && state.get() == State.ATTACHED) {
-            timeline.set(live.value().timeline());
-            gaps.set(live.value().gaps());
-            recording.set(live.value().timeline().recording());
-            status.set(live.value().line() + (adding == null ? ""
-                    : adding.pid() < 0 ? "\nConnecting to " + adding.mainClass() + " beside them…"
-                    : "\nAttaching to " + adding.pid() + " (" + adding.mainClass() + ") beside them…"));
+            showLive(live.value());
         }
         switch (detaching.pulse()) {
-            case BackgroundJob.Outcome.Done<Ended> done -> {
-                List<Detached> ds = done.value().detached();
-                attached.clear();
-                sessions.set(0);
-                timeline.set(done.value().timeline());
-                gaps.set(done.value().gaps());
-                recording.set(done.value().timeline().recording());
-                status.set(done.value().summary());
-                state.set(State.IDLE);   // last: who watches the state finds the summary in place
-                for (Detached d : ds) {
-                    if (d.recording().carrierCount() > 0) {
-                        onDetached.accept(d);   // nothing ran: no empty run for the history
-                    }
-                }
-            }
+            case BackgroundJob.Outcome.Done<Ended> done -> showEnded(done.value());
             case BackgroundJob.Outcome.Failed<Ended> failed -> {
                 attached.clear();
                 sessions.set(0);
@@ -503,6 +375,79 @@ public final class AttachViewModel {
             }
             case null -> { }
         }
+        detachOrRebuild(nanos);
+        updateCanAttach();
+    }
+
+    private void listed(List<JvmEntry> listed) {
+        JvmEntry was = selected.get();
+        // the ones that can be attached to first (a machine runs many build tools' JVMs), each part by pid
+        jvms.setAll(listed.stream().sorted(Comparator.comparing((JvmEntry j) -> !j.attachable())
+                .thenComparingLong(JvmEntry::pid)).toList());
+        containersListed.set(listed.stream().anyMatch(j -> j.place() != null));
+        selected.set(was == null ? null : listed.stream().filter(j -> j.pid() == was.pid()).findFirst().orElse(null));
+    }
+
+    private void attachedOne(Attached a) {
+        attached.add(a);
+        if (a.session().remote() != null) {
+            connectToken.set("");   // a secret: not kept on screen, nor for the next connection
+            connectShown.set(false);
+        }
+        sessions.set(attached.size());
+        adding = null;
+        if (state.get() != State.ATTACHED) {
+            status.set("Attached to " + SessionPictures.who(a) + ", Java "
+                    + a.target().javaVersion() + "…");
+        }
+        lastRebuild = Long.MIN_VALUE;   // its lanes at the next pulse
+        state.set(State.ATTACHED);
+        if (stopAsked) {
+            detach();
+        } else {
+            attachNext();
+        }
+    }
+
+    private void attachFailed(Throwable why) {
+        queued.clear();
+        adding = null;
+        error.set(oneLine(why));
+        if (attached.isEmpty()) {
+            status.set("");
+            state.set(State.IDLE);
+        } else if (stopAsked) {
+            detach();   // those attached before go as after a Stop
+        }
+    }
+
+    private void showLive(Live live) {
+        timeline.set(live.timeline());
+        gaps.set(live.gaps());
+        recording.set(live.timeline().recording());
+        status.set(live.line() + (adding == null ? ""
+                : adding.pid() < 0 ? "\nConnecting to " + adding.mainClass() + " beside them…"
+                : "\nAttaching to " + adding.pid() + " (" + adding.mainClass() + ") beside them…"));
+    }
+
+    private void showEnded(Ended ended) {
+        List<Detached> ds = ended.detached();
+        attached.clear();
+        sessions.set(0);
+        timeline.set(ended.timeline());
+        gaps.set(ended.gaps());
+        recording.set(ended.timeline().recording());
+        status.set(ended.summary());
+        state.set(State.IDLE);   // last: who watches the state finds the summary in place
+        for (Detached d : ds) {
+            if (d.recording().carrierCount() > 0) {
+                onDetached.accept(d);   // nothing ran: no empty run for the history
+            }
+        }
+    }
+
+    /** Every session ended: detach them; else a rebuild of the live lanes when one is due. */
+    private void detachOrRebuild(long nanos) {
         if (state.get() == State.ATTACHED && !attaching.isRunning()
                 && attached.stream().allMatch(a -> a.session().ending() != null)) {
             // every target exited (or its stream broke): what came is kept, as after a Stop. One that ended beside
@@ -512,84 +457,8 @@ public final class AttachViewModel {
                 && (lastRebuild == Long.MIN_VALUE || nanos - lastRebuild >= REBUILD_NANOS)) {
             lastRebuild = nanos;
             List<Attached> now = List.copyOf(attached);
-            rebuilding.start(progress -> rebuilt(now));
+            rebuilding.start(progress -> SessionPictures.rebuilt(now));
         }
-        updateCanAttach();
-    }
-
-    /**
-     * On a job thread: the sessions' newest episodes as the live lanes. The bounds are the window's, whatever the
-     * number of sessions: each gets an equal share of {@link #LIVE_EPISODES} and {@link #LIVE_THREADS}.
-     */
-    private static Live rebuilt(List<Attached> now) {
-        long dropped = now.stream().mapToLong(a -> a.session().episodes().dropped()).sum();
-        if (now.size() == 1) {
-            Attached a = now.get(0);
-            AttachedEpisodes.Newest newest = a.session().episodes().newest(a.target().mainClass(),
-                    a.poolParallelism(), LIVE_EPISODES, LIVE_THREADS);
-            return new Live(prepared(newest.recording()), liveLine(a, newest), gapsNote(dropped));
-        }
-        List<SideBySide.Part> parts = new ArrayList<>();
-        List<String> lines = new ArrayList<>();
-        // a connected JVM's clock is its own host's: it is placed at its hello's arrival, which the line must not hide
-        boolean connected = now.stream().anyMatch(a -> a.session().remote() != null);
-        lines.add(String.format(Locale.ROOT, "%d JVMs side by side on one time axis (this machine's clock%s):", now.size(),
-                connected ? "; a connected JVM's from its hello's arrival here" : ""));
-        for (Attached a : now) {
-            AttachedEpisodes e = a.session().episodes();
-            AttachedEpisodes.Newest newest = e.newest(a.target().mainClass(), a.poolParallelism(),
-                    LIVE_EPISODES / now.size(), LIVE_THREADS / now.size());
-            parts.add(SideBySide.part(newest.recording(), e, a.target().pid(), a.target().mainClass()));
-            lines.add(SideBySide.jvmLabel(a.target().pid(), a.target().mainClass()) + ": " + liveLine(a, newest)
-                    + (a.session().ending() == null ? "" : " Ended: " + a.session().ending().sentence()));
-        }
-        return new Live(prepared(SideBySide.merge(parts)), String.join("\n", lines), gapsNote(dropped));
-    }
-
-    /** On a job thread: the lanes' timeline of {@code r} with its mount index built, so the FX thread does not. */
-    private static StateTimeline prepared(RunRecording r) {
-        StateTimeline t = new StateTimeline(r);
-        if (r.recordsMounts()) {
-            t.index();
-        }
-        return t;
-    }
-
-    /** Said over the lanes while episodes were dropped: a gap then is not all idle carrier. */
-    static String gapsNote(long dropped) {
-        return dropped == 0 ? "" : String.format(Locale.ROOT, "Gaps in the lanes are not all idle: %,d "
-                + "episodes were dropped in the target (a carrier's buffer was full) and are not drawn.", dropped);
-    }
-
-    /** One session's line while attached: whom, and its counts. */
-    private static String liveLine(Attached a, AttachedEpisodes.Newest newest) {
-        AttachedEpisodes e = a.session().episodes();
-        String shown = newest.episodesLeftOut() == 0 ? ""
-                : String.format(" Lanes and field show the newest %,d episodes of %,d threads.", newest.episodesShown(),
-                        newest.threadsShown());
-        return "Attached to " + who(a) + ", Java " + e.javaVersion()
-                + (a.poolParallelism() == Integer.MAX_VALUE ? "" : ", pool of " + a.poolParallelism()) + ": "
-                + counts(e, newest.recording().carrierCount()) + shown;
-    }
-
-    /** "4121 (Server)", with where it runs: "in docker 3f2a1b9c0d1e", or a connected agent's "at 127.0.0.1:7071". */
-    private static String who(Attached a) {
-        String place = a.target().place();
-        return a.target().pid() + " (" + a.target().mainClass() + ")"
-                + (place == null ? "" : a.session().remote() != null ? " " + place : " in " + place);
-    }
-
-    /** @param carriers the carriers that ran a thread (the agent also names those of an earlier attach) */
-    private static String counts(AttachedEpisodes e, int carriers) {
-        String line = String.format("%,d mounts of %,d virtual threads on %,d carriers", e.episodeCount() + e.notKept(),
-                e.virtualThreadCount(), carriers);
-        if (e.dropped() > 0) {
-            line += String.format("; %,d dropped (a carrier's buffer was full)", e.dropped());
-        }
-        if (e.notKept() > 0) {
-            line += String.format("; %,d past the session's cap, counted, not kept", e.notKept());
-        }
-        return line + ".";
     }
 
     private static String oneLine(Throwable t) {

@@ -328,11 +328,4 @@ class AttachViewModelTest {
     private static void compileTarget(Path dir) throws Exception {
         TargetSources.compile(dir);
     }
-
-    @Test
-    void droppedEpisodesAreSaidOverTheLanesNotLeftToLookIdle() {
-        assertEquals("", AttachViewModel.gapsNote(0));
-        assertEquals("Gaps in the lanes are not all idle: 32,193,148 episodes were dropped in the target (a carrier's "
-                + "buffer was full) and are not drawn.", AttachViewModel.gapsNote(32_193_148));
-    }
 }

@@ -12,6 +12,7 @@ import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import loomscope.picture.StateTimeline;
+import loomscope.recording.RunRecorder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.VtState;
 import loomscope.scenario.SeedScenario;
@@ -34,6 +35,7 @@ class RecordingViewTest {
     private static final long MS = 1_000_000;
     private RecordingView view;
     private RunRecording recording;
+    private RunRecorder recorder;
     private long base;
 
     @Start
@@ -48,38 +50,39 @@ class RecordingViewTest {
     @BeforeEach
     void record() {
         recording = new RunRecording(SeedScenario.config().withThreads(2).withParallelism(1), "25.0.3+9-test");
+        recorder = new RunRecorder(recording);
         base = System.nanoTime();
-        recording.runStarted(base);
-        recording.carrierAdded(0, "loomscope-carrier-0", base);
-        recording.carrierAdded(1, "loomscope-carrier-1", at(1));
+        recorder.runStarted(base);
+        recorder.carrierAdded(0, "loomscope-carrier-0", base);
+        recorder.carrierAdded(1, "loomscope-carrier-1", at(1));
         // vt 0: one mount, sleeps inside it: pinned from 2 to 50 ms
         task(0, 0);
-        recording.submitted(0, at(1));
-        recording.mountStarted(0, 0, at(1), at(1));
-        recording.phase(0, Phase.CPU_DONE, at(2));
-        recording.phase(0, Phase.LOCK_REQUESTED, at(2));
-        recording.phase(0, Phase.LOCK_ACQUIRED, at(2));
-        recording.phase(0, Phase.SLEEP_START, at(2));
-        recording.phase(0, Phase.SLEEP_END, at(50));
-        recording.phase(0, Phase.LOCK_RELEASED, at(50));
-        recording.phase(0, Phase.DONE, at(50));
-        recording.mountEnded(0, 0, at(51), -1);
+        recorder.submitted(0, at(1));
+        recorder.mountStarted(0, 0, at(1), at(1));
+        recorder.phase(0, Phase.CPU_DONE, at(2));
+        recorder.phase(0, Phase.LOCK_REQUESTED, at(2));
+        recorder.phase(0, Phase.LOCK_ACQUIRED, at(2));
+        recorder.phase(0, Phase.SLEEP_START, at(2));
+        recorder.phase(0, Phase.SLEEP_END, at(50));
+        recorder.phase(0, Phase.LOCK_RELEASED, at(50));
+        recorder.phase(0, Phase.DONE, at(50));
+        recorder.mountEnded(0, 0, at(51), -1);
         // vt 1: runs 2..40 ms, unmounts for its sleep (40..60 ms), runs again 60..61 ms
         task(1, 2);
-        recording.submitted(1, at(2));
-        recording.mountStarted(1, 1, at(2), at(2));
-        recording.phase(1, Phase.CPU_DONE, at(39));
-        recording.phase(1, Phase.LOCK_REQUESTED, at(39));
-        recording.phase(1, Phase.LOCK_ACQUIRED, at(39));
-        recording.phase(1, Phase.SLEEP_START, at(40));
-        recording.mountEnded(1, 1, at(40) + 50_000, -1);
-        recording.submitted(1, at(60));
-        recording.mountStarted(1, 1, at(60), at(60));
-        recording.phase(1, Phase.SLEEP_END, at(60));
-        recording.phase(1, Phase.LOCK_RELEASED, at(60));
-        recording.phase(1, Phase.DONE, at(61));
-        recording.mountEnded(1, 1, at(61), -1);
-        recording.runEnded(at(62), 2, false);
+        recorder.submitted(1, at(2));
+        recorder.mountStarted(1, 1, at(2), at(2));
+        recorder.phase(1, Phase.CPU_DONE, at(39));
+        recorder.phase(1, Phase.LOCK_REQUESTED, at(39));
+        recorder.phase(1, Phase.LOCK_ACQUIRED, at(39));
+        recorder.phase(1, Phase.SLEEP_START, at(40));
+        recorder.mountEnded(1, 1, at(40) + 50_000, -1);
+        recorder.submitted(1, at(60));
+        recorder.mountStarted(1, 1, at(60), at(60));
+        recorder.phase(1, Phase.SLEEP_END, at(60));
+        recorder.phase(1, Phase.LOCK_RELEASED, at(60));
+        recorder.phase(1, Phase.DONE, at(61));
+        recorder.mountEnded(1, 1, at(61), -1);
+        recorder.runEnded(at(62), 2, false);
         fx(() -> {
             view.lanes().setTrailSeconds(0.1);
             view.setRecording(recording);
@@ -87,8 +90,8 @@ class RecordingViewTest {
     }
 
     private void task(int vt, long startMs) {
-        recording.phase(vt, Phase.CREATED, base);
-        recording.phase(vt, Phase.STARTED, at(startMs));
+        recorder.phase(vt, Phase.CREATED, base);
+        recorder.phase(vt, Phase.STARTED, at(startMs));
     }
 
     private long at(long ms) { return base + ms * MS; }

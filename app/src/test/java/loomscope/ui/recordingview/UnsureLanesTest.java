@@ -12,6 +12,7 @@ import javafx.scene.Scene;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import javafx.stage.Stage;
+import loomscope.recording.RunRecorder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.UnsureRun;
 import loomscope.recording.VtState;
@@ -100,8 +101,9 @@ class UnsureLanesTest {
     @Test
     void aRunWithoutUnsureMountsHasNoUnsureLegend() {
         RunRecording none = new RunRecording(loomscope.scenario.SeedScenario.config().withThreads(2), "25.0.3+9-test");
-        none.runStarted(System.nanoTime());
-        none.runEnded(System.nanoTime(), 0, false);
+        RunRecorder recorder = new RunRecorder(none);
+        recorder.runStarted(System.nanoTime());
+        recorder.runEnded(System.nanoTime(), 0, false);
         fx(() -> {
             view.setRecording(none);
             view.showAt(none.runEnd());

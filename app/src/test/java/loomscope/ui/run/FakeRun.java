@@ -1,5 +1,6 @@
 package loomscope.ui.run;
 
+import loomscope.recording.RunRecorder;
 import loomscope.recording.RunRecording;
 import loomscope.runs.LiveRun;
 import loomscope.runs.RunOutcome;
@@ -30,13 +31,14 @@ public final class FakeRun implements LiveRun {
 
     /** The workload started {@code nanosAfterOrigin} after the recording's origin. */
     public void runStarted(long nanosAfterOrigin) {
-        recording.runStarted(recording.origin() + nanosAfterOrigin);
+        new RunRecorder(recording).runStarted(recording.origin() + nanosAfterOrigin);
     }
 
     /** The run ended: all tasks done (or {@code completed} of them when cancelled) at {@code nanosAfterOrigin}. */
     public void end(long nanosAfterOrigin, int completed, RunOutcome how) {
         if (recording != null && recording.runStart() >= 0) {
-            recording.runEnded(recording.origin() + nanosAfterOrigin, completed, how instanceof RunOutcome.Cancelled);
+            new RunRecorder(recording).runEnded(recording.origin() + nanosAfterOrigin, completed,
+                    how instanceof RunOutcome.Cancelled);
         }
         outcome = how;
     }
