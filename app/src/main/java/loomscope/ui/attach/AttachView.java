@@ -181,6 +181,8 @@ public final class AttachView extends BorderPane {
         model.timelineProperty().addListener((o, was, now) -> lanes.show(now));
         // an attach follows now with the last 10 s; a click on a mount puts its stack in the inspector beside the lanes
         lanes.setFollowSeconds(FOLLOW_SECONDS);
+        // the lanes are rebuilt as finished recordings of the newest episodes: following is the last 10 s, not the whole
+        lanes.lanes().setFitFinished(false);
         inspector.setId("attach-inspector");
         inspector.setPrefWidth(360);
         inspector.setPadding(new Insets(0, 14, 10, 0));

@@ -159,9 +159,10 @@ public final class RecordingView extends VBox {
         RunRecording before = timeline == null ? null : timeline.recording();
         timeline = prepared;
         RunRecording recording = prepared == null ? null : prepared.recording();
-        if (recording != before) {
+        // a new run (begun after a finished one, or the first): follow it; an attach's lanes rebuilt from its newest
+        // episodes, or a run that just finished, keep their range and selection
+        if (recording != before && (before == null || recording == null || before.isFinished() && !recording.isFinished())) {
             time.newRecording();
-            lanes.setSelection(-1, -1);
         }
         field.repaintAll();
         // an application's finished run: the field holds the threads alive at the instant shown, not every one ever seen
@@ -283,7 +284,7 @@ public final class RecordingView extends VBox {
     private void drawLanes(long t) {
         RunRecording r = timeline.recording();
         TimeAxis axis = time.axis(r, t, lanes.followAxis(r, t));
-        lanes.setSelection(time.selectedCarrier(), time.selectedMount());
+        lanes.setSelection(time.selectedCarrier(), time.selectedMount(r));
         lanes.draw(timeline, t, axis);
         LanesCanvas.LaneGeometry g = lanes.geometry();
         if (g != null) {   // the strip's time lies under the lanes' trail

@@ -195,7 +195,7 @@ final class TimeViewInput {
             }
             int lane = lanes.laneAt(e.getY());
             int mount = lane < 0 ? -1 : lanes.mountNear(lane, e.getX(), REACH);
-            time.select(lane, mount);
+            time.select(view.recording(), lane, mount);
             view.redrawNextFrame();
             for (RecordingView.MountClick c : List.copyOf(clicks)) {
                 c.clicked(lane, mount);
@@ -262,9 +262,10 @@ final class TimeViewInput {
         double anchor = 0.5;
         RunRecording r = view.recording();
         int c = time.selectedCarrier();
-        if (r != null && c >= 0 && c < r.carriers().length && time.selectedMount() < r.carriers()[c].size()) {
+        int selected = time.selectedMount(r);
+        if (selected >= 0) {
             CarrierLog log = r.carriers()[c];
-            long mid = log.start(time.selectedMount()) / 2 + log.end(time.selectedMount()) / 2;
+            long mid = log.start(selected) / 2 + log.end(selected) / 2;
             if (mid >= shown.start() && mid <= shown.end()) {
                 anchor = (double) (mid - shown.start()) / shown.span();
             }
@@ -279,11 +280,14 @@ final class TimeViewInput {
             return;
         }
         CarrierLog log = r.carriers()[c];
-        int i = time.selectedMount();
+        int i = time.selectedMount(r);
+        if (i < 0) {
+            return;
+        }
         int to = b == KeyBinding.NEXT_MOUNT ? MountHits.next(log, i)
                 : b == KeyBinding.PREVIOUS_MOUNT ? MountHits.previous(log, i) : MountHits.nextHeld(log, i);
         if (to >= 0) {
-            time.select(c, to);
+            time.select(r, c, to);
             keepInView(log, to);
             for (RecordingView.MountClick click : List.copyOf(clicks)) {
                 click.clicked(c, to);
@@ -316,7 +320,7 @@ final class TimeViewInput {
         if (time.lastAxis() != null) {
             time.showRange(mid - around / 2, mid + around / 2);
         }
-        time.select(lane, mount);
+        time.select(view.recording(), lane, mount);
         view.redrawNextFrame();
     }
 }

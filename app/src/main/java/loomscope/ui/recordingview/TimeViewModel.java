@@ -1,5 +1,6 @@
 package loomscope.ui.recordingview;
 
+import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
 import loomscope.recording.TimeAxis;
 
@@ -36,7 +37,11 @@ public final class TimeViewModel {
     private long sessionEnd;
     private int version;
     private int selectedCarrier = -1;
-    private int selectedMount = -1;
+    /**
+     * The selected mount by its start, not its index: an attach's lanes are rebuilt from its newest episodes every
+     * few frames, and a mount keeps its start where its index moves.
+     */
+    private long selectedStart = -1;
 
     /**
      * The visible range of {@code recording} at {@code t} (now, or the replay's instant), remembered for zoom and pan;
@@ -50,10 +55,18 @@ public final class TimeViewModel {
         TimeAxis axis = switch (mode) {
             case FOLLOW -> followed;
             case WHOLE -> new TimeAxis(runStart, end - runStart, false);
-            case FIXED -> new TimeAxis(fixedStart, fixedSpan, false);
+            // a range of another run (one opened or begun since) that misses this one: follow again
+            case FIXED -> fixedStart >= end || fixedStart + fixedSpan <= runStart ? followAgain(followed)
+                    : new TimeAxis(fixedStart, fixedSpan, false);
         };
         last = axis;
         return axis;
+    }
+
+    private TimeAxis followAgain(TimeAxis followed) {
+        mode = Mode.FOLLOW;
+        changed();
+        return followed;
     }
 
     /** The range the last frame showed, or null before one. */
@@ -143,21 +156,31 @@ public final class TimeViewModel {
         return Math.max(MIN_SPAN, Math.min(span, Math.max(MIN_SPAN, sessionEnd - sessionStart)));
     }
 
-    /** Selects mount {@code mount} of carrier {@code carrier} (-1, -1: none); drawn outlined. */
-    public void select(int carrier, int mount) {
-        selectedCarrier = mount < 0 ? -1 : carrier;
-        selectedMount = carrier < 0 ? -1 : mount;
+    /** Selects mount {@code mount} of carrier {@code carrier} of {@code r} (-1: none); drawn outlined. */
+    public void select(RunRecording r, int carrier, int mount) {
+        boolean valid = r != null && carrier >= 0 && carrier < r.carriers().length && mount >= 0
+                && mount < r.carriers()[carrier].size();
+        selectedCarrier = valid ? carrier : -1;
+        selectedStart = valid ? r.carriers()[carrier].start(mount) : -1;
         changed();
     }
 
     public int selectedCarrier() { return selectedCarrier; }
 
-    public int selectedMount() { return selectedMount; }
+    /** The selected mount's index in {@code r}'s carrier log (a binary search by its start), or -1. */
+    public int selectedMount(RunRecording r) {
+        if (r == null || selectedCarrier < 0 || selectedCarrier >= r.carriers().length) {
+            return -1;
+        }
+        CarrierLog log = r.carriers()[selectedCarrier];
+        int i = log.mountAt(selectedStart);
+        return i >= 0 && log.start(i) == selectedStart ? i : -1;
+    }
 
     /** A new recording: nothing selected. The range kind stays (a fixed range of another run means little: follow). */
     public void newRecording() {
         selectedCarrier = -1;
-        selectedMount = -1;
+        selectedStart = -1;
         if (mode == Mode.FIXED) {
             mode = Mode.FOLLOW;
         }

@@ -108,15 +108,19 @@ class TimeViewModelTest {
     }
 
     @Test
-    void aSelectionIsForgottenWithItsRecordingAndEveryChangeCounts() {
+    void aSelectionIsAMountsStartForgottenWithItsRunAndEveryChangeCounts() {
+        RunRecording r = sixtySeconds();
         TimeViewModel time = new TimeViewModel();
         int before = time.version();
-        time.select(2, 7);
-        assertEquals(2, time.selectedCarrier());
-        assertEquals(7, time.selectedMount());
+        time.select(r, 0, 7);
+        assertEquals(0, time.selectedCarrier());
+        assertEquals(7, time.selectedMount(r));
         assertTrue(time.version() > before);
+        time.select(r, 0, 60);
+        assertEquals(-1, time.selectedMount(r), "no such mount: nothing selected");
+        time.select(r, 0, 7);
         time.newRecording();
         assertEquals(-1, time.selectedCarrier());
-        assertEquals(-1, time.selectedMount());
+        assertEquals(-1, time.selectedMount(r));
     }
 }
