@@ -315,6 +315,7 @@ public final class LanesCanvas extends CanvasRegion {
         grid.paint(gc, palette, axis, recording.runStart(), trailX, trailW, logs.length * laneStep, repaintStatic);
         spans.setTrailNanos(axis.span());
         spans.beginFrame();
+        updateHeldIndex(recording, logs);
         gc.setFill(palette.running());
         for (int lane = 0; lane < logs.length; lane++) {
             double tickH = Math.max(1, laneH * 0.5);
@@ -327,7 +328,7 @@ public final class LanesCanvas extends CanvasRegion {
             gc.setFill(unsureHatch);
             for (int lane = 0; lane < logs.length; lane++) {
                 painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
-                spans.paint(recording, logs[lane], t0, drawTo, trailX, trailW, Pass.UNSURE);
+                spans.paint(recording, logs[lane], heldIndex[lane], t0, drawTo, trailX, trailW, Pass.UNSURE);
                 painter.end();
             }
         }
@@ -337,7 +338,7 @@ public final class LanesCanvas extends CanvasRegion {
                         : pass == Pass.STALLED ? VtState.STALLED : VtState.HELD));
                 for (int lane = 0; lane < logs.length; lane++) {
                     painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
-                    spans.paint(recording, logs[lane], t0, drawTo, trailX, trailW, pass);
+                    spans.paint(recording, logs[lane], heldIndex[lane], t0, drawTo, trailX, trailW, pass);
                     painter.end();
                 }
             }
@@ -345,7 +346,7 @@ public final class LanesCanvas extends CanvasRegion {
         gc.setFill(palette.pinned());
         for (int lane = 0; lane < logs.length; lane++) {
             painter.begin(gc, lane * laneStep, laneH, trailX + trailW);
-            spans.paint(recording, logs[lane], t0, drawTo, trailX, trailW, Pass.PINNED);
+            spans.paint(recording, logs[lane], heldIndex[lane], t0, drawTo, trailX, trailW, Pass.PINNED);
             painter.end();
         }
         if (!axis.sliding() && t < axis.end() && t >= t0) {
@@ -372,6 +373,24 @@ public final class LanesCanvas extends CanvasRegion {
         }
         outlineSelection(gc, logs);
     }
+
+    /** Each carrier's held mounts (an index the passes other than running visit instead of every mount), brought up to date. */
+    private void updateHeldIndex(RunRecording recording, CarrierLog[] logs) {
+        if (recording != heldFor || heldIndex.length != logs.length) {
+            heldFor = recording;
+            heldIndex = new HeldMounts[logs.length];
+        }
+        int classed = recording.classed();
+        for (int lane = 0; lane < logs.length; lane++) {
+            if (heldIndex[lane] == null) {
+                heldIndex[lane] = new HeldMounts();
+            }
+            heldIndex[lane].update(logs[lane], classed);
+        }
+    }
+
+    private HeldMounts[] heldIndex = new HeldMounts[0];
+    private RunRecording heldFor;
 
     /** Selects mount {@code mount} of carrier {@code carrier} (-1: none): outlined from the next frame on. */
     public void setSelection(int carrier, int mount) {

@@ -55,11 +55,22 @@ final class MountSpans implements PinnedSpans.Sink {
     boolean capturedOrStalledInView() { return capturedOrStalledInView; }
 
     void paint(RunRecording r, CarrierLog log, long t0, long t, double x, double width, Pass pass) {
+        paint(r, log, null, t0, t, x, width, pass);
+    }
+
+    /**
+     * The same; {@code held} (null: none), the carrier's mounts that held it, spares the passes other than running the
+     * mounts that did not: they visit only those (the same spans: those passes paint nothing of the others).
+     */
+    void paint(RunRecording r, CarrierLog log, HeldMounts held, long t0, long t, double x, double width, Pass pass) {
         spanT0 = t0;
         spanX = x;
         spanWidth = width;
         int size = log.size();
-        for (int i = log.firstEndingAfter(t0); i < size; i++) {
+        boolean sparse = held != null && pass != Pass.RUNNING;
+        int k = sparse ? held.firstFrom(log.firstEndingAfter(t0)) : 0;
+        for (int i = sparse ? heldAt(held, k, size) : log.firstEndingAfter(t0); i < size;
+             i = sparse ? heldAt(held, ++k, size) : i + 1) {
             long start = log.start(i);
             if (start >= t) {
                 break;
@@ -104,6 +115,11 @@ final class MountSpans implements PinnedSpans.Sink {
                 PinnedSpans.ofOpenMount(r, open, openStart, t0, t, this);
             }   // an open mount has no verdict of the clocks yet: never unsure
         }
+    }
+
+    /** The k-th held mount's index, or {@code size} past the last (the loop's end). */
+    private static int heldAt(HeldMounts held, int k, int size) {
+        return k < held.size() ? Math.min(held.get(k), size) : size;
     }
 
     /**

@@ -276,9 +276,38 @@ public final class RecordingView extends VBox {
         clearShown = false;
         drawLanes(t);
         fitLanes(lanes.laneCount());
-        field.drawAt(timeline, t);
+        if (fieldChangedSince(t)) {
+            field.drawAt(timeline, t);
+        }
         updateCounts();
     }
+
+    /**
+     * Whether the field must be drawn again at t: not when only the lanes' range moved (a zoom or pan of a finished run
+     * leaves every thread's state at t as it was; a million threads' states cost more than the lanes).
+     */
+    private boolean fieldChangedSince(long t) {
+        double w = field.getWidth();
+        double h = field.getHeight();
+        int classed = timeline.recording().classed();
+        boolean changed = t != fieldT || timeline != fieldTimeline || !timeline.recording().isFinished()
+                || w != fieldW || h != fieldH || palette != fieldPalette || classed != fieldClassed;
+        fieldT = t;
+        fieldTimeline = timeline;
+        fieldW = w;
+        fieldH = h;
+        fieldPalette = palette;
+        fieldClassed = classed;
+        return changed;
+    }
+
+    // what the field last drew
+    private long fieldT = Long.MIN_VALUE;
+    private StateTimeline fieldTimeline;
+    private double fieldW;
+    private double fieldH;
+    private Palette fieldPalette;
+    private int fieldClassed;
 
     /** The lanes over the visible range at t, the overview strip under them. */
     private void drawLanes(long t) {
@@ -334,6 +363,7 @@ public final class RecordingView extends VBox {
             lanes.clear();
         }
         field.clear();
+        fieldTimeline = null;
         updateCounts();
     }
 
