@@ -110,8 +110,8 @@ public record TimeAxis(long start, long span, boolean sliding) {
     /**
      * {@code nanos} since the run's start in one unit for the whole axis, the one its step reads best in: "0",
      * "250 µs", "20 ms", "1.5 s", "1:30", "10 min" (a 4 s axis of 0.5 s steps says "0.5 s", not "500 ms" beside
-     * "1.0 s"). Deep in a long run at a fine step (1 ms shown 12 s in) a label counted in the step's unit would be
-     * long ("12340100 µs"): seconds with the step's decimals ("12.3401 s") read better.
+     * "1.0 s"). A second or more into a run at a fine step (1 ms shown 12 s in) a label counted in the step's unit
+     * would be long ("12340100 µs", "19650 ms"): seconds with the step's decimals ("12.3401 s", "19.65 s") read better.
      */
     static String label(long nanos, long step) {
         if (nanos == 0) {
@@ -124,7 +124,7 @@ public record TimeAxis(long start, long span, boolean sliding) {
             long seconds = nanos / 1_000_000_000L;
             return String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
         }
-        if (step < 100_000_000L && Math.abs(nanos) / step >= 1_000) {
+        if (step < 100_000_000L && Math.abs(nanos) >= 1_000_000_000L) {
             int places = (int) Math.min(9, Math.ceil(-Math.log10(step / 1e9) - 1e-9));
             return String.format(Locale.ROOT, "%." + places + "f s", nanos / 1e9);
         }

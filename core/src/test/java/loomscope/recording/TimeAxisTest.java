@@ -69,6 +69,7 @@ class TimeAxisTest {
         // a millisecond 12 s into a run: seconds with the step's decimals, not "12340100 µs"
         assertEquals("12.3401 s", TimeAxis.label(12_340_100_000L, 100_000L));
         assertEquals("12.3402 s", TimeAxis.label(12_340_200_000L, 100_000L));
+        assertEquals("19.65 s", TimeAxis.label(19_650_000_000L, 50_000_000L));
         TimeAxis ms = new TimeAxis(12_340_000_000L, 1_000_000L, false);
         List<TimeAxis.Tick> ticks = ms.ticks(0, 8);
         assertTrue(ticks.size() >= 5, ticks.toString());
