@@ -41,6 +41,7 @@ public final class TimeViewBench extends Application {
     private long lastPulse = -1;
     private final long[] gaps = new long[10_000];
     private final long[] draws = new long[10_000];
+    private final long[] kinds = new long[10_000];
     private int measured;
 
     @Override
@@ -95,6 +96,7 @@ public final class TimeViewBench extends Application {
         if (pass == 1 && lastPulse >= 0 && measured < gaps.length) {
             gaps[measured] = now - lastPulse;
             draws[measured] = drawn;
+            kinds[measured] = kind;
             measured++;
         }
         lastPulse = now;
@@ -163,6 +165,23 @@ public final class TimeViewBench extends Application {
                         + "max %.1f ms, over 20 ms %d; drawing p50 %.1f ms, p95 %.1f ms, max %.1f ms; heap after GC %d MB, "
                         + "peak RSS %s%n", measured, at(g, 0.5), at(g, 0.95), g[g.length - 1] / 1e6, over(g, 20_000_000L),
                 at(d, 0.5), at(d, 0.95), d[d.length - 1] / 1e6, heap >> 20, peakRss());
+        String[] names = {"fit", "zoom in", "zoom out", "1 s range", "pan"};
+        StringBuilder byKind = new StringBuilder("drawing p95 by step:");
+        for (int kind = 1; kind <= 4; kind += kind == 2 ? 2 : 1) {
+            long[] of = new long[measured];
+            int n = 0;
+            for (int i = 0; i < measured; i++) {
+                if (kinds[i] == kind) {
+                    of[n++] = draws[i];
+                }
+            }
+            if (n > 0) {
+                long[] sorted = Arrays.copyOf(of, n);
+                Arrays.sort(sorted);
+                byKind.append(String.format(Locale.ROOT, " %s %.1f ms (%d frames);", names[kind], at(sorted, 0.95), n));
+            }
+        }
+        System.out.println(byKind);
     }
 
     private static double at(long[] sorted, double q) {
