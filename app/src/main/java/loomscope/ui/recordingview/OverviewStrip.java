@@ -15,7 +15,8 @@ import loomscope.ui.widgets.CanvasRegion;
  * pixel or the strip changed width, never per mount.
  */
 final class OverviewStrip extends CanvasRegion {
-    static final double HEIGHT = 26;
+    /** Thin: at 1280×720 the lanes keep 100 px under it (ProjectorSizesLayoutTest). */
+    static final double HEIGHT = 18;
     /** Where the lanes' trail lies, so that the strip's time lines up under it. */
     private double left;
     private double rightMargin;
@@ -78,11 +79,11 @@ final class OverviewStrip extends CanvasRegion {
         // the counted part of the strip: while the session grows, its newest half second is drawn at the next count
         double countedTo = left + columns * Math.min(1.0, (double) (countedEnd - start) / (end - start));
         gc.setFill(palette.running());
-        double barRoom = h - 4;
+        double barRoom = h - 3;
         for (int c = 0; c < columns && left + c < countedTo; c++) {
             if (busy[c] > 0) {
                 double bar = Math.max(1, barRoom * busy[c] / Math.max(1, carriers));
-                gc.fillRect(left + c, h - 2 - bar, 1, bar);
+                gc.fillRect(left + c, h - 1.5 - bar, 1, bar);
             }
         }
         double x0 = left + (shown.start() - start) * (double) columns / (end - start);

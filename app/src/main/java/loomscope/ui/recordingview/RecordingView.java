@@ -72,6 +72,8 @@ public final class RecordingView extends VBox {
         field.setMinHeight(56);
         fitLanes(1);
         input = new TimeViewInput(this, time, lanes, overview);
+        // right under the axis's labels (the lanes keep 8 px below them): the strip takes as little height as it can
+        VBox.setMargin(input.overviewRow(), new javafx.geometry.Insets(-4, 0, 0, 0));
         getChildren().addAll(laneLegend, lanes, input.overviewRow(), stateLegend, field);
         // weak: the theme is app-wide and outlives views (a compare view makes and drops them)
         AppTheme.currentProperty().addListener(new WeakChangeListener<>(themeChanged));

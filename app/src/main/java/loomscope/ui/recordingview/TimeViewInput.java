@@ -76,6 +76,13 @@ final class TimeViewInput {
                 view.setFollowSeconds(Double.parseDouble(chosen.replace(" s", "")));
             }
         });
+        // as thin as the strip: every pixel of height under the lanes is taken from them at 1280×720
+        for (javafx.scene.control.Control c : List.of(now, follow)) {
+            c.setStyle("-fx-font-size: 11px; -fx-padding: 0 4 0 4;");
+            c.setMinHeight(OverviewStrip.HEIGHT);
+            c.setPrefHeight(OverviewStrip.HEIGHT);
+            c.setMaxHeight(OverviewStrip.HEIGHT);
+        }
         HBox tools = new HBox(6, now, follow);
         tools.setAlignment(Pos.CENTER_LEFT);
         tools.setMaxWidth(LanesCanvas.LABEL_WIDTH - 8);
@@ -84,6 +91,8 @@ final class TimeViewInput {
         row = new StackPane(overview, tools);
         row.setId("time-overview-row");
         row.setPadding(new Insets(0));
+        row.setMinHeight(OverviewStrip.HEIGHT);
+        row.setMaxHeight(OverviewStrip.HEIGHT);
         installMouse();
         installOverviewMouse();
         lanes.addOverlay((gc, g) -> {
