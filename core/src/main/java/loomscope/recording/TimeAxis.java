@@ -61,9 +61,12 @@ public record TimeAxis(long start, long span, boolean sliding) {
     public List<Tick> ticks(long runStart, int maxTicks) {
         List<Tick> ticks = new ArrayList<>();
         if (sliding) {
+            // whole seconds back from t once the trail is 2 s or longer; a round step below a second on a shorter one
             long second = 1_000_000_000L;
-            for (long back = 0; back <= span && ticks.size() <= maxTicks; back += second) {
-                ticks.add(new Tick(end() - back, back == 0 ? "t" : "-" + back / second + " s"));
+            long step = span >= 2 * second ? Math.max(second, roundStep(span, Math.max(1, maxTicks)))
+                    : roundStep(span, Math.max(1, maxTicks));
+            for (long back = 0; back <= span && ticks.size() <= maxTicks; back += step) {
+                ticks.add(new Tick(end() - back, back == 0 ? "t" : "-" + label(back, step)));
             }
             return ticks;
         }
@@ -78,9 +81,22 @@ public record TimeAxis(long start, long span, boolean sliding) {
         return ticks;
     }
 
-    /** The smallest of 1, 2, 5 x 10^k ns with at most {@code maxTicks} steps in {@code span}. */
+    /** Steps past ten seconds: half and whole minutes, then the minutes a clock's face counts in. */
+    private static final long[] MINUTE_STEPS = {15, 30, 60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 18_000, 36_000, 86_400};
+
+    /**
+     * The smallest of 1, 2, 5 x 10^k ns with at most {@code maxTicks} steps in {@code span}; past 10 s, of 15 s, 30 s
+     * and whole minutes (an hour's axis reads "10 min", "20 min", not "1000 s").
+     */
     static long roundStep(long span, int maxTicks) {
         long least = Math.max(1, span / maxTicks + (span % maxTicks == 0 ? 0 : 1));
+        if (least > 10_000_000_000L) {
+            for (long seconds : MINUTE_STEPS) {
+                if (seconds * 1_000_000_000L >= least) {
+                    return seconds * 1_000_000_000L;
+                }
+            }
+        }
         for (long power = 1; power <= Long.MAX_VALUE / 10; power *= 10) {
             for (long m : new long[] {1, 2, 5}) {
                 if (m * power >= least) {
@@ -93,11 +109,24 @@ public record TimeAxis(long start, long span, boolean sliding) {
 
     /**
      * {@code nanos} since the run's start in one unit for the whole axis, the one its step reads best in: "0",
-     * "250 µs", "20 ms", "1.5 s" (a 4 s axis of 0.5 s steps says "0.5 s", not "500 ms" beside "1.0 s").
+     * "250 µs", "20 ms", "1.5 s", "1:30", "10 min" (a 4 s axis of 0.5 s steps says "0.5 s", not "500 ms" beside
+     * "1.0 s"). A second or more into a run at a fine step (1 ms shown 12 s in) a label counted in the step's unit
+     * would be long ("12340100 µs", "19650 ms"): seconds with the step's decimals ("12.3401 s", "19.65 s") read better.
      */
     static String label(long nanos, long step) {
         if (nanos == 0) {
             return "0";
+        }
+        if (step >= 60_000_000_000L && step % 60_000_000_000L == 0) {
+            return nanos / 60_000_000_000L + " min";
+        }
+        if (step >= 15_000_000_000L) {
+            long seconds = nanos / 1_000_000_000L;
+            return String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
+        }
+        if (step < 100_000_000L && Math.abs(nanos) >= 1_000_000_000L) {
+            int places = (int) Math.min(9, Math.ceil(-Math.log10(step / 1e9) - 1e-9));
+            return String.format(Locale.ROOT, "%." + places + "f s", nanos / 1e9);
         }
         if (step >= 100_000_000L) {
             return decimals(nanos / 1e9, step / 1e9) + " s";

@@ -59,4 +59,24 @@ class TimeAxisTest {
     private static List<String> labels(long span) {
         return new TimeAxis(0, span, false).ticks(0, 8).stream().map(TimeAxis.Tick::label).toList();
     }
+
+    @Test
+    void labelsAdaptFromMicrosecondsToMinutes() {
+        assertEquals("0:30", TimeAxis.label(30_000_000_000L, 15_000_000_000L));
+        assertEquals("1:30", TimeAxis.label(90_000_000_000L, 30_000_000_000L));
+        assertEquals("10 min", TimeAxis.label(600_000_000_000L, 120_000_000_000L));
+        assertEquals(120_000_000_000L, TimeAxis.roundStep(600_000_000_000L, 8), "a 10-minute axis: 2-minute steps");
+        assertEquals(1_800_000_000_000L, TimeAxis.roundStep(3_600_000_000_000L * 3, 8), "3 hours: half hours");
+        // a millisecond 12 s into a run: seconds with the step's decimals, not "12340100 µs"
+        assertEquals("12.3401 s", TimeAxis.label(12_340_100_000L, 100_000L));
+        assertEquals("12.3402 s", TimeAxis.label(12_340_200_000L, 100_000L));
+        assertEquals("19.65 s", TimeAxis.label(19_650_000_000L, 50_000_000L));
+        TimeAxis ms = new TimeAxis(12_340_000_000L, 1_000_000L, false);
+        List<TimeAxis.Tick> ticks = ms.ticks(0, 8);
+        assertTrue(ticks.size() >= 5, ticks.toString());
+        assertEquals("12.3400 s", ticks.get(0).label());
+        // a sliding minute: steps of 10 s back from t
+        List<String> back = new TimeAxis(0, 60_000_000_000L, true).ticks(0, 8).stream().map(TimeAxis.Tick::label).toList();
+        assertEquals(List.of("t", "-10 s", "-20 s", "-30 s", "-40 s", "-50 s", "-60 s"), back);
+    }
 }

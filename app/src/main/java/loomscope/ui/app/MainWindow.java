@@ -234,6 +234,8 @@ public final class MainWindow {
         keys.put(KeyBinding.OPEN_RUN, savedRunsView::chooseAndOpen);
         keys.put(KeyBinding.RUN_ON, this::chooseRunOn);
         keys.put(KeyBinding.CONTROLS, () -> view.setControlsVisible(!view.controlsVisible()));
+        keys.put(KeyBinding.PAN_BACK, () -> recordingView.timeKey(KeyBinding.PAN_BACK));
+        keys.put(KeyBinding.PAN_FORWARD, () -> recordingView.timeKey(KeyBinding.PAN_FORWARD));
         KeyMap.install(scene, keys);
     }
 
@@ -246,7 +248,17 @@ public final class MainWindow {
         whereView = new WhereView(where);
         RecordingView lanesView = view.recordingView();
         lanesView.lanes().addOverlay((gc, geometry) -> whereView.paintMarks(gc, geometry, lanesView.recording()));
-        where.selectedProperty().addListener((o, was, site) -> lanesView.redrawNextFrame());
+        where.selectedProperty().addListener((o, was, site) -> {
+            lanesView.redrawNextFrame();
+            if (site != null && where.mountsOfSelected() > 0) {
+                where.next();   // a site selected: the lanes zoom to its first mount, the inspector shows its stack
+            }
+        });
+        where.steppedProperty().addListener((o, was, m) -> {
+            if (m != null) {
+                lanesView.zoomToMount(m.lane(), m.mount());
+            }
+        });
         view.addSidePanel(2, whereView);
         view.addPulseHook(nanos -> {
             whereView.setMarkColour(lanesView.palette().text());

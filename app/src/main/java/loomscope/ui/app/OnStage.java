@@ -184,6 +184,7 @@ public final class OnStage {
         AnimatedExportWindow animatedWindow = new AnimatedExportWindow(animated, context.openFolder());
         Runnable showAnimated = () -> animatedWindow.show(stage);
         keys.setExportAnimated(showAnimated);
+        keys.setTimeKeys(view.recordingView()::timeKey);
         keys.install(scene);
         StageToolbar toolbar = new StageToolbar(chapters, presentation, export, this::toggleNotes, overlay);
         toolbar.addAnimatedExport(showAnimated);

@@ -31,6 +31,8 @@ final class StageKeys {
     private final Runnable toggleHighContrast;
     private final Runnable toggleWholeRun;
     private Runnable exportAnimated = () -> { };
+    /** The lanes' time-view keys (zoom, fit, follow, step through mounts): the main window's lanes. */
+    private java.util.function.Predicate<KeyBinding> timeKeys = key -> false;
 
     StageKeys(MainViewModel model, ChapterNavigator chapters, PresentationMode presentation, ExportViewModel export,
               ShortcutsOverlay overlay, Runnable toggleNotes, Runnable toggleHighContrast, Runnable toggleWholeRun) {
@@ -47,6 +49,11 @@ final class StageKeys {
     /** Shift+S: the animated export dialog. */
     void setExportAnimated(Runnable action) {
         this.exportAnimated = action == null ? () -> { } : action;
+    }
+
+    /** The lanes' time view answers its keys ({@link KeyBinding#ZOOM_IN} and the rest). */
+    void setTimeKeys(java.util.function.Predicate<KeyBinding> keys) {
+        this.timeKeys = keys;
     }
 
     void install(Scene scene) {
@@ -94,6 +101,9 @@ final class StageKeys {
             case WHOLE_RUN -> toggleWholeRun.run();
             case NOTES -> toggleNotes.run();
             case KEYS -> overlay.toggle();
+            case ZOOM_IN, ZOOM_OUT, FIT_WHOLE, FOLLOW_NOW, NEXT_MOUNT, PREVIOUS_MOUNT, NEXT_HELD -> {
+                return timeKeys.test(key);
+            }
             default -> throw new IllegalStateException(key + " is in the table as a stage key but has no action here");
         }
         return true;

@@ -29,6 +29,9 @@ import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import loomscope.attach.JvmEntry;
+import loomscope.probe.MountInspector;
+import loomscope.recording.RunRecording;
+import loomscope.ui.probe.InspectorPanel;
 import loomscope.ui.recordingview.RecordingView;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.widgets.WindowPlacement;
@@ -64,6 +67,9 @@ public final class AttachView extends BorderPane {
 
     /** A lane's least height: its name (9 px at the smallest) and its mounts stay readable. */
     static final double MIN_LANE_HEIGHT = 18;
+    /** An attach follows now showing the last this many seconds (issue #46). */
+    static final double FOLLOW_SECONDS = 10;
+    private final InspectorPanel inspector = new InspectorPanel();
     /** The list's height before an attach, and while attached (its header and two rows, then it scrolls: room for the lanes). */
     static final double LIST_HEIGHT = 175;
     static final double LIST_HEIGHT_ATTACHED = 132;
@@ -173,6 +179,22 @@ public final class AttachView extends BorderPane {
         scroll.setId("attach-lanes-scroll");
         setCenter(scroll);
         model.timelineProperty().addListener((o, was, now) -> lanes.show(now));
+        // an attach follows now with the last 10 s; a click on a mount puts its stack in the inspector beside the lanes
+        lanes.setFollowSeconds(FOLLOW_SECONDS);
+        // the lanes are rebuilt as finished recordings of the newest episodes: following is the last 10 s, not the whole
+        lanes.lanes().setFitFinished(false);
+        inspector.setId("attach-inspector");
+        inspector.setPrefWidth(360);
+        inspector.setPadding(new Insets(0, 14, 10, 0));
+        inspector.setVisible(false);
+        inspector.managedProperty().bind(inspector.visibleProperty());
+        setRight(inspector);
+        lanes.addMountClickListener(this::inspect);
+        sceneProperty().addListener((o, was, scene) -> {
+            if (scene != null) {
+                lanes.installTimeKeys(scene);
+            }
+        });
     }
 
     /**
@@ -238,6 +260,20 @@ public final class AttachView extends BorderPane {
     }
 
     public RecordingView lanes() { return lanes; }
+
+    /** The inspector beside the lanes: the clicked mount's thread, times, class and stack. */
+    public InspectorPanel inspector() { return inspector; }
+
+    /** The mount a click or a key selected, in the inspector; a click that found none hides it. */
+    private void inspect(int lane, int mount) {
+        RunRecording r = lanes.recording();
+        if (r == null || lane < 0 || lane >= r.carriers().length || mount < 0 || mount >= r.carriers()[lane].size()) {
+            inspector.setVisible(false);
+            return;
+        }
+        inspector.showMount(MountInspector.of(r, r.carriers()[lane], mount), r.runStart());
+        inspector.setVisible(true);
+    }
 
     /** The window over {@code owner}; closing it detaches (the target runs on). */
     public static Stage open(Window owner, AttachView view) {

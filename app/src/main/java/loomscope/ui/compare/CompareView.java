@@ -36,6 +36,12 @@ import loomscope.workload.WorkloadConfig;
 public final class CompareView extends BorderPane {
     private final CompareViewModel model;
     private final CompareSideView left;
+
+    /** Both sides' lanes answer the time-view keys (+, -, 0, End...): the two ranges move together. */
+    void installTimeKeys(javafx.scene.Scene scene) {
+        left.recordingView().installTimeKeys(scene);
+        right.recordingView().installTimeKeys(scene);
+    }
     private final CompareSideView right;
     private final TimesChart chart = new TimesChart();
     private final AnimationTimer pulse;

@@ -34,6 +34,7 @@ public final class CompareWindow {
         stage.setMinWidth(Math.min(1280, screen.getWidth()));   // as the main window: never more than the screen
         stage.setMinHeight(Math.min(720, screen.getHeight()));
         stage.setScene(scene);
+        view.installTimeKeys(scene);
         WindowPlacement.keepOnScreen(stage);
         stage.setOnHidden(e -> {
             view.model().stop();

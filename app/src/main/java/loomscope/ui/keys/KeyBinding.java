@@ -41,6 +41,10 @@ public enum KeyBinding {
             combo(KeyCode.J, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
     THREAD_DUMP(Scope.WINDOW, "Ctrl+Shift+D", "export a HotSpot thread dump", null,
             combo(KeyCode.D, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN)),
+    // the lanes' time view: Ctrl with the arrows (Alt is replay's, plain arrows the stage's chapters)
+    PAN_BACK(Scope.WINDOW, "Ctrl+←", "lanes: back in time (a quarter of the range)", null,
+            combo(KeyCode.LEFT, KeyCombination.SHORTCUT_DOWN)),
+    PAN_FORWARD(Scope.WINDOW, "Ctrl+→", "lanes: forward in time", null, combo(KeyCode.RIGHT, KeyCombination.SHORTCUT_DOWN)),
 
     RUN_OR_STOP(Scope.STAGE, "Space", "run / stop", null, combo(KeyCode.SPACE)),
     LOCK_MODE(Scope.STAGE, "1 - 5", "seed lock: none, shared, synchronized, ReentrantLock, native frame", null,
@@ -57,6 +61,16 @@ public enum KeyBinding {
     HIGH_CONTRAST(Scope.STAGE, "H", "high contrast on / off", null, combo(KeyCode.H)),
     WHOLE_RUN(Scope.STAGE, "F", "lanes of a finished run: the whole run / the last seconds", null, combo(KeyCode.F)),
     NOTES(Scope.STAGE, "N", "speaker notes window", null, combo(KeyCode.N)),
+    ZOOM_IN(Scope.STAGE, "+", "lanes: zoom in (also Ctrl+wheel, pinch; drag with Shift: a range)", null,
+            combo(KeyCode.EQUALS, KeyCombination.SHIFT_ANY), combo(KeyCode.PLUS, KeyCombination.SHIFT_ANY),
+            combo(KeyCode.ADD)),
+    ZOOM_OUT(Scope.STAGE, "-", "lanes: zoom out", null, combo(KeyCode.MINUS), combo(KeyCode.SUBTRACT)),
+    FIT_WHOLE(Scope.STAGE, "0", "lanes: the whole session", null, combo(KeyCode.DIGIT0), combo(KeyCode.NUMPAD0)),
+    FOLLOW_NOW(Scope.STAGE, "End", "lanes: follow now again (the Now button)", null, combo(KeyCode.END)),
+    NEXT_MOUNT(Scope.STAGE, "]", "lanes: the selected carrier's next mount", null, combo(KeyCode.CLOSE_BRACKET)),
+    PREVIOUS_MOUNT(Scope.STAGE, "[", "lanes: the selected carrier's previous mount", null, combo(KeyCode.OPEN_BRACKET)),
+    NEXT_HELD(Scope.STAGE, "Shift+]", "lanes: the carrier's next mount that held it", null,
+            combo(KeyCode.CLOSE_BRACKET, KeyCombination.SHIFT_DOWN)),
     KEYS(Scope.STAGE, "? / F1", "this list", "all keys", combo(KeyCode.F1));
 
     /** Where a key works. */

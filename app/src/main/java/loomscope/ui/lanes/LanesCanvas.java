@@ -32,7 +32,7 @@ import loomscope.ui.widgets.CanvasRegion;
  * carrier logs; works for any {@link RunRecording}.
  */
 public final class LanesCanvas extends CanvasRegion {
-    static final double LABEL_WIDTH = 200;
+    public static final double LABEL_WIDTH = 200;
     static final double NOW_WIDTH = 150;
     private static final double MAX_LANE_HEIGHT = 120;
 
@@ -70,6 +70,9 @@ public final class LanesCanvas extends CanvasRegion {
     private Overlay overlay;
     private final List<Overlay> moreOverlays = new ArrayList<>();
     private LaneGeometry geometry;
+    private RunRecording drawnRecording;
+    private int selectedCarrier = -1;
+    private int selectedMount = -1;
 
     /** Drawn over the lanes in the same frame and on the same time scale (the probes draw JFR's events so). */
     public interface Overlay {
@@ -266,14 +269,27 @@ public final class LanesCanvas extends CanvasRegion {
 
     /** Draws the carriers of {@code timeline}'s recording as they were at {@code t} (nanos since its origin). */
     public void draw(StateTimeline timeline, long t) {
+        draw(timeline, t, followAxis(timeline.recording(), t));
+    }
+
+    /** What following now shows of {@code recording} at t: the trail before t, or a finished run whole. */
+    public TimeAxis followAxis(RunRecording recording, long t) {
+        return TimeAxis.of(recording, t, trailNanos, fitFinished, fitSpanAtLeast);
+    }
+
+    /**
+     * Draws the carriers of {@code timeline}'s recording as they were at {@code t} over the range {@code axis} (the
+     * time view's visible range): mounts up to t and up to the range's right edge, whichever comes first.
+     */
+    public void draw(StateTimeline timeline, long t, TimeAxis axis) {
         RunRecording recording = timeline.recording();
         CarrierLog[] logs = recording.carriers();
         double w = canvas.getWidth();
         double h = canvas.getHeight();
         GraphicsContext gc = canvas.getGraphicsContext2D();
+        drawnRecording = recording;
         // the canvas keeps its pixels: the background, carrier labels and axis are painted only when the
         // layout changes, each frame repaints just the trails and the boxes (software pipeline: every pixel costs)
-        TimeAxis axis = TimeAxis.of(recording, t, trailNanos, fitFinished, fitSpanAtLeast);
         // a sliding axis keeps its labels (they count back from t); a fixed one is labelled once
         boolean repaintStatic = w != staticW || h != staticH || logs.length != staticLanes
                 || palette != staticPalette || recording != staticRecording || !TimeGrid.sameLabels(axis, staticAxis);
@@ -310,7 +326,7 @@ public final class LanesCanvas extends CanvasRegion {
         }
         grid.paint(gc, palette, axis, recording.runStart(), trailX, trailW, logs.length * laneStep, repaintStatic);
         trails(recording, logs, axis, t, gc, trailX, trailW, laneStep, laneH);
-        if (!axis.sliding() && t < axis.end()) {
+        if (!axis.sliding() && t < axis.end() && t >= t0) {
             // where t is on a whole-run axis (replay, a live run younger than the trail): the lanes fill in up to here
             gc.setFill(palette.mutedText());
             gc.fillRect(Math.floor(axis.x(t, trailX, trailW)), 0, 2, logs.length * laneStep);
@@ -330,6 +346,52 @@ public final class LanesCanvas extends CanvasRegion {
         for (Overlay more : moreOverlays) {
             more.paint(gc, geometry);
         }
+        outlineSelection(gc, logs);
+    }
+
+    /** Selects mount {@code mount} of carrier {@code carrier} (-1: none): outlined from the next frame on. */
+    public void setSelection(int carrier, int mount) {
+        selectedCarrier = carrier;
+        selectedMount = mount;
+    }
+
+    /** The selected mount's outline: a frame around it in the text's colour, at least 5 px wide however short it is. */
+    private void outlineSelection(GraphicsContext gc, CarrierLog[] logs) {
+        LaneGeometry g = geometry;
+        if (selectedCarrier < 0 || selectedCarrier >= logs.length || selectedMount < 0
+                || selectedMount >= logs[selectedCarrier].size() || g == null) {
+            return;
+        }
+        CarrierLog log = logs[selectedCarrier];
+        long start = log.start(selectedMount);
+        long end = log.end(selectedMount);   // the whole mount, also where the replay has not reached its end yet
+        if (end < g.axis().start() || start > g.axis().end()) {
+            return;
+        }
+        double x0 = Math.max(g.trailX(), g.x(start));
+        double x1 = Math.min(g.trailX() + g.trailWidth(), Math.max(g.x(end), x0 + 1));
+        double mid = (x0 + x1) / 2;
+        double half = Math.max((x1 - x0) / 2, 2.5) + 2;
+        double top = selectedCarrier * g.laneStep();
+        gc.setStroke(palette.text());
+        gc.setLineWidth(2);
+        gc.strokeRect(mid - half, top + 1, 2 * half, Math.max(2, g.laneHeight() - 2));
+    }
+
+    /**
+     * The completed mount on lane {@code lane} nearest to x in the last frame, within {@code pixels} of it at the
+     * range drawn, or -1: a click's mount at any zoom (binary search in the carrier's log).
+     */
+    public int mountNear(int lane, double x, double pixels) {
+        LaneGeometry g = geometry;
+        RunRecording r = drawnRecording;
+        long t = timeAt(x);
+        if (g == null || r == null || lane < 0 || lane >= r.carriers().length || t < 0) {
+            return -1;
+        }
+        long tolerance = (long) (pixels * g.axis().span() / g.trailWidth());
+        int i = MountHits.nearest(r.carriers()[lane], t, tolerance);
+        return i >= 0 && r.carriers()[lane].start(i) < g.t() ? i : -1;
     }
 
     /**

@@ -15,7 +15,7 @@ import loomscope.probe.StackFrame;
  * What a thread snapshot saw of the clicked thread cell or carrier lane (state, carrier, stack), or what the JDK's
  * witnesses said of a clicked mount (its cause, reason and stack).
  */
-final class InspectorPanel extends VBox {
+public final class InspectorPanel extends VBox {
     private final Label subject = new Label("Click a thread cell, a carrier lane or a mount in it.");
     private final Label when = new Label();
     private final Label state = new Label();
@@ -24,7 +24,7 @@ final class InspectorPanel extends VBox {
     /** To the line of your code the stack names, in the editor; shown only where there is one. */
     private final Hyperlink source = new Hyperlink();
 
-    InspectorPanel() {
+    public InspectorPanel() {
         getStyleClass().add("side-panel");
         setSpacing(4);
         subject.setId("inspector-subject");
@@ -74,7 +74,7 @@ final class InspectorPanel extends VBox {
     }
 
     /** A mount clicked in a lane: its thread, carrier and times, whether it held the carrier and why, the witness's stack. */
-    void showMount(MountInspection m, long runStart) {
+    public void showMount(MountInspection m, long runStart) {
         hideSource();
         subject.setText(m.thread() + ": one mount");
         when.setText(String.format(Locale.ROOT, "mounted %.3f s to %.3f s (%.2f ms)%s", seconds(m.start(), runStart),
@@ -88,11 +88,11 @@ final class InspectorPanel extends VBox {
         return (t - Math.max(0, runStart)) / 1e9;
     }
 
-    String subjectText() { return subject.getText(); }
+    public String subjectText() { return subject.getText(); }
 
     String stateText() { return state.getText(); }
 
     String carrierText() { return carrier.getText(); }
 
-    ListView<String> stack() { return stack; }
+    public ListView<String> stack() { return stack; }
 }

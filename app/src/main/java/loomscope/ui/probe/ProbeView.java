@@ -68,8 +68,14 @@ public final class ProbeView {
         view.addPulseHook(ui::pulse);
         view.recordingView().field().addEventHandler(MouseEvent.MOUSE_CLICKED, e -> ui.inspectThread(
                 view.recordingView().field().threadAt(e.getX(), e.getY())));
-        view.recordingView().lanes().addEventHandler(MouseEvent.MOUSE_CLICKED, e -> ui.inspectLaneOrMount(
-                view.recordingView().lanes().laneAt(e.getY()), view.recordingView().lanes().timeAt(e.getX())));
+        // the mount the click selected (the nearest within a few pixels at any zoom), else what the carrier ran
+        view.recordingView().addMountClickListener((lane, mount) -> {
+            if (mount >= 0) {
+                ui.inspectMount(lane, mount);
+            } else {
+                ui.inspectLane(lane);
+            }
+        });
         ui.verified.saveJfr().setOnAction(e -> ui.saveJfr());
         ui.verified.exportDump().setOnAction(e -> ui.exportDump());
         AppTheme.currentProperty().addListener((o, was, now) -> ui.colourDirty = true);
@@ -109,25 +115,6 @@ public final class ProbeView {
             side.showInspector();
             inspect();
         }
-    }
-
-    /** A click in a lane: the mount under it where there is one (its cause and stack), else what the carrier ran. */
-    void inspectLaneOrMount(int lane, long t) {
-        RunRecording r = view.recordingView().recording();
-        if (lane >= 0 && t >= 0 && r != null && lane < r.carriers().length) {
-            CarrierLog log = r.carriers()[lane];
-            int mount = log.mountAt(t);
-            if (mount >= 0) {
-                selectedLane = -1;
-                selectedVt = -1;
-                side.showInspector();
-                MountInspector.MountInspection m = MountInspector.of(r, log, mount);
-                inspector.showMount(m, r.runStart());
-                offerYourLine(r, m);
-                return;
-            }
-        }
-        inspectLane(lane);
     }
 
     /** The inspector on mount {@code mount} of lane {@code lane} of the run on show (Where's steps through a site). */

@@ -15,6 +15,7 @@ import loomscope.recording.MountCause;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSource;
 import loomscope.recording.RunSummary;
+import loomscope.recording.TimeAxis;
 import loomscope.recording.VtState;
 import loomscope.ui.field.StateLegend;
 import loomscope.ui.field.ThreadFieldCanvas;
@@ -34,6 +35,10 @@ public final class RecordingView extends VBox {
     private final LaneLegend laneLegend = new LaneLegend();
     private final Label lanesTitle = new Label("Carriers");
     private final Label fieldTitle = new Label("Virtual threads");
+    private final TimeViewModel time = new TimeViewModel();
+    private final OverviewStrip overview = new OverviewStrip();
+    private final TimeViewInput input;
+    private int lastTimeVersion;
     private StateTimeline timeline;
     private Palette palette;
     // what the last replay frame showed, to skip identical frames
@@ -66,12 +71,50 @@ public final class RecordingView extends VBox {
         // about this much; more and the window is taller than the screen, its top and bottom cut off
         field.setMinHeight(56);
         fitLanes(1);
-        getChildren().addAll(laneLegend, lanes, stateLegend, field);
+        input = new TimeViewInput(this, time, lanes, overview);
+        // right under the axis's labels (the lanes keep 8 px below them): the strip takes as little height as it can
+        VBox.setMargin(input.overviewRow(), new javafx.geometry.Insets(-4, 0, 0, 0));
+        getChildren().addAll(laneLegend, lanes, input.overviewRow(), stateLegend, field);
         // weak: the theme is app-wide and outlives views (a compare view makes and drops them)
         AppTheme.currentProperty().addListener(new WeakChangeListener<>(themeChanged));
     }
 
     public LanesCanvas lanes() { return lanes; }
+
+    /** The visible range and the selected mount (zoom, pan, follow now, fit the whole session). */
+    public TimeViewModel time() { return time; }
+
+    /** The strip of the whole session under the lanes, with the visible range on it. */
+    public javafx.scene.Node overview() { return overview; }
+
+    /** Follows now with the last {@code seconds} (the attach window: 10 s; the seed's window: 4 s, as before). */
+    public void setFollowSeconds(double seconds) {
+        lanes.setTrailSeconds(seconds);
+        input.followSecondsShown(seconds);
+        time.follow();
+    }
+
+    /** Told the lane and mount a click selected (mount -1: the click found no mount within reach on that lane). */
+    @FunctionalInterface
+    public interface MountClick {
+        void clicked(int lane, int mount);
+    }
+
+    /** Called for each click on the lanes that was no drag: the inspector shows the mount it selected. */
+    public void addMountClickListener(MountClick listener) { input.addMountClickListener(listener); }
+
+    /**
+     * A time-view key (zoom, pan, fit, follow, step from mount to mount), as {@link loomscope.ui.keys.KeyBinding}'s
+     * table names them: true if it was one. The main window's stage keys and the attach and compare windows' filters
+     * call it.
+     */
+    public boolean timeKey(loomscope.ui.keys.KeyBinding key) { return input.key(key); }
+
+    /** Installs the time-view keys on a window of its own (attach, compare): a scene filter, text fields keep theirs. */
+    public void installTimeKeys(javafx.scene.Scene scene) { input.installKeys(scene); }
+
+    /** Zooms to mount {@code mount} of lane {@code lane} (a site's mount in Where), selects and outlines it. */
+    public void zoomToMount(int lane, int mount) { input.zoomToMount(lane, mount); }
 
     /** Hides both legends (a compare view showing two recordings side by side keeps one shared legend). */
     public void setLegendsVisible(boolean visible) {
@@ -100,6 +143,7 @@ public final class RecordingView extends VBox {
     /** A finished run on the lanes: the whole run (the default), or the trail before the instant shown; and back. */
     public void toggleWholeRun() {
         lanes.setFitFinished(!lanes.fitFinished());
+        time.follow();
         redrawNextFrame();
     }
 
@@ -114,8 +158,14 @@ public final class RecordingView extends VBox {
      * attached target's took 26-47 ms).
      */
     public void show(StateTimeline prepared) {
+        RunRecording before = timeline == null ? null : timeline.recording();
         timeline = prepared;
         RunRecording recording = prepared == null ? null : prepared.recording();
+        // a new run (begun after a finished one, or the first): follow it; an attach's lanes rebuilt from its newest
+        // episodes, or a run that just finished, keep their range and selection
+        if (recording != before && (before == null || recording == null || before.isFinished() && !recording.isFinished())) {
+            time.newRecording();
+        }
         field.repaintAll();
         // an application's finished run: the field holds the threads alive at the instant shown, not every one ever seen
         field.setLiveOnly(recording != null && recording.isFinished() && !recording.source().ranOurTasks()
@@ -209,7 +259,7 @@ public final class RecordingView extends VBox {
         }
         clearShown = false;
         lastT = Long.MIN_VALUE;
-        lanes.draw(timeline, r.now());
+        drawLanes(r.now());
         fitLanes(lanes.laneCount());
         field.drawLive(timeline);
         updateCounts();
@@ -226,10 +276,53 @@ public final class RecordingView extends VBox {
             return;
         }
         clearShown = false;
-        lanes.draw(timeline, t);
+        drawLanes(t);
         fitLanes(lanes.laneCount());
-        field.drawAt(timeline, t);
+        if (fieldChangedSince(t)) {
+            field.drawAt(timeline, t);
+        }
         updateCounts();
+    }
+
+    /**
+     * Whether the field must be drawn again at t: not when only the lanes' range moved (a zoom or pan of a finished run
+     * leaves every thread's state at t as it was; a million threads' states cost more than the lanes).
+     */
+    private boolean fieldChangedSince(long t) {
+        double w = field.getWidth();
+        double h = field.getHeight();
+        int classed = timeline.recording().classed();
+        boolean changed = t != fieldT || timeline != fieldTimeline || !timeline.recording().isFinished()
+                || w != fieldW || h != fieldH || palette != fieldPalette || classed != fieldClassed;
+        fieldT = t;
+        fieldTimeline = timeline;
+        fieldW = w;
+        fieldH = h;
+        fieldPalette = palette;
+        fieldClassed = classed;
+        return changed;
+    }
+
+    // what the field last drew
+    private long fieldT = Long.MIN_VALUE;
+    private StateTimeline fieldTimeline;
+    private double fieldW;
+    private double fieldH;
+    private Palette fieldPalette;
+    private int fieldClassed;
+
+    /** The lanes over the visible range at t, the overview strip under them. */
+    private void drawLanes(long t) {
+        RunRecording r = timeline.recording();
+        TimeAxis axis = time.axis(r, t, lanes.followAxis(r, t));
+        lanes.setSelection(time.selectedCarrier(), time.selectedMount(r));
+        lanes.draw(timeline, t, axis);
+        LanesCanvas.LaneGeometry g = lanes.geometry();
+        if (g != null) {   // the strip's time lies under the lanes' trail
+            overview.align(g.trailX(), lanes.canvas().getWidth() - g.trailX() - g.trailWidth());
+        }
+        overview.draw(r, time.sessionStart(), time.sessionEnd(), axis, palette, System.nanoTime());
+        input.showMode();
     }
 
     /**
@@ -242,7 +335,9 @@ public final class RecordingView extends VBox {
         // a finished run's mounts are classed by the JDK's witnesses after its end (JFR delivers a second late): redrawn then
         int classed = timeline.recording().classed();
         boolean same = t == lastT && timeline == lastTimeline && timeline.recording().isFinished()
-                && w == lastW && h == lastH && palette == lastPalette && classed == lastClassed;
+                && w == lastW && h == lastH && palette == lastPalette && classed == lastClassed
+                && time.version() == lastTimeVersion;
+        lastTimeVersion = time.version();
         lastClassed = classed;
         lastT = t;
         lastTimeline = timeline;
@@ -270,6 +365,7 @@ public final class RecordingView extends VBox {
             lanes.clear();
         }
         field.clear();
+        fieldTimeline = null;
         updateCounts();
     }
 

@@ -6,11 +6,7 @@ import static loomscope.ui.UiTestSupport.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
-import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -32,7 +28,6 @@ import loomscope.ui.LanePixels;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.theme.AppTheme;
 import loomscope.ui.theme.Palette;
-import loomscope.workload.jdk22.QsortUpcallSection;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -91,7 +86,7 @@ class LiveCausesWindowTest {
     }
 
     private void watch(Path javaHome, String... flags) throws Exception {
-        Process server = serve(javaHome, flags);
+        Process server = targets.busyRoutes(dir, javaHome, flags);
         fx(model::refresh);
         pulseUntil(60, "the server listed", () -> listed(server) != null);
         fx(() -> model.selectedProperty().set(listed(server)));
@@ -174,25 +169,6 @@ class LiveCausesWindowTest {
 
     private static int count(Frame frame, Color colour) {
         return loomscope.ui.UiTestSupport.countPixels(frame.image(), colour);
-    }
-
-    private Process serve(Path javaHome, String... flags) throws IOException, URISyntaxException {
-        // compiled for release 21 (the test classes are 25's), beside core's classes (the native frame's helper)
-        Path classes = java.nio.file.Files.createTempDirectory(dir, "target");
-        String core = location(QsortUpcallSection.class);
-        assertEquals(0, javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "21",
-                "-proc:none", "-d", classes.toString(), "-cp", core,
-                Path.of("..", "core", "src", "test", "java", "loomscope", "attach", "BusyRoutesTarget.java").toString()));
-        String classPath = classes + File.pathSeparator + core;
-        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(),
-                "-Djdk.virtualThreadScheduler.parallelism=2", "-Djdk.virtualThreadScheduler.maxPoolSize=2"));
-        command.addAll(List.of(flags));
-        command.addAll(List.of("-Xmx128m", "-cp", classPath, BusyRoutesTarget.class.getName(), "serve"));
-        return targets.started(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD));
-    }
-
-    private static String location(Class<?> c) throws URISyntaxException {
-        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
     }
 
     private void pulseUntil(double seconds, String what, java.util.function.BooleanSupplier done) {
