@@ -119,7 +119,7 @@ class ApplicationExportTest {
         assertEquals("loomscope-2026-11-28-200000-Shop-runs.json", byEntry.runsJson());
         assertEquals("loomscope-2026-11-28-200000-Shop-replay-1280x720.gif",
                 ExportNames.of(when, r).replay(CardSize.HD, ClipFormat.GIF));
-        assertEquals("com.example.Shop: where its carriers were held", AnimatedExport.defaultTitle(r));
+        assertEquals("com.example.Shop: its carriers, mount by mount", AnimatedExport.defaultTitle(r));
         // a seed run's names are as they were
         HistoryEntry seed = HistoryEntry.finishedNow(RunSummary.of(RunRecording.forThisJvm(SeedScenario.config())));
         assertEquals(ExportNames.of(when, seed.summary().lock(), seed.summary().parallelism()).stem(),

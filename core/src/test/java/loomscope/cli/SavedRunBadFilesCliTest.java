@@ -49,7 +49,7 @@ class SavedRunBadFilesCliTest {
         cases.add(new Case("a link to /dev/zero", file -> Files.createSymbolicLink(file, Path.of("/dev/zero")),
                 "is not a regular file"));
         cases.add(new Case("2 GiB sparse, 536,870,742 zero mounts",
-                file -> CraftedRuns.sparseZeroMounts(file, 1L << 31, 536_870_742L), "number of mounts is 536870742"));
+                file -> CraftedRuns.sparseZeroMounts(file, 1L << 31, 536_870_742L), "more than a saved run can be"));
         for (CraftedRuns.BadFile bad : CraftedRuns.all()) {
             cases.add(new Case(bad.what(), file -> Files.write(file, bad.content()), bad.says()));
         }

@@ -223,7 +223,7 @@ class ApplicationViewTest {
         assertTrue(names.runsJson().endsWith("-ServingTarget-runs.json"), names.runsJson());
         assertTrue(loomscope.report.ExportNames.of(java.time.LocalDateTime.now(), opened)
                 .replay(loomscope.report.CardSize.HD, loomscope.report.ClipFormat.GIF).endsWith("-ServingTarget-replay-1280x720.gif"));
-        assertEquals("ServingTarget: where its carriers were held", loomscope.report.AnimatedExport.defaultTitle(opened));
+        assertEquals("ServingTarget: its carriers, mount by mount", loomscope.report.AnimatedExport.defaultTitle(opened));
         // the window's history row names it
         assertEquals("ServingTarget", onFx(() -> window.model().history().get(window.model().history().size() - 1).mode()));
     }
