@@ -252,6 +252,8 @@ public final class MainWindow {
             lanesView.redrawNextFrame();
             if (site != null && where.mountsOfSelected() > 0) {
                 where.next();   // a site selected: the lanes zoom to its first mount, the inspector shows its stack
+            } else if (site == null) {
+                lanesView.clearMountSelection();
             }
         });
         where.steppedProperty().addListener((o, was, m) -> {

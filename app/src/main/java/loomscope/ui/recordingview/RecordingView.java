@@ -116,6 +116,12 @@ public final class RecordingView extends VBox {
     /** Zooms to mount {@code mount} of lane {@code lane} (a site's mount in Where), selects and outlines it. */
     public void zoomToMount(int lane, int mount) { input.zoomToMount(lane, mount); }
 
+    /** No mount selected any more (a site let go in Where): its outline goes in the next frame; the range stays. */
+    public void clearMountSelection() {
+        time().select(null, -1, -1);
+        redrawNextFrame();
+    }
+
     /** Hides both legends (a compare view showing two recordings side by side keeps one shared legend). */
     public void setLegendsVisible(boolean visible) {
         laneLegend.setItemsVisible(visible);

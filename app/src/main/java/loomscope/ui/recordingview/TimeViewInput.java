@@ -167,6 +167,7 @@ final class TimeViewInput {
             if (e.getButton() == MouseButton.PRIMARY) {
                 pressX = e.getX();
                 lastDragX = e.getX();
+                movedSincePress = false;
                 rangeDrag = e.isShiftDown();
                 rangeTo = Double.NaN;
             }
@@ -176,6 +177,7 @@ final class TimeViewInput {
             if (Double.isNaN(pressX) || g == null) {
                 return;
             }
+            movedSincePress |= Math.abs(e.getX() - pressX) > CLICK_SLOP;
             if (rangeDrag) {
                 rangeTo = e.getX();
             } else if (e.getX() != lastDragX) {
@@ -199,7 +201,9 @@ final class TimeViewInput {
             view.redrawNextFrame();
         });
         lanes.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
-            if (e.getButton() != MouseButton.PRIMARY || !e.isStillSincePress()) {
+            // our own word for a drag, not the event's stillSincePress: a click that a pan or a range drag ended is not a
+            // selection, and a click that comes alone (an accessibility tool's, a test robot's) still is one
+            if (e.getButton() != MouseButton.PRIMARY || movedSincePress) {
                 return;
             }
             int lane = lanes.laneAt(e.getY());
@@ -211,6 +215,10 @@ final class TimeViewInput {
             }
         });
     }
+
+    /** Pixels the pointer may move between press and release and still make a click. */
+    private static final double CLICK_SLOP = 3;
+    private boolean movedSincePress;
 
     private double clampToTrail(double x) {
         LanesCanvas.LaneGeometry g = lanes.geometry();

@@ -119,7 +119,8 @@ class ProbeViewTest {
         assertTrue(onFx(() -> ui.inspectorPanel().stateText()).startsWith("Held: pinned: it could not unmount"),
                 onFx(() -> ui.inspectorPanel().stateText()));
         assertTrue(onFx(() -> ui.inspectorPanel().stateText()).contains("Native or VM frame on stack"));
-        assertTrue(onFx(() -> ui.inspectorPanel().stack().getItems()).stream().anyMatch(f -> f.contains("loomscope.scenario.SeedTask")));
+        java.util.List<String> pinnedStack = onFx(() -> java.util.List.copyOf(ui.inspectorPanel().stack().getItems()));
+        assertTrue(pinnedStack.stream().anyMatch(f -> f.contains("loomscope.scenario.SeedTask")), pinnedStack.toString());
 
         onFx(() -> {
             ui.inspectThread(onLane0.taskIndex());
