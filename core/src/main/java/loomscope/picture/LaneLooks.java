@@ -1,6 +1,8 @@
 package loomscope.picture;
 
 import java.util.Arrays;
+import java.util.Map;
+import java.util.WeakHashMap;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
@@ -14,8 +16,10 @@ import loomscope.recording.RunRecording;
  * pinned where the rule says so.
  * <p>
  * Cost: a binary search to the first mount in view ({@link CarrierLog#firstEndingAfter}), then the mounts in view, minus
- * those inside a column already pinned (nothing can outrank it): O(columns + mounts in view), never the recording.
- * Reused, it allocates nothing; one instance per painter (it is the pinned rule's sink).
+ * those inside a column already pinned (nothing can outrank it): O(columns + mounts in view), never the recording. Where
+ * a lane has many more mounts in view than columns (a million threads seen whole), a binary search a column says
+ * whether any mount reaches into it, and only the carrier's mounts that held it by some word ({@link HeldIndex}) are
+ * read for more: O(columns · log mounts + held mounts in view). One instance per painter (it is the pinned rule's sink).
  */
 public final class LaneLooks implements PinnedSpans.Sink {
     private static final byte PINNED = (byte) Look.PINNED.ordinal();
@@ -27,6 +31,11 @@ public final class LaneLooks implements PinnedSpans.Sink {
     private long from;
     private long to;
     private double perColumn;
+    /** Each carrier's held mounts, kept while its log is (a saved run opened and closed lets go of both). */
+    private final Map<CarrierLog, HeldIndex> held = new WeakHashMap<>();
+
+    /** More mounts in view than this many a column: the lane is read a column at a time. */
+    private static final int DENSE_MOUNTS_PER_COLUMN = 4;
 
     /**
      * Fills {@code out[offset .. offset + columns)} with the {@link Look} ordinal of {@code log}'s carrier over each
@@ -45,7 +54,25 @@ public final class LaneLooks implements PinnedSpans.Sink {
         this.to = end;
         this.perColumn = (double) (to - from) / columns;
         int size = log.size();
-        for (int i = log.firstEndingAfter(from); i < size; i++) {
+        int firstInView = log.firstEndingAfter(from);
+        if ((long) log.firstEndingAfter(end) - firstInView > (long) DENSE_MOUNTS_PER_COLUMN * columns) {
+            dense(r, log, firstInView, end, upTo);
+        } else {
+            sparse(r, log, firstInView, end, upTo);
+        }
+        int open = log.openVt();
+        long openStart = log.openStart();
+        if (open >= 0 && !r.isFinished() && openStart < upTo && log.openVt() == open) {
+            mark(openStart, upTo, RUNNING);   // no verdict yet: running, and pinned where a block inside it has lasted
+            PinnedSpans.ofOpenMount(r, open, openStart, from, upTo, this);
+        }
+        this.out = null;
+    }
+
+    /** Mount by mount: every mount in view marks its columns. */
+    private void sparse(RunRecording r, CarrierLog log, int firstInView, long end, long upTo) {
+        int size = log.size();
+        for (int i = firstInView; i < size; i++) {
             long start = log.start(i);
             if (start >= end) {
                 break;
@@ -61,13 +88,41 @@ public final class LaneLooks implements PinnedSpans.Sink {
                 i = log.firstEndingAfter(columnEnd(last)) - 1;
             }
         }
-        int open = log.openVt();
-        long openStart = log.openStart();
-        if (open >= 0 && !r.isFinished() && openStart < upTo && log.openVt() == open) {
-            mark(openStart, upTo, RUNNING);   // no verdict yet: running, and pinned where a block inside it has lasted
-            PinnedSpans.ofOpenMount(r, open, openStart, from, upTo, this);
+    }
+
+    /**
+     * Column by column: a column any mount reaches into is running (a binary search for the first mount ending after
+     * its start), then the held mounts in view mark what they are, as {@link #sparse} would: the same columns, the most
+     * severe look winning, without reading the plain mounts between them.
+     */
+    private void dense(RunRecording r, CarrierLog log, int firstInView, long end, long upTo) {
+        int size = log.size();
+        for (int c = 0; c < columns; c++) {
+            long columnStart = c == 0 ? from : columnEnd(c - 1);
+            long columnStop = Math.min(columnEnd(c), end);
+            if (columnStop <= columnStart) {
+                continue;
+            }
+            int j = log.firstEndingAfter(columnStart);
+            if (j < size && log.start(j) < columnStop) {
+                mark(Math.max(columnStart, log.start(j)), Math.min(columnStop, log.end(j)), RUNNING);
+            }
         }
-        this.out = null;
+        HeldIndex index = held.computeIfAbsent(log, k -> new HeldIndex());
+        index.update(log, r.classed());
+        for (int k = index.firstFrom(firstInView); k < index.size(); k++) {
+            int i = index.get(k);
+            long start = log.start(i);
+            if (start >= end) {
+                break;
+            }
+            Look whole = Look.wholeMount(log, i);
+            if (whole != null) {
+                mark(start, log.end(i), (byte) whole.ordinal());
+            } else {
+                PinnedSpans.ofMount(r, log, i, from, upTo, this);
+            }
+        }
     }
 
     /** The same for a whole array: {@code out[0 .. columns)}. */
