@@ -59,6 +59,19 @@ class WhereInWindowTest {
             return null;
         });
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> markPixels(lanes, mark)) > before + 100);
+        // the site's first mount selected and in view, the range at most five times its length (the zoom's; this short
+        // run's mount is a fifth of it, so here the zoom is the whole run: TimeViewAttachTest zooms a long session)
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> {
+            var time = view.recordingView().time();
+            int carrier = time.selectedCarrier();
+            int mount = time.selectedMount(run);
+            LanesCanvas.LaneGeometry g = lanes.geometry();
+            return carrier >= 0 && mount >= 0 && g != null
+                    && g.axis().span() <= Math.max(1_000_000L, 5 * (run.carriers()[carrier].end(mount)
+                            - run.carriers()[carrier].start(mount)))
+                    && g.axis().start() <= run.carriers()[carrier].start(mount)
+                    && run.carriers()[carrier].end(mount) <= g.axis().end();
+        }));
         onFx(() -> {
             table.getSelectionModel().clearSelection();
             return null;
