@@ -44,7 +44,7 @@ public final class MountInspector {
         String blocked = blockedMicros < 0 ? null : String.format(Locale.ROOT, "%s %.2f ms (the carrier's clocks)",
                 log.clockVerdict(i) == MountVerdict.UNSURE ? "blocked at least" : "blocked",
                 blockedMicros / 1e3);
-        return new MountInspection(ThreadNames.VIRTUAL_PREFIX + log.vt(i), log.name(), log.start(i), log.end(i),
+        return new MountInspection(recording.source().threadLabel(log.vt(i)), log.name(), log.start(i), log.end(i),
                 held(cause, why), blocked, stack);
     }
 

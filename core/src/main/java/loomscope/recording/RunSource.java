@@ -99,6 +99,15 @@ public sealed interface RunSource permits RunSource.ThisJvm, RunSource.ChildJvm,
         public String words() { return words; }
     }
 
+    /**
+     * What a thread of the run is called where one is named alone (the inspector): ours are named {@code loomscope-vt-N}
+     * by the workload, and are so in their stacks and JFR's events; an application's threads have names of their own
+     * that the recording does not keep, so they are called by their number in it, as their lanes' boxes call them.
+     */
+    default String threadLabel(int vt) {
+        return this instanceof Application ? "VT " + vt : "loomscope-vt-" + vt;
+    }
+
     /** What the exports call it: {@code scenario}, {@code child}, {@code task-file} or {@code application}. */
     default String exportName() {
         return switch (this) {

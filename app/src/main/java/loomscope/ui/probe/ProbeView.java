@@ -159,7 +159,9 @@ public final class ProbeView {
         RunRecording r = probes.recording();
         InProcessSnapshotter snapshots = s == null ? null : s.snapshots();
         if (snapshots == null || r != view.recordingView().recording()) {
-            inspector.show(new SnapshotInspector.Inspection(selectedVt >= 0 ? "loomscope-vt-" + selectedVt : "carrier " + selectedLane,
+            inspector.show(new SnapshotInspector.Inspection(selectedVt < 0 ? "carrier " + selectedLane
+                    : view.recordingView().recording() == null ? "VT " + selectedVt
+                    : view.recordingView().recording().source().threadLabel(selectedVt),
                     -1, "no snapshots of this run (turn thread snapshots on for the next run)", "unknown", List.of(), -1), 0);
             return;
         }

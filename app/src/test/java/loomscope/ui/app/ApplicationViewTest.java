@@ -248,6 +248,8 @@ class ApplicationViewTest {
             assertEquals(m1, onFx(() -> window.where().steppedProperty().get()), "Previous moves back");
         }
         assertTrue(first.endsWith(": one mount"), "the inspector on the mount: " + first);
+        // an application's thread by its number in the recording, as its lane's box says, not by a name of ours
+        assertTrue(first.startsWith("VT ") && !first.contains("loomscope-vt-"), first);
     }
 
     private int rowsOnShow(TableView<?> table) {
