@@ -160,10 +160,12 @@ class LiveLinesCliTest {
                 for (JsonNode site : nodes.get(i).get("sites")) {
                     String frame = site.get("frame").asText();
                     String kind = site.get("kind").asText();
-                    assertTrue(!frame.contains("pipeRoute") || kind.equals("captured"),
+                    // a route's own mount may be unsure (no witness could tell: on a loaded machine CI saw one pipe read
+                    // held off its CPU without the kernel's word), never of another route's class
+                    assertTrue(!frame.contains("pipeRoute") || kind.equals("captured") || kind.equals("unsure"),
                             "the pipe's read and its process start hold the carrier in a system call, never a pin: " + seen);
-                    assertTrue(!frame.contains(pinnedRoute) || kind.equals("pinned"), pinnedRoute + " is pinned, nothing else: "
-                            + seen);
+                    assertTrue(!frame.contains(pinnedRoute) || kind.equals("pinned") || kind.equals("unsure"),
+                            pinnedRoute + " is pinned, never captured or stalled: " + seen);
                 }
             }
             System.out.printf(Locale.ROOT, "%s: requests at t %.3f; on this clock, the pipe's site written %.3f s after them, "
