@@ -71,7 +71,7 @@ public record AttachCrossCheck(int events, int eventsAtFloor, int matchedEvents,
             return "Not verified by the JDK: JFR's pinned events were not tapped inside the target (" + jfrNotTapped + ").";
         }
         return String.format(Locale.ROOT, "Verified by the JDK: JFR (inside the target) %,d pinned events, %,d of 1 ms or more, "
-                        + "%,d of those matched to recorded pinned mounts; %,d of %,d recorded pinned mounts matched by an event.",
+                        + "%,d of those matched to held mounts; %,d of %,d held mounts (pinned, captured or stalled) matched by an event.",
                 events, eventsAtFloor, matchedEvents, pinnedEpisodesMatched, pinnedEpisodes);
     }
 }

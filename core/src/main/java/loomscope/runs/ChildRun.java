@@ -329,8 +329,19 @@ public final class ChildRun implements LiveRun {
         return p != null && p.isAlive();
     }
 
-    /** HotSpot JSON thread dumps the child took, parsed there, on the recording clock, oldest first. */
-    public List<ThreadSnapshot> snapshots() { return probeLines.snapshots(); }
+    /**
+     * HotSpot JSON thread dumps the child took, parsed there, on the recording clock, oldest first; once the run is over,
+     * only those taken while it ran. The child's dumper hears of the run's end a moment after it (and of its start only
+     * when its first period is over): a dump begun in between is of no run, and would be placed outside it.
+     */
+    public List<ThreadSnapshot> snapshots() {
+        List<ThreadSnapshot> all = probeLines.snapshots();
+        RunRecording r = recording;
+        if (r == null || !r.isFinished()) {
+            return all;
+        }
+        return all.stream().filter(s -> s.takenAt() >= r.runStart() && s.takenAt() < r.runEnd()).toList();
+    }
 
     /** JFR pinned events from the child, in arrival order (JFR delivers them up to a second late). */
     public List<PinnedEvent> pinnedEvents() { return probeLines.pinnedEvents(); }

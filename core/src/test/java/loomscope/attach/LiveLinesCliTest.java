@@ -156,14 +156,19 @@ class LiveLinesCliTest {
                     "the pipe route captured, at its site, within 2 s of its first requests (t %.3f): %s", requestsAt, seen));
             assertTrue(hasSite(due, pinnedRoute, "pinned"), String.format(Locale.ROOT,
                     "%s pinned, at its site, within 2 s of its first requests (t %.3f): %s", pinnedRoute, requestsAt, seen));
+            // The pipe route pins only where the JDK says so too: its first waitFor can wait for another thread's class
+            // initialiser (CI saw one such pin at pipeRoute:84), a pin JFR reports. Then every pinned mount has its event.
+            boolean everyPinTheJdks = jfrEventsCoverThePins(lines.subList(summary, lines.size()));
             for (int i = 0; i < nodes.size(); i++) {
                 for (JsonNode site : nodes.get(i).get("sites")) {
                     String frame = site.get("frame").asText();
                     String kind = site.get("kind").asText();
                     // a route's own mount may be unsure (no witness could tell: on a loaded machine CI saw one pipe read
                     // held off its CPU without the kernel's word), never of another route's class
-                    assertTrue(!frame.contains("pipeRoute") || kind.equals("captured") || kind.equals("unsure"),
-                            "the pipe's read and its process start hold the carrier in a system call, never a pin: " + seen);
+                    assertTrue(!frame.contains("pipeRoute") || kind.equals("captured") || kind.equals("unsure")
+                                    || (kind.equals("pinned") && everyPinTheJdks),
+                            "the pipe's read and its process start hold the carrier in a system call, never a pin "
+                                    + "(but for one JFR reports too): " + seen);
                     assertTrue(!frame.contains(pinnedRoute) || kind.equals("pinned") || kind.equals("unsure"),
                             pinnedRoute + " is pinned, never captured or stalled: " + seen);
                 }
@@ -177,6 +182,23 @@ class LiveLinesCliTest {
                 target.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
             }
         }
+    }
+
+    /** Whether the summary's JFR pinned events are at least its pinned mounts (each of our pins may be the JDK's). */
+    private static boolean jfrEventsCoverThePins(List<Line> summary) {
+        long pinned = -1;
+        long events = -1;
+        for (Line l : summary) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^Pinned mounts: ([\\d,]+);").matcher(l.text());
+            if (m.find()) {
+                pinned = Long.parseLong(m.group(1).replace(",", ""));
+            }
+            m = java.util.regex.Pattern.compile("JFR \\(inside the target\\) ([\\d,]+) pinned events").matcher(l.text());
+            if (m.find()) {
+                events = Long.parseLong(m.group(1).replace(",", ""));
+            }
+        }
+        return pinned >= 0 && events >= pinned;
     }
 
     private static boolean hasSite(JsonNode line, String route, String kind) {

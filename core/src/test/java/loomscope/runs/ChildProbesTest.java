@@ -42,7 +42,9 @@ class ChildProbesTest {
         int pinnedSleepers = 0;
         for (ThreadSnapshot s : snapshots) {
             assertTrue(s.jdkVersion().startsWith("25"), s.jdkVersion());
-            assertTrue(s.takenAt() > 0 && s.takenAt() < run.recording().runEnd(), "placed on the recording clock");
+            assertTrue(s.takenAt() >= run.recording().runStart() && s.takenAt() < run.recording().runEnd(),
+                    () -> "placed on the recording clock, within the run: " + s.takenAt() + " ns, the run "
+                            + run.recording().runStart() + ".." + run.recording().runEnd());
             if (s.mountedTasks() > 0) {
                 each.add(SnapshotAgreement.of(s, run.recording(), TOLERANCE_NANOS));
             }
