@@ -55,8 +55,9 @@ class HostPolicyInWindowTest {
     }
 
     private static Seen window(int cores, int parallelism) throws Exception {
+        // drawn 30 times a second, as the test JVMs' windows are (app's pom): what is watched here is threads' nice values
         List<String> cmd = WindowProcess.command(List.of("-XX:ActiveProcessorCount=" + cores, "-Dglass.platform=Headless",
-                "-Dprism.order=sw", "--add-opens", "java.base/java.lang=ALL-UNNAMED"),
+                "-Dprism.order=sw", "-Djavafx.animation.framerate=30", "--add-opens", "java.base/java.lang=ALL-UNNAMED"),
                 // 1,000 threads: the run lasts long enough for the 20 ms watch below to see its carriers; 5,000 on
                 // nice-19 carriers beside the other test JVM's work took most of this test's minute
                 List.of("--lock=synchronized", "--parallelism=" + parallelism, "--threads=1000", "--autorun", "--exit-after-run"));
