@@ -6,9 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
 import java.util.HashSet;
 import java.util.Set;
+
+import loomscope.secretfile.OwnerOnly;
 
 /**
  * The agent's options, {@code key=value} pairs separated by commas, each at most once: {@code port=N,token=HEX} (stream
@@ -189,7 +190,7 @@ record AgentArgs(int port, String socket, String token, String save, boolean jfr
             throw new IllegalArgumentException("tokenfile= holds more than a token (" + MAX_TOKEN_FILE_BYTES
                     + " bytes at most)");
         }
-        String open = openToOthers(path);
+        String open = OwnerOnly.openToOthers(path);
         if (open != null) {
             throw new IllegalArgumentException("tokenfile= " + AgentWire.oneLine(cut(tokenFile)) + " is " + open
                     + ": a secret must be its owner's alone (chmod 600 it; a Kubernetes secret: defaultMode 0400); "
@@ -216,30 +217,6 @@ record AgentArgs(int port, String socket, String token, String save, boolean jfr
     /** What a file that is not a regular one is, for the line that refuses it. */
     private static String kind(BasicFileAttributes attributes) {
         return attributes.isDirectory() ? "a folder" : "a named pipe, a device or a socket";
-    }
-
-    /**
-     * "readable by group and others (mode 0644)" where any permission reaches beyond the owner, else null (also where
-     * the file system has no POSIX permissions to ask).
-     */
-    static String openToOthers(Path path) {
-        Set<PosixFilePermission> permissions;
-        try {
-            permissions = Files.getPosixFilePermissions(path);
-        } catch (UnsupportedOperationException | IOException e) {
-            return null;
-        }
-        int mode = 0;
-        for (PosixFilePermission p : permissions) {
-            mode |= 1 << (8 - p.ordinal());   // OWNER_READ is ordinal 0, the 0400 bit
-        }
-        if ((mode & 0077) == 0) {
-            return null;
-        }
-        boolean group = (mode & 0070) != 0;
-        boolean others = (mode & 0007) != 0;
-        return "open to " + (group && others ? "its group and others" : group ? "its group" : "others")
-                + " (mode 0" + Integer.toOctalString(mode) + ")";
     }
 
     /** An option as quoted back: the application's stderr is no place for a megabyte of it. */

@@ -45,6 +45,7 @@ class ArchitectureTest {
             .layer("io").definedBy("loomscope.io..")
             .layer("json").definedBy("loomscope.json..")
             .layer("clock").definedBy("loomscope.clock..")
+            .layer("secretfile").definedBy("loomscope.secretfile..")
             .layer("workload").definedBy("loomscope.workload..")
             .layer("scenario").definedBy("loomscope.scenario..")
             .layer("recording").definedBy("loomscope.recording..")
@@ -64,6 +65,7 @@ class ArchitectureTest {
             .whereLayer("io").mayNotAccessAnyLayer()
             .whereLayer("json").mayNotAccessAnyLayer()
             .whereLayer("clock").mayNotAccessAnyLayer()
+            .whereLayer("secretfile").mayNotAccessAnyLayer()
             .whereLayer("workload").mayOnlyAccessLayers("clock")
             .whereLayer("scenario").mayOnlyAccessLayers("workload")
             .whereLayer("recording").mayOnlyAccessLayers("clock", "workload")
@@ -74,7 +76,8 @@ class ArchitectureTest {
             .whereLayer("runs").mayOnlyAccessLayers("io", "clock", "workload", "scenario", "recording", "probe", "jdks")
             .whereLayer("matrix").mayOnlyAccessLayers("io", "workload", "scenario", "recording", "probe", "jdks", "runs")
             .whereLayer("taskfile").mayOnlyAccessLayers("io", "workload", "scenario", "jdks", "runs")
-            .whereLayer("attach").mayOnlyAccessLayers("io", "clock", "workload", "scenario", "recording", "probe", "savedrun")
+            .whereLayer("attach").mayOnlyAccessLayers("io", "clock", "secretfile", "workload", "scenario", "recording", "probe",
+                    "savedrun")
             .whereLayer("report").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "picture", "probe",
                     "jdks", "runs", "matrix")
             .whereLayer("cli").mayOnlyAccessLayers("io", "json", "workload", "scenario", "recording", "picture", "probe",

@@ -7,17 +7,16 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
-import java.util.Set;
 
 import loomscope.io.ForeignText;
+import loomscope.secretfile.OwnerOnly;
 
 /**
  * A file holding a listening agent's token ({@code attach --connect --token-file}), read as ssh reads a private key:
  * looked at before it is opened ({@code stat} never blocks, while opening a named pipe waits in the kernel for a
  * writer: the CLI hung there before anything else), and taken only when it is a regular file (links followed), of at
- * most {@link #MAX_BYTES}, and open to its owner alone. The agent's {@code tokenfile=} is read by the same rules (its
- * own copy: the agent depends on nothing of ours).
+ * most {@link #MAX_BYTES}, and open to its owner alone ({@link OwnerOnly}, the rule the agent's {@code tokenfile=} is
+ * read by too; the rest of the agent's reading is its own copy: the agent depends on nothing of ours at run time).
  */
 public final class TokenFile {
     /** The longest token file read: a token is one short line. */
@@ -48,7 +47,7 @@ public final class TokenFile {
             throw new IllegalArgumentException(shown(file) + " holds more than a token (" + attributes.size()
                     + " bytes; " + MAX_BYTES + " at most)");
         }
-        String open = openToOthers(file);
+        String open = OwnerOnly.openToOthers(file);
         if (open != null) {
             throw new IllegalArgumentException(shown(file) + " is " + open + ": a secret must be its owner's alone "
                     + "(chmod 600 " + shown(file) + "); refused, as ssh refuses such a key");
@@ -63,30 +62,6 @@ public final class TokenFile {
             throw new IllegalArgumentException(shown(file) + " holds more than a token (" + MAX_BYTES + " bytes at most)");
         }
         return new String(bytes, StandardCharsets.US_ASCII).strip();
-    }
-
-    /**
-     * "open to its group and others (mode 0644)" where a permission reaches beyond the owner, else null (also on a file
-     * system without POSIX permissions).
-     */
-    static String openToOthers(Path file) {
-        Set<PosixFilePermission> permissions;
-        try {
-            permissions = Files.getPosixFilePermissions(file);
-        } catch (UnsupportedOperationException | IOException e) {
-            return null;
-        }
-        int mode = 0;
-        for (PosixFilePermission p : permissions) {
-            mode |= 1 << (8 - p.ordinal());   // OWNER_READ is ordinal 0, the 0400 bit
-        }
-        if ((mode & 0077) == 0) {
-            return null;
-        }
-        boolean group = (mode & 0070) != 0;
-        boolean others = (mode & 0007) != 0;
-        return "open to " + (group && others ? "its group and others" : group ? "its group" : "others")
-                + " (mode 0" + Integer.toOctalString(mode) + ")";
     }
 
     private static String shown(Path file) {

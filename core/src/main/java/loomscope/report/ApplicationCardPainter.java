@@ -15,19 +15,9 @@ import loomscope.probe.CauseReport;
  * on which JDK and carriers, and its mounts by cause; on the right where its carriers were held, site by site. No
  * "tasks completed": an application has none.
  */
-final class ApplicationCardPainter {
+record ApplicationCardPainter(Graphics2D g, CardInk ink, CardPalette palette) {
     /** Sites listed at most: more would shrink the text below what the back row reads. */
     static final int SITES_SHOWN = 5;
-
-    private final Graphics2D g;
-    private final CardInk ink;
-    private final CardPalette palette;
-
-    ApplicationCardPainter(Graphics2D g, CardInk ink, CardPalette palette) {
-        this.g = g;
-        this.ink = ink;
-        this.palette = palette;
-    }
 
     /** {@code sites}: whether the right column lists the sites (not when the card's lanes take it). */
     void paint(HistoryEntry run, ApplicationRun app, double x, double chartX, double y, double chartWidth, double height,

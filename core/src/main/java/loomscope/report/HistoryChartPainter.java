@@ -12,7 +12,7 @@ import java.util.Set;
  * a 27 s pinned run dwarfs a 0.85 s unpinned one exactly as much as it should. Colour = what the
  * recording saw (pinned mounts or not), label = JDK, lock, P, N.
  */
-final class HistoryChartPainter {
+record HistoryChartPainter(Graphics2D g, CardInk ink, CardPalette palette) {
 
     private static final double HEADING_HEIGHT = 64;
     private static final double LEGEND_HEIGHT = 64;
@@ -25,16 +25,6 @@ final class HistoryChartPainter {
     private static final Font VALUE_FONT = CardInk.font(Font.BOLD, 34);
     /** A 0.4 s bar beside a 27 s one would vanish; keep it visible (its number tells the truth). */
     private static final double MIN_BAR = 8;
-
-    private final Graphics2D g;
-    private final CardInk ink;
-    private final CardPalette palette;
-
-    HistoryChartPainter(Graphics2D g, CardInk ink, CardPalette palette) {
-        this.g = g;
-        this.ink = ink;
-        this.palette = palette;
-    }
 
     void paint(TimingCard card, double x, double y, double width, double height) {
         List<HistoryEntry> bars = card.bars();

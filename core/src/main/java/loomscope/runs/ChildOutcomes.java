@@ -9,17 +9,7 @@ import java.util.List;
  * LoomScope's side did (a kill, a stop, a hang it saw) and the child's own words on stderr and stdout (an
  * OutOfMemoryError, a crash report's path), in that order of trust.
  */
-final class ChildOutcomes {
-    private final ChildOutput stderr;
-    private final ChildOutput stdout;
-    private final Path errorFileDir;
-
-    ChildOutcomes(ChildOutput stderr, ChildOutput stdout, Path errorFileDir) {
-        this.stderr = stderr;
-        this.stdout = stdout;
-        this.errorFileDir = errorFileDir;
-    }
-
+record ChildOutcomes(ChildOutput stderr, ChildOutput stdout, Path errorFileDir) {
     /**
      * What LoomScope's side knows of the run as its stream ended: a hang it saw (-1: none), why the child refused or
      * failed (null: it did not), why it was killed (null: it was not), whether you stopped it, whether its hello came,

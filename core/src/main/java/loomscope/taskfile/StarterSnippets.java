@@ -11,7 +11,8 @@ import loomscope.workload.LockMode;
 /**
  * A task file to start from for each scenario: what its threads do, written as a standalone class with the
  * scenario's parameters as its fields (resources {@code /loomscope/snippets/NAME.java}; the seed has one per lock
- * mode, {@code seed-LOCK.java}). A scenario without one starts from {@link #BLANK}.
+ * mode, {@code seed-LOCK.java}, made from one seed by {@link SeedStarters} but native-frame's). A scenario without one
+ * starts from {@link #BLANK}.
  */
 public final class StarterSnippets {
     private static final String FOLDER = "/loomscope/snippets/";
@@ -65,6 +66,10 @@ public final class StarterSnippets {
     }
 
     private static String resource(String fileName) {
+        String seed = SeedStarters.byFileName(fileName);
+        if (seed != null) {
+            return seed;
+        }
         try (InputStream in = StarterSnippets.class.getResourceAsStream(FOLDER + fileName)) {
             return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -148,7 +148,7 @@ public final class CarrierPool implements Executor, AutoCloseable {
         observer.submitted(vt, submitted);
         mountsInFlight.incrementAndGet();
         try {
-            pool.execute(new Mount(runContinuation, vt, submitted));
+            pool.execute(() -> mount(runContinuation, vt, submitted));
         } catch (RuntimeException | Error e) {
             executeFailure = e;   // thrown into the JDK's code that wakes the thread: the run is told (cannotGoOn)
             throw e;
@@ -220,37 +220,25 @@ public final class CarrierPool implements Executor, AutoCloseable {
         return pool.isTerminated();
     }
 
-    private final class Mount implements Runnable {
-        private final Runnable runContinuation;
-        private final int vt;
-        private final long submitted;
-
-        Mount(Runnable runContinuation, int vt, long submitted) {
-            this.runContinuation = runContinuation;
-            this.vt = vt;
-            this.submitted = submitted;
+    /** Runs a virtual thread's continuation on the carrier that took it, timed and reported as one mount. */
+    private void mount(Runnable runContinuation, int vt, long submitted) {
+        if (!(Thread.currentThread() instanceof Lane carrier)) {
+            return; // the pool runs only its own workers
         }
-
-        @Override
-        public void run() {
-            if (!(Thread.currentThread() instanceof Lane carrier)) {
-                return; // the pool runs only its own workers
-            }
-            int lane = carrier.laneIndex();
-            CarrierClock clock = carrier.laneClock();
-            clock.startMount();
-            long start = System.nanoTime();
-            observer.mountStarted(lane, vt, submitted, start);
-            try {
-                runContinuation.run();
-            } catch (RuntimeException | Error e) {
-                executeFailure = e;   // not the task's (it catches its own): the JDK's, around the thread's mount
-                throw e;
-            } finally {
-                long end = System.nanoTime();
-                observer.mountEnded(lane, vt, end, clock.endMount(start, end));
-                mountsInFlight.decrementAndGet();
-            }
+        int lane = carrier.laneIndex();
+        CarrierClock clock = carrier.laneClock();
+        clock.startMount();
+        long start = System.nanoTime();
+        observer.mountStarted(lane, vt, submitted, start);
+        try {
+            runContinuation.run();
+        } catch (RuntimeException | Error e) {
+            executeFailure = e;   // not the task's (it catches its own): the JDK's, around the thread's mount
+            throw e;
+        } finally {
+            long end = System.nanoTime();
+            observer.mountEnded(lane, vt, end, clock.endMount(start, end));
+            mountsInFlight.decrementAndGet();
         }
     }
 

@@ -22,12 +22,16 @@ final class OverviewStrip extends CanvasRegion {
     private double rightMargin;
     private int[] busy = new int[0];
     private int carriers;
-    private RunRecording countedFor;
-    private long countedStart;
-    private long countedEnd;
-    private long countedAtNanos;
-    private int countedMounts;
-    private double countedWidth;
+    private Counted counted = new Counted(null, 0, 0, 0, 0, 0);
+
+    /** What the busy counts were last counted for: the run, the session [start, end), the strip's width, its mounts, when. */
+    private record Counted(RunRecording run, long start, long end, double width, int mounts, long atNanos) {
+        /** At once for another run, start or width; for a grown session or more mounts, half a second after the last count. */
+        boolean staleFor(RunRecording r, long start, long end, double width, int mounts, long nowNanos) {
+            return r != run || start != this.start || width != this.width
+                    || (end != this.end || mounts != this.mounts) && nowNanos - atNanos > 500_000_000L;
+        }
+    }
 
     OverviewStrip() {
         super(100, HEIGHT, 1200, HEIGHT);
@@ -63,21 +67,14 @@ final class OverviewStrip extends CanvasRegion {
         }
         int columns = (int) trailWidth();
         int mounts = mountsIn(r);
-        boolean stale = r != countedFor || countedStart != start || w != countedWidth || columns != busy.length
-                || (countedEnd != end || countedMounts != mounts) && nowNanos - countedAtNanos > 500_000_000L;
-        if (stale) {
+        if (columns != busy.length || counted.staleFor(r, start, end, w, mounts, nowNanos)) {
             count(r, start, end, columns);
-            countedFor = r;
-            countedStart = start;
-            countedEnd = end;
-            countedWidth = w;
-            countedMounts = mounts;
-            countedAtNanos = nowNanos;
+            counted = new Counted(r, start, end, w, mounts, nowNanos);
         }
         gc.setFill(palette.laneBackground());
         gc.fillRect(left, 0, columns, h);
         // the counted part of the strip: while the session grows, its newest half second is drawn at the next count
-        double countedTo = left + columns * Math.min(1.0, (double) (countedEnd - start) / (end - start));
+        double countedTo = left + columns * Math.min(1.0, (double) (counted.end() - start) / (end - start));
         gc.setFill(palette.running());
         double barRoom = h - 3;
         for (int c = 0; c < columns && left + c < countedTo; c++) {

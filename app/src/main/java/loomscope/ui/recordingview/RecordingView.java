@@ -38,17 +38,15 @@ public final class RecordingView extends VBox {
     private final TimeViewModel time = new TimeViewModel();
     private final OverviewStrip overview = new OverviewStrip();
     private final TimeViewInput input;
-    private int lastTimeVersion;
     private StateTimeline timeline;
     private Palette palette;
-    // what the last replay frame showed, to skip identical frames
-    private long lastT = Long.MIN_VALUE;
-    private int lastClassed;
-    private StateTimeline lastTimeline;
-    private double lastW;
-    private double lastH;
-    private Palette lastPalette;
+    // what the last replay frame showed, to skip identical frames: the lanes' (with the time view's version), the field's
+    private final ShownFrame lanesShown = new ShownFrame();
+    private int lastTimeVersion;
+    private final ShownFrame fieldShown = new ShownFrame();
+    /** Whether the area shows no run (idle lanes or none); the size and palette it was drawn at (no instant, no run). */
     private boolean clearShown;
+    private final ShownFrame clearedShown = new ShownFrame();
     /** Carriers to show idle before any recording (the next run's P); 0: an empty area. */
     private int idleCarriers;
     private int fittedLanes = -1;
@@ -143,7 +141,7 @@ public final class RecordingView extends VBox {
      * Where table's selection).
      */
     public void redrawNextFrame() {
-        lastT = Long.MIN_VALUE;
+        lanesShown.forget();
     }
 
     /** A finished run on the lanes: the whole run (the default), or the trail before the instant shown; and back. */
@@ -264,7 +262,7 @@ public final class RecordingView extends VBox {
             return;
         }
         clearShown = false;
-        lastT = Long.MIN_VALUE;
+        lanesShown.forget();
         drawLanes(r.now());
         fitLanes(lanes.laneCount());
         field.drawLive(timeline);
@@ -295,27 +293,10 @@ public final class RecordingView extends VBox {
      * leaves every thread's state at t as it was; a million threads' states cost more than the lanes).
      */
     private boolean fieldChangedSince(long t) {
-        double w = field.getWidth();
-        double h = field.getHeight();
-        int classed = timeline.recording().classed();
-        boolean changed = t != fieldT || timeline != fieldTimeline || !timeline.recording().isFinished()
-                || w != fieldW || h != fieldH || palette != fieldPalette || classed != fieldClassed;
-        fieldT = t;
-        fieldTimeline = timeline;
-        fieldW = w;
-        fieldH = h;
-        fieldPalette = palette;
-        fieldClassed = classed;
-        return changed;
+        boolean changed = fieldShown.changedTo(t, timeline, field.getWidth(), field.getHeight(), palette,
+                timeline.recording().classed());
+        return changed || !timeline.recording().isFinished();
     }
-
-    // what the field last drew
-    private long fieldT = Long.MIN_VALUE;
-    private StateTimeline fieldTimeline;
-    private double fieldW;
-    private double fieldH;
-    private Palette fieldPalette;
-    private int fieldClassed;
 
     /** The lanes over the visible range at t, the overview strip under them. */
     private void drawLanes(long t) {
@@ -339,31 +320,19 @@ public final class RecordingView extends VBox {
         double w = lanes.getWidth() + field.getWidth();
         double h = lanes.getHeight() + field.getHeight();
         // a finished run's mounts are classed by the JDK's witnesses after its end (JFR delivers a second late): redrawn then
-        int classed = timeline.recording().classed();
-        boolean same = t == lastT && timeline == lastTimeline && timeline.recording().isFinished()
-                && w == lastW && h == lastH && palette == lastPalette && classed == lastClassed
-                && time.version() == lastTimeVersion;
+        boolean changed = lanesShown.changedTo(t, timeline, w, h, palette, timeline.recording().classed());
+        boolean sameTimeView = time.version() == lastTimeVersion;
         lastTimeVersion = time.version();
-        lastClassed = classed;
-        lastT = t;
-        lastTimeline = timeline;
-        lastW = w;
-        lastH = h;
-        lastPalette = palette;
-        return same;
+        return !changed && timeline.recording().isFinished() && sameTimeView;
     }
 
     private void clear() {
-        double w = lanes.getWidth();
-        double h = lanes.getHeight();
-        if (clearShown && palette == lastPalette && w == lastW && h == lastH) {
+        boolean changed = clearedShown.changedTo(Long.MIN_VALUE, null, lanes.getWidth(), lanes.getHeight(), palette, 0);
+        if (clearShown && !changed) {
             return;
         }
         clearShown = true;
-        lastPalette = palette;
-        lastW = w;
-        lastH = h;
-        lastT = Long.MIN_VALUE;
+        lanesShown.forget();
         if (idleCarriers > 0) {
             lanes.drawIdle(idleCarriers);
             fitLanes(idleCarriers);
@@ -371,7 +340,7 @@ public final class RecordingView extends VBox {
             lanes.clear();
         }
         field.clear();
-        fieldTimeline = null;
+        fieldShown.forget();
         updateCounts();
     }
 
