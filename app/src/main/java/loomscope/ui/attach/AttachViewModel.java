@@ -2,27 +2,18 @@ package loomscope.ui.attach;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
 import loomscope.attach.AgentJar;
 import loomscope.attach.AgentStreamReader;
 import loomscope.attach.AttachSession;
@@ -39,8 +30,8 @@ import loomscope.ui.job.BackgroundJob;
 import loomscope.workload.RunLimits;
 
 /**
- * The attach window's model: this user's JVMs (as {@code attach --list} lists them), one or more sessions side by
- * side (Attach while attached adds the selected JVM, e.g. a client beside its server: {@link SideBySide} puts their
+ * The attach window's model: this user's JVMs ({@link ListedJvms}), the Connect… form ({@link ConnectForm}), one or
+ * more sessions side by side (Attach while attached adds the selected JVM, e.g. a client beside its server: {@link SideBySide} puts their
  * carriers on one time axis), their newest episodes as a recording rebuilt on a job thread about ten times a second
  * and taken up in the window's pulse, and Stop, which detaches them all (the targets run on) and hands the whole,
  * as one finished recording, to whoever shows runs ({@link #setOnDetached}). Every slow step (listing, attaching,
@@ -99,27 +90,19 @@ public final class AttachViewModel {
      */
     public static final int MAX_SESSIONS = 8;
 
-    private final Supplier<List<JvmEntry>> lister;
     private final Attacher attacher;
     private final Connector connector;
-    private final ObservableList<JvmEntry> jvms = FXCollections.observableArrayList();
-    private final ObjectProperty<JvmEntry> selected = new SimpleObjectProperty<>();
+    private final ListedJvms listed;
+    private final ConnectForm connectForm = new ConnectForm();
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.IDLE);
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper gaps = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper canAttach = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyBooleanWrapper containersListed = new ReadOnlyBooleanWrapper(false);
-    /** The Connect… form: shown or not, and what it holds (the token never outlives a connection made with it). */
-    private final BooleanProperty connectShown = new SimpleBooleanProperty(false);
-    private final StringProperty connectAddress = new SimpleStringProperty("");
-    private final StringProperty connectToken = new SimpleStringProperty("");
-    private final StringProperty connectFingerprint = new SimpleStringProperty("");
     private final ReadOnlyBooleanWrapper canConnect = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyObjectWrapper<Integer> sessions = new ReadOnlyObjectWrapper<>(0);
     private final ReadOnlyObjectWrapper<RunRecording> recording = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<StateTimeline> timeline = new ReadOnlyObjectWrapper<>();
-    private final BackgroundJob<List<JvmEntry>> listing;
     private final BackgroundJob<Attached> attaching;
     private final BackgroundJob<Live> rebuilding;
     private final BackgroundJob<Ended> detaching;
@@ -160,14 +143,13 @@ public final class AttachViewModel {
     }
 
     public AttachViewModel(Executor jobs, Supplier<List<JvmEntry>> lister, Attacher attacher, Connector connector) {
-        this.lister = lister;
         this.attacher = attacher;
         this.connector = connector;
-        listing = new BackgroundJob<>(jobs);
+        listed = new ListedJvms(jobs, lister);
         attaching = new BackgroundJob<>(jobs);
         rebuilding = new BackgroundJob<>(jobs);
         detaching = new BackgroundJob<>(jobs);
-        selected.addListener((o, was, now) -> updateCanAttach());
+        listed.selectedProperty().addListener((o, was, now) -> updateCanAttach());
     }
 
     /** Who shows the whole session once detached (the main window: save, replay, compare like any run). */
@@ -188,7 +170,7 @@ public final class AttachViewModel {
 
     /** Lists this user's JVMs again (in the background). */
     public void refresh() {
-        listing.start(progress -> lister.get());
+        listed.refresh();
     }
 
     /**
@@ -196,7 +178,7 @@ public final class AttachViewModel {
      * attached to, one attached already, or one past {@link #MAX_SESSIONS} only sets the error line.
      */
     public void attach() {
-        JvmEntry target = selected.get();
+        JvmEntry target = listed.selectedProperty().get();
         // adding: its outcome may wait for the next pulse after its job is through
         if (target == null || attaching.isRunning() || adding != null || state.get() == State.DETACHING
                 || state.get() == State.ATTACHING) {
@@ -231,22 +213,23 @@ public final class AttachViewModel {
     }
 
     /**
-     * Connects to an agent that listens on another host ({@code listen=HOST:PORT}, reached through a tunnel whose near
-     * end is {@code address}), as the first session or beside those attached: the same lanes, causes and Stop as an
-     * attach. A malformed address, one connected already, or one past {@link #MAX_SESSIONS} only sets the error line;
-     * a wrong token or fingerprint is the connection's own one-line refusal.
+     * Connects to the agent the Connect… form names, listening on another host ({@code listen=HOST:PORT}, reached
+     * through a tunnel whose near end is the form's address), as the first session or beside those attached: the same
+     * lanes, causes and Stop as an attach. A malformed address, one connected already, or one past
+     * {@link #MAX_SESSIONS} only sets the error line; a wrong token or fingerprint is the connection's own one-line
+     * refusal.
      */
-    public void connect(String address, String token, String fingerprint) {
+    public void connect() {
         if (attaching.isRunning() || adding != null || state.get() == State.DETACHING || state.get() == State.ATTACHING) {
             return;
         }
-        HostPort where;
-        try {
-            where = HostPort.parse(address, false);
-        } catch (IllegalArgumentException e) {
-            error.set("The address " + e.getMessage());
-            return;
+        switch (connectForm.read()) {
+            case ConnectForm.Refusal refusal -> error.set(refusal.line());
+            case ConnectForm.Request request -> connect(request.where(), request.token(), request.fingerprint());
         }
+    }
+
+    private void connect(HostPort where, String token, String fingerprint) {
         if (attached.stream().anyMatch(a -> where.equals(a.session().remote()))) {
             error.set(where + " is connected already");
             return;
@@ -274,11 +257,6 @@ public final class AttachViewModel {
         updateCanAttach();
     }
 
-    /** Connects with what the Connect… form holds ({@link #connect(String, String, String)}). */
-    public void connect() {
-        connect(connectAddress.get(), connectToken.get(), connectFingerprint.get());
-    }
-
     /** Attaches to {@code target} at once (the window's {@code --attach PID}, checked before the window opened). */
     public void attachTo(JvmEntry target) {
         attachAll(List.of(target));
@@ -297,13 +275,13 @@ public final class AttachViewModel {
     private void attachNext() {
         JvmEntry next = queued.poll();
         if (next != null) {
-            selected.set(next);
+            listed.selectedProperty().set(next);
             attach();
         }
     }
 
     private void updateCanAttach() {
-        JvmEntry s = selected.get();
+        JvmEntry s = listed.selectedProperty().get();
         canAttach.set(s != null && !attaching.isRunning() && adding == null
                 && (state.get() == State.IDLE || state.get() == State.ATTACHED && attached.size() < MAX_SESSIONS)
                 && attached.stream().noneMatch(a -> a.is(s)));
@@ -354,9 +332,7 @@ public final class AttachViewModel {
 
     /** Called once per frame on the FX thread: takes up what the jobs did; starts the next rebuild when due. */
     public void pulse(long nanos) {
-        if (listing.pulse() instanceof BackgroundJob.Outcome.Done<List<JvmEntry>> listed) {
-            listed(listed.value());
-        }
+        listed.pulse();
         switch (attaching.pulse()) {
             case BackgroundJob.Outcome.Done<Attached> done -> attachedOne(done.value());
             case BackgroundJob.Outcome.Failed<Attached> failed -> attachFailed(failed.error());
@@ -379,20 +355,10 @@ public final class AttachViewModel {
         updateCanAttach();
     }
 
-    private void listed(List<JvmEntry> listed) {
-        JvmEntry was = selected.get();
-        // the ones that can be attached to first (a machine runs many build tools' JVMs), each part by pid
-        jvms.setAll(listed.stream().sorted(Comparator.comparing((JvmEntry j) -> !j.attachable())
-                .thenComparingLong(JvmEntry::pid)).toList());
-        containersListed.set(listed.stream().anyMatch(j -> j.place() != null));
-        selected.set(was == null ? null : listed.stream().filter(j -> j.pid() == was.pid()).findFirst().orElse(null));
-    }
-
     private void attachedOne(Attached a) {
         attached.add(a);
         if (a.session().remote() != null) {
-            connectToken.set("");   // a secret: not kept on screen, nor for the next connection
-            connectShown.set(false);
+            connectForm.connected();
         }
         sessions.set(attached.size());
         adding = null;
@@ -468,9 +434,11 @@ public final class AttachViewModel {
 
     // ---- what the window binds to ----
 
-    public ObservableList<JvmEntry> jvms() { return jvms; }
+    /** This user's JVMs, listed, and the one Attach would attach. */
+    public ListedJvms listedJvms() { return listed; }
 
-    public ObjectProperty<JvmEntry> selectedProperty() { return selected; }
+    /** The Connect… form. */
+    public ConnectForm connectForm() { return connectForm; }
 
     public ReadOnlyObjectProperty<State> stateProperty() { return state.getReadOnlyProperty(); }
 
@@ -482,23 +450,8 @@ public final class AttachViewModel {
      */
     public ReadOnlyBooleanProperty canAttachProperty() { return canAttach.getReadOnlyProperty(); }
 
-    /** Whether the Connect… form is shown. */
-    public BooleanProperty connectShownProperty() { return connectShown; }
-
-    /** The listening agent's address as the form holds it: the near end of a tunnel, {@code HOST:PORT}. */
-    public StringProperty connectAddressProperty() { return connectAddress; }
-
-    /** The agent's token as the form holds it; emptied once a connection was made with it. */
-    public StringProperty connectTokenProperty() { return connectToken; }
-
-    /** The agent's certificate SHA-256 as the form holds it. */
-    public StringProperty connectFingerprintProperty() { return connectFingerprint; }
-
     /** Whether Connect may be pressed: nothing attaching, and room for one more JVM side by side. */
     public ReadOnlyBooleanProperty canConnectProperty() { return canConnect.getReadOnlyProperty(); }
-
-    /** Whether a JVM listed runs in a container: the list's container column is shown only then. */
-    public ReadOnlyBooleanProperty containersListedProperty() { return containersListed.getReadOnlyProperty(); }
 
     /** How many sessions are attached side by side (0 while none). */
     public ReadOnlyObjectProperty<Integer> sessionsProperty() { return sessions.getReadOnlyProperty(); }
@@ -520,6 +473,6 @@ public final class AttachViewModel {
 
     /** Whether a job is still busy (a test waits for this to be false). */
     boolean busy() {
-        return listing.isRunning() || attaching.isRunning() || rebuilding.isRunning() || detaching.isRunning();
+        return listed.busy() || attaching.isRunning() || rebuilding.isRunning() || detaching.isRunning();
     }
 }
