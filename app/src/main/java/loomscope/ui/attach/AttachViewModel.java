@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -23,6 +24,7 @@ import loomscope.attach.JvmList;
 import loomscope.attach.SideBySide;
 import loomscope.ui.attach.SessionPictures.Ended;
 import loomscope.ui.attach.SessionPictures.Live;
+import loomscope.ui.attach.SideBySideSessions.Attached;
 import loomscope.picture.StateTimeline;
 import loomscope.probe.PinnedEvent;
 import loomscope.recording.RunRecording;
@@ -109,25 +111,13 @@ public final class AttachViewModel {
     private Consumer<Detached> onDetached = d -> { };
     /** Awaited on the attach's job thread before the agent goes in (see setBeforeAttach). */
     private volatile Runnable beforeAttach = () -> { };
-    /** The sessions side by side, in the order attached (their lanes' order); the FX thread's, copied for a job. */
-    private final List<Attached> attached = new ArrayList<>();
+    private final SideBySideSessions attached = new SideBySideSessions();
     /** JVMs still to attach, one after the other ({@link #attachAll}); the FX thread's. */
     private final Deque<JvmEntry> queued = new ArrayDeque<>();
     /** The JVM being attached beside those attached, or null. */
     private JvmEntry adding;
     private long lastRebuild = Long.MIN_VALUE;
     private boolean stopAsked;
-
-    /**
-     * A session with what the window needs to know of its target. A connected one's target has the other host's pid
-     * and its place is the agent's address; its pool's parallelism is not known here (no lane is marked as added).
-     */
-    record Attached(AttachSession session, JvmEntry target, int poolParallelism) {
-        /** Whether this is {@code entry}, a JVM of this machine's list (a connected JVM's pid is another host's). */
-        boolean is(JvmEntry entry) {
-            return session.remote() == null && target.pid() == entry.pid();
-        }
-    }
 
     /** The real one: {@link JvmList}, the agent jar beside the core's, {@link AttachSession#connect}. */
     public AttachViewModel(Executor jobs) {
@@ -184,16 +174,9 @@ public final class AttachViewModel {
                 || state.get() == State.ATTACHING) {
             return;
         }
-        if (!target.attachable()) {
-            error.set("pid " + target.pid() + ": " + target.refusal());
-            return;
-        }
-        if (attached.stream().anyMatch(a -> a.is(target))) {
-            error.set("pid " + target.pid() + " is attached already");
-            return;
-        }
-        if (attached.size() >= MAX_SESSIONS) {
-            error.set("at most " + MAX_SESSIONS + " JVMs side by side: Stop, then attach again");
+        Optional<String> refusal = attached.refusalToAttach(target);
+        if (refusal.isPresent()) {
+            error.set(refusal.get());
             return;
         }
         error.set("");
@@ -230,12 +213,9 @@ public final class AttachViewModel {
     }
 
     private void connect(HostPort where, String token, String fingerprint) {
-        if (attached.stream().anyMatch(a -> where.equals(a.session().remote()))) {
-            error.set(where + " is connected already");
-            return;
-        }
-        if (attached.size() >= MAX_SESSIONS) {
-            error.set("at most " + MAX_SESSIONS + " JVMs side by side: Stop, then connect again");
+        Optional<String> refusal = attached.refusalToConnect(where);
+        if (refusal.isPresent()) {
+            error.set(refusal.get());
             return;
         }
         error.set("");
@@ -283,10 +263,10 @@ public final class AttachViewModel {
     private void updateCanAttach() {
         JvmEntry s = listed.selectedProperty().get();
         canAttach.set(s != null && !attaching.isRunning() && adding == null
-                && (state.get() == State.IDLE || state.get() == State.ATTACHED && attached.size() < MAX_SESSIONS)
-                && attached.stream().noneMatch(a -> a.is(s)));
+                && (state.get() == State.IDLE || state.get() == State.ATTACHED && !attached.full())
+                && !attached.isAttached(s));
         canConnect.set(!attaching.isRunning() && adding == null
-                && (state.get() == State.IDLE || state.get() == State.ATTACHED && attached.size() < MAX_SESSIONS));
+                && (state.get() == State.IDLE || state.get() == State.ATTACHED && !attached.full()));
     }
 
     /**
@@ -306,7 +286,7 @@ public final class AttachViewModel {
         error.set("");   // a JVM refused beside the others was said; what is said now is the detach's
         state.set(State.DETACHING);
         updateCanAttach();
-        List<Attached> ending = List.copyOf(attached);
+        List<Attached> ending = attached.copy();
         status.set("Detaching from " + String.join(", ", ending.stream().map(a -> Long.toString(a.target().pid())).toList())
                 + "…");
         detaching.start(progress -> {
@@ -360,7 +340,7 @@ public final class AttachViewModel {
         if (a.session().remote() != null) {
             connectForm.connected();
         }
-        sessions.set(attached.size());
+        sessions.set(attached.count());
         adding = null;
         if (state.get() != State.ATTACHED) {
             status.set("Attached to " + SessionPictures.who(a) + ", Java "
@@ -415,14 +395,14 @@ public final class AttachViewModel {
     /** Every session ended: detach them; else a rebuild of the live lanes when one is due. */
     private void detachOrRebuild(long nanos) {
         if (state.get() == State.ATTACHED && !attaching.isRunning()
-                && attached.stream().allMatch(a -> a.session().ending() != null)) {
+                && attached.allEnded()) {
             // every target exited (or its stream broke): what came is kept, as after a Stop. One that ended beside
             // others still attached stays on show, its lanes no longer growing (a client that ends before its server)
             detach();
         } else if (state.get() == State.ATTACHED && !rebuilding.isRunning()
                 && (lastRebuild == Long.MIN_VALUE || nanos - lastRebuild >= REBUILD_NANOS)) {
             lastRebuild = nanos;
-            List<Attached> now = List.copyOf(attached);
+            List<Attached> now = attached.copy();
             rebuilding.start(progress -> SessionPictures.rebuilt(now));
         }
     }
