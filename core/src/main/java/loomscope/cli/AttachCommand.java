@@ -312,7 +312,7 @@ final class AttachCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new BadOption("--listen", e.getMessage());
         }
-        ListeningAgent agent = AttachSession.listenIn(pid, AgentJar.locate(), where, AttachSession.DEFAULT_DEADLINE, !noJfr);
+        ListeningAgent agent = ListeningAgent.loadInto(pid, AgentJar.locate(), where, AttachSession.DEFAULT_DEADLINE, !noJfr);
         if (json) {
             ObjectNode node = new ObjectMapper().createObjectNode();
             node.put("pid", agent.pid());
