@@ -33,12 +33,12 @@ import loomscope.workload.RunLimits;
 
 /**
  * The attach window's model: this user's JVMs ({@link ListedJvms}), the Connect… form ({@link ConnectForm}), one or
- * more sessions side by side (Attach while attached adds the selected JVM, e.g. a client beside its server: {@link SideBySide} puts their
- * carriers on one time axis), their newest episodes as a recording rebuilt on a job thread about ten times a second
- * and taken up in the window's pulse, and Stop, which detaches them all (the targets run on) and hands the whole,
- * as one finished recording, to whoever shows runs ({@link #setOnDetached}). Every slow step (listing, attaching,
- * each rebuild, detaching) is a {@link BackgroundJob}; the FX side learns of them only in {@link #pulse(long)}. No
- * toolkit call: plain JUnit runs it.
+ * more sessions side by side ({@link SideBySideSessions}: Attach while attached adds the selected JVM, e.g. a client
+ * beside its server, and {@link SideBySide} puts their carriers on one time axis), their newest episodes as a
+ * recording rebuilt on a job thread about ten times a second and taken up in the window's pulse, and Stop, which
+ * detaches them all (the targets run on) and hands the whole, as one finished recording, to whoever shows runs
+ * ({@link #setOnDetached}). Every slow step (listing, attaching, each rebuild, detaching) is a {@link BackgroundJob};
+ * the FX side learns of them only in {@link #pulse(long)}. No toolkit call: plain JUnit runs it.
  */
 public final class AttachViewModel {
     /**
