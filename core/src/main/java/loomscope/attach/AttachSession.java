@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -110,78 +109,12 @@ public final class AttachSession implements AutoCloseable {
     private static AttachSession startChecked(JvmEntry target, Path agentJar, Duration deadline, boolean jfr)
             throws IOException {
         boolean first = !new TargetProcess(target.pid()).holdsAnAgentJar();
-        return load(target, agentJar, deadline, jfrOption(jfr), (link, inContainer, end) -> {
+        return AgentLoad.load(target, agentJar, deadline, jfrOption(jfr), (link, inContainer, end) -> {
             AttachSession session = new AttachSession(target, link, inContainer);
             session.firstAgentInTarget = first;
             session.startReading(link.in());
             session.awaitHello(end, deadline);   // closes the session (and what it put in a container) if it throws
             return session;
-        });
-    }
-
-    /** What follows the agent's connection back: a session, or a listening agent's answer. */
-    private interface Connected<T> {
-        T take(AgentLink link, TargetTmp inContainer, long endNanos) throws IOException;
-    }
-
-    /**
-     * The JDK's attach with the agent's {@code moreOptions} beside the way back to this LoomScope, and the agent's
-     * connection back, within {@code deadline}; what the attach put into a container's /tmp is removed if
-     * {@code then} throws (else it is {@code then}'s).
-     */
-    private static <T> T load(JvmEntry target, Path agentJar, Duration deadline, String moreOptions, Connected<T> then)
-            throws IOException {
-        long pid = target.pid();
-        long end = System.nanoTime() + deadline.toNanos();
-        TargetProcess process = new TargetProcess(pid);
-        TargetTmp inContainer = process.needsTheContainersWay()
-                ? TargetTmp.enter(pid, Objects.requireNonNullElse(process.place(), "a container"), agentJar) : null;
-        AgentPort port = inContainer != null ? inContainer.port() : new LoopbackAgentPort();
-        boolean taken = false;
-        try {
-            JdkAttach.load(pid, inContainer != null ? inContainer.jarAsTargetSeesIt() : agentJar.toString(),
-                    port.agentOptions() + moreOptions, end, deadline);
-            AgentLink link = port.accept(Math.max(1, millisLeft(end)));
-            if (link == null) {
-                throw new AttachFailedException("pid " + pid + " loaded the agent, which did not connect back within "
-                        + seconds(deadline) + " of the attach's start; why is not known here (the target's own stderr "
-                        + "may say); if it connects later it finds no LoomScope and records nothing");
-            }
-            T result = then.take(link, inContainer, end);
-            taken = true;
-            return result;
-        } finally {
-            port.close();
-            if (!taken && inContainer != null) {
-                inContainer.close();
-            }
-        }
-    }
-
-    /**
-     * {@code attach PID --listen HOST:PORT}: loads the agent into a running local JVM to listen there for LoomScope on
-     * another host ({@link #connect}), over TLS, for the JVM's life. The agent answers on this attach's own connection
-     * with its address, its certificate's SHA-256 and the token it made, which travel nowhere else; nothing is
-     * recorded until a LoomScope connects.
-     *
-     * @param listen where the agent listens (port 0: any free one, which the answer names)
-     * @throws AttachRefusedException why not, in one line (a taken port; a JVM that listens already)
-     */
-    public static ListeningAgent listenIn(long pid, Path agentJar, HostPort listen, Duration deadline, boolean jfr)
-            throws IOException {
-        JvmEntry target = JvmList.describe(pid);
-        if (!target.attachable()) {
-            throw new AttachRefusedException("pid " + pid + ": " + target.refusal());
-        }
-        return load(target, agentJar, deadline, ",listen=" + listen + jfrOption(jfr), (link, inContainer, end) -> {
-            try {
-                return ListeningAgent.answer(pid, link.in());
-            } finally {
-                link.close();
-                if (inContainer != null) {
-                    inContainer.close();   // the target holds the jar open: its boot path has it
-                }
-            }
         });
     }
 
@@ -256,7 +189,7 @@ public final class AttachSession implements AutoCloseable {
         return new Waiting(LoopbackPort.listen(), agentJar, jfrOption(jfr));
     }
 
-    private static String jfrOption(boolean jfr) {
+    static String jfrOption(boolean jfr) {
         return jfr ? "" : ",jfr=off";
     }
 

@@ -3,6 +3,8 @@ package loomscope.attach;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
 
 import loomscope.io.ForeignText;
 
@@ -41,6 +43,34 @@ public record ListeningAgent(long pid, String address, String fingerprint, Strin
         String host = address.substring(0, address.lastIndexOf(':'));
         return !(host.startsWith("127.") || host.equals("[::1]") || host.equals("[0:0:0:0:0:0:0:1]")
                 || host.equals("localhost"));
+    }
+
+    /**
+     * {@code attach PID --listen HOST:PORT}: loads the agent into a running local JVM to listen there for LoomScope on
+     * another host ({@link AttachSession#connect}), over TLS, for the JVM's life. The agent answers on this attach's own
+     * connection with its address, its certificate's SHA-256 and the token it made, which travel nowhere else; nothing
+     * is recorded until a LoomScope connects.
+     *
+     * @param listen where the agent listens (port 0: any free one, which the answer names)
+     * @throws AttachRefusedException why not, in one line (a taken port; a JVM that listens already)
+     */
+    public static ListeningAgent loadInto(long pid, Path agentJar, HostPort listen, Duration deadline, boolean jfr)
+            throws IOException {
+        JvmEntry target = JvmList.describe(pid);
+        if (!target.attachable()) {
+            throw new AttachRefusedException("pid " + pid + ": " + target.refusal());
+        }
+        String options = ",listen=" + listen + AttachSession.jfrOption(jfr);
+        return AgentLoad.load(target, agentJar, deadline, options, (link, inContainer, end) -> {
+            try {
+                return answer(pid, link.in());
+            } finally {
+                link.close();
+                if (inContainer != null) {
+                    inContainer.close();   // the target holds the jar open: its boot path has it
+                }
+            }
+        });
     }
 
     /**

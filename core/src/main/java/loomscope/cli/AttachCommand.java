@@ -13,8 +13,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import loomscope.attach.AgentJar;
 import loomscope.attach.AgentStreamReader;
 import loomscope.attach.AttachCrossCheck;
@@ -312,30 +310,8 @@ final class AttachCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new BadOption("--listen", e.getMessage());
         }
-        ListeningAgent agent = AttachSession.listenIn(pid, AgentJar.locate(), where, AttachSession.DEFAULT_DEADLINE, !noJfr);
-        if (json) {
-            ObjectNode node = new ObjectMapper().createObjectNode();
-            node.put("pid", agent.pid());
-            node.put("listening", agent.address());
-            node.put("fingerprint", agent.fingerprint());
-            node.put("token", agent.token());
-            node.put("connect", agent.connectCommand());
-            out.println(node);
-        } else {
-            out.printf(Locale.ROOT, "pid %d listens on %s (TLS 1.3) for LoomScope, until it exits; certificate SHA-256 %s.%n",
-                    agent.pid(), agent.address(), agent.fingerprint());
-            out.println("Record it from another machine (its port forwarded there: ssh -L, kubectl port-forward; "
-                    + "HOST is that tunnel's near end), token shown once:");
-            out.println("  " + agent.connectCommand());
-        }
-        out.flush();
-        if (agent.exposed()) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.println("loomscope: warning: pid " + agent.pid() + " listens on " + agent.address() + ", which the network "
-                    + "can reach: the token and TLS are all that guard it; --listen 127.0.0.1:PORT with a tunnel (ssh -L, "
-                    + "kubectl port-forward) keeps it off the network");
-            err.flush();
-        }
+        ListeningAgent agent = ListeningAgent.loadInto(pid, AgentJar.locate(), where, AttachSession.DEFAULT_DEADLINE, !noJfr);
+        ListenAnswer.print(agent, json, out, spec.commandLine().getErr());
         return 0;
     }
 

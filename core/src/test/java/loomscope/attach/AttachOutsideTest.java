@@ -184,6 +184,23 @@ class AttachOutsideTest {
         }
     }
 
+    /** The load itself ({@link AgentLoad}, beneath an attach and a {@code --listen}): what follows is never handed a link. */
+    @Test
+    void aLoadNeverAnsweredHandsNothingOnAndEndsAtItsDeadline() throws Exception {
+        Path silent = silentAgent();
+        try (Target target = target()) {
+            JvmEntry entry = JvmList.describe(target.pid);
+            java.util.concurrent.atomic.AtomicInteger handedOn = new java.util.concurrent.atomic.AtomicInteger();
+            AttachFailedException failed = assertThrows(AttachFailedException.class,
+                    () -> AgentLoad.load(entry, silent, Duration.ofSeconds(2), "",
+                            (link, inContainer, end) -> handedOn.incrementAndGet()));
+            assertTrue(failed.getMessage().startsWith("pid " + target.pid + " loaded the agent, which did not connect back "
+                    + "within 2.0 s"), failed.getMessage());
+            assertEquals(0, handedOn.get());
+            target.echo("after");
+        }
+    }
+
     @Test
     void aFlagInTheEnvironmentIsRefusedBeforeTheAttach() throws Exception {
         try (Target target = new Target(List.of(), Map.of("JDK_JAVA_OPTIONS", "-XX:-EnableDynamicAgentLoading"))) {

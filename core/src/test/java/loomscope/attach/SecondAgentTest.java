@@ -46,7 +46,7 @@ class SecondAgentTest {
                     + " from its start to its exit (save=)"), why);
             assertTrue(millis < AT_ONCE_MILLIS, "refused in " + millis + " ms");
 
-            AttachRefusedException listen = assertThrows(AttachRefusedException.class, () -> AttachSession.listenIn(
+            AttachRefusedException listen = assertThrows(AttachRefusedException.class, () -> ListeningAgent.loadInto(
                     target.process.pid(), AgentJar.locate(), HostPort.parse("127.0.0.1:0", true),
                     Duration.ofSeconds(30), true));
             assertTrue(listen.getMessage().contains("records it into " + saved), listen.getMessage());

@@ -81,21 +81,21 @@ public final class AttachView extends BorderPane {
     public AttachView(AttachViewModel model) {
         this.model = model;
         getStyleClass().add("attach-view");
-        table.setItems(model.jvms());
+        table.setItems(model.listedJvms().jvms());
         table.setId("attach-jvms");
         table.getColumns().add(column("PID", 90, j -> Long.toString(j.pid())));
         table.getColumns().add(column("Main class", 380, JvmEntry::mainClass));
         table.getColumns().add(column("Java", 110, JvmEntry::javaVersion));
         TableColumn<JvmEntry, String> container = column("Container", 260, j -> j.place() == null ? "-" : j.place());
-        container.visibleProperty().bind(model.containersListedProperty());
+        container.visibleProperty().bind(model.listedJvms().containersListedProperty());
         table.getColumns().add(container);
         table.getColumns().add(column("Attachable", 620, j -> j.attachable() ? "yes" : "no: " + j.refusal()));
         table.setPrefHeight(LIST_HEIGHT);
         model.stateProperty().addListener((o, was, now) ->
                 table.setPrefHeight(now == AttachViewModel.State.IDLE ? LIST_HEIGHT : LIST_HEIGHT_ATTACHED));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> model.selectedProperty().set(now));
-        model.selectedProperty().addListener((o, was, now) -> {
+        table.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> model.listedJvms().selectedProperty().set(now));
+        model.listedJvms().selectedProperty().addListener((o, was, now) -> {
             if (now != table.getSelectionModel().getSelectedItem()) {
                 table.getSelectionModel().select(now);
             }
@@ -122,7 +122,7 @@ public final class AttachView extends BorderPane {
         connectOpen.setId("attach-connect-open");
         connectOpen.setTooltip(new Tooltip("Record a JVM on another host whose agent listens (listen=HOST:PORT), "
                 + "through a tunnel: ssh -L, kubectl port-forward"));
-        connectOpen.selectedProperty().bindBidirectional(model.connectShownProperty());
+        connectOpen.selectedProperty().bindBidirectional(model.connectForm().shownProperty());
         Label error = new Label();
         error.setId("attach-error");
         error.getStyleClass().addAll("status-message", "error");
@@ -163,7 +163,7 @@ public final class AttachView extends BorderPane {
         table.visibleProperty().bind(Bindings.createBooleanBinding(() -> listShown(model.state()), model.stateProperty()));
         table.managedProperty().bind(table.visibleProperty());
         Node connectForm = connectForm();
-        connectForm.visibleProperty().bind(model.connectShownProperty().and(
+        connectForm.visibleProperty().bind(model.connectForm().shownProperty().and(
                 Bindings.createBooleanBinding(() -> listShown(model.state()), model.stateProperty())));
         connectForm.managedProperty().bind(connectForm.visibleProperty());
         VBox top = new VBox(8, cost, recommend, table, buttons, connectForm, status, gaps);
@@ -206,17 +206,17 @@ public final class AttachView extends BorderPane {
         address.setId("attach-connect-address");
         address.setPromptText("HOST:PORT, e.g. 127.0.0.1:7071");
         address.setPrefColumnCount(20);
-        address.textProperty().bindBidirectional(model.connectAddressProperty());
+        address.textProperty().bindBidirectional(model.connectForm().addressProperty());
         PasswordField token = new PasswordField();
         token.setId("attach-connect-token");
         token.setPromptText("token");
         token.setPrefColumnCount(14);
-        token.textProperty().bindBidirectional(model.connectTokenProperty());
+        token.textProperty().bindBidirectional(model.connectForm().tokenProperty());
         TextField fingerprint = new TextField();
         fingerprint.setId("attach-connect-fingerprint");
         fingerprint.setPromptText("certificate SHA-256 (64 hex digits)");
         fingerprint.setPrefColumnCount(30);
-        fingerprint.textProperty().bindBidirectional(model.connectFingerprintProperty());
+        fingerprint.textProperty().bindBidirectional(model.connectForm().fingerprintProperty());
         HBox.setHgrow(fingerprint, Priority.ALWAYS);
         Button connect = new Button("Connect");
         connect.setId("attach-connect");

@@ -2,27 +2,19 @@ package loomscope.ui.attach;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
-import javafx.beans.property.BooleanProperty;
-import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleBooleanProperty;
-import javafx.beans.property.SimpleObjectProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
 import loomscope.attach.AgentJar;
 import loomscope.attach.AgentStreamReader;
 import loomscope.attach.AttachSession;
@@ -32,6 +24,7 @@ import loomscope.attach.JvmList;
 import loomscope.attach.SideBySide;
 import loomscope.ui.attach.SessionPictures.Ended;
 import loomscope.ui.attach.SessionPictures.Live;
+import loomscope.ui.attach.SideBySideSessions.Attached;
 import loomscope.picture.StateTimeline;
 import loomscope.probe.PinnedEvent;
 import loomscope.recording.RunRecording;
@@ -39,13 +32,13 @@ import loomscope.ui.job.BackgroundJob;
 import loomscope.workload.RunLimits;
 
 /**
- * The attach window's model: this user's JVMs (as {@code attach --list} lists them), one or more sessions side by
- * side (Attach while attached adds the selected JVM, e.g. a client beside its server: {@link SideBySide} puts their
- * carriers on one time axis), their newest episodes as a recording rebuilt on a job thread about ten times a second
- * and taken up in the window's pulse, and Stop, which detaches them all (the targets run on) and hands the whole,
- * as one finished recording, to whoever shows runs ({@link #setOnDetached}). Every slow step (listing, attaching,
- * each rebuild, detaching) is a {@link BackgroundJob}; the FX side learns of them only in {@link #pulse(long)}. No
- * toolkit call: plain JUnit runs it.
+ * The attach window's model: this user's JVMs ({@link ListedJvms}), the Connect… form ({@link ConnectForm}), one or
+ * more sessions side by side ({@link SideBySideSessions}: Attach while attached adds the selected JVM, e.g. a client
+ * beside its server, and {@link SideBySide} puts their carriers on one time axis), their newest episodes as a
+ * recording rebuilt on a job thread about ten times a second and taken up in the window's pulse, and Stop, which
+ * detaches them all (the targets run on) and hands the whole, as one finished recording, to whoever shows runs
+ * ({@link #setOnDetached}). Every slow step (listing, attaching, each rebuild, detaching) is a {@link BackgroundJob};
+ * the FX side learns of them only in {@link #pulse(long)}. No toolkit call: plain JUnit runs it.
  */
 public final class AttachViewModel {
     /**
@@ -99,52 +92,32 @@ public final class AttachViewModel {
      */
     public static final int MAX_SESSIONS = 8;
 
-    private final Supplier<List<JvmEntry>> lister;
     private final Attacher attacher;
     private final Connector connector;
-    private final ObservableList<JvmEntry> jvms = FXCollections.observableArrayList();
-    private final ObjectProperty<JvmEntry> selected = new SimpleObjectProperty<>();
+    private final ListedJvms listed;
+    private final ConnectForm connectForm = new ConnectForm();
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(State.IDLE);
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper gaps = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper canAttach = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyBooleanWrapper containersListed = new ReadOnlyBooleanWrapper(false);
-    /** The Connect… form: shown or not, and what it holds (the token never outlives a connection made with it). */
-    private final BooleanProperty connectShown = new SimpleBooleanProperty(false);
-    private final StringProperty connectAddress = new SimpleStringProperty("");
-    private final StringProperty connectToken = new SimpleStringProperty("");
-    private final StringProperty connectFingerprint = new SimpleStringProperty("");
     private final ReadOnlyBooleanWrapper canConnect = new ReadOnlyBooleanWrapper(true);
     private final ReadOnlyObjectWrapper<Integer> sessions = new ReadOnlyObjectWrapper<>(0);
     private final ReadOnlyObjectWrapper<RunRecording> recording = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<StateTimeline> timeline = new ReadOnlyObjectWrapper<>();
-    private final BackgroundJob<List<JvmEntry>> listing;
     private final BackgroundJob<Attached> attaching;
     private final BackgroundJob<Live> rebuilding;
     private final BackgroundJob<Ended> detaching;
     private Consumer<Detached> onDetached = d -> { };
     /** Awaited on the attach's job thread before the agent goes in (see setBeforeAttach). */
     private volatile Runnable beforeAttach = () -> { };
-    /** The sessions side by side, in the order attached (their lanes' order); the FX thread's, copied for a job. */
-    private final List<Attached> attached = new ArrayList<>();
+    private final SideBySideSessions attached = new SideBySideSessions();
     /** JVMs still to attach, one after the other ({@link #attachAll}); the FX thread's. */
     private final Deque<JvmEntry> queued = new ArrayDeque<>();
     /** The JVM being attached beside those attached, or null. */
     private JvmEntry adding;
     private long lastRebuild = Long.MIN_VALUE;
     private boolean stopAsked;
-
-    /**
-     * A session with what the window needs to know of its target. A connected one's target has the other host's pid
-     * and its place is the agent's address; its pool's parallelism is not known here (no lane is marked as added).
-     */
-    record Attached(AttachSession session, JvmEntry target, int poolParallelism) {
-        /** Whether this is {@code entry}, a JVM of this machine's list (a connected JVM's pid is another host's). */
-        boolean is(JvmEntry entry) {
-            return session.remote() == null && target.pid() == entry.pid();
-        }
-    }
 
     /** The real one: {@link JvmList}, the agent jar beside the core's, {@link AttachSession#connect}. */
     public AttachViewModel(Executor jobs) {
@@ -160,14 +133,13 @@ public final class AttachViewModel {
     }
 
     public AttachViewModel(Executor jobs, Supplier<List<JvmEntry>> lister, Attacher attacher, Connector connector) {
-        this.lister = lister;
         this.attacher = attacher;
         this.connector = connector;
-        listing = new BackgroundJob<>(jobs);
+        listed = new ListedJvms(jobs, lister);
         attaching = new BackgroundJob<>(jobs);
         rebuilding = new BackgroundJob<>(jobs);
         detaching = new BackgroundJob<>(jobs);
-        selected.addListener((o, was, now) -> updateCanAttach());
+        listed.selectedProperty().addListener((o, was, now) -> updateCanAttach());
     }
 
     /** Who shows the whole session once detached (the main window: save, replay, compare like any run). */
@@ -188,7 +160,7 @@ public final class AttachViewModel {
 
     /** Lists this user's JVMs again (in the background). */
     public void refresh() {
-        listing.start(progress -> lister.get());
+        listed.refresh();
     }
 
     /**
@@ -196,22 +168,15 @@ public final class AttachViewModel {
      * attached to, one attached already, or one past {@link #MAX_SESSIONS} only sets the error line.
      */
     public void attach() {
-        JvmEntry target = selected.get();
+        JvmEntry target = listed.selectedProperty().get();
         // adding: its outcome may wait for the next pulse after its job is through
         if (target == null || attaching.isRunning() || adding != null || state.get() == State.DETACHING
                 || state.get() == State.ATTACHING) {
             return;
         }
-        if (!target.attachable()) {
-            error.set("pid " + target.pid() + ": " + target.refusal());
-            return;
-        }
-        if (attached.stream().anyMatch(a -> a.is(target))) {
-            error.set("pid " + target.pid() + " is attached already");
-            return;
-        }
-        if (attached.size() >= MAX_SESSIONS) {
-            error.set("at most " + MAX_SESSIONS + " JVMs side by side: Stop, then attach again");
+        Optional<String> refusal = attached.refusalToAttach(target);
+        if (refusal.isPresent()) {
+            error.set(refusal.get());
             return;
         }
         error.set("");
@@ -231,28 +196,26 @@ public final class AttachViewModel {
     }
 
     /**
-     * Connects to an agent that listens on another host ({@code listen=HOST:PORT}, reached through a tunnel whose near
-     * end is {@code address}), as the first session or beside those attached: the same lanes, causes and Stop as an
-     * attach. A malformed address, one connected already, or one past {@link #MAX_SESSIONS} only sets the error line;
-     * a wrong token or fingerprint is the connection's own one-line refusal.
+     * Connects to the agent the Connect… form names, listening on another host ({@code listen=HOST:PORT}, reached
+     * through a tunnel whose near end is the form's address), as the first session or beside those attached: the same
+     * lanes, causes and Stop as an attach. A malformed address, one connected already, or one past
+     * {@link #MAX_SESSIONS} only sets the error line; a wrong token or fingerprint is the connection's own one-line
+     * refusal.
      */
-    public void connect(String address, String token, String fingerprint) {
+    public void connect() {
         if (attaching.isRunning() || adding != null || state.get() == State.DETACHING || state.get() == State.ATTACHING) {
             return;
         }
-        HostPort where;
-        try {
-            where = HostPort.parse(address, false);
-        } catch (IllegalArgumentException e) {
-            error.set("The address " + e.getMessage());
-            return;
+        switch (connectForm.read()) {
+            case ConnectForm.Refusal refusal -> error.set(refusal.line());
+            case ConnectForm.Request request -> connect(request.where(), request.token(), request.fingerprint());
         }
-        if (attached.stream().anyMatch(a -> where.equals(a.session().remote()))) {
-            error.set(where + " is connected already");
-            return;
-        }
-        if (attached.size() >= MAX_SESSIONS) {
-            error.set("at most " + MAX_SESSIONS + " JVMs side by side: Stop, then connect again");
+    }
+
+    private void connect(HostPort where, String token, String fingerprint) {
+        Optional<String> refusal = attached.refusalToConnect(where);
+        if (refusal.isPresent()) {
+            error.set(refusal.get());
             return;
         }
         error.set("");
@@ -274,11 +237,6 @@ public final class AttachViewModel {
         updateCanAttach();
     }
 
-    /** Connects with what the Connect… form holds ({@link #connect(String, String, String)}). */
-    public void connect() {
-        connect(connectAddress.get(), connectToken.get(), connectFingerprint.get());
-    }
-
     /** Attaches to {@code target} at once (the window's {@code --attach PID}, checked before the window opened). */
     public void attachTo(JvmEntry target) {
         attachAll(List.of(target));
@@ -297,18 +255,18 @@ public final class AttachViewModel {
     private void attachNext() {
         JvmEntry next = queued.poll();
         if (next != null) {
-            selected.set(next);
+            listed.selectedProperty().set(next);
             attach();
         }
     }
 
     private void updateCanAttach() {
-        JvmEntry s = selected.get();
+        JvmEntry s = listed.selectedProperty().get();
         canAttach.set(s != null && !attaching.isRunning() && adding == null
-                && (state.get() == State.IDLE || state.get() == State.ATTACHED && attached.size() < MAX_SESSIONS)
-                && attached.stream().noneMatch(a -> a.is(s)));
+                && (state.get() == State.IDLE || state.get() == State.ATTACHED && !attached.full())
+                && !attached.isAttached(s));
         canConnect.set(!attaching.isRunning() && adding == null
-                && (state.get() == State.IDLE || state.get() == State.ATTACHED && attached.size() < MAX_SESSIONS));
+                && (state.get() == State.IDLE || state.get() == State.ATTACHED && !attached.full()));
     }
 
     /**
@@ -328,7 +286,7 @@ public final class AttachViewModel {
         error.set("");   // a JVM refused beside the others was said; what is said now is the detach's
         state.set(State.DETACHING);
         updateCanAttach();
-        List<Attached> ending = List.copyOf(attached);
+        List<Attached> ending = attached.copy();
         status.set("Detaching from " + String.join(", ", ending.stream().map(a -> Long.toString(a.target().pid())).toList())
                 + "…");
         detaching.start(progress -> {
@@ -354,9 +312,7 @@ public final class AttachViewModel {
 
     /** Called once per frame on the FX thread: takes up what the jobs did; starts the next rebuild when due. */
     public void pulse(long nanos) {
-        if (listing.pulse() instanceof BackgroundJob.Outcome.Done<List<JvmEntry>> listed) {
-            listed(listed.value());
-        }
+        listed.pulse();
         switch (attaching.pulse()) {
             case BackgroundJob.Outcome.Done<Attached> done -> attachedOne(done.value());
             case BackgroundJob.Outcome.Failed<Attached> failed -> attachFailed(failed.error());
@@ -379,22 +335,12 @@ public final class AttachViewModel {
         updateCanAttach();
     }
 
-    private void listed(List<JvmEntry> listed) {
-        JvmEntry was = selected.get();
-        // the ones that can be attached to first (a machine runs many build tools' JVMs), each part by pid
-        jvms.setAll(listed.stream().sorted(Comparator.comparing((JvmEntry j) -> !j.attachable())
-                .thenComparingLong(JvmEntry::pid)).toList());
-        containersListed.set(listed.stream().anyMatch(j -> j.place() != null));
-        selected.set(was == null ? null : listed.stream().filter(j -> j.pid() == was.pid()).findFirst().orElse(null));
-    }
-
     private void attachedOne(Attached a) {
         attached.add(a);
         if (a.session().remote() != null) {
-            connectToken.set("");   // a secret: not kept on screen, nor for the next connection
-            connectShown.set(false);
+            connectForm.connected();
         }
-        sessions.set(attached.size());
+        sessions.set(attached.count());
         adding = null;
         if (state.get() != State.ATTACHED) {
             status.set("Attached to " + SessionPictures.who(a) + ", Java "
@@ -449,14 +395,14 @@ public final class AttachViewModel {
     /** Every session ended: detach them; else a rebuild of the live lanes when one is due. */
     private void detachOrRebuild(long nanos) {
         if (state.get() == State.ATTACHED && !attaching.isRunning()
-                && attached.stream().allMatch(a -> a.session().ending() != null)) {
+                && attached.allEnded()) {
             // every target exited (or its stream broke): what came is kept, as after a Stop. One that ended beside
             // others still attached stays on show, its lanes no longer growing (a client that ends before its server)
             detach();
         } else if (state.get() == State.ATTACHED && !rebuilding.isRunning()
                 && (lastRebuild == Long.MIN_VALUE || nanos - lastRebuild >= REBUILD_NANOS)) {
             lastRebuild = nanos;
-            List<Attached> now = List.copyOf(attached);
+            List<Attached> now = attached.copy();
             rebuilding.start(progress -> SessionPictures.rebuilt(now));
         }
     }
@@ -468,9 +414,11 @@ public final class AttachViewModel {
 
     // ---- what the window binds to ----
 
-    public ObservableList<JvmEntry> jvms() { return jvms; }
+    /** This user's JVMs, listed, and the one Attach would attach. */
+    public ListedJvms listedJvms() { return listed; }
 
-    public ObjectProperty<JvmEntry> selectedProperty() { return selected; }
+    /** The Connect… form. */
+    public ConnectForm connectForm() { return connectForm; }
 
     public ReadOnlyObjectProperty<State> stateProperty() { return state.getReadOnlyProperty(); }
 
@@ -482,23 +430,8 @@ public final class AttachViewModel {
      */
     public ReadOnlyBooleanProperty canAttachProperty() { return canAttach.getReadOnlyProperty(); }
 
-    /** Whether the Connect… form is shown. */
-    public BooleanProperty connectShownProperty() { return connectShown; }
-
-    /** The listening agent's address as the form holds it: the near end of a tunnel, {@code HOST:PORT}. */
-    public StringProperty connectAddressProperty() { return connectAddress; }
-
-    /** The agent's token as the form holds it; emptied once a connection was made with it. */
-    public StringProperty connectTokenProperty() { return connectToken; }
-
-    /** The agent's certificate SHA-256 as the form holds it. */
-    public StringProperty connectFingerprintProperty() { return connectFingerprint; }
-
     /** Whether Connect may be pressed: nothing attaching, and room for one more JVM side by side. */
     public ReadOnlyBooleanProperty canConnectProperty() { return canConnect.getReadOnlyProperty(); }
-
-    /** Whether a JVM listed runs in a container: the list's container column is shown only then. */
-    public ReadOnlyBooleanProperty containersListedProperty() { return containersListed.getReadOnlyProperty(); }
 
     /** How many sessions are attached side by side (0 while none). */
     public ReadOnlyObjectProperty<Integer> sessionsProperty() { return sessions.getReadOnlyProperty(); }
@@ -520,6 +453,6 @@ public final class AttachViewModel {
 
     /** Whether a job is still busy (a test waits for this to be false). */
     boolean busy() {
-        return listing.isRunning() || attaching.isRunning() || rebuilding.isRunning() || detaching.isRunning();
+        return listed.busy() || attaching.isRunning() || rebuilding.isRunning() || detaching.isRunning();
     }
 }

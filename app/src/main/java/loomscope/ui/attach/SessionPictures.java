@@ -12,7 +12,7 @@ import loomscope.picture.StateTimeline;
 import loomscope.probe.PinnedEvent;
 import loomscope.recording.RunRecording;
 import loomscope.savedrun.SavedRun;
-import loomscope.ui.attach.AttachViewModel.Attached;
+import loomscope.ui.attach.SideBySideSessions.Attached;
 
 /**
  * What the attach window shows of its sessions, built on a job thread: the live lanes rebuilt from their newest

@@ -13,10 +13,8 @@ import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import loomscope.runs.ChildRun;
@@ -29,12 +27,11 @@ import loomscope.host.RunShare;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
-import loomscope.report.ApplicationRun;
 import loomscope.scenario.Scenario;
 import loomscope.taskfile.TaskFileLaunch;
 import loomscope.ui.controls.ControlsViewModel;
-import loomscope.ui.history.ClassedRow;
 import loomscope.ui.history.HistoryRow;
+import loomscope.ui.history.RunHistory;
 import loomscope.ui.presentation.PresentedRun;
 import loomscope.ui.replay.ReplayViewModel;
 import loomscope.ui.run.RunInputs;
@@ -51,7 +48,8 @@ import loomscope.workload.WorkloadConfig;
 /**
  * The main window's model, composed of one part per job: the inputs ({@link RunInputs}), the run's life
  * ({@link RunLifecycle}), the words on screen ({@link RunMessages}), the host policy ({@link HostHooks}) and the
- * probes' hooks ({@link ProbeHooks}); it adds the progress, the history and the replay of the last run.
+ * probes' hooks ({@link ProbeHooks}), the history of runs ({@link RunHistory}); it adds the progress and the replay
+ * of the last run.
  * The FX side learns about runs only in {@link #pulse(long)}, which the window's single AnimationTimer calls
  * once per frame. Nothing here ever waits for the workload.
  */
@@ -72,13 +70,10 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
     private ChildRun taskRun;
     private final RunLifecycle lifecycle;
 
-    private final ReadOnlyObjectWrapper<RunSummary> lastSummary = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyIntegerWrapper completed = new ReadOnlyIntegerWrapper(0);
-    private final ObservableList<HistoryRow> history = FXCollections.observableArrayList();
-    private final ClassedRow classedRow;
+    private final RunHistory history;
     private final ReplayViewModel replay = new ReplayViewModel();
-    private int runNumber;
 
     /** @param starters where runs start (the window's standing run starters, handed in from ui.app) */
     public MainViewModel(Executor starters) {
@@ -101,7 +96,7 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
      */
     public MainViewModel(Executor executor, HostHooks host, Function<WorkloadConfig, RecordedRun> inThisJvm) {
         this.host = host;
-        this.classedRow = new ClassedRow(executor, history, lastSummary::set);
+        this.history = new RunHistory(executor);
         Function<WorkloadConfig, RecordedRun> here = inThisJvm != null ? inThisJvm : new ThisJvmRuns(probes, host);
         // this JVM goes through the starter (probes hear its events); a child JVM through loomscope.runs
         this.lifecycle = new RunLifecycle(executor, RunStarter.of(taskSource::get, here));
@@ -170,7 +165,7 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
             progress.set((double) done / r.threads());
         }
         replay.advance(pulseNanos);
-        classedRow.pulse();
+        history.pulse();
     }
 
     /** Turns what the run's life reports into messages, history and replay. */
@@ -223,15 +218,10 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
                 return;
             }
             RunSummary summary = end.summary();
-            lastSummary.set(summary);
             // while running, "done" is all we can see; a stopped run's cancelled tasks are done but not completed
             completed.set(summary.completed());
             progress.set((double) summary.completed() / Math.max(1, summary.threads()));
-            history.add(new HistoryRow(++runNumber, summary,
-                    where.jvmArgs(), host.runShare().lowersCarriers())
-                    .of(end.recording().config()).withUnsureMounts(RunSummary.unsureMounts(end.recording()))
-                    .from(end.recording().source()));
-            classedRow.watch(runNumber, end.recording());
+            history.ran(end.recording(), summary, where.jvmArgs(), host.runShare().lowersCarriers());
             messages.ended(end.outcome(), end.recording(), summary);
             replay.load(end.recording());
         }
@@ -248,14 +238,9 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
             return false;
         }
         RunSummary summary = RunSummary.of(recording);
-        lastSummary.set(summary);
         completed.set(summary.completed());
         progress.set((double) summary.completed() / Math.max(1, summary.threads()));
-        // an attached application's session (the attach window's detach, its saved file) gets an application's card
-        history.add(new HistoryRow(++runNumber, summary, jvmFlags, carriersLowered, fileName).of(recording.config())
-                .withUnsureMounts(RunSummary.unsureMounts(recording)).withApplication(ApplicationRun.of(recording))
-                .from(recording.source()));
-        classedRow.watch(runNumber, recording);
+        history.opened(recording, summary, jvmFlags, carriersLowered, fileName);
         messages.opened(fileName, summary);
         replay.load(recording);
         return true;
@@ -264,7 +249,7 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
     /** The flags and lowering of the run on show (the last history row), for saving it; empty before any. */
     @Override
     public HistoryRow lastRow() {
-        return history.isEmpty() ? null : history.get(history.size() - 1);
+        return history.lastRow();
     }
 
     /** Shows {@code text} on the status line while no run is going (a run's own messages replace it). */
@@ -350,7 +335,7 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
     @Override
     public ReadOnlyObjectProperty<RunRecording> recordingProperty() { return lifecycle.recordingProperty(); }
 
-    public ReadOnlyObjectProperty<RunSummary> lastSummaryProperty() { return lastSummary.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<RunSummary> lastSummaryProperty() { return history.lastSummaryProperty(); }
 
     @Override
     public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
@@ -371,13 +356,10 @@ public final class MainViewModel implements ControlsViewModel.RunControl, Presen
     @Override
     public ReadOnlyStringProperty nextRunNoteProperty() { return messages.nextRunNoteProperty(); }
 
-    public ObservableList<HistoryRow> history() { return history; }
+    public ObservableList<HistoryRow> history() { return history.rows(); }
 
     /** Whether the window lowered the carriers of the run that ended last (its time is then not the CLI's). */
-    public boolean lastRunLoweredCarriers() {
-        return !history.isEmpty() && history.get(history.size() - 1).summary() == lastSummary.get()
-                && history.get(history.size() - 1).carriersLowered();
-    }
+    public boolean lastRunLoweredCarriers() { return history.lastRunLoweredCarriers(); }
 
     /** See {@link ProbeHooks#setExtraObserver}. */
     public void setExtraObserver(Function<WorkloadConfig, RunObserver> factory) { probes.setExtraObserver(factory); }

@@ -58,9 +58,9 @@ public final class AttachScreens extends Application {
             @Override
             public void handle(long now) {
                 view.pulse(now);
-                if (model.state() == AttachViewModel.State.IDLE && model.selectedProperty().get() == null) {
-                    model.jvms().stream().filter(j -> j.pid() == server.pid()).findFirst().ifPresent(j -> {
-                        model.selectedProperty().set(j);
+                if (model.state() == AttachViewModel.State.IDLE && model.listedJvms().selectedProperty().get() == null) {
+                    model.listedJvms().jvms().stream().filter(j -> j.pid() == server.pid()).findFirst().ifPresent(j -> {
+                        model.listedJvms().selectedProperty().set(j);
                         model.attach();
                     });
                 }

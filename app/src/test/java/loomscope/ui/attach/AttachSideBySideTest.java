@@ -161,9 +161,9 @@ class AttachSideBySideTest {
         robot.clickOn("#attach-connect-open");
         assertTrue(onFx(() -> view.lookup("#attach-connect-form").isVisible()), "the form under the buttons");
         fx(() -> {
-            model.connectAddressProperty().set(agent.group(1));
-            model.connectTokenProperty().set("not-the-token-at-all");
-            model.connectFingerprintProperty().set(agent.group(2));
+            model.connectForm().addressProperty().set(agent.group(1));
+            model.connectForm().tokenProperty().set("not-the-token-at-all");
+            model.connectForm().fingerprintProperty().set(agent.group(2));
         });
         robot.clickOn("#attach-connect");
         pulseUntil(60, "the wrong token refused", () -> !model.errorProperty().get().isEmpty());
@@ -173,7 +173,7 @@ class AttachSideBySideTest {
         assertEquals(1, (int) onFx(() -> model.sessionsProperty().get()), "nothing connected");
 
         String token = Files.readString(tokenFile);
-        fx(() -> model.connectTokenProperty().set(token));
+        fx(() -> model.connectForm().tokenProperty().set(token));
         robot.clickOn("#attach-connect");
         String localJvm = SideBySide.jvmLabel(local.pid(), "VtTarget");
         String remoteJvm = SideBySide.jvmLabel(listening.pid(), "VtTarget");
@@ -184,7 +184,7 @@ class AttachSideBySideTest {
         String status = onFx(() -> model.statusProperty().get());
         assertTrue(status.startsWith("2 JVMs side by side"), status);
         assertTrue(status.contains("(VtTarget) at " + agent.group(1)), "the connected JVM's line names its agent: " + status);
-        assertEquals("", onFx(() -> model.connectTokenProperty().get()), "the token is not kept");
+        assertEquals("", onFx(() -> model.connectForm().tokenProperty().get()), "the token is not kept");
         assertFalse(onFx(() -> view.lookup("#attach-connect-form").isVisible()), "the form closes once connected");
 
         robot.clickOn("#attach-stop");
@@ -215,7 +215,7 @@ class AttachSideBySideTest {
     }
 
     private JvmEntry listed(Process p) {
-        return model.jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElse(null);
+        return model.listedJvms().jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElse(null);
     }
 
     @SuppressWarnings("unchecked")
@@ -225,8 +225,8 @@ class AttachSideBySideTest {
             table.getSelectionModel().select(listed(p));
             table.scrollTo(listed(p));
         });
-        waitFor(30, "the row selected", () -> model.selectedProperty().get() != null
-                && model.selectedProperty().get().pid() == p.pid());
+        waitFor(30, "the row selected", () -> model.listedJvms().selectedProperty().get() != null
+                && model.listedJvms().selectedProperty().get().pid() == p.pid());
     }
 
     /** VtTarget on a pool of {@code parallelism} carriers, once it says READY. */

@@ -62,14 +62,14 @@ class AttachViewModelTest {
             return null;
         });
         model.refresh();
-        pulseUntil(model, () -> !model.jvms().isEmpty(), 30);
-        assertEquals(List.of(server, old), model.jvms(), "the attachable first");
-        model.selectedProperty().set(model.jvms().get(1));
+        pulseUntil(model, () -> !model.listedJvms().jvms().isEmpty(), 30);
+        assertEquals(List.of(server, old), model.listedJvms().jvms(), "the attachable first");
+        model.listedJvms().selectedProperty().set(model.listedJvms().jvms().get(1));
         model.attach();
         assertEquals("pid 4242: it runs Java 17.0.15; the agent needs Java 21", model.errorProperty().get());
         assertEquals(AttachViewModel.State.IDLE, model.state());
         assertEquals(0, attaches.get());
-        assertFalse(model.containersListedProperty().get(), "no container column where no JVM runs in one");
+        assertFalse(model.listedJvms().containersListedProperty().get(), "no container column where no JVM runs in one");
     }
 
     @Test
@@ -79,36 +79,22 @@ class AttachViewModelTest {
             connects.incrementAndGet();
             throw new loomscope.attach.AttachRefusedException(where + " refused: wrong token");
         });
-        model.connectAddressProperty().set("example.org");
+        model.connectForm().addressProperty().set("example.org");
         model.connect();
         assertEquals("The address is HOST:PORT (127.0.0.1:7071), not example.org", model.errorProperty().get());
         assertEquals(AttachViewModel.State.IDLE, model.state());
         assertEquals(0, connects.get(), "nothing tried");
 
-        model.connectAddressProperty().set("127.0.0.1:7071");
-        model.connectTokenProperty().set("secret-secret-secret");
+        model.connectForm().addressProperty().set("127.0.0.1:7071");
+        model.connectForm().tokenProperty().set("secret-secret-secret");
         model.connect();
         assertEquals(AttachViewModel.State.ATTACHING, model.state());
         assertFalse(model.canConnectProperty().get(), "one connection at a time");
         pulseUntil(model, () -> model.state() == AttachViewModel.State.IDLE, 30);
         assertEquals(1, connects.get());
         assertEquals("127.0.0.1:7071 refused: wrong token", model.errorProperty().get());
-        assertEquals("secret-secret-secret", model.connectTokenProperty().get(), "kept to be corrected, not retyped");
+        assertEquals("secret-secret-secret", model.connectForm().tokenProperty().get(), "kept to be corrected, not retyped");
         assertTrue(model.canConnectProperty().get());
-    }
-
-    @Test
-    void theContainerColumnShowsOnlyWhenAJvmRunsInAContainer() throws Exception {
-        JvmEntry plain = new JvmEntry(9001, "org.example.Server", "25.0.3", null);
-        JvmEntry contained = new JvmEntry(9002, "app.jar", "21.0.8", null, "docker 3f2a1b9c0d1e");
-        List<List<JvmEntry>> listings = new java.util.ArrayList<>(List.of(List.of(plain, contained), List.of(plain)));
-        AttachViewModel model = new AttachViewModel(jobs, () -> listings.remove(0), pid -> null);
-        model.refresh();
-        pulseUntil(model, () -> model.jvms().size() == 2, 30);
-        assertTrue(model.containersListedProperty().get());
-        model.refresh();
-        pulseUntil(model, () -> model.jvms().size() == 1, 30);
-        assertFalse(model.containersListedProperty().get(), "gone with the container's JVM");
     }
 
     @Test
@@ -145,7 +131,7 @@ class AttachViewModelTest {
         AttachViewModel model = new AttachViewModel(jobs, () -> List.of(target), pid -> {
             throw new AttachRefusedException("pid " + pid + " refused the agent: dynamic loading is off\nsecond line");
         });
-        model.selectedProperty().set(target);
+        model.listedJvms().selectedProperty().set(target);
         model.attach();
         assertEquals(AttachViewModel.State.ATTACHING, model.state());
         pulseUntil(model, () -> model.state() == AttachViewModel.State.IDLE, 30);
@@ -161,12 +147,12 @@ class AttachViewModelTest {
         List<AttachViewModel.Detached> detached = new ArrayList<>();
         model.setOnDetached(detached::add);
         model.refresh();
-        pulseUntil(model, () -> model.jvms().stream().anyMatch(j -> j.pid() == target.pid()), 60);
-        JvmEntry listed = model.jvms().stream().filter(j -> j.pid() == target.pid()).findFirst().orElseThrow();
+        pulseUntil(model, () -> model.listedJvms().jvms().stream().anyMatch(j -> j.pid() == target.pid()), 60);
+        JvmEntry listed = model.listedJvms().jvms().stream().filter(j -> j.pid() == target.pid()).findFirst().orElseThrow();
         assertTrue(listed.attachable(), listed.toString());
         assertEquals("VtTarget", listed.mainClass());
 
-        model.selectedProperty().set(listed);
+        model.listedJvms().selectedProperty().set(listed);
         model.attach();
         // live lanes: the target's own carriers, by its names, with mounts on them
         pulseUntil(model, () -> mounts(model.recordingProperty().get()) >= 20, 120);
@@ -202,16 +188,16 @@ class AttachViewModelTest {
         List<AttachViewModel.Detached> detached = new ArrayList<>();
         model.setOnDetached(detached::add);
         model.refresh();
-        pulseUntil(model, () -> model.jvms().stream().anyMatch(j -> j.pid() == client.pid())
-                && model.jvms().stream().anyMatch(j -> j.pid() == server.pid()), 60);
-        model.selectedProperty().set(listed(model, server));
+        pulseUntil(model, () -> model.listedJvms().jvms().stream().anyMatch(j -> j.pid() == client.pid())
+                && model.listedJvms().jvms().stream().anyMatch(j -> j.pid() == server.pid()), 60);
+        model.listedJvms().selectedProperty().set(listed(model, server));
         model.attach();
         pulseUntil(model, () -> model.state() == AttachViewModel.State.ATTACHED, 120);
         assertFalse(model.canAttachProperty().get(), "the server is attached already");
         model.attach();
         assertEquals("pid " + server.pid() + " is attached already", model.errorProperty().get());
 
-        model.selectedProperty().set(listed(model, client));
+        model.listedJvms().selectedProperty().set(listed(model, client));
         assertTrue(model.canAttachProperty().get(), "another JVM goes beside it");
         model.attach();
         assertFalse(model.canAttachProperty().get(), "one attach at a time");
@@ -246,7 +232,7 @@ class AttachViewModelTest {
     }
 
     private static JvmEntry listed(AttachViewModel model, Process p) {
-        return model.jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElseThrow();
+        return model.listedJvms().jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElseThrow();
     }
 
     private static int lanesOf(RunRecording r, String prefix) {
@@ -277,11 +263,11 @@ class AttachViewModelTest {
         Process old = Files.isRegularFile(jdk17.resolve("bin/java")) ? start(dir, jdk17.resolve("bin/java").toString(), "-Xss1m", "Idle") : null;
         AttachViewModel model = new AttachViewModel(jobs);
         model.refresh();
-        pulseUntil(model, () -> model.jvms().stream().anyMatch(j -> j.pid() == locked.pid())
-                && (old == null || model.jvms().stream().anyMatch(j -> j.pid() == old.pid())), 60);
+        pulseUntil(model, () -> model.listedJvms().jvms().stream().anyMatch(j -> j.pid() == locked.pid())
+                && (old == null || model.listedJvms().jvms().stream().anyMatch(j -> j.pid() == old.pid())), 60);
         for (Process p : old == null ? List.of(locked) : List.of(locked, old)) {
-            JvmEntry entry = model.jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElseThrow();
-            model.selectedProperty().set(entry);
+            JvmEntry entry = model.listedJvms().jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElseThrow();
+            model.listedJvms().selectedProperty().set(entry);
             model.attach();
             String error = model.errorProperty().get();
             assertTrue(error.startsWith("pid " + p.pid() + ": it "), error);

@@ -70,7 +70,7 @@ class AttachViewTest {
 
     @Test
     void whileAnAttachLastsTheLanesTakeTheRoomOfTheCostAndTheList() {
-        fx(() -> model.selectedProperty().set(new loomscope.attach.JvmEntry(4242, "com.example.Server", "25.0.3", null)));
+        fx(() -> model.listedJvms().selectedProperty().set(new loomscope.attach.JvmEntry(4242, "com.example.Server", "25.0.3", null)));
         fx(model::attach);
         assertEquals(AttachViewModel.State.ATTACHING, onFx(model::state));
         for (String id : List.of("#attach-cost", "#attach-recommend", "#attach-jvms")) {

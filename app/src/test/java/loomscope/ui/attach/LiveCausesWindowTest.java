@@ -89,7 +89,7 @@ class LiveCausesWindowTest {
         Process server = targets.busyRoutes(dir, javaHome, flags);
         fx(model::refresh);
         pulseUntil(60, "the server listed", () -> listed(server) != null);
-        fx(() -> model.selectedProperty().set(listed(server)));
+        fx(() -> model.listedJvms().selectedProperty().set(listed(server)));
         fx(model::attach);
         pulseUntil(120, "the server attached", () -> model.state() == AttachViewModel.State.ATTACHED);
 
@@ -179,6 +179,6 @@ class LiveCausesWindowTest {
     }
 
     private JvmEntry listed(Process p) {
-        return model.jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElse(null);
+        return model.listedJvms().jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElse(null);
     }
 }

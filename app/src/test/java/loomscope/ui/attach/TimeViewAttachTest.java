@@ -77,7 +77,7 @@ class TimeViewAttachTest {
         Process server = targets.busyRoutes(dir, Path.of(System.getProperty("java.home")), "--enable-native-access=ALL-UNNAMED");
         fx(model::refresh);
         pulseUntil(60, "the server listed", () -> listed(server) != null);
-        fx(() -> model.selectedProperty().set(listed(server)));
+        fx(() -> model.listedJvms().selectedProperty().set(listed(server)));
         fx(model::attach);
         pulseUntil(120, "the server attached", () -> model.state() == AttachViewModel.State.ATTACHED);
         long attachedAt = System.nanoTime();
@@ -240,6 +240,6 @@ class TimeViewAttachTest {
     }
 
     private JvmEntry listed(Process p) {
-        return model.jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElse(null);
+        return model.listedJvms().jvms().stream().filter(j -> j.pid() == p.pid()).findFirst().orElse(null);
     }
 }
