@@ -150,7 +150,7 @@ public final class CarrierLog {
      * Whether mount {@code i} held its carrier, or may have, by any word: its clocks' (held, pinned, unsure) or a
      * witness's (captured, stalled). The mounts the witnesses class.
      */
-    public boolean heldByAnyWord(int i) { return mountClass(i).held(); }
+    public boolean heldByAnyWord(int i) { return mountClass(i).heldByAnyWord(); }
 
     /**
      * Classes mount {@code i} anew from the JDK's witnesses ({@code loomscope.probe.CauseClassifier}). One classing

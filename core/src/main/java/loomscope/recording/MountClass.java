@@ -40,7 +40,7 @@ public enum MountClass {
     public static MountClass of(int ordinal) { return VALUES[ordinal]; }
 
     /** Whether the mount held its carrier, or may have, by any word: every class but {@link #NOT_HELD}. */
-    public boolean held() { return this != NOT_HELD; }
+    public boolean heldByAnyWord() { return this != NOT_HELD; }
 
     /** Whether it is a held mount's cause, as a witness (or the lack of one) tells it: pinned, captured, stalled or unsure. */
     public boolean classed() { return this != NOT_HELD && this != HELD; }

@@ -305,7 +305,7 @@ class AgentStreamReaderTest {
         assertEquals(MountClass.PINNED, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -2 - 10, true).mountClass());
         assertEquals(MountClass.PINNED, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -1, true).mountClass());
         assertEquals(MountClass.NOT_HELD, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -1, false).mountClass());
-        assertTrue(new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, 2 * ms, false).held());
-        assertFalse(new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -2 - 10, false).held(), "unsure is not held for sure");
+        assertTrue(new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, 2 * ms, false).heldForSure());
+        assertFalse(new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -2 - 10, false).heldForSure(), "unsure is not held for sure");
     }
 }
