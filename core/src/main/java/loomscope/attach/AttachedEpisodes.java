@@ -57,7 +57,7 @@ public final class AttachedEpisodes {
             return BlockedTime.isUnsure(blocked) ? MountClass.UNSURE : MountClass.NOT_HELD;
         }
 
-        /** Whether its carrier was held for the floor or more, by the clocks or a pinned park: held or pinned, not unsure. */
+        /** Whether its carrier was held for the floor or more, by the clocks or a pinned park: held or pinned. */
         public boolean heldForSure() {
             MountClass mountClass = mountClass();
             return mountClass == MountClass.HELD || mountClass == MountClass.PINNED;

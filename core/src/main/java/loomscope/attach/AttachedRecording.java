@@ -36,7 +36,8 @@ final class AttachedRecording {
 
     /**
      * The session as a recording: one lane per carrier in the order seen, the episodes as its mounts with their
-     * classes (held as pinned, as a run whose witnesses class it after it ends draws it until they do); with {@code poolParallelism} known (not {@code Integer.MAX_VALUE}), the lanes past the pool's first
+     * classes (held as pinned, as a run classed after its end draws it until its witnesses class it); with
+     * {@code poolParallelism} known (not {@code Integer.MAX_VALUE}), the lanes past the pool's first
      * {@code poolParallelism} carriers (in the order seen) marked as added by the pool. The application's own code
      * ran, so the run is a {@code task-file} run of its main class; each thread exists from its first episode seen, and
      * no other phase is made up: only the mounts are facts.

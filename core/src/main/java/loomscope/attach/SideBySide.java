@@ -196,7 +196,8 @@ public final class SideBySide {
                     if (s + log.start(m) < runStart) {
                         continue;
                     }
-                    builder.mount(at, vtBase + log.vt(m), s + log.submit(m), s + log.start(m), s + log.end(m), log.mountClass(m));
+                    builder.mount(at, vtBase + log.vt(m), s + log.submit(m), s + log.start(m), s + log.end(m),
+                            log.mountClass(m));
                     MountWhy why = p.recording().whyOf(log.index(), m);
                     if (why != null) {
                         whys.add(new WhyAt(at, kept, new MountWhy(why.cause(), why.reason(), why.frames(),

@@ -20,7 +20,8 @@ import loomscope.recording.RunRecording;
  * by what it names:
  * <ul>
  * <li>one that names its carrier — JDK 24+'s {@code jdk.VirtualThreadPinned}, the agent's pinned-park hook, a stack
- * sampled while the carrier was held ({@link loomscope.clock.HeldSampler}) — explains the mount that carrier held at its time;</li>
+ * sampled while the carrier was held ({@link loomscope.clock.HeldSampler}) — explains the mount that carrier held at
+ * its time;</li>
  * <li>one that names no carrier — JFR's file and socket events, JDK 21's pinned and monitor events (a stream loses a
  * virtual thread's {@code eventThread}, see JDK-FACTS) — explains a mount only if it lies inside it, and only where
  * exactly one mount, of any carrier and any verdict, can have been its thread's. An event that outlasts every mount

@@ -19,17 +19,17 @@ public final class CarrierLog {
     private final boolean addedByPool;
 
     /**
-     * Per mount: the thread, its submit, start and end, its {@link MountClass} (its ordinal in a byte), and the carrier's
-     * blocked time in microseconds (the generic rule's measure), -1 where not measured.
+     * Per mount: the thread, its submit, start and end, its {@link MountClass} (its ordinal in a byte), and the
+     * carrier's blocked time in microseconds (the generic rule's measure), -1 where not measured.
      */
     private enum Column { VT, SUBMIT, START, END, CLASS, BLOCKED_MICROS }
 
     private final PrimitiveColumns<Column> mounts = new PrimitiveColumns<>(Column.class, CHUNK_BITS,
             int.class, long.class, long.class, long.class, byte.class, int.class);
     /**
-     * Mounts so far per {@link MountClass} ordinal, kept for unsure, captured, stalled and held ones ({@link #counted}):
-     * added to by the one writer before {@link #size}, and by {@link #reclass} from the thread that classes the mounts
-     * while the run goes.
+     * Mounts so far per {@link MountClass} ordinal, kept for unsure, captured, stalled and held ones
+     * ({@link #counted}): added to by the one writer before {@link #size}, and by {@link #reclass} from the thread
+     * that classes the mounts while the run goes.
      */
     private final AtomicIntegerArray counts = new AtomicIntegerArray(MountClass.values().length);
     /** Published last: entries below it are complete and visible. */

@@ -3,9 +3,9 @@ package loomscope.recording;
 import java.util.List;
 
 /**
- * What a witness said of one held mount (its cause, a {@link MountClass#classed() classed} one): the JDK's reason and the stack it was taken with, top frame
- * first, as the JDK writes frames ({@code pkg.Class.method(File.java:12)}). Kept with the recording for the window's
- * inspector; a saved run keeps JFR's pinned events, not these.
+ * What a witness said of one held mount: its cause (a {@linkplain MountClass#classed() classed} one), the JDK's reason
+ * and the stack it was taken with, top frame first, as the JDK writes frames ({@code pkg.Class.method(File.java:12)}).
+ * Kept with the recording for the window's inspector; a saved run keeps JFR's pinned events, not these.
  *
  * @param reason    "LockSupport.park: Native or VM frame on stack", "file read /data/x", or null where none was given
  * @param witnessAt when the witness began (recording clock)

@@ -37,8 +37,9 @@ public final class PinnedRule {
     }
 
     /**
-     * What the carrier's clocks say of a mount from its {@link BlockedTime} value: {@link MountClass#HELD held} (blocked
-     * while mounted), {@link MountClass#NOT_HELD not held} or {@link MountClass#UNSURE unsure}; they name no cause.
+     * What the carrier's clocks say of a mount from its {@link BlockedTime} value: {@link MountClass#HELD held}
+     * (blocked while mounted), {@link MountClass#NOT_HELD not held} or {@link MountClass#UNSURE unsure}; they name no
+     * cause.
      *
      * @throws IllegalArgumentException where they measured nothing ({@link #measured})
      */

@@ -41,8 +41,8 @@ public final class RecordingBuilder {
     }
 
     /**
-     * As {@link #mount(int, int, long, long, long, boolean)}, with its class as saved (held, not yet classed: only a live
-     * view's copy of a session still recording has it).
+     * As {@link #mount(int, int, long, long, long, boolean)}, with its class as saved (held, not yet classed: only a
+     * live view's copy of a session still recording has it).
      */
     public RecordingBuilder mount(int carrier, int vt, long submit, long start, long end, MountClass mountClass) {
         CarrierLog log = logs.get(carrier);

@@ -107,7 +107,8 @@ final class SavedRunWriter {
                 long end = log.end(i);
                 out.varint(log.vt(i));
                 out.signed(start - previousEnd);
-                out.varint(((end - start) << LoomRunFormat.VERDICT_BITS) | LoomRunFormat.verdictCode(log.mountClass(i)));
+                int verdict = LoomRunFormat.verdictCode(log.mountClass(i));
+                out.varint(((end - start) << LoomRunFormat.VERDICT_BITS) | verdict);
                 out.signed(start - log.submit(i));
                 previousEnd = end;
             }
