@@ -8,6 +8,7 @@ import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import loomscope.picture.StateTimeline;
+import loomscope.recording.MountClass;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.scenario.SeedScenario;
@@ -91,8 +92,8 @@ public final class LanesDrawBench {
             for (int k = 0; at < end - 10 * MS; k++) {
                 long len = (5 + (k * 7 + c) % 6) * MS;
                 int vt = c * perCarrier + k;
-                int verdict = k % 50 == 17 ? RecordingBuilder.PINNED : k % 40 == 3 ? RecordingBuilder.CAPTURED
-                        : RecordingBuilder.NOT_PINNED;
+                MountClass verdict = k % 50 == 17 ? MountClass.PINNED : k % 40 == 3 ? MountClass.CAPTURED
+                        : MountClass.NOT_HELD;
                 b.mount(c, vt, at, at, at + len, verdict);
                 at += len + 200_000;
             }

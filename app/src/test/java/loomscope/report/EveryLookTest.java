@@ -23,6 +23,7 @@ import loomscope.picture.Look;
 import loomscope.picture.PictureColours;
 import loomscope.picture.PictureTheme;
 import loomscope.recording.LookRuns;
+import loomscope.recording.MountClass;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.ui.lanes.LanesCanvas;
@@ -45,7 +46,7 @@ class EveryLookTest {
     private static final long MS = 1_000_000;
     private static final PictureColours DARK = PictureColours.of(PictureTheme.DARK);
     /** One mount of each verdict, in Look's order from running to pinned. */
-    private static final int[] VERDICTS = LookRuns.VERDICTS;
+    private static final MountClass[] VERDICTS = LookRuns.VERDICTS;
 
     private RecordingView view;
 

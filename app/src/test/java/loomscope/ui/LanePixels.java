@@ -6,7 +6,7 @@ import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.RunRecording;
 import loomscope.ui.lanes.LanesCanvas;
 
@@ -40,7 +40,7 @@ public final class LanePixels {
 
     private static boolean pinnedNear(CarrierLog log, long t, long slack) {
         for (int i = log.firstEndingAfter(t - slack); i < log.size() && log.start(i) <= t + slack; i++) {
-            if (log.cause(i) == MountCause.PINNED) {
+            if (log.mountClass(i) == MountClass.PINNED) {
                 return true;
             }
         }

@@ -1,8 +1,8 @@
 package loomscope.clock;
 
 /**
- * What a carrier's clocks say about one mount, packed into the one {@code long} that {@link RunObserver#mountEnded}
- * carries (also across the child JVMs' wire, unchanged):
+ * What a carrier's clocks say about one mount, packed into the one {@code long} that
+ * {@code loomscope.workload.RunObserver#mountEnded} carries (also across the child JVMs' wire, unchanged):
  * <ul>
  *   <li>{@code >= 0}: the mount's blocked time, exact as far as the clocks go (see {@link #judge});</li>
  *   <li>{@link #UNMEASURED} ({@code -1}): this JVM or OS has no thread CPU clock;</li>

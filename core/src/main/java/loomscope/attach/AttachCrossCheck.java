@@ -31,7 +31,7 @@ public record AttachCrossCheck(int events, int eventsAtFloor, int matchedEvents,
         // only pinned episodes can match: a few among millions, so each event is held against them alone
         List<AttachedEpisodes.Episode> pinnedEpisodes = new ArrayList<>();
         for (AttachedEpisodes.Episode e : episodes) {
-            if (e.verdict() == AttachedEpisodes.Episode.PINNED) {
+            if (e.heldForSure()) {
                 pinnedEpisodes.add(e);
             }
         }

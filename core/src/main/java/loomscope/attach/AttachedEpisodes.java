@@ -13,8 +13,8 @@ import loomscope.probe.CauseReport;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.probe.Witness;
+import loomscope.recording.MountClass;
 import loomscope.recording.PinnedRule;
-import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSource;
 import loomscope.workload.WorkloadConfig;
@@ -39,26 +39,28 @@ public final class AttachedEpisodes {
      * whether the thread parked in {@code parkOnCarrierThread} (the JDK's park of a pinned thread) in it.
      */
     public record Episode(int lane, int vt, long start, long end, long blocked, boolean pinnedPark) {
-        public static final int NOT_PINNED = RecordingBuilder.NOT_PINNED;
-        public static final int PINNED = RecordingBuilder.PINNED;
-        public static final int UNSURE = RecordingBuilder.UNSURE;
-
         /**
-         * Pinned: its carrier blocked for the floor or more with the thread mounted (the carrier clock rule), or the
-         * clocks are unsure and the thread did park pinned; where no CPU clock exists, a pinned park of the floor or
-         * more. Unsure: the clocks could not tell, and no pinned park says more.
+         * What the agent saw of it before any other witness: pinned where the thread parked pinned and its carrier was
+         * held by it (the clocks saw a block of the floor or more, or could not tell; where no CPU clock exists, the
+         * park lasted the floor or more); else held, not yet classed, where the clocks saw the block (the carrier clock
+         * rule); unsure where they could not tell; else not held.
          */
-        public int verdict() {
-            if (PinnedRule.blockedWhileMounted(blocked)) {
-                return PINNED;
+        public MountClass mountClass() {
+            boolean blockedLongEnough = PinnedRule.blockedWhileMounted(blocked);
+            if (pinnedPark && (blockedLongEnough || BlockedTime.isUnsure(blocked)
+                    || blocked == BlockedTime.UNMEASURED && end - start >= PinnedRule.MIN_BLOCKED_NANOS)) {
+                return MountClass.PINNED;
             }
-            if (BlockedTime.isUnsure(blocked)) {
-                return pinnedPark ? PINNED : UNSURE;
+            if (blockedLongEnough) {
+                return MountClass.HELD;
             }
-            if (blocked == BlockedTime.UNMEASURED) {
-                return pinnedPark && end - start >= PinnedRule.MIN_BLOCKED_NANOS ? PINNED : NOT_PINNED;
-            }
-            return NOT_PINNED;
+            return BlockedTime.isUnsure(blocked) ? MountClass.UNSURE : MountClass.NOT_HELD;
+        }
+
+        /** Whether its carrier was held for the floor or more, by the clocks or a pinned park: held or pinned. */
+        public boolean heldForSure() {
+            MountClass mountClass = mountClass();
+            return mountClass == MountClass.HELD || mountClass == MountClass.PINNED;
         }
     }
 

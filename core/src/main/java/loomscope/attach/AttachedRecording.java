@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.Witness;
+import loomscope.recording.MountClass;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSource;
@@ -35,7 +36,8 @@ final class AttachedRecording {
 
     /**
      * The session as a recording: one lane per carrier in the order seen, the episodes as its mounts with their
-     * verdicts; with {@code poolParallelism} known (not {@code Integer.MAX_VALUE}), the lanes past the pool's first
+     * classes (held as pinned, as a run classed after its end draws it until its witnesses class it); with
+     * {@code poolParallelism} known (not {@code Integer.MAX_VALUE}), the lanes past the pool's first
      * {@code poolParallelism} carriers (in the order seen) marked as added by the pool. The application's own code
      * ran, so the run is a {@code task-file} run of its main class; each thread exists from its first episode seen, and
      * no other phase is made up: only the mounts are facts.
@@ -49,7 +51,8 @@ final class AttachedRecording {
         long[] firstSeen = unseen(threadCount);
         for (int i = 0; i < episodes.size(); i++) {
             AttachedEpisodes.Episode e = episodes.get(i);
-            builder.mount(lanes.shown()[e.lane()], e.vt(), e.start(), e.start(), e.end(), e.verdict());
+            MountClass mountClass = e.mountClass() == MountClass.HELD ? MountClass.PINNED : e.mountClass();
+            builder.mount(lanes.shown()[e.lane()], e.vt(), e.start(), e.start(), e.end(), mountClass);
             firstSeen[e.vt()] = Math.min(firstSeen[e.vt()], e.start());
         }
         return seenFrom(builder, firstSeen).droppedInTarget(held.dropped()).finish(0, held.lastTime(), 0, false);
@@ -86,9 +89,7 @@ final class AttachedRecording {
             int vt = vtOf[i - from];
             if (vt >= 0) {
                 AttachedEpisodes.Episode e = episodes.get(i);
-                int verdict = e.verdict() == AttachedEpisodes.Episode.PINNED && !e.pinnedPark() ? RecordingBuilder.HELD
-                        : e.verdict();
-                builder.mount(lanes.shown()[e.lane()], vt, e.start(), e.start(), e.end(), verdict);
+                builder.mount(lanes.shown()[e.lane()], vt, e.start(), e.start(), e.end(), e.mountClass());
                 if (e.pinnedPark()) {
                     parks.add(AttachedClassing.pinnedPark(e, carriers.get(e.lane()).name(), -1));
                 }

@@ -10,7 +10,7 @@ import loomscope.probe.CauseReport;
 import loomscope.probe.LiveCauses;
 import loomscope.probe.SiteTable;
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.MountWhy;
 import loomscope.recording.RunRecording;
 
@@ -53,7 +53,7 @@ public final class LiveTally {
     /** Per carrier (its name and first sight): the end of its last tallied mount. */
     private final Map<String, Long> talliedThrough = new HashMap<>();
     private long tallied;
-    private final long[] settled = new long[MountCause.values().length];
+    private final long[] settled = new long[MountClass.values().length];
     private final Map<SiteKey, long[]> settledSites = new HashMap<>();
 
     private record SiteKey(String frame, String kind) { }
@@ -78,7 +78,7 @@ public final class LiveTally {
         for (CauseReport.Site s : SiteTable.of(r)) {
             sitesByFrame.computeIfAbsent(s.frame(), f -> new ArrayList<>()).add(s);
         }
-        long[] open = new long[MountCause.values().length];
+        long[] open = new long[MountClass.values().length];
         long openHeld = 0;
         long openMounts = 0;
         Map<SiteKey, long[]> openSites = new HashMap<>();
@@ -102,8 +102,8 @@ public final class LiveTally {
                     continue;
                 }
                 // the window's classing made a held mount past the horizon unsure already: the same word here
-                MountCause cause = log.held(i) ? MountCause.UNSURE : log.cause(i);
-                if (cause == null) {
+                MountClass cause = log.held(i) ? MountClass.UNSURE : log.mountClass(i);
+                if (cause == MountClass.NOT_HELD) {
                     continue;
                 }
                 (settles ? settled : open)[cause.ordinal()]++;
@@ -117,12 +117,12 @@ public final class LiveTally {
             }
         }
         long mounts = newest.episodesShown() + newest.episodesLeftOut();
-        return new Counts(mounts, count(MountCause.PINNED, open), count(MountCause.CAPTURED, open),
-                count(MountCause.STALLED, open), count(MountCause.UNSURE, open), openHeld,
+        return new Counts(mounts, count(MountClass.PINNED, open), count(MountClass.CAPTURED, open),
+                count(MountClass.STALLED, open), count(MountClass.UNSURE, open), openHeld,
                 Math.max(0, mounts - tallied - openMounts), top(openSites, topSites));
     }
 
-    private long count(MountCause cause, long[] open) {
+    private long count(MountClass cause, long[] open) {
         return settled[cause.ordinal()] + open[cause.ordinal()];
     }
 

@@ -23,7 +23,7 @@ import loomscope.workload.WorkloadConfig;
  * Several sessions' recordings as ONE recording on one time axis, e.g. a client JVM and its server: each JVM's carriers
  * are lanes of their own, grouped per JVM in the order given and named {@code "pid 4121 Server · ForkJoinPool-1-worker-1"}
  * (the JVM before {@link #SEPARATOR}, the carrier's own name after it), its threads renumbered after the previous
- * JVMs' so that none collide, its times shifted onto the common axis. Every mount keeps its verdict and what a witness
+ * JVMs' so that none collide, its times shifted onto the common axis. Every mount keeps its class and what a witness
  * said of it (each session's causes as its own classification made them).
  * <p>
  * The axis: each part says where its time 0 is on this host's monotonic clock ({@link Part#hostOrigin()}). On one
@@ -196,7 +196,8 @@ public final class SideBySide {
                     if (s + log.start(m) < runStart) {
                         continue;
                     }
-                    builder.mount(at, vtBase + log.vt(m), s + log.submit(m), s + log.start(m), s + log.end(m), verdict(log, m));
+                    builder.mount(at, vtBase + log.vt(m), s + log.submit(m), s + log.start(m), s + log.end(m),
+                            log.mountClass(m));
                     MountWhy why = p.recording().whyOf(log.index(), m);
                     if (why != null) {
                         whys.add(new WhyAt(at, kept, new MountWhy(why.cause(), why.reason(), why.frames(),
@@ -227,9 +228,4 @@ public final class SideBySide {
 
     /** What a witness said of a merged lane's mount: set once the merged recording exists. */
     private record WhyAt(int carrier, int mount, MountWhy why) { }
-
-    /** A mount's drawn verdict as the builder takes it: the part's classification stays as it was (held too). */
-    private static int verdict(CarrierLog log, int m) {
-        return log.verdictCode(m);
-    }
 }

@@ -73,15 +73,12 @@ public enum Look {
      * mount); null where the mount runs and {@link PinnedSpans} says which parts of it are pinned.
      */
     public static Look wholeMount(CarrierLog log, int i) {
-        if (log.held(i)) {
-            return HELD;
-        }
-        if (log.unsure(i)) {
-            return UNSURE;
-        }
-        if (log.captured(i)) {
-            return CAPTURED;
-        }
-        return log.stalled(i) ? STALLED : null;
+        return switch (log.mountClass(i)) {
+            case HELD -> HELD;
+            case UNSURE -> UNSURE;
+            case CAPTURED -> CAPTURED;
+            case STALLED -> STALLED;
+            case NOT_HELD, PINNED -> null;
+        };
     }
 }

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.MountWhy;
 import loomscope.recording.PinnedRule;
 import loomscope.recording.RunRecording;
@@ -20,7 +20,8 @@ import loomscope.recording.RunRecording;
  * by what it names:
  * <ul>
  * <li>one that names its carrier — JDK 24+'s {@code jdk.VirtualThreadPinned}, the agent's pinned-park hook, a stack
- * sampled while the carrier was held ({@link HeldSampler}) — explains the mount that carrier held at its time;</li>
+ * sampled while the carrier was held ({@link loomscope.clock.HeldSampler}) — explains the mount that carrier held at
+ * its time;</li>
  * <li>one that names no carrier — JFR's file and socket events, JDK 21's pinned and monitor events (a stream loses a
  * virtual thread's {@code eventThread}, see JDK-FACTS) — explains a mount only if it lies inside it, and only where
  * exactly one mount, of any carrier and any verdict, can have been its thread's. An event that outlasts every mount
@@ -56,7 +57,7 @@ public final class CauseClassifier {
     private CauseClassifier() { }
 
     /** What matched a mount: a pinned event or a witness. */
-    private record Why(MountCause cause, String reason, List<StackFrame> stack, long nanos, long at) { }
+    private record Why(MountClass cause, String reason, List<StackFrame> stack, long nanos, long at) { }
 
     /**
      * Keeps with the recording what the witness of each classed mount said, for the inspector and the sites: a stack's
@@ -109,7 +110,7 @@ public final class CauseClassifier {
             for (PinnedEvent e : pins) {
                 long key = best(carriers, sizes, e.carrierIndex(), e.start(), e.end(), true);
                 if (key >= 0 && carriers[carrier(key)].pinned(mount(key))) {
-                    found.putIfAbsent(key, new Why(MountCause.PINNED, reasonOf(e), e.stack(), e.duration(), e.start()));
+                    found.putIfAbsent(key, new Why(MountClass.PINNED, reasonOf(e), e.stack(), e.duration(), e.start()));
                 }
             }
             remember(recording, carriers, found);
@@ -124,9 +125,9 @@ public final class CauseClassifier {
             for (int i = 0; i < sizes[c]; i++) {
                 Why why = found.get(key(c, i));
                 if (why != null) {
-                    carriers[c].setCause(i, why.cause());
+                    carriers[c].reclass(i, why.cause());
                 } else if (carriers[c].heldByAnyWord(i)) {
-                    carriers[c].setCause(i, MountCause.UNSURE);   // the clocks saw a block no witness explains
+                    carriers[c].reclass(i, MountClass.UNSURE);   // the clocks saw a block no witness explains
                 }
             }
         }
@@ -193,12 +194,12 @@ public final class CauseClassifier {
                 if (why != null) {
                     // a pass sees the witnesses that arrived since the last: a pin may come after a read, never the other
                     // way round undoes a pin
-                    if (rank(why.cause()) > rank(log.cause(i)) || log.cause(i) == why.cause() && recording.whyOf(c, i) == null) {
-                        log.setCause(i, why.cause());
+                    if (rank(why.cause()) > rank(log.mountClass(i)) || log.mountClass(i) == why.cause() && recording.whyOf(c, i) == null) {
+                        log.reclass(i, why.cause());
                         keep.put(key(c, i), why);
                     }
                 } else if (log.held(i) && log.end(i) < settledBefore) {
-                    log.setCause(i, MountCause.UNSURE);   // no witness came: as the run's end would say
+                    log.reclass(i, MountClass.UNSURE);   // no witness came: as the run's end would say
                     Why where = whereOnly.get(key(c, i));
                     if (where != null) {
                         keep.put(key(c, i), where);
@@ -210,8 +211,9 @@ public final class CauseClassifier {
     }
 
     /** How strongly a cause binds: a pin's witness outranks a system call's, which outranks a stall; none is lowest. */
-    private static int rank(MountCause cause) {
-        return cause == null ? 0 : switch (cause) {
+    private static int rank(MountClass mountClass) {
+        return switch (mountClass) {
+            case NOT_HELD, HELD -> 0;
             case UNSURE -> 1;
             case STALLED -> 2;
             case CAPTURED -> 3;
@@ -267,20 +269,20 @@ public final class CauseClassifier {
             if (key >= 0) {
                 // the first witness of a mount stays: JFR's events come before other pinned witnesses (an attached
                 // JVM's hook), and name a reason and a stack
-                found.putIfAbsent(key, new Why(MountCause.PINNED, reasonOf(e), e.stack(), e.duration(), e.start()));
+                found.putIfAbsent(key, new Why(MountClass.PINNED, reasonOf(e), e.stack(), e.duration(), e.start()));
             }
         }
         for (Witness w : witnesses) {
             if (w.kind() == Witness.Kind.SAFEPOINT || w.kind() == Witness.Kind.HELD_STACK) {
                 continue;   // placed by their own rules: stalls and heldStacks
             }
-            MountCause cause = w.kind().pins() ? MountCause.PINNED : MountCause.CAPTURED;
+            MountClass cause = w.kind().pins() ? MountClass.PINNED : MountClass.CAPTURED;
             long key = onlyMountAround(window, w.start(), w.end());
             if (key == WAIT) {
                 window.waitFor(w);
             }
             Why before = key < 0 ? null : found.get(key);
-            if (key >= 0 && (before == null || before.cause() == MountCause.CAPTURED && cause == MountCause.PINNED)) {
+            if (key >= 0 && (before == null || before.cause() == MountClass.CAPTURED && cause == MountClass.PINNED)) {
                 found.put(key, new Why(cause, w.describe(), w.stack(), w.duration(), w.start()));
             }
         }
@@ -309,7 +311,7 @@ public final class CauseClassifier {
             int size = log.size();
             for (int i = 0; i < size; i++) {
                 if (log.held(i)) {
-                    log.setCause(i, MountCause.PINNED);
+                    log.reclass(i, MountClass.PINNED);
                 }
             }
         }
@@ -355,7 +357,7 @@ public final class CauseClassifier {
             }
             Why before = found.get(key(c, i));
             if (before != null) {
-                if (before.cause() == MountCause.PINNED && before.stack().isEmpty() && !w.stack().isEmpty()) {
+                if (before.cause() == MountClass.PINNED && before.stack().isEmpty() && !w.stack().isEmpty()) {
                     // a pin's witness that names no stack (an attached JVM's pinned-park hook, at once; JFR's event with
                     // its stack comes a second later, on 21 only where its time places it): the stack sampled in the
                     // same mount, its own thread's, says where
@@ -363,8 +365,8 @@ public final class CauseClassifier {
                 }
                 continue;
             }
-            MountCause cause = HeldStacks.causeOf(w);
-            Why why = new Why(cause == null ? MountCause.UNSURE : cause, w.describe(), w.stack(), w.duration(), w.end());
+            MountClass cause = HeldStacks.causeOf(w);
+            Why why = new Why(cause == null ? MountClass.UNSURE : cause, w.describe(), w.stack(), w.duration(), w.end());
             if (cause != null) {
                 found.put(key(c, i), why);
                 whereOnly.remove(key(c, i));
@@ -402,7 +404,7 @@ public final class CauseClassifier {
             int blockedMicros = log.blockedMicros(mount(key));
             long blocked = blockedMicros >= 0 ? blockedMicros * 1_000L : FLOOR;
             if (nanos[0] * 2 >= Math.max(blocked, FLOOR)) {
-                found.put(key, new Why(MountCause.STALLED, "safepoints covered " + Math.round(nanos[0] / 1e4) / 100.0 + " ms of it", List.of(), nanos[0], -1));
+                found.put(key, new Why(MountClass.STALLED, "safepoints covered " + Math.round(nanos[0] / 1e4) / 100.0 + " ms of it", List.of(), nanos[0], -1));
             }
         });
     }
@@ -507,21 +509,18 @@ public final class CauseClassifier {
 
     /** The counts from the verdicts as they now stand, and the sites of the mounts a witness explained. */
     private static CauseReport counted(RunRecording recording, boolean classified, String why) {
-        long[] counts = new long[MountCause.values().length];
+        long[] counts = new long[MountClass.values().length];
         for (CarrierLog log : recording.carriersByIndex()) {
             if (log == null) {
                 continue;
             }
             int size = log.size();
             for (int i = 0; i < size; i++) {
-                MountCause cause = log.cause(i);
-                if (cause != null) {
-                    counts[cause.ordinal()]++;
-                }
+                counts[log.mountClass(i).ordinal()]++;
             }
         }
-        return new CauseReport(classified, why, counts[MountCause.PINNED.ordinal()], counts[MountCause.CAPTURED.ordinal()],
-                counts[MountCause.STALLED.ordinal()], counts[MountCause.UNSURE.ordinal()],
+        return new CauseReport(classified, why, counts[MountClass.PINNED.ordinal()], counts[MountClass.CAPTURED.ordinal()],
+                counts[MountClass.STALLED.ordinal()], counts[MountClass.UNSURE.ordinal()],
                 classified ? SiteTable.of(recording) : List.of());
     }
 

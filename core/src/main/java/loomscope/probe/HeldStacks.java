@@ -2,7 +2,7 @@ package loomscope.probe;
 
 import java.util.List;
 
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 
 /**
  * What a stack sampled while a carrier was held ({@link Witness.Kind#HELD_STACK}) can tell, from its top frames and the
@@ -22,10 +22,10 @@ final class HeldStacks {
     private static final int TOP_FRAMES = 4;
 
     /** The cause the stack shows, or null where it shows only where (a Java frame on top). */
-    static MountCause causeOf(Witness w) {
+    static MountClass causeOf(Witness w) {
         return switch (kindOf(w)) {
-            case PINNED_PARK, OBJECT_WAIT, MONITOR -> MountCause.PINNED;
-            case NATIVE -> MountCause.CAPTURED;
+            case PINNED_PARK, OBJECT_WAIT, MONITOR -> MountClass.PINNED;
+            case NATIVE -> MountClass.CAPTURED;
             case NATIVE_UNCONFIRMED, JVM_NATIVE, JAVA -> null;
         };
     }

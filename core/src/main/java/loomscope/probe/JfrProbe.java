@@ -281,7 +281,7 @@ public final class JfrProbe implements AutoCloseable {
 
     /**
      * Writes what was recorded to a .jfr file that {@code jfr summary} and JDK Mission Control open.
-     * Call after {@link #finish()} and before {@link #close()}.
+     * Call after {@link #finish(long)} and before {@link #close()}.
      */
     public void saveTo(Path file) throws IOException {
         stream.dump(file);

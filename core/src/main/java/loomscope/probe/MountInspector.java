@@ -5,8 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
-import loomscope.recording.MountVerdict;
+import loomscope.recording.MountClass;
 import loomscope.recording.MountWhy;
 import loomscope.recording.RunRecording;
 
@@ -32,7 +31,7 @@ public final class MountInspector {
 
     /** Mount {@code i} of {@code log}, a carrier of {@code recording}. */
     public static MountInspection of(RunRecording recording, CarrierLog log, int i) {
-        MountCause cause = log.cause(i);
+        MountClass mountClass = log.mountClass(i);
         MountWhy why = recording.whyOf(log.index(), i);
         List<StackFrame> stack = new ArrayList<>();
         if (why != null) {
@@ -42,21 +41,23 @@ public final class MountInspector {
         }
         int blockedMicros = log.blockedMicros(i);
         String blocked = blockedMicros < 0 ? null : String.format(Locale.ROOT, "%s %.2f ms (the carrier's clocks)",
-                log.clockVerdict(i) == MountVerdict.UNSURE ? "blocked at least" : "blocked",
+                log.clocksSay(i) == MountClass.UNSURE ? "blocked at least" : "blocked",
                 blockedMicros / 1e3);
         return new MountInspection(recording.source().threadLabel(log.vt(i)), log.name(), log.start(i), log.end(i),
-                held(cause, why), blocked, stack);
+                held(mountClass, why), blocked, stack);
     }
 
-    private static String held(MountCause cause, MountWhy why) {
-        if (cause == null) {
+    private static String held(MountClass mountClass, MountWhy why) {
+        if (!mountClass.classed()) {
+            // held, not yet classed, reads as not held here too: the words have always been these
             return "not held: the carrier was not blocked while it ran";
         }
-        String words = switch (cause) {
+        String words = switch (mountClass) {
             case PINNED -> "pinned: it could not unmount, and its carrier waited with it";
             case CAPTURED -> "captured: blocked in a system call while mounted (the JDK does not call that a pin)";
             case STALLED -> "stalled: the JVM held the carrier";
             case UNSURE -> "unsure: no witness could tell why its carrier was held (never shown as not pinned)";
+            case NOT_HELD, HELD -> throw new AssertionError(mountClass);
         };
         return why == null || why.reason() == null ? words : words + " (" + why.reason() + ")";
     }

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.MountWhy;
 import loomscope.recording.RunRecording;
 
@@ -61,7 +61,7 @@ public final class SiteTable {
                     continue;
                 }
                 double held = why.heldNanos() / 1e6;
-                Totals site = sites.computeIfAbsent(List.of(why.site(), kind(log.cause(i))), k -> new Totals());
+                Totals site = sites.computeIfAbsent(List.of(why.site(), kind(log.mountClass(i))), k -> new Totals());
                 site.count++;
                 site.held += held;
                 site.longest = Math.max(site.longest, held);
@@ -102,12 +102,12 @@ public final class SiteTable {
      * names a frame outside the JDK; else null.
      */
     private static MountWhy sitedWhy(RunRecording recording, CarrierLog log, int i) {
-        MountCause cause = log.cause(i);
-        if (cause != MountCause.PINNED && cause != MountCause.CAPTURED && cause != MountCause.UNSURE) {
+        MountClass cause = log.mountClass(i);
+        if (cause != MountClass.PINNED && cause != MountClass.CAPTURED && cause != MountClass.UNSURE) {
             return null;
         }
         MountWhy why = recording.whyOf(log.index(), i);
-        if (why == null || cause == MountCause.UNSURE && !namesApplicationFrame(why.site())) {
+        if (why == null || cause == MountClass.UNSURE && !namesApplicationFrame(why.site())) {
             return null;
         }
         return why;
@@ -136,11 +136,11 @@ public final class SiteTable {
     /** Whether mount {@code i} of {@code log} is one of {@code site}'s: the same frame and cause. */
     public static boolean isAt(RunRecording recording, CarrierLog log, int i, CauseReport.Site site) {
         MountWhy why = sitedWhy(recording, log, i);
-        return why != null && kind(log.cause(i)).equals(site.kind()) && why.site().equals(site.frame());
+        return why != null && kind(log.mountClass(i)).equals(site.kind()) && why.site().equals(site.frame());
     }
 
     /** "pinned", "captured" or "unsure", as the JSON writes a site's kind. */
-    static String kind(MountCause cause) {
+    static String kind(MountClass cause) {
         return cause.name().toLowerCase(Locale.ROOT);
     }
 

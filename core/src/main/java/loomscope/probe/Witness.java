@@ -28,10 +28,10 @@ public record Witness(Kind kind, long start, long duration, String detail, List<
         /** {@code jdk.SafepointBegin}: the JVM stopped every thread; a carrier waiting through it was stalled. */
         SAFEPOINT("jdk.SafepointBegin", "safepoint"),
         /**
-         * Not JFR's: the stack of a mounted virtual thread, taken by LoomScope's {@link HeldSampler} while its carrier had
-         * been off its CPU for the floor or more. It names its carrier (its {@code detail} is the thread's state and the
-         * carrier's name: {@link #heldStack}), and its top frame tells a native call (captured) from a pinned park or
-         * a monitor (pinned); a Java frame on top tells only where.
+         * Not JFR's: the stack of a mounted virtual thread, taken by LoomScope's {@link loomscope.clock.HeldSampler}
+         * while its carrier had been off its CPU for the floor or more. It names its carrier (its {@code detail} is the
+         * thread's state and the carrier's name: {@link #heldStack}), and its top frame tells a native call (captured)
+         * from a pinned park or a monitor (pinned); a Java frame on top tells only where.
          */
         HELD_STACK("loomscope.HeldStack", "stack while held");
 

@@ -1,7 +1,6 @@
 package loomscope.recording;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 import loomscope.clock.BlockedTime;
 
@@ -13,19 +12,6 @@ import loomscope.clock.BlockedTime;
 public final class CarrierLog {
     /** 4,096 mounts a chunk. */
     private static final int CHUNK_BITS = 12;
-    static final byte NOT_PINNED = 0;
-    static final byte PINNED = 1;
-    static final byte UNSURE = 2;
-    /** Held in a system call (JFR's I/O events): classed after the run from the JDK's witnesses ({@link #setCause}). */
-    static final byte CAPTURED = 3;
-    /** Held by the JVM (a safepoint): classed after the run from the JDK's witnesses. */
-    static final byte STALLED = 4;
-    /**
-     * Held, not yet classed: the clocks saw the carrier blocked for the floor or more, and no witness has said why yet.
-     * Only a run whose witnesses class its mounts while it goes writes it ({@link RunRecording#expectWitnesses}); the
-     * witnesses turn it into one of the causes, and the run's end classes what is left. Never drawn red.
-     */
-    static final byte HELD = 5;
 
     private final int index;
     private final String name;
@@ -33,41 +19,19 @@ public final class CarrierLog {
     private final boolean addedByPool;
 
     /**
-     * Per mount: the thread, its submit, start and end, the drawn verdict ({@link #NOT_PINNED}, {@link #PINNED},
-     * {@link #UNSURE}, {@link #CAPTURED} or {@link #STALLED}), and the carrier's blocked time in microseconds (the generic rule's measure), -1 where not
-     * measured.
+     * Per mount: the thread, its submit, start and end, its {@link MountClass} (its ordinal in a byte), and the
+     * carrier's blocked time in microseconds (the generic rule's measure), -1 where not measured.
      */
-    private enum Column { VT, SUBMIT, START, END, VERDICT, BLOCKED_MICROS }
+    private enum Column { VT, SUBMIT, START, END, CLASS, BLOCKED_MICROS }
 
     private final PrimitiveColumns<Column> mounts = new PrimitiveColumns<>(Column.class, CHUNK_BITS,
             int.class, long.class, long.class, long.class, byte.class, int.class);
     /**
-     * Unsure mounts so far; added to by the one writer before {@link #size}, and by {@link #setCause} from the thread
-     * that classes the mounts while the run goes: atomically ({@link #COUNTS}).
+     * Mounts so far per {@link MountClass} ordinal, kept for unsure, captured, stalled and held ones
+     * ({@link #counted}): added to by the one writer before {@link #size}, and by {@link #reclass} from the thread
+     * that classes the mounts while the run goes.
      */
-    private volatile int unsureCount;
-    /** Captured mounts: {@link #setCause} makes them (a saved run's builder too); atomically. */
-    private volatile int capturedCount;
-    /** Stalled mounts, likewise. */
-    private volatile int stalledCount;
-    /** Held mounts not yet classed; the writer adds them, {@link #setCause} takes them away; atomically. */
-    private volatile int heldCount;
-    private static final VarHandle UNSURE_COUNT;
-    private static final VarHandle CAPTURED_COUNT;
-    private static final VarHandle STALLED_COUNT;
-    private static final VarHandle HELD_COUNT;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            UNSURE_COUNT = lookup.findVarHandle(CarrierLog.class, "unsureCount", int.class);
-            CAPTURED_COUNT = lookup.findVarHandle(CarrierLog.class, "capturedCount", int.class);
-            STALLED_COUNT = lookup.findVarHandle(CarrierLog.class, "stalledCount", int.class);
-            HELD_COUNT = lookup.findVarHandle(CarrierLog.class, "heldCount", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private final AtomicIntegerArray counts = new AtomicIntegerArray(MountClass.values().length);
     /** Published last: entries below it are complete and visible. */
     private volatile int size;
 
@@ -86,33 +50,33 @@ public final class CarrierLog {
         openVt = vt;
     }
 
-    void close(int vt, long submit, long start, long end, boolean wasPinned, long blockedNanos) {
-        close(vt, submit, start, end, wasPinned ? PINNED : NOT_PINNED, blockedNanos);
-    }
-
-    /** {@code verdict}: one of the five verdict bytes; {@code blockedNanos} -1: unmeasured. */
-    void close(int vt, long submit, long start, long end, byte verdict, long blockedNanos) {
+    /** {@code blockedNanos} -1: unmeasured. */
+    void close(int vt, long submit, long start, long end, MountClass mountClass, long blockedNanos) {
         int i = size;
         mounts.row(i).putInt(Column.VT, vt).putLong(Column.SUBMIT, submit).putLong(Column.START, start)
-                .putLong(Column.END, end).putByte(Column.VERDICT, verdict)
+                .putLong(Column.END, end).putByte(Column.CLASS, (byte) mountClass.ordinal())
                 .putInt(Column.BLOCKED_MICROS, micros(blockedNanos));
         // before size: a reader that sees the entry sees the count with it
-        count(verdict, 1);   // captured or stalled: a saved run read back, or a builder's, classed already
+        count(mountClass, 1);   // captured or stalled: a saved run read back, or a builder's, classed already
         // Publish the entry before clearing openVt: a reader in between sees the closed entry and the same
         // thread still open (harmless), never the carrier idle between two mounts.
         size = i + 1;
         openVt = -1;
     }
 
-    /** Adds {@code delta} to the count that {@code verdict} is kept in, if any. */
-    private void count(byte verdict, int delta) {
-        switch (verdict) {
-            case UNSURE -> UNSURE_COUNT.getAndAdd(this, delta);
-            case CAPTURED -> CAPTURED_COUNT.getAndAdd(this, delta);
-            case STALLED -> STALLED_COUNT.getAndAdd(this, delta);
-            case HELD -> HELD_COUNT.getAndAdd(this, delta);
-            default -> { }
+    /** Adds {@code delta} to the count of {@code mountClass}, if it is kept. */
+    private void count(MountClass mountClass, int delta) {
+        if (counted(mountClass)) {
+            counts.getAndAdd(mountClass.ordinal(), delta);
         }
+    }
+
+    /**
+     * Whether a class's mounts are counted as they come: not the many not held, nor the pinned (walked when asked), so
+     * that most mounts cost their carrier no atomic add.
+     */
+    private static boolean counted(MountClass mountClass) {
+        return mountClass != MountClass.NOT_HELD && mountClass != MountClass.PINNED;
     }
 
     /** A {@link BlockedTime} value in microseconds, kept in the same three ranges. */
@@ -145,81 +109,64 @@ public final class CarrierLog {
 
     public long end(int i) { return mounts.getLong(Column.END, i); }
 
+    /** Mount {@code i}'s class: what it did to this carrier, as far as anyone has told. */
+    public MountClass mountClass(int i) { return MountClass.of(mounts.getByte(Column.CLASS, i)); }
+
     /** Whether the carrier was blocked during this mount with the thread still mounted: the carrier wasted. */
-    public boolean pinned(int i) { return mounts.getByte(Column.VERDICT, i) == PINNED; }
+    public boolean pinned(int i) { return mountClass(i) == MountClass.PINNED; }
 
     /** How many mounts so far are unsure (as of the last {@link #size()} read). */
-    public int unsureCount() { return unsureCount; }
+    public int unsureCount() { return counts.get(MountClass.UNSURE.ordinal()); }
 
     /**
      * Whether no witness could tell why this mount held its carrier: the carrier's clocks could not tell if it blocked
      * for the floor or more (it was also preempted, or a collection stopped it), or they saw it blocked and none of the
      * JDK's witnesses said why. Drawn and counted as unsure, never as not pinned.
      */
-    public boolean unsure(int i) { return mounts.getByte(Column.VERDICT, i) == UNSURE; }
+    public boolean unsure(int i) { return mountClass(i) == MountClass.UNSURE; }
 
     /** Captured and stalled mounts so far, together. */
-    public int capturedOrStalledCount() { return capturedCount + stalledCount; }
+    public int capturedOrStalledCount() { return capturedCount() + stalledCount(); }
 
     /** Captured mounts so far. */
-    public int capturedCount() { return capturedCount; }
+    public int capturedCount() { return counts.get(MountClass.CAPTURED.ordinal()); }
 
     /** Stalled mounts so far. */
-    public int stalledCount() { return stalledCount; }
+    public int stalledCount() { return counts.get(MountClass.STALLED.ordinal()); }
 
     /** Whether this mount was held in a system call (the JDK's I/O events say so): captured, not pinned. */
-    public boolean captured(int i) { return mounts.getByte(Column.VERDICT, i) == CAPTURED; }
+    public boolean captured(int i) { return mountClass(i) == MountClass.CAPTURED; }
 
     /** Whether the JVM held this mount's carrier (a safepoint covered its blocked time): stalled, not pinned. */
-    public boolean stalled(int i) { return mounts.getByte(Column.VERDICT, i) == STALLED; }
+    public boolean stalled(int i) { return mountClass(i) == MountClass.STALLED; }
 
     /** Whether mount {@code i} held its carrier and no witness has said why yet (only while its run goes). */
-    public boolean held(int i) { return mounts.getByte(Column.VERDICT, i) == HELD; }
-
-    /** Mount {@code i}'s verdict as {@link RecordingBuilder#mount(int, int, long, long, long, int)} takes it. */
-    public int verdictCode(int i) { return mounts.getByte(Column.VERDICT, i); }
+    public boolean held(int i) { return mountClass(i) == MountClass.HELD; }
 
     /** Held mounts not yet classed so far. */
-    public int heldCount() { return heldCount; }
+    public int heldCount() { return counts.get(MountClass.HELD.ordinal()); }
 
     /**
      * Whether mount {@code i} held its carrier, or may have, by any word: its clocks' (held, pinned, unsure) or a
      * witness's (captured, stalled). The mounts the witnesses class.
      */
-    public boolean heldByAnyWord(int i) { return mounts.getByte(Column.VERDICT, i) != NOT_PINNED; }
-
-    /** Why this mount held its carrier, or null for a mount that did not (as far as anyone can tell). */
-    public MountCause cause(int i) {
-        return switch (mounts.getByte(Column.VERDICT, i)) {
-            case PINNED -> MountCause.PINNED;
-            case UNSURE -> MountCause.UNSURE;
-            case CAPTURED -> MountCause.CAPTURED;
-            case STALLED -> MountCause.STALLED;
-            default -> null;
-        };
-    }
+    public boolean heldByAnyWord(int i) { return mountClass(i).heldByAnyWord(); }
 
     /**
-     * Classes mount {@code i} anew from the JDK's witnesses ({@code loomscope.probe.CauseClassifier}); null: it did not
-     * hold its carrier. One classing thread at a time: after the run, or while it goes for a mount already closed (its
-     * carrier writes only past {@link #size}).
+     * Classes mount {@code i} anew from the JDK's witnesses ({@code loomscope.probe.CauseClassifier}). One classing
+     * thread at a time: after the run, or while it goes for a mount already closed (its carrier writes only past
+     * {@link #size}).
      */
-    public void setCause(int i, MountCause cause) {
+    public void reclass(int i, MountClass mountClass) {
         if (i < 0 || i >= size) {
             throw new IndexOutOfBoundsException("mount " + i + " of " + size);
         }
-        byte verdict = cause == null ? NOT_PINNED : switch (cause) {
-            case PINNED -> PINNED;
-            case UNSURE -> UNSURE;
-            case CAPTURED -> CAPTURED;
-            case STALLED -> STALLED;
-        };
-        byte before = mounts.getByte(Column.VERDICT, i);
-        if (before == verdict) {
+        MountClass before = mountClass(i);
+        if (before == mountClass) {
             return;
         }
-        mounts.row(i).putByte(Column.VERDICT, verdict);
-        count(verdict, 1);
+        mounts.row(i).putByte(Column.CLASS, (byte) mountClass.ordinal());
+        count(mountClass, 1);
         count(before, -1);
     }
 
@@ -232,14 +179,17 @@ public final class CarrierLog {
         return v <= -2 ? -2 - v : v;
     }
 
-    /** The carriers' clocks' own verdict on this mount (the seed draws its phases' verdict; this is its cross-check). */
-    public MountVerdict clockVerdict(int i) {
+    /** Whether the carrier's clocks measured this mount ({@link #clocksSay} tells what they saw). */
+    public boolean clocksMeasured(int i) { return mounts.getInt(Column.BLOCKED_MICROS, i) != -1; }
+
+    /**
+     * What the carriers' clocks said of this mount, before anyone classed it: held, not held or unsure (the seed draws
+     * its phases' word; this is its cross-check); only where they measured it ({@link #clocksMeasured}).
+     */
+    public MountClass clocksSay(int i) {
         int v = mounts.getInt(Column.BLOCKED_MICROS, i);
-        if (v <= -2) {
-            return MountVerdict.UNSURE;
-        }
-        return v < 0 ? MountVerdict.UNMEASURED
-                : PinnedRule.blockedWhileMounted(v * 1_000L) ? MountVerdict.PINNED : MountVerdict.NOT_PINNED;
+        return PinnedRule.clocksSay(v == -1 ? BlockedTime.UNMEASURED : v <= -2 ? BlockedTime.unsure((-2L - v) * 1_000)
+                : v * 1_000L);
     }
 
     /** The thread mounted right now, or -1. */

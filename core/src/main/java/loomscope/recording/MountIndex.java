@@ -163,8 +163,8 @@ public final class MountIndex {
     /** Whether the carriers' clocks could not judge this mount (see {@link CarrierLog#unsure}). */
     public boolean unsure(int mount) { return log(mount).unsure(entryOf[mount]); }
 
-    /** Why this mount held its carrier, or null ({@link CarrierLog#cause}). */
-    public MountCause cause(int mount) { return log(mount).cause(entryOf[mount]); }
+    /** What this mount did to its carrier ({@link CarrierLog#mountClass}). */
+    public MountClass mountClass(int mount) { return log(mount).mountClass(entryOf[mount]); }
 
     /** Whether the mount held its carrier and no witness has said why yet ({@link CarrierLog#held}). */
     public boolean held(int mount) { return log(mount).held(entryOf[mount]); }

@@ -10,7 +10,7 @@ import loomscope.clock.BlockedTime;
  * <p>
  * The floor keeps a short stall (a safepoint, a page fault, a lock handed over) from counting. Where the clocks
  * cannot split a mount's time off its CPU into blocked and preempted (both happened, or a collection stopped it), the
- * mount is {@linkplain MountVerdict#UNSURE unsure}: shown as such, never as not pinned ({@link BlockedTime#judge}).
+ * mount is {@linkplain MountClass#UNSURE unsure}: shown as such, never as not pinned ({@link BlockedTime#judge}).
  * <p>
  * The clocks see every block, also the JVM's own: a carrier that waits for a JVM lock whose holder was preempted is
  * blocked while mounted too. For the seed workload, whose code says where it blocks, the recording keeps the phase
@@ -31,14 +31,25 @@ public final class PinnedRule {
         return blockedNanos >= MIN_BLOCKED_NANOS;
     }
 
-    /** The verdict on a mount from its carrier's {@link BlockedTime} value ({@code -1}: not measured). */
-    public static MountVerdict verdict(long blockedValue) {
+    /** Whether the carrier's clocks measured {@code blockedValue} (a {@link BlockedTime} value) at all. */
+    public static boolean measured(long blockedValue) {
+        return blockedValue != BlockedTime.UNMEASURED;
+    }
+
+    /**
+     * What the carrier's clocks say of a mount from its {@link BlockedTime} value: {@link MountClass#HELD held}
+     * (blocked while mounted), {@link MountClass#NOT_HELD not held} or {@link MountClass#UNSURE unsure}; they name no
+     * cause.
+     *
+     * @throws IllegalArgumentException where they measured nothing ({@link #measured})
+     */
+    public static MountClass clocksSay(long blockedValue) {
         if (BlockedTime.isUnsure(blockedValue)) {
-            return MountVerdict.UNSURE;
+            return MountClass.UNSURE;
         }
         if (blockedValue < 0) {
-            return MountVerdict.UNMEASURED;
+            throw new IllegalArgumentException("the clocks measured nothing: " + blockedValue);
         }
-        return blockedWhileMounted(blockedValue) ? MountVerdict.PINNED : MountVerdict.NOT_PINNED;
+        return blockedWhileMounted(blockedValue) ? MountClass.HELD : MountClass.NOT_HELD;
     }
 }

@@ -8,9 +8,9 @@ import loomscope.workload.WorkloadConfig;
 
 /**
  * Rebuilds a finished recording from facts read back from a file (loomscope.savedrun): the same carrier logs,
- * the same mounts with the same pinned verdicts and the same phase times, so that everything that reads a
+ * the same mounts with the same classes ({@link MountClass}) and the same phase times, so that everything that reads a
  * recording (lanes, field, replay, summary, exports) sees exactly what it saw when the run was live. The
- * verdicts are taken as saved, not decided again: a file shows what was recorded, whichever rule recorded it.
+ * classes are taken as saved, not decided again: a file shows what was recorded, whichever rule recorded it.
  */
 public final class RecordingBuilder {
     private final RunRecording recording;
@@ -35,31 +35,19 @@ public final class RecordingBuilder {
         return this;
     }
 
-    /**
-     * A mount's verdict as saved: not pinned, pinned, unsure (no witness could tell), captured (held in a system call)
-     * or stalled (held by the JVM).
-     */
-    public static final int NOT_PINNED = CarrierLog.NOT_PINNED;
-    public static final int PINNED = CarrierLog.PINNED;
-    public static final int UNSURE = CarrierLog.UNSURE;
-    public static final int CAPTURED = CarrierLog.CAPTURED;
-    public static final int STALLED = CarrierLog.STALLED;
-    /** Held, not yet classed: only a live view's copy of a session still recording has it. */
-    public static final int HELD = CarrierLog.HELD;
-
     /** A completed mount of carrier {@code carrier}, in that carrier's order; times relative to the origin. */
     public RecordingBuilder mount(int carrier, int vt, long submit, long start, long end, boolean pinned) {
-        return mount(carrier, vt, submit, start, end, pinned ? PINNED : NOT_PINNED);
+        return mount(carrier, vt, submit, start, end, pinned ? MountClass.PINNED : MountClass.NOT_HELD);
     }
 
-    /** As {@link #mount(int, int, long, long, long, boolean)}, with one of the verdicts above. */
-    public RecordingBuilder mount(int carrier, int vt, long submit, long start, long end, int verdict) {
-        if (verdict < NOT_PINNED || verdict > HELD) {
-            throw new IllegalArgumentException("verdict " + verdict);
-        }
+    /**
+     * As {@link #mount(int, int, long, long, long, boolean)}, with its class as saved (held, not yet classed: only a
+     * live view's copy of a session still recording has it).
+     */
+    public RecordingBuilder mount(int carrier, int vt, long submit, long start, long end, MountClass mountClass) {
         CarrierLog log = logs.get(carrier);
         log.open(vt, start);
-        log.close(vt, submit, start, end, (byte) verdict, -1);
+        log.close(vt, submit, start, end, mountClass, -1);
         return this;
     }
 

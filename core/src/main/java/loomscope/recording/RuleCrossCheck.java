@@ -38,17 +38,17 @@ public record RuleCrossCheck(long mounts, long measured, long stalls, long disag
             int size = log.size();
             for (int i = 0; i < size; i++) {
                 mounts++;
-                MountVerdict verdict = log.clockVerdict(i);
-                if (verdict == MountVerdict.UNMEASURED) {
+                if (!log.clocksMeasured(i)) {
                     continue;
                 }
+                MountClass clocksSay = log.clocksSay(i);
                 measured++;
-                if (verdict == MountVerdict.UNSURE) {
+                if (clocksSay == MountClass.UNSURE) {
                     unsure++;
                     continue;
                 }
                 boolean phases = recording.phasesSayBlocked(log.vt(i), log.start(i), log.end(i));
-                boolean clocks = verdict == MountVerdict.PINNED;
+                boolean clocks = clocksSay == MountClass.HELD;
                 if (phases == clocks) {
                     continue;
                 }

@@ -147,20 +147,20 @@ public final class RunRecording {
         carrierLog(carrier).open(vt, start);
     }
 
-    /** {@code vt}'s mount on {@code carrier} ended at {@code end}: kept with its verdict. */
+    /** {@code vt}'s mount on {@code carrier} ended at {@code end}: kept with its class. */
     void unmounted(int carrier, int vt, long end, long blockedNanos) {
         CarrierLog log = carrierLog(carrier);
         long start = log.openStart();
-        MountVerdict clocks = PinnedRule.verdict(blockedNanos);
-        byte verdict;
-        if (clocks == MountVerdict.UNMEASURED || phasesDecide()) {
-            verdict = phasesSayBlocked(vt, start, end) ? CarrierLog.PINNED : CarrierLog.NOT_PINNED;
+        MountClass mountClass;
+        if (!PinnedRule.measured(blockedNanos) || phasesDecide()) {
+            mountClass = phasesSayBlocked(vt, start, end) ? MountClass.PINNED : MountClass.NOT_HELD;
         } else {
-            // a run whose witnesses class its mounts as it goes: held, not yet classed, until one says why
-            verdict = clocks == MountVerdict.PINNED ? (expectsWitnesses ? CarrierLog.HELD : CarrierLog.PINNED)
-                    : clocks == MountVerdict.UNSURE ? CarrierLog.UNSURE : CarrierLog.NOT_PINNED;
+            // a run whose witnesses class its mounts as it goes: held, not yet classed, until one says why; any other
+            // draws the clocks' held as pinned at once (the generic rule), and its witnesses may class it anew after
+            MountClass clocks = PinnedRule.clocksSay(blockedNanos);
+            mountClass = clocks == MountClass.HELD && !expectsWitnesses ? MountClass.PINNED : clocks;
         }
-        log.close(vt, pendingSubmitOf(vt, start), start, end, verdict, blockedNanos);
+        log.close(vt, pendingSubmitOf(vt, start), start, end, mountClass, blockedNanos);
         // A new submit (or another carrier's mount) may already have happened: only clear our own mark.
         mountedOn.compareAndSet(vt, carrier, UNMOUNTED);
     }

@@ -99,13 +99,13 @@ public record RunSummary(
         return unsure;
     }
 
-    /** Mounts the JDK's witnesses classed as {@code cause} ({@link CarrierLog#cause}). */
-    public static long mountsOf(RunRecording recording, MountCause cause) {
-        if (cause == MountCause.CAPTURED || cause == MountCause.STALLED) {
+    /** Mounts of class {@code mountClass} ({@link CarrierLog#mountClass}): the JDK's witnesses' causes, say. */
+    public static long mountsOf(RunRecording recording, MountClass mountClass) {
+        if (mountClass == MountClass.CAPTURED || mountClass == MountClass.STALLED) {
             // from the carriers' counts: no walk over a million mounts (the window asks on its FX thread, each pulse)
             long n = 0;
             for (CarrierLog log : recording.carriers()) {
-                n += cause == MountCause.CAPTURED ? log.capturedCount() : log.stalledCount();
+                n += mountClass == MountClass.CAPTURED ? log.capturedCount() : log.stalledCount();
             }
             return n;
         }
@@ -113,7 +113,7 @@ public record RunSummary(
         for (CarrierLog log : recording.carriers()) {
             int size = log.size();
             for (int i = 0; i < size; i++) {
-                n += log.cause(i) == cause ? 1 : 0;
+                n += log.mountClass(i) == mountClass ? 1 : 0;
             }
         }
         return n;

@@ -1,6 +1,11 @@
 package loomscope.recording;
 
-/** What a thread is doing at one instant, derived from recorded mounts and phases only. */
+/**
+ * What a thread is doing at one instant, derived from recorded mounts and phases only: the one word for a thread's
+ * drawn state (its colour, {@code loomscope.picture.PictureColours}). A mounted thread's state comes from its mount's
+ * {@link MountClass} (pinned, captured, stalled, unsure, held) where that covers the instant; the other states are the
+ * thread's own.
+ */
 public enum VtState {
     NEW("new", "created, not yet started"),
     QUEUED("queued", "ready, waiting for a carrier"),

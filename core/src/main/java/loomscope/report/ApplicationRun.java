@@ -5,7 +5,7 @@ import java.util.List;
 import loomscope.picture.StateTimeline;
 import loomscope.probe.CauseReport;
 import loomscope.probe.SiteTable;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSource;
 import loomscope.recording.RunSummary;
@@ -36,8 +36,8 @@ public record ApplicationRun(String mainClass, int carriers, long mounts, long p
         }
         RunSummary s = RunSummary.of(recording);
         return new ApplicationRun(recording.source().mainClass(), recording.carrierCount(),
-                s.mounts(), s.pinnedMounts(), RunSummary.mountsOf(recording, MountCause.CAPTURED),
-                RunSummary.mountsOf(recording, MountCause.STALLED), RunSummary.unsureMounts(recording),
+                s.mounts(), s.pinnedMounts(), RunSummary.mountsOf(recording, MountClass.CAPTURED),
+                RunSummary.mountsOf(recording, MountClass.STALLED), RunSummary.unsureMounts(recording),
                 SiteTable.of(recording));
     }
 

@@ -4,7 +4,7 @@ import java.util.List;
 
 import loomscope.probe.CauseReport;
 import loomscope.probe.SiteTable;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 
@@ -32,7 +32,7 @@ public record HeldCauses(long captured, long stalled, List<CauseReport.Site> sit
         if (!recording.recordsMounts()) {
             return null;
         }
-        return new HeldCauses(RunSummary.mountsOf(recording, MountCause.CAPTURED),
-                RunSummary.mountsOf(recording, MountCause.STALLED), SiteTable.of(recording));
+        return new HeldCauses(RunSummary.mountsOf(recording, MountClass.CAPTURED),
+                RunSummary.mountsOf(recording, MountClass.STALLED), SiteTable.of(recording));
     }
 }

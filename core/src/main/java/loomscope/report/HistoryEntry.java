@@ -194,9 +194,19 @@ public record HistoryEntry(RunSummary summary, Instant finishedAt, List<String> 
                 + " · N " + TimeText.count(s.threads()) + kind + sleep + (s.cancelled() ? " · STOPPED" : "");
     }
 
+    /**
+     * A whole run's word on pinning, for its bar in the history: not a mount's word
+     * ({@link loomscope.recording.MountClass}), nor a thread's ({@link loomscope.recording.VtState}). It is derived
+     * from the run's pinned mounts ({@link #pinning()}) by a threshold, so a run of {@link #NOT_PINNED} may hold a
+     * pinned mount ({@link #hasStrayPins()}); and a run whose mounts were not recorded has a word here, where a mount
+     * has none.
+     */
     public enum Pinning {
+        /** At least 1% of its threads pinned a carrier. */
         PINNED("pinned carriers"),
+        /** Fewer than 1% of its threads pinned one: maybe none. */
         NOT_PINNED("no pinning"),
+        /** Its mounts were not recorded (a platform thread, the default scheduler): nothing to say. */
         NOT_RECORDED("pinning not recorded");
 
         private final String legend;

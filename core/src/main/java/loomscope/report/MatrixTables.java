@@ -6,7 +6,7 @@ import java.util.Locale;
 
 import loomscope.matrix.MatrixCell;
 import loomscope.matrix.MatrixPlan;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.RunSummary;
 
 /** The pinning matrix as text: a Markdown table (scenarios × JVMs) for a slide or a doc, and one CSV row per cell. */
@@ -63,7 +63,7 @@ public final class MatrixTables {
     /** "200/400 pinned" */
     public static String pinned(MatrixCell.Measured m) {
         String pinned = String.format(Locale.ROOT, "%,d/%,d pinned", m.pinnedMounts(), m.mounts());
-        long captured = m.recording() == null ? 0 : RunSummary.mountsOf(m.recording(), MountCause.CAPTURED);
+        long captured = m.recording() == null ? 0 : RunSummary.mountsOf(m.recording(), MountClass.CAPTURED);
         // held in a system call is not a pin: said apart, so that a slide never counts a file read as one
         return captured == 0 ? pinned : pinned + String.format(Locale.ROOT, " · %,d captured", captured);
     }

@@ -2,6 +2,8 @@ package loomscope.savedrun;
 
 import java.nio.charset.StandardCharsets;
 
+import loomscope.recording.MountClass;
+
 /**
  * The {@code .loomrun} layout, version 4 (docs/saved-runs.md says why it is built this way):
  * <pre>
@@ -32,6 +34,9 @@ import java.nio.charset.StandardCharsets;
  * Times are nanoseconds since the recording's origin. Deltas are small, so a mount takes 8-16 bytes.
  * Format 1 (still read) had no string and stack tables: each event held its carrier name, reason, operation
  * and whole stack, with times absolute.
+ * <p>
+ * The verdict and cause codes are {@link MountClass}es: {@link #verdictCode} and {@link #causeCode} map them to the
+ * codes above and {@link #mountClassOf} and {@link #causeOf} back, here alone.
  */
 final class LoomRunFormat {
     private LoomRunFormat() { }
@@ -55,4 +60,45 @@ final class LoomRunFormat {
     static final long MAX_MOUNTS = 100_000_000;
     /** No run, and no time in one, lasts longer than 30 days: a longer one is a damaged or made-up number. */
     static final long MAX_RUN_NANOS = 30L * 24 * 3600 * 1_000_000_000L;
+
+    /** A mount's verdict code is its index here (formats 1 and 2 saved the first two and three of them). */
+    private static final MountClass[] VERDICTS = {MountClass.NOT_HELD, MountClass.PINNED, MountClass.UNSURE,
+            MountClass.CAPTURED, MountClass.STALLED};
+    /** A held mount's cause code is its index here. */
+    private static final MountClass[] CAUSES = {MountClass.PINNED, MountClass.CAPTURED, MountClass.STALLED,
+            MountClass.UNSURE};
+    /** How many cause codes there are: 0 to this less one. */
+    static final int CAUSE_CODES = CAUSES.length;
+
+    /**
+     * The verdict code a mount of class {@code mountClass} is saved with. A held mount not yet classed (a run saved
+     * before its end's classing) is saved unsure: no witness said why.
+     */
+    static int verdictCode(MountClass mountClass) {
+        return mountClass == MountClass.HELD ? verdictCode(MountClass.UNSURE) : indexIn(VERDICTS, mountClass);
+    }
+
+    /** The class a mount saved with verdict {@code code} has, or null where no format has that code. */
+    static MountClass mountClassOf(int code) {
+        return code >= 0 && code < VERDICTS.length ? VERDICTS[code] : null;
+    }
+
+    /** The code a held mount's cause is saved with; {@code cause} is {@linkplain MountClass#classed() classed}. */
+    static int causeCode(MountClass cause) {
+        return indexIn(CAUSES, cause);
+    }
+
+    /** The cause saved as {@code code}, from 0 to {@link #CAUSE_CODES} less one. */
+    static MountClass causeOf(int code) {
+        return CAUSES[code];
+    }
+
+    private static int indexIn(MountClass[] codes, MountClass mountClass) {
+        for (int code = 0; code < codes.length; code++) {
+            if (codes[code] == mountClass) {
+                return code;
+            }
+        }
+        throw new IllegalArgumentException("no code for " + mountClass);
+    }
 }

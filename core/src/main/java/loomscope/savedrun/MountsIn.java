@@ -2,6 +2,7 @@ package loomscope.savedrun;
 
 import java.io.IOException;
 
+import loomscope.recording.MountClass;
 import loomscope.recording.RecordingBuilder;
 import loomscope.workload.Phase;
 
@@ -115,7 +116,8 @@ final class MountsIn {
             long length = in.varint();
             int verdict = (int) (length & ((1 << verdictBits) - 1));
             length >>>= verdictBits;
-            if (verdict > RecordingBuilder.STALLED) {
+            MountClass mountClass = LoomRunFormat.mountClassOf(verdict);
+            if (mountClass == null) {
                 throw new SavedRunFormatException(what + " has an unknown verdict (" + verdict + ")");
             }
             long submit = start - in.signed();
@@ -126,7 +128,7 @@ final class MountsIn {
             if (start < header.runStart() || end > latest) {
                 throw new SavedRunFormatException(what + " lies outside the run");
             }
-            builder.mount(c, vt, submit, start, end, verdict);
+            builder.mount(c, vt, submit, start, end, mountClass);
             previousEnd = end;
         }
     }

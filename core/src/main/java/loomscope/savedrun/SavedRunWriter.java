@@ -107,8 +107,7 @@ final class SavedRunWriter {
                 long end = log.end(i);
                 out.varint(log.vt(i));
                 out.signed(start - previousEnd);
-                // a mount no witness classed (a run saved before its end's classing) is unsure: no witness said
-                int verdict = log.held(i) ? RecordingBuilder.UNSURE : log.verdictCode(i);
+                int verdict = LoomRunFormat.verdictCode(log.mountClass(i));
                 out.varint(((end - start) << LoomRunFormat.VERDICT_BITS) | verdict);
                 out.signed(start - log.submit(i));
                 previousEnd = end;

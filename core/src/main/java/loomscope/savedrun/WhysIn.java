@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.MountWhy;
 import loomscope.recording.RunRecording;
 
@@ -43,7 +43,6 @@ final class WhysIn {
         int count = in.count("the number of held mounts explained", Math.min(LoomRunFormat.MAX_MOUNTS, in.remaining() / MIN_WHY_BYTES));
         memory.take("held mounts explained", count, WHY);
         CarrierLog[] carriers = recording.carriersByIndex();
-        MountCause[] causes = MountCause.values();
         for (int k = 0; k < count; k++) {
             String what = "explained mount " + k;
             int carrier = in.count(what + "'s carrier", carriers.length - 1L);
@@ -52,7 +51,7 @@ final class WhysIn {
                 throw new SavedRunFormatException(what + " names carrier " + carrier + ", which the run does not have");
             }
             int mount = in.count(what + "'s mount", log.size() - 1L);
-            MountCause cause = causes[in.count(what + "'s cause", causes.length - 1L)];
+            MountClass cause = LoomRunFormat.causeOf(in.count(what + "'s cause", LoomRunFormat.CAUSE_CODES - 1L));
             String reason = ref(in, strings, what + "'s reason");
             String site = ref(in, strings, what + "'s site");
             if (site == null) {

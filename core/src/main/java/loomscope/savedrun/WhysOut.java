@@ -57,7 +57,7 @@ final class WhysOut {
             Kept w = kept.get(k);
             out.varint(w.log().index());
             out.varint(w.mount());
-            out.varint(w.why().cause().ordinal());
+            out.varint(LoomRunFormat.causeCode(w.why().cause()));
             out.varint(tables.ref(w.why().reason()));
             out.varint(tables.ref(w.why().site()));
             out.varint(stackOf[k]);

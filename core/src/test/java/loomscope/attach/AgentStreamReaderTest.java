@@ -14,6 +14,7 @@ import java.util.Enumeration;
 import java.nio.charset.StandardCharsets;
 
 import loomscope.io.ForeignText;
+import loomscope.recording.MountClass;
 import loomscope.recording.RunRecording;
 import java.util.List;
 
@@ -294,13 +295,17 @@ class AgentStreamReaderTest {
     }
 
     @Test
-    void theVerdictFollowsTheCarrierClockRule() {
+    void theClassFollowsTheCarrierClockRule() {
         long ms = 1_000_000;
-        assertEquals(AttachedEpisodes.Episode.PINNED, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, 2 * ms, false).verdict());
-        assertEquals(AttachedEpisodes.Episode.NOT_PINNED, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, 0, true).verdict());
-        assertEquals(AttachedEpisodes.Episode.UNSURE, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -2 - 10, false).verdict());
-        assertEquals(AttachedEpisodes.Episode.PINNED, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -2 - 10, true).verdict());
-        assertEquals(AttachedEpisodes.Episode.PINNED, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -1, true).verdict());
-        assertEquals(AttachedEpisodes.Episode.NOT_PINNED, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -1, false).verdict());
+        assertEquals(MountClass.HELD, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, 2 * ms, false).mountClass(),
+                "the clocks saw a block and no pinned park says why: held, not yet classed");
+        assertEquals(MountClass.PINNED, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, 2 * ms, true).mountClass());
+        assertEquals(MountClass.NOT_HELD, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, 0, true).mountClass());
+        assertEquals(MountClass.UNSURE, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -2 - 10, false).mountClass());
+        assertEquals(MountClass.PINNED, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -2 - 10, true).mountClass());
+        assertEquals(MountClass.PINNED, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -1, true).mountClass());
+        assertEquals(MountClass.NOT_HELD, new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -1, false).mountClass());
+        assertTrue(new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, 2 * ms, false).heldForSure());
+        assertFalse(new AttachedEpisodes.Episode(0, 0, 0, 5 * ms, -2 - 10, false).heldForSure(), "unsure is not held for sure");
     }
 }

@@ -92,7 +92,7 @@ class AttachHelidonTest {
                     assertTrue(vtOf.containsKey(m.threadId), where + "pinning thread " + m.threadId + " not seen");
                     List<AttachedEpisodes.Episode> pinned = e.episodes().stream()
                             .filter(x -> x.vt() == vtOf.get(m.threadId) && overlaps(x.start(), x.end(), m, e.targetOrigin()))
-                            .filter(x -> x.verdict() == AttachedEpisodes.Episode.PINNED).toList();
+                            .filter(AttachedEpisodes.Episode::heldForSure).toList();
                     boolean jfrSawAPin = jfr.stream().anyMatch(p -> p.threadId() == m.threadId
                             && p.duration() >= PinningInit.PIN_MILLIS * 1_000_000L / 2);
                     if (pinned.isEmpty() && !jfrSawAPin) {

@@ -67,7 +67,7 @@ class BusyRoutesUnderAgentTest {
         for (CarrierLog log : r.carriersByIndex()) {
             for (int i = 0; i < log.size(); i++) {
                 MountWhy why = r.whyOf(log.index(), i);
-                if (why != null && why.cause() != loomscope.recording.MountCause.UNSURE) {
+                if (why != null && why.cause() != loomscope.recording.MountClass.UNSURE) {
                     assertTrue(!why.site().contains("socketRoute"), "a mount put at the socket read: " + why);
                 }
             }

@@ -79,7 +79,7 @@ class SeedUnderAgentTest {
                 if (name.startsWith("loomscope-vt-")) {
                     int vt = Integer.parseInt(name.substring("loomscope-vt-".length()));
                     seen.merge(vt, 1, Integer::sum);
-                    seenPinned.merge(vt, e.verdict() == AttachedEpisodes.Episode.PINNED ? 1 : 0, Integer::sum);
+                    seenPinned.merge(vt, e.heldForSure() ? 1 : 0, Integer::sum);
                 }
             }
             assertEquals(THREADS, recorded.size());

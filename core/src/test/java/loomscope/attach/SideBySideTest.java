@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.RunRecording;
 import loomscope.workload.Phase;
 import org.junit.jupiter.api.Test;
@@ -108,10 +108,10 @@ class SideBySideTest {
     void eachSessionsCausesStayAsItsOwnClassificationMadeThem() {
         AttachedEpisodes client = read(CLIENT);
         RunRecording alone = client.classified(client.targetMainClass(), Integer.MAX_VALUE, true).recording();
-        assertEquals(MountCause.PINNED, alone.carriers()[0].cause(1));
+        assertEquals(MountClass.PINNED, alone.carriers()[0].mountClass(1));
         RunRecording merged = SideBySide.merge(List.of(whole(client), whole(read(SERVER))));
-        assertEquals(MountCause.PINNED, merged.carriers()[0].cause(1));
-        assertNull(merged.carriers()[0].cause(0));
+        assertEquals(MountClass.PINNED, merged.carriers()[0].mountClass(1));
+        assertEquals(MountClass.NOT_HELD, merged.carriers()[0].mountClass(0));
         assertNotNull(alone.whyOf(0, 1), "the JDK's event is the pin's witness");
         assertEquals(alone.whyOf(0, 1), merged.whyOf(0, 1), "the client is first: its times are not shifted");
         assertFalse(merged.carriers()[1].pinned(0));

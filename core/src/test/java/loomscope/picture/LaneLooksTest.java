@@ -9,6 +9,7 @@ import java.util.Set;
 
 import loomscope.recording.CarrierLog;
 import loomscope.recording.LookRuns;
+import loomscope.recording.MountClass;
 import loomscope.recording.RunRecorder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.UnsureRun;
@@ -144,14 +145,14 @@ class LaneLooksTest {
         int n = 20_000;
         loomscope.recording.RecordingBuilder b = loomscope.recording.RecordingBuilder.of(
                 loomscope.scenario.SeedScenario.config().withThreads(n).withParallelism(1), "25").carrier(0, "c0", 0, false);
-        int[] words = {loomscope.recording.RecordingBuilder.PINNED, loomscope.recording.RecordingBuilder.UNSURE,
-                loomscope.recording.RecordingBuilder.CAPTURED, loomscope.recording.RecordingBuilder.STALLED,
-                loomscope.recording.RecordingBuilder.HELD};
+        MountClass[] words = {MountClass.PINNED, MountClass.UNSURE,
+                MountClass.CAPTURED, MountClass.STALLED,
+                MountClass.HELD};
         long t = 0;
         for (int k = 0; k < n; k++) {
             long length = (1 + random.nextInt(4)) * MS;
             int roll = random.nextInt(50 * words.length);
-            b.mount(0, k, t, t, t + length, roll < words.length ? words[roll] : loomscope.recording.RecordingBuilder.NOT_PINNED);
+            b.mount(0, k, t, t, t + length, roll < words.length ? words[roll] : MountClass.NOT_HELD);
             t += length + random.nextInt(4) * MS;
         }
         RunRecording r = b.finish(0, t, n, false);

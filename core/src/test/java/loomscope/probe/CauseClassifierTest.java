@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
@@ -35,7 +35,7 @@ class CauseClassifierTest {
             new StackFrame(null, "shop.Native", "callback", null, 7));
 
     /** Six threads on two carriers; every mount 10 ms, the clocks' verdicts as given. */
-    private static RunRecording recording(int... verdicts) {
+    private static RunRecording recording(MountClass... verdicts) {
         WorkloadConfig config = Scenarios.config(Scenarios.byName("cart-service"), Map.of(), 6, 2, SchedulerKind.POOL,
                 ThreadKind.VIRTUAL);
         RecordingBuilder b = RecordingBuilder.of(config, "25.0.1").carrier(0, "c0", 0, false).carrier(1, "c1", 0, false);
@@ -52,8 +52,8 @@ class CauseClassifierTest {
 
     @Test
     void eachBlockGetsTheCauseItsWitnessGives() {
-        RunRecording r = recording(RecordingBuilder.PINNED, RecordingBuilder.PINNED, RecordingBuilder.PINNED,
-                RecordingBuilder.UNSURE, RecordingBuilder.NOT_PINNED, RecordingBuilder.PINNED);
+        RunRecording r = recording(MountClass.PINNED, MountClass.PINNED, MountClass.PINNED,
+                MountClass.UNSURE, MountClass.NOT_HELD, MountClass.PINNED);
         List<PinnedEvent> pins = List.of(pin(2 * MS, 5 * MS, 0, "Native or VM frame on stack"));
         List<Witness> witnesses = List.of(
                 new Witness(Witness.Kind.FILE_READ, 21 * MS, 6 * MS, "/data/cart.bin", TASK_READ),
@@ -61,14 +61,14 @@ class CauseClassifierTest {
         CauseReport report = CauseClassifier.classify(r, pins, witnesses, true);
         CarrierLog c0 = r.carriersByIndex()[0];
         CarrierLog c1 = r.carriersByIndex()[1];
-        assertEquals(MountCause.PINNED, c0.cause(0), "the pinned event on its carrier");
-        assertEquals(MountCause.UNSURE, c1.cause(0), "a block no witness explains: unsure, not pinned");
+        assertEquals(MountClass.PINNED, c0.mountClass(0), "the pinned event on its carrier");
+        assertEquals(MountClass.UNSURE, c1.mountClass(0), "a block no witness explains: unsure, not pinned");
         // 20-30 ms: both carriers' mounts hold the read, so either thread can have been its thread: it explains neither
         // (a witness speaks only for its own thread), and the safepoint over both leaves both stalled
-        assertEquals(MountCause.STALLED, c0.cause(1), "a safepoint over half of its (unknown) blocked time");
-        assertEquals(MountCause.STALLED, c1.cause(1));
-        assertNull(c0.cause(2), "not blocked, no witness: stays not pinned");
-        assertEquals(MountCause.UNSURE, c1.cause(2));
+        assertEquals(MountClass.STALLED, c0.mountClass(1), "a safepoint over half of its (unknown) blocked time");
+        assertEquals(MountClass.STALLED, c1.mountClass(1));
+        assertEquals(MountClass.NOT_HELD, c0.mountClass(2), "not blocked, no witness: stays not pinned");
+        assertEquals(MountClass.UNSURE, c1.mountClass(2));
         assertTrue(report.classified());
         assertEquals(1, report.pinned());
         assertEquals(0, report.captured());
@@ -95,29 +95,29 @@ class CauseClassifierTest {
 
     @Test
     void aPinTheClocksDidNotSeeIsStillAPinWhereTheEventNamesTheCarrier() {
-        RunRecording r = recording(RecordingBuilder.NOT_PINNED, RecordingBuilder.NOT_PINNED);
+        RunRecording r = recording(MountClass.NOT_HELD, MountClass.NOT_HELD);
         CauseReport report = CauseClassifier.classify(r, List.of(pin(1 * MS, 4 * MS, 1, null)), List.of(), true);
-        assertNull(r.carriersByIndex()[0].cause(0));
-        assertEquals(MountCause.PINNED, r.carriersByIndex()[1].cause(0), "as on a JVM without the kernel's counts");
+        assertEquals(MountClass.NOT_HELD, r.carriersByIndex()[0].mountClass(0));
+        assertEquals(MountClass.PINNED, r.carriersByIndex()[1].mountClass(0), "as on a JVM without the kernel's counts");
         assertEquals(1, report.pinned());
     }
 
     @Test
     void aReadPlacedByTimeAloneGoesToAMountOnlyWhereItCanBeNoOtherThreads() {
         // both carriers mounted 0-10 ms: a read in it could be either thread's
-        RunRecording r = recording(RecordingBuilder.NOT_PINNED, RecordingBuilder.NOT_PINNED);
+        RunRecording r = recording(MountClass.NOT_HELD, MountClass.NOT_HELD);
         CauseClassifier.classify(r, List.of(), List.of(new Witness(Witness.Kind.FILE_READ, 2 * MS, 3 * MS, "/x", TASK_READ)), true);
-        assertNull(r.carriersByIndex()[0].cause(0));
-        assertNull(r.carriersByIndex()[1].cause(0));
+        assertEquals(MountClass.NOT_HELD, r.carriersByIndex()[0].mountClass(0));
+        assertEquals(MountClass.NOT_HELD, r.carriersByIndex()[1].mountClass(0));
     }
 
     @Test
     void withoutEveryEventNothingIsClassedAndTheReportSaysWhy() {
-        RunRecording r = recording(RecordingBuilder.PINNED, RecordingBuilder.UNSURE);
+        RunRecording r = recording(MountClass.PINNED, MountClass.UNSURE);
         CauseReport report = CauseClassifier.classify(r, List.of(), List.of(), false);
         assertFalse(report.classified());
         assertTrue(report.why().contains("stopped before delivering"), report.why());
-        assertEquals(MountCause.PINNED, r.carriersByIndex()[0].cause(0), "the clocks' verdict stays");
+        assertEquals(MountClass.PINNED, r.carriersByIndex()[0].mountClass(0), "the clocks' verdict stays");
         assertTrue(report.line().startsWith("Causes not classed: "), report.line());
     }
 
@@ -128,7 +128,7 @@ class CauseClassifierTest {
         b.mount(0, 0, 0, 0, 10 * MS, true);
         RunRecording r = b.finish(0, 10 * MS, 1, false);
         CauseReport report = CauseClassifier.classify(r, List.of(), List.of(), true);
-        assertEquals(MountCause.PINNED, r.carriersByIndex()[0].cause(0));
+        assertEquals(MountClass.PINNED, r.carriersByIndex()[0].mountClass(0));
         assertEquals(1, report.pinned());
     }
 
@@ -143,7 +143,7 @@ class CauseClassifierTest {
 
     @Test
     void aClassedMountIsDrawnInItsOwnState() {
-        RunRecording r = recording(RecordingBuilder.CAPTURED, RecordingBuilder.STALLED);
+        RunRecording r = recording(MountClass.CAPTURED, MountClass.STALLED);
         loomscope.picture.StateTimeline timeline = new loomscope.picture.StateTimeline(r);
         assertEquals(loomscope.recording.VtState.CAPTURED, timeline.stateAt(0, 5 * MS));
         assertEquals(loomscope.recording.VtState.STALLED, timeline.stateAt(1, 5 * MS));
@@ -156,8 +156,8 @@ class CauseClassifierTest {
      */
     @Test
     void aStackSampledWhileHeldTellsWhatJfrHasNoEventFor() {
-        RunRecording r = recording(RecordingBuilder.PINNED, RecordingBuilder.UNSURE, RecordingBuilder.PINNED,
-                RecordingBuilder.PINNED, RecordingBuilder.NOT_PINNED, RecordingBuilder.UNSURE);
+        RunRecording r = recording(MountClass.PINNED, MountClass.UNSURE, MountClass.PINNED,
+                MountClass.PINNED, MountClass.NOT_HELD, MountClass.UNSURE);
         List<StackFrame> open = List.of(new StackFrame(null, "java.io.FileInputStream", "open0", null, StackFrame.NATIVE_LINE),
                 new StackFrame(null, "java.io.FileInputStream", "open", null, 213), new StackFrame(null, "shop.Fifo", "read", null, 9));
         List<StackFrame> java = List.of(new StackFrame(null, "shop.Prices", "<clinit>", null, 3),
@@ -173,16 +173,16 @@ class CauseClassifierTest {
         CauseReport report = CauseClassifier.classify(r, List.of(), witnesses, true);
         CarrierLog c0 = r.carriersByIndex()[0];
         CarrierLog c1 = r.carriersByIndex()[1];
-        assertEquals(MountCause.CAPTURED, c0.cause(0));
+        assertEquals(MountClass.CAPTURED, c0.mountClass(0));
         assertTrue(r.whyOf(0, 0).reason().startsWith("native code: java.io.FileInputStream.open0"), r.whyOf(0, 0).reason());
         assertEquals("shop.Fifo.read:9", r.whyOf(0, 0).site());
         assertEquals(2 * MS, r.whyOf(0, 0).witnessAt() - 2 * MS, "placed at the sample");
-        assertEquals(MountCause.PINNED, c1.cause(0));
-        assertEquals(MountCause.UNSURE, c0.cause(1), "a Java frame on top tells where, not why");
+        assertEquals(MountClass.PINNED, c1.mountClass(0));
+        assertEquals(MountClass.UNSURE, c0.mountClass(1), "a Java frame on top tells where, not why");
         assertEquals("shop.Prices.<clinit>:3", r.whyOf(0, 1).site(), "the inspector shows where it was held");
-        assertEquals(MountCause.PINNED, c1.cause(1), "still mounted and BLOCKED on a monitor: it could not unmount");
-        assertEquals(MountCause.CAPTURED, c0.cause(2), "the clocks measured nothing (as on macOS): the stack's word stands");
-        assertEquals(MountCause.UNSURE, c1.cause(2));
+        assertEquals(MountClass.PINNED, c1.mountClass(1), "still mounted and BLOCKED on a monitor: it could not unmount");
+        assertEquals(MountClass.CAPTURED, c0.mountClass(2), "the clocks measured nothing (as on macOS): the stack's word stands");
+        assertEquals(MountClass.UNSURE, c1.mountClass(2));
         assertEquals(2, report.pinned());
         assertEquals(2, report.captured());
         assertEquals(List.of("shop.Fifo.read:9"), report.sites().stream().filter(s -> s.kind().equals("captured"))
@@ -195,7 +195,7 @@ class CauseClassifierTest {
      */
     @Test
     void aStacklessPinTakesItsSiteFromAStackSampledInTheSameMount() {
-        RunRecording r = recording(RecordingBuilder.PINNED, RecordingBuilder.PINNED);
+        RunRecording r = recording(MountClass.PINNED, MountClass.PINNED);
         List<PinnedEvent> pins = List.of(
                 new PinnedEvent(2 * MS, 5 * MS, "c0", 0, "parked while pinned (hook)", null, List.of(), 7 * MS),
                 pin(2 * MS, 5 * MS, 1, "Native or VM frame on stack"));
@@ -203,7 +203,7 @@ class CauseClassifierTest {
                 new StackFrame(null, "shop.Ledger", "post", null, 12));
         CauseClassifier.classify(r, pins, List.of(Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.WAITING, true, sync),
                 Witness.heldStack(2 * MS, 4 * MS, "c1", Thread.State.WAITING, true, sync)), true);
-        assertEquals(MountCause.PINNED, r.carriersByIndex()[0].cause(0));
+        assertEquals(MountClass.PINNED, r.carriersByIndex()[0].mountClass(0));
         assertEquals("shop.Ledger.post:12", r.whyOf(0, 0).site(), "where, from the sampled stack");
         assertEquals("parked while pinned (hook)", r.whyOf(0, 0).reason(), "why, from the pin's witness");
         assertEquals("shop.Native.callback:7", r.whyOf(1, 0).site(), "JFR's own stack stays");
@@ -217,18 +217,18 @@ class CauseClassifierTest {
         long at = loomscope.recording.UnsureRun.at(r, 10);
         CauseClassifier.classify(r, List.of(), List.of(Witness.heldStack(at - 2 * MS, at, "loomscope-carrier-1",
                 Thread.State.RUNNABLE, true, open)), true);
-        assertNull(r.carriersByIndex()[1].cause(0));
+        assertEquals(MountClass.NOT_HELD, r.carriersByIndex()[1].mountClass(0));
         assertNull(r.whyOf(1, 0));
     }
 
     /** A JFR witness comes first: a sampled stack does not change a mount JFR's event explained. */
     @Test
     void jfrsWordComesBeforeASampledStack() {
-        RunRecording r = recording(RecordingBuilder.PINNED, RecordingBuilder.NOT_PINNED);
+        RunRecording r = recording(MountClass.PINNED, MountClass.NOT_HELD);
         List<StackFrame> open = List.of(new StackFrame(null, "java.io.FileInputStream", "open0", null, StackFrame.NATIVE_LINE));
         CauseClassifier.classify(r, List.of(pin(2 * MS, 5 * MS, 0, "Native or VM frame on stack")),
                 List.of(Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.RUNNABLE, true, open)), true);
-        assertEquals(MountCause.PINNED, r.carriersByIndex()[0].cause(0));
+        assertEquals(MountClass.PINNED, r.carriersByIndex()[0].mountClass(0));
         assertEquals("Native or VM frame on stack", r.whyOf(0, 0).reason().replace("LockSupport.park: ", ""));
     }
 
@@ -239,16 +239,16 @@ class CauseClassifierTest {
      */
     @Test
     void aNativeStackTheKernelDidNotConfirmIsUnsure() {
-        RunRecording r = recording(RecordingBuilder.PINNED, RecordingBuilder.PINNED);
+        RunRecording r = recording(MountClass.PINNED, MountClass.PINNED);
         List<StackFrame> deflate = List.of(new StackFrame(null, "java.util.zip.Deflater", "deflateBytesBytes", null,
                 StackFrame.NATIVE_LINE), new StackFrame(null, "shop.Zip", "pack", null, 7));
         CauseReport report = CauseClassifier.classify(r, List.of(), List.of(
                 Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.RUNNABLE, false, deflate),
                 Witness.heldStack(2 * MS, 4 * MS, "c1", Thread.State.WAITING, false, TASK_PARK)), true);
-        assertEquals(MountCause.UNSURE, r.carriersByIndex()[0].cause(0));
+        assertEquals(MountClass.UNSURE, r.carriersByIndex()[0].mountClass(0));
         assertEquals("shop.Zip.pack:7", r.whyOf(0, 0).site(), "it still says where");
         assertTrue(r.whyOf(0, 0).reason().contains("waited for a CPU"), r.whyOf(0, 0).reason());
-        assertEquals(MountCause.PINNED, r.carriersByIndex()[1].cause(0));
+        assertEquals(MountClass.PINNED, r.carriersByIndex()[1].mountClass(0));
         assertEquals(0, report.captured());
     }
 

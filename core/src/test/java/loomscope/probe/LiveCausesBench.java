@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.RunRecorder;
 import loomscope.recording.RunRecording;
 import loomscope.scenario.Scenarios;
@@ -100,9 +100,9 @@ public final class LiveCausesBench {
         long held = 0;
         for (CarrierLog log : r.carriers()) {
             for (int i = 0; i < log.size(); i++) {
-                classed += log.cause(i) == MountCause.CAPTURED ? 1 : 0;
+                classed += log.mountClass(i) == MountClass.CAPTURED ? 1 : 0;
                 held += log.held(i) ? 1 : 0;
-                if (System.getProperty("bench.debug") != null && log.cause(i) == MountCause.UNSURE && classed % 50 == 0) {
+                if (System.getProperty("bench.debug") != null && log.mountClass(i) == MountClass.UNSURE && classed % 50 == 0) {
                     long st = log.start(i);
                     long en = log.end(i);
                     String name = log.name();

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.MountWhy;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
@@ -34,15 +34,15 @@ class SiteTableTest {
         RecordingBuilder b = RecordingBuilder.of(config, "25.0.1").carrier(0, "c0", 0, false).carrier(1, "c1", 0, false);
         for (int i = 0; i < n; i++) {
             long start = (i / 2) * 20 * MS;
-            b.mount(i % 2, i, start, start, start + 10 * MS, RecordingBuilder.PINNED).phase(i, Phase.CREATED, 0);
+            b.mount(i % 2, i, start, start, start + 10 * MS, MountClass.PINNED).phase(i, Phase.CREATED, 0);
         }
         return b.finish(0, (n / 2 + 1) * 20 * MS, n, false);
     }
 
-    private static void why(RunRecording r, int mount, MountCause cause, String reason, String site, long heldMillis) {
+    private static void why(RunRecording r, int mount, MountClass cause, String reason, String site, long heldMillis) {
         int carrier = mount % 2;
         CarrierLog log = r.carriersByIndex()[carrier];
-        log.setCause(mount / 2, cause);
+        log.reclass(mount / 2, cause);
         r.setWhy(carrier, mount / 2, new MountWhy(cause, reason, List.of(), 0, site, heldMillis * MS));
     }
 
@@ -50,11 +50,11 @@ class SiteTableTest {
     void socketWritesToManyClientsAtOneLineAreOneSiteWithTheirReasonsCounted() {
         RunRecording r = recording(12);
         for (int i = 0; i < 9; i++) {
-            why(r, i, MountCause.CAPTURED, "socket write 127.0.0.1:" + (53_200 + i), "shop.Http.reply:88", 2);
+            why(r, i, MountClass.CAPTURED, "socket write 127.0.0.1:" + (53_200 + i), "shop.Http.reply:88", 2);
         }
-        why(r, 9, MountCause.CAPTURED, "socket read db:5432", "shop.Http.reply:88", 3);
-        why(r, 10, MountCause.CAPTURED, "file read /var/shop/a.bin", "shop.Http.reply:88", 1);
-        why(r, 11, MountCause.PINNED, "LockSupport.park: Native or VM frame on stack", "shop.Http.reply:88", 4);
+        why(r, 9, MountClass.CAPTURED, "socket read db:5432", "shop.Http.reply:88", 3);
+        why(r, 10, MountClass.CAPTURED, "file read /var/shop/a.bin", "shop.Http.reply:88", 1);
+        why(r, 11, MountClass.PINNED, "LockSupport.park: Native or VM frame on stack", "shop.Http.reply:88", 4);
         r.markClassed();
 
         List<CauseReport.Site> sites = SiteTable.of(r);
@@ -91,7 +91,7 @@ class SiteTableTest {
     void aSiteKeepsItsTopFewReasons() {
         RunRecording r = recording(2 * (SiteTable.REASONS_KEPT + 2));
         for (int i = 0; i < 2 * (SiteTable.REASONS_KEPT + 2); i++) {
-            why(r, i, MountCause.PINNED, "reason " + (i / 2), "shop.A.b:1", 1);
+            why(r, i, MountClass.PINNED, "reason " + (i / 2), "shop.A.b:1", 1);
         }
         r.markClassed();
         CauseReport.Site site = SiteTable.of(r).get(0);
@@ -107,11 +107,11 @@ class SiteTableTest {
     void unsureMountsWithAnApplicationFrameAreSites() {
         RunRecording r = recording(6);
         String java = "held in Java code, off its CPU: no witness could tell why";
-        why(r, 0, MountCause.UNSURE, java, "shop.Prices.<clinit>:3", 5);
-        why(r, 1, MountCause.UNSURE, java, "shop.Prices.<clinit>:3", 6);
-        why(r, 2, MountCause.UNSURE, java, "(only the JDK's frames) java.lang.Thread.run", 7);
-        r.carriersByIndex()[1].setCause(1, MountCause.UNSURE);   // mount 3: unsure, no witness at all
-        why(r, 4, MountCause.CAPTURED, "socket read db:5432", "shop.Prices.<clinit>:3", 1);
+        why(r, 0, MountClass.UNSURE, java, "shop.Prices.<clinit>:3", 5);
+        why(r, 1, MountClass.UNSURE, java, "shop.Prices.<clinit>:3", 6);
+        why(r, 2, MountClass.UNSURE, java, "(only the JDK's frames) java.lang.Thread.run", 7);
+        r.carriersByIndex()[1].reclass(1, MountClass.UNSURE);   // mount 3: unsure, no witness at all
+        why(r, 4, MountClass.CAPTURED, "socket read db:5432", "shop.Prices.<clinit>:3", 1);
         r.markClassed();
 
         List<CauseReport.Site> sites = SiteTable.of(r);

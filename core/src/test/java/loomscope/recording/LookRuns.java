@@ -20,14 +20,14 @@ public final class LookRuns {
                 .carrier(0, "c0", 0, false);
         for (int k = 0; k < n; k++) {
             b.mount(0, k, k * 5 * MS, k * 5 * MS, (k + 1) * 5 * MS,
-                    k * 5 == PIN_AT_MS ? RecordingBuilder.PINNED : RecordingBuilder.NOT_PINNED);
+                    k * 5 == PIN_AT_MS ? MountClass.PINNED : MountClass.NOT_HELD);
         }
         return b.finish(0, n * 5 * MS, n, false);
     }
 
     /** The verdicts of {@link #everyVerdict}, in the order of the looks they have (running first, pinned last). */
-    public static final int[] VERDICTS = {RecordingBuilder.NOT_PINNED, RecordingBuilder.STALLED, RecordingBuilder.CAPTURED,
-            RecordingBuilder.HELD, RecordingBuilder.UNSURE, RecordingBuilder.PINNED};
+    public static final MountClass[] VERDICTS = {MountClass.NOT_HELD, MountClass.STALLED, MountClass.CAPTURED,
+            MountClass.HELD, MountClass.UNSURE, MountClass.PINNED};
 
     /** One carrier, one mount of each of {@link #VERDICTS}, each {@code mountMs} long with as long a gap after it. */
     public static RunRecording everyVerdict(long mountMs) {

@@ -16,6 +16,7 @@ import loomscope.picture.Look;
 import loomscope.picture.PictureColours;
 import loomscope.picture.PictureTheme;
 import loomscope.recording.LookRuns;
+import loomscope.recording.MountClass;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
@@ -55,10 +56,10 @@ class CardLanesTest {
         // 12.5..13 s: pins just before and after it must not show, the mounts at its two edges must
         RunRecording r = RecordingBuilder.of(SeedScenario.config().withThreads(4).withParallelism(1), "25")
                 .carrier(0, "c0", 0, false)
-                .mount(0, 0, 12_480 * MS, 12_480 * MS, 12_499 * MS, RecordingBuilder.PINNED)
-                .mount(0, 1, 12_500 * MS, 12_500 * MS, 12_502 * MS, RecordingBuilder.CAPTURED)
-                .mount(0, 2, 12_998 * MS, 12_998 * MS, 13_000 * MS, RecordingBuilder.STALLED)
-                .mount(0, 3, 13_001 * MS, 13_001 * MS, 13_020 * MS, RecordingBuilder.PINNED)
+                .mount(0, 0, 12_480 * MS, 12_480 * MS, 12_499 * MS, MountClass.PINNED)
+                .mount(0, 1, 12_500 * MS, 12_500 * MS, 12_502 * MS, MountClass.CAPTURED)
+                .mount(0, 2, 12_998 * MS, 12_998 * MS, 13_000 * MS, MountClass.STALLED)
+                .mount(0, 3, 13_001 * MS, 13_001 * MS, 13_020 * MS, MountClass.PINNED)
                 .finish(0, 20_000 * MS, 4, false);
         TimeAxis range = RunRange.of(r, "12.5s..13s");
         assertEquals(new TimeAxis(r.runStart() + 12_500 * MS, 500 * MS, false), range);
@@ -78,7 +79,7 @@ class CardLanesTest {
 
     @Test
     void everyLookIsPaintedAsItSaysWithItsLegendEntry() {
-        int[] verdicts = LookRuns.VERDICTS;
+        MountClass[] verdicts = LookRuns.VERDICTS;
         RunRecording r = LookRuns.everyVerdict(100);
         RenderedCard card = render(r, null, CardSize.FULL_HD);
         Rectangle lane = card.lanes().get(0);

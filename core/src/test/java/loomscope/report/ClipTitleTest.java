@@ -2,6 +2,7 @@ package loomscope.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import loomscope.recording.MountClass;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSource;
@@ -17,7 +18,7 @@ class ClipTitleTest {
         RunRecording app = RecordingBuilder.of(SeedScenario.config().withThreads(1).withParallelism(1), "25.0.3")
                 .application(RunSource.Application.of(new RunSource.Jvm("shop.OrderServer", 4123, null, "25.0.3",
                         RunSource.Reached.ATTACHED)))
-                .carrier(0, "c0", 0, false).mount(0, 0, 0, 0, 5 * MS, RecordingBuilder.CAPTURED)
+                .carrier(0, "c0", 0, false).mount(0, 0, 0, 0, 5 * MS, MountClass.CAPTURED)
                 .finish(0, 10 * MS, 1, false);
         assertEquals("shop.OrderServer: its carriers, mount by mount", AnimatedExport.defaultTitle(app));
         RunRecording seed = RecordingBuilder.of(SeedScenario.config().withThreads(1).withParallelism(1), "25.0.3")

@@ -155,7 +155,7 @@ class ScenarioFactsTest {
             for (int i = 0; i < log.size(); i++) {
                 if ((log.captured(i) || log.stalled(i)) && log.end(i) - log.start(i) >= blockNanos) {
                     loomscope.recording.MountWhy why = f.recording().whyOf(log.index(), i);
-                    otherwise.add(log.cause(i) + " " + (why == null ? "" : why.reason() + " at " + why.site()));
+                    otherwise.add(log.mountClass(i) + " " + (why == null ? "" : why.reason() + " at " + why.site()));
                 }
             }
         }

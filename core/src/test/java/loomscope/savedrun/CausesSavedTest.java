@@ -8,11 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.MountWhy;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
@@ -27,8 +26,8 @@ class CausesSavedTest {
 
     @Test
     void everyCauseComesBack() throws Exception {
-        int[] verdicts = {RecordingBuilder.NOT_PINNED, RecordingBuilder.PINNED, RecordingBuilder.UNSURE,
-                RecordingBuilder.CAPTURED, RecordingBuilder.STALLED};
+        MountClass[] verdicts = {MountClass.NOT_HELD, MountClass.PINNED, MountClass.UNSURE,
+                MountClass.CAPTURED, MountClass.STALLED};
         RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(verdicts.length).withParallelism(1), "25.0.1")
                 .carrier(0, "c0", 0, false);
         for (int i = 0; i < verdicts.length; i++) {
@@ -41,11 +40,11 @@ class CausesSavedTest {
                     RunInfo.SEED_SCENARIO, List.of(), 2, "Linux 6", "amd64", false), List.of()), out);
         }
         CarrierLog back = SavedRunReader.read(file).recording().carriersByIndex()[0];
-        List<MountCause> causes = new ArrayList<>();
+        List<MountClass> causes = new ArrayList<>();
         for (int i = 0; i < back.size(); i++) {
-            causes.add(back.cause(i));
+            causes.add(back.mountClass(i));
         }
-        assertEquals(Arrays.asList(null, MountCause.PINNED, MountCause.UNSURE, MountCause.CAPTURED, MountCause.STALLED), causes);
+        assertEquals(List.of(verdicts), causes);
         assertEquals(2, back.capturedOrStalledCount(), "read back, the carrier counts them (the legend asks it, not the mounts)");
         assertEquals(1, back.unsureCount());
     }
@@ -58,7 +57,7 @@ class CausesSavedTest {
                 .carrier(0, "c0", 0, false);
         for (int i = 0; i < n; i++) {
             b.mount(0, i, i * 10_000_000L, i * 10_000_000L, i * 10_000_000L + 5_000_000L,
-                    i % 2 == 0 ? RecordingBuilder.PINNED : RecordingBuilder.CAPTURED);
+                    i % 2 == 0 ? MountClass.PINNED : MountClass.CAPTURED);
         }
         RunRecording run = b.finish(0, n * 10_000_000L, n, false);
         List<String> pinStack = List.of("java.lang.VirtualThread.parkOnCarrierThread(VirtualThread.java:661)",
@@ -66,9 +65,9 @@ class CausesSavedTest {
         List<String> readStack = List.of("java.io.FileInputStream.readBytes(Native Method)", "app.Routes.pipe(Routes.java:41)");
         for (int i = 0; i < n; i++) {
             run.setWhy(0, i, i % 2 == 0
-                    ? new MountWhy(MountCause.PINNED, "Native or VM frame on stack", pinStack, run.carriersByIndex()[0].start(i) + 1_000,
+                    ? new MountWhy(MountClass.PINNED, "Native or VM frame on stack", pinStack, run.carriersByIndex()[0].start(i) + 1_000,
                             "app.Routes.nativeSleep:28", 4_000_000L)
-                    : new MountWhy(MountCause.CAPTURED, "file read /proc/self/fd/" + (i % 6), readStack,
+                    : new MountWhy(MountClass.CAPTURED, "file read /proc/self/fd/" + (i % 6), readStack,
                             run.carriersByIndex()[0].start(i) - 2_000, "app.Routes.pipe:41", 4_500_000L));
         }
         Path file = dir.resolve("whys.loomrun");
@@ -87,8 +86,8 @@ class CausesSavedTest {
     void aFormatThreeFileStillOpens() throws Exception {
         RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(2).withParallelism(1), "25.0.1")
                 .carrier(0, "c0", 0, false);
-        b.mount(0, 0, 0, 0, 5_000_000L, RecordingBuilder.CAPTURED);
-        b.mount(0, 1, 10_000_000L, 10_000_000L, 15_000_000L, RecordingBuilder.PINNED);
+        b.mount(0, 0, 0, 0, 5_000_000L, MountClass.CAPTURED);
+        b.mount(0, 1, 10_000_000L, 10_000_000L, 15_000_000L, MountClass.PINNED);
         Path file = dir.resolve("four.loomrun");
         save(b.finish(0, 20_000_000L, 2, false), file);
         byte[] four = Files.readAllBytes(file);
@@ -104,8 +103,8 @@ class CausesSavedTest {
         java.nio.ByteBuffer.wrap(three, three.length - 4, 4).putInt((int) crc.getValue());
         Path old = Files.write(dir.resolve("three.loomrun"), three);
         CarrierLog back = SavedRunReader.read(old).recording().carriersByIndex()[0];
-        assertEquals(MountCause.CAPTURED, back.cause(0));
-        assertEquals(MountCause.PINNED, back.cause(1));
+        assertEquals(MountClass.CAPTURED, back.mountClass(0));
+        assertEquals(MountClass.PINNED, back.mountClass(1));
     }
 
     /** A word naming a mount the file did not record is refused in one line, not kept. */
@@ -113,7 +112,7 @@ class CausesSavedTest {
     void aWordForAMountThatIsNotThereIsRefused() throws Exception {
         RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(1).withParallelism(1), "25.0.1")
                 .carrier(0, "c0", 0, false);
-        b.mount(0, 0, 0, 0, 5_000_000L, RecordingBuilder.PINNED);
+        b.mount(0, 0, 0, 0, 5_000_000L, MountClass.PINNED);
         RunRecording run = b.finish(0, 10_000_000L, 1, false);
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         BinaryOut out = new BinaryOut(bytes);

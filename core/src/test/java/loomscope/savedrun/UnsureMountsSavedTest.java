@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.List;
 
 import loomscope.recording.CarrierLog;
+import loomscope.recording.MountClass;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.scenario.SeedScenario;
@@ -23,9 +24,9 @@ class UnsureMountsSavedTest {
     void everyVerdictSurvivesSavingAndOpening(@TempDir Path dir) throws Exception {
         RecordingBuilder b = RecordingBuilder.of(SeedScenario.config().withThreads(3).withParallelism(1), "25.0.3")
                 .carrier(0, "c0", 0, false);
-        b.mount(0, 0, START, START + 1_000, START + 2_000_000, RecordingBuilder.NOT_PINNED);
-        b.mount(0, 1, START, START + 3_000_000, START + 9_000_000, RecordingBuilder.PINNED);
-        b.mount(0, 2, START, START + 10_000_000, START + 16_000_000, RecordingBuilder.UNSURE);
+        b.mount(0, 0, START, START + 1_000, START + 2_000_000, MountClass.NOT_HELD);
+        b.mount(0, 1, START, START + 3_000_000, START + 9_000_000, MountClass.PINNED);
+        b.mount(0, 2, START, START + 10_000_000, START + 16_000_000, MountClass.UNSURE);
         RunRecording recording = b.finish(START, START + 20_000_000, 3, false);
         RunInfo info = new RunInfo(RunInfo.LOOMSCOPE_VERSION, Instant.parse("2026-11-25T12:00:00Z"),
                 RunInfo.SEED_SCENARIO, List.of(), 2, "Linux 6", "amd64", false);

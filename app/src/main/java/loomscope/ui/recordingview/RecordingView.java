@@ -11,7 +11,7 @@ import javafx.scene.layout.VBox;
 import loomscope.attach.SideBySide;
 import loomscope.picture.StateTimeline;
 import loomscope.picture.ThreadLifetimes;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSource;
 import loomscope.recording.RunSummary;
@@ -350,8 +350,8 @@ public final class RecordingView extends VBox {
         }
         RunRecording shown = timeline == null ? null : timeline.recording();
         // from the carriers' counts, each pulse: the witnesses class a run's mounts while it goes
-        laneLegend.setCausesShown(shown != null && RunSummary.mountsOf(shown, MountCause.CAPTURED) > 0,
-                shown != null && RunSummary.mountsOf(shown, MountCause.STALLED) > 0);
+        laneLegend.setCausesShown(shown != null && RunSummary.mountsOf(shown, MountClass.CAPTURED) > 0,
+                shown != null && RunSummary.mountsOf(shown, MountClass.STALLED) > 0);
         laneLegend.setHeldShown(shown != null && RunSummary.heldNotYetClassed(shown) > 0);
         for (VtState s : VtState.values()) {
             stateLegend.setCount(s, field.count(s));

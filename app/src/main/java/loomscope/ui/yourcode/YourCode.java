@@ -27,7 +27,7 @@ import loomscope.ui.probe.ProbeHost;
 /**
  * The audience's own task as the window holds it: its source, what the compiler said about it, and where in it the
  * last run threw and was pinned (JFR's stacks, taken back to the lines of this source). The run itself goes through
- * the window's one run lifecycle like any scenario's (see {@link MainViewModel}).
+ * the window's one run lifecycle like any scenario's (see {@link loomscope.ui.mainwindow.MainViewModel}).
  */
 public final class YourCode implements ProbeHost.YourLines {
     /** A line of the source where JFR saw threads pinned: how often, and the JDK's reason (null on JDK 21). */

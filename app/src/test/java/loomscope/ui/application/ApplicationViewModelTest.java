@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import loomscope.recording.MountClass;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSource;
@@ -28,7 +29,7 @@ class ApplicationViewModelTest {
                 new ScenarioParams(new TaskFileScenario(), Map.of(TaskFileScenario.CLASS, "Shop", TaskFileScenario.CLASSES, "")));
         return RecordingBuilder.of(config, "25.0.3").application(RunSource.Application.of(jvm))
                 .carrier(0, "ForkJoinPool-1-worker-1", 0, false).carrier(1, "ForkJoinPool-1-worker-2", 0, false)
-                .mount(0, 0, 0, 1 * MS, 5 * MS, RecordingBuilder.PINNED).mount(1, 1, 0, 2 * MS, 3 * MS, false)
+                .mount(0, 0, 0, 1 * MS, 5 * MS, MountClass.PINNED).mount(1, 1, 0, 2 * MS, 3 * MS, false)
                 .mount(0, 2, 0, 6 * MS, 7 * MS, false).finish(0, 2_500 * MS, 0, false);
     }
 

@@ -11,6 +11,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.stage.Stage;
+import loomscope.recording.MountClass;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.scenario.SeedScenario;
@@ -120,7 +121,7 @@ class AttachViewTest {
             b.carrier(c, "ForkJoinPool-1-worker-" + (c + 1), 0, false);
         }
         for (int c = 0; c < n; c++) {
-            b.mount(c, c, c * 1_000_000L, c * 1_000_000L, c * 1_000_000L + 5_000_000L, RecordingBuilder.NOT_PINNED);
+            b.mount(c, c, c * 1_000_000L, c * 1_000_000L, c * 1_000_000L + 5_000_000L, MountClass.NOT_HELD);
         }
         return b.finish(0, 100_000_000L, n, false);
     }

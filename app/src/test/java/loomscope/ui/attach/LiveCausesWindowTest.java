@@ -19,7 +19,7 @@ import javafx.stage.Stage;
 import loomscope.attach.BusyRoutesTarget;
 import loomscope.attach.JvmEntry;
 import loomscope.recording.CarrierLog;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.MountWhy;
 import loomscope.recording.RunRecording;
 import loomscope.recording.VtState;
@@ -150,10 +150,10 @@ class LiveCausesWindowTest {
             for (int i = 0; i < log.size(); i++) {
                 MountWhy why = r.whyOf(log.index(), i);
                 String site = why == null ? "" : why.site();
-                pinned += log.cause(i) == MountCause.PINNED && site.contains("heldRoute") ? 1 : 0;
-                captured += log.cause(i) == MountCause.CAPTURED && site.contains("pipeRoute") ? 1 : 0;
-                if (why != null && why.cause() == MountCause.CAPTURED && why.reason() != null
-                        && why.reason().startsWith("socket read") || why != null && why.cause() == MountCause.PINNED
+                pinned += log.mountClass(i) == MountClass.PINNED && site.contains("heldRoute") ? 1 : 0;
+                captured += log.mountClass(i) == MountClass.CAPTURED && site.contains("pipeRoute") ? 1 : 0;
+                if (why != null && why.cause() == MountClass.CAPTURED && why.reason() != null
+                        && why.reason().startsWith("socket read") || why != null && why.cause() == MountClass.PINNED
                         && site.contains("socketRoute")) {
                     socket++;
                     socketSites.add(site + " " + why.cause() + " " + why.reason());

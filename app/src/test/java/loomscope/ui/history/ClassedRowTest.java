@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.MountWhy;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
@@ -48,10 +48,10 @@ class ClassedRowTest {
 
         // the witnesses speak: the unsure mount read a pipe, the "pinned" one was a safepoint
         long start = run.carriersByIndex()[0].start(0);
-        run.carriersByIndex()[0].setCause(0, MountCause.CAPTURED);
-        run.setWhy(0, 0, new MountWhy(MountCause.CAPTURED, "file read /proc/self/fd/5", List.of("app.T.read(T.java:3)"),
+        run.carriersByIndex()[0].reclass(0, MountClass.CAPTURED);
+        run.setWhy(0, 0, new MountWhy(MountClass.CAPTURED, "file read /proc/self/fd/5", List.of("app.T.read(T.java:3)"),
                 start, "app.T.read:3", 59 * UnsureRun.MS));
-        run.carriersByIndex()[1].setCause(1, MountCause.STALLED);
+        run.carriersByIndex()[1].reclass(1, MountClass.STALLED);
         run.markClassed();
         classed.pulse();
         classed.pulse();

@@ -7,6 +7,7 @@ import loomscope.probe.CauseClassifier;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.probe.Witness;
+import loomscope.recording.MountClass;
 import loomscope.recording.RecordingBuilder;
 import loomscope.recording.RunRecording;
 import loomscope.scenario.Scenarios;
@@ -32,7 +33,7 @@ final class HeldRun {
                 .carrier(1, "loomscope-carrier-1", 0, false);
         for (int i = 0; i < 6; i++) {
             long start = (i / 2) * 40 * MS;
-            b.mount(i % 2, i, start, start, start + 30 * MS, RecordingBuilder.PINNED).phase(i, Phase.CREATED, 0);
+            b.mount(i % 2, i, start, start, start + 30 * MS, MountClass.PINNED).phase(i, Phase.CREATED, 0);
         }
         RunRecording r = b.finish(0, 120 * MS, 6, false);
         List<StackFrame> park = List.of(new StackFrame(null, "java.lang.VirtualThread", "parkOnCarrierThread", null, 600),
