@@ -11,7 +11,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import loomscope.recording.MountCause;
+import loomscope.recording.MountClass;
 import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.recording.UnsureRun;
@@ -63,7 +63,7 @@ class RunHistoryTest {
         HistoryRow before = history.lastRow();
         assertEquals(1, before.pinnedMounts());
 
-        run.carriersByIndex()[1].setCause(1, MountCause.STALLED);   // the JDK's witness: a safepoint, not a pin
+        run.carriersByIndex()[1].reclass(1, MountClass.STALLED);   // the JDK's witness: a safepoint, not a pin
         run.markClassed();
         history.pulse();
         history.pulse();
