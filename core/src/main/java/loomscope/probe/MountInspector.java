@@ -48,9 +48,12 @@ public final class MountInspector {
     }
 
     private static String held(MountClass mountClass, MountWhy why) {
-        if (!mountClass.classed()) {
-            // held, not yet classed, reads as not held here too: the words have always been these
+        if (mountClass == MountClass.NOT_HELD) {
             return "not held: the carrier was not blocked while it ran";
+        }
+        if (mountClass == MountClass.HELD) {
+            // live, before the JDK's witnesses (about a second behind) have said why: never red, and never "not held"
+            return "held, not yet classed: its carrier was blocked while it ran, and no witness has said why yet";
         }
         String words = switch (mountClass) {
             case PINNED -> "pinned: it could not unmount, and its carrier waited with it";

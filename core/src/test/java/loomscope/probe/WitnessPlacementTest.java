@@ -106,6 +106,8 @@ class WitnessPlacementTest {
         assertTrue(c0.held(0) && c1.held(0));
         assertEquals(MountClass.HELD, c0.mountClass(0), "held, not yet classed: no cause, never pinned");
         assertEquals(0, loomscope.recording.RunSummary.of(r).pinnedMounts(), "nothing is counted pinned before a witness");
+        assertTrue(MountInspector.of(r, c0, 0).held().startsWith("held, not yet classed: "),
+                "the inspector says held, never 'not held': " + MountInspector.of(r, c0, 0).held());
 
         PinnedEvent pin = new PinnedEvent(2 * MS, 5 * MS, "c1", 1, "Native or VM frame on stack", "LockSupport.park",
                 List.of(), 7 * MS);

@@ -58,9 +58,11 @@ class HostPolicyInWindowTest {
         // drawn 30 times a second, as the test JVMs' windows are (app's pom): what is watched here is threads' nice values
         List<String> cmd = WindowProcess.command(List.of("-XX:ActiveProcessorCount=" + cores, "-Dglass.platform=Headless",
                 "-Dprism.order=sw", "-Djavafx.animation.framerate=30", "--add-opens", "java.base/java.lang=ALL-UNNAMED"),
-                // 1,000 threads: the run lasts long enough for the 20 ms watch below to see its carriers; 5,000 on
-                // nice-19 carriers beside the other test JVM's work took most of this test's minute
-                List.of("--lock=synchronized", "--parallelism=" + parallelism, "--threads=1000", "--autorun", "--exit-after-run"));
+                // 1,000 threads of a 1 ms sleep in the lock: the run lasts a second or more, long enough for the 20 ms
+                // watch below to see its carriers; the window draws it for as long as it lasts, and on nice-19 carriers
+                // beside the suite's other test JVMs the seed's 5 ms (5 s of run at least) took 70 s of CPU, most of it drawing
+                List.of("--lock=synchronized", "--parallelism=" + parallelism, "--threads=1000", "--sleep=1", "--autorun",
+                        "--exit-after-run"));
         Path out = Files.createTempFile("loomscope-window", ".out");
         try {
             Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectErrorStream(true)
