@@ -93,6 +93,11 @@ public final class JfrProbe implements AutoCloseable {
         return probe;
     }
 
+    /** How long a run waits for the stream's first event before it starts all the same. */
+    static final long READY_CEILING_MILLIS = 3_000;
+    /** How long {@link #finish} waits for what was recorded to be delivered. */
+    static final long FINISH_CEILING_MILLIS = 10_000;
+
     /**
      * Waits until the stream has delivered its first event (up to a flush, ~1 s). Starting the run only then
      * keeps JFR's own start-up (class loading, the parser's first compilation) out of the timed run.

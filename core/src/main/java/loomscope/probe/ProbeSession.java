@@ -16,9 +16,6 @@ import loomscope.workload.WorkloadRun;
  * the run's threads exist, both stopped and cross-checked after it ends. What the CLI and the window use.
  */
 public final class ProbeSession implements AutoCloseable {
-    private static final long JFR_STOP_TIMEOUT_MILLIS = 10_000;
-    private static final long JFR_READY_MILLIS = 3_000;
-
     private final ProbeSelection selection;
     private final JfrProbe jfr;
     private volatile double snapshotRateHz;
@@ -58,7 +55,7 @@ public final class ProbeSession implements AutoCloseable {
         ProbeSession probes = new ProbeSession(selection, snapshotRateHz);
         try {
             if (probes.jfr != null) {
-                probes.jfr.awaitReady(JFR_READY_MILLIS);
+                probes.jfr.awaitReady(JfrProbe.READY_CEILING_MILLIS);
             }
             return probes;
         } catch (InterruptedException e) {
@@ -132,7 +129,7 @@ public final class ProbeSession implements AutoCloseable {
             classing.close();   // before the end's classing, which classes every mount anew
         }
         if (jfr != null) {
-            complete = jfr.finish(JFR_STOP_TIMEOUT_MILLIS);
+            complete = jfr.finish(JfrProbe.FINISH_CEILING_MILLIS);
             // the cross-check compares the clocks' verdicts with JFR's events: before the witnesses class them anew
             check = JfrCrossCheck.of(jfr.pinnedEvents(), run.recording());
             HeldStackWitnesses sampler = held;
