@@ -62,13 +62,19 @@ class BusyRoutesUnderAgentTest {
                 "heldRoute is never captured: " + causes.sites());
         assertTrue(causes.sites().stream().noneMatch(s -> s.frame().contains("pipeRoute") && s.kind().equals("pinned")),
                 "pipeRoute is never pinned: " + causes.sites());
-        // every mount a witness explained: its site is a route that holds carriers, never the socket's
+        // every mount a witness explained: never at the socket's parking read, nor by it. The route's one-byte write
+        // may be its own thread's system call: beside CPU hogs one on JDK 21 held its carrier 2.8 ms, and JFR's
+        // socket-write event, the witness of that thread, rightly called it captured
         RunRecording r = read.run().recording();
         for (CarrierLog log : r.carriersByIndex()) {
             for (int i = 0; i < log.size(); i++) {
                 MountWhy why = r.whyOf(log.index(), i);
                 if (why != null && why.cause() != loomscope.recording.MountClass.UNSURE) {
-                    assertTrue(!why.site().contains("socketRoute"), "a mount put at the socket read: " + why);
+                    assertTrue(!why.site().endsWith(readLine), "a mount put at the socket read: " + why);
+                    assertTrue(!why.site().contains("socketRoute") || why.reason() == null
+                            || !why.reason().startsWith("socket read"), "a mount the socket read explained: " + why);
+                    assertTrue(!why.site().contains("socketRoute") || why.cause() == loomscope.recording.MountClass.CAPTURED,
+                            "the socket route's own write is at most captured: " + why);
                 }
             }
         }
