@@ -97,7 +97,10 @@ final class TargetJvm implements AutoCloseable {
     /** This JVM's class path less the agent's classes (ours to compile against, never the target's to load). */
     static String classPathWithoutAgent() {
         return java.util.Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> !Path.of(entry).normalize().toString().contains("agent" + File.separator + "target"))
+                // the reactor's agent/target/classes, or the agent's jar from the local repository (a build of core
+                // alone, `-pl core`): either on the target's class path loads the agent's classes unshaded beside its jar
+                .filter(entry -> !Path.of(entry).normalize().toString().contains("agent" + File.separator + "target")
+                        && !Path.of(entry).getFileName().toString().startsWith("loomscope-agent"))
                 .collect(java.util.stream.Collectors.joining(File.pathSeparator));
     }
 
