@@ -16,7 +16,8 @@ import java.util.function.ToLongFunction;
  * frame on top its stack would look like a system call. So where the kernel says (Linux: the carrier told its task id,
  * {@link KernelTasks}), the sampler asks it, for those mounts only: a carrier that is runnable now, or was on a CPU or in
  * the run queue for at least half the window, is not held (no stack; it looks again later); one that is blocked
- * ({@code S} or {@code D}) is, and its stack says so ({@link Sink#held}'s {@code kernelBlocked}). Where the kernel does
+ * ({@code S} or {@code D}) and was off its CPU and out of the run queue for most of a window the kernel counted is, and
+ * its stack says so ({@link Sink#held}'s {@code kernelBlocked}). Where the kernel does
  * not say (no {@code /proc}, {@code -Dloomscope.clock.kernelCounts=off}) the stack is taken as before, and says that
  * nothing confirmed the block. One stack a mount at most, and at most {@link #MAX_STACKS_PER_SECOND}: a run that never holds a carrier
  * costs a few reads of its mounts a millisecond, and one that holds every carrier a bounded share of one core. Runs on
@@ -192,7 +193,10 @@ public final class HeldSampler implements Runnable {
             boolean kernelBlocked = false;
             if (view != null && view.read()) {
                 char state = view.state();
-                if (state == 'R' || mostlyRunnable(c, view, wall)) {
+                // a state alone is one instant: a spinning carrier sleeps for a moment at a safepoint. Where the kernel's
+                // counts from the window's start are not known yet, they are taken now and the window starts again
+                boolean countsKnown = kernelAt[c] == lookedAt[c];
+                if (state == 'R' || !countsKnown || mostlyRunnable(c, view, wall)) {
                     lookedCpu[c] = cpu;   // it waited for a CPU, or is waiting now: not held; look again later
                     lookedAt[c] = now;
                     kernelCpu[c] = view.cpuNanos();
@@ -225,14 +229,10 @@ public final class HeldSampler implements Runnable {
     }
 
     /**
-     * Whether the kernel counted the carrier on a CPU or in the run queue for at least half the window: known only where
-     * the window began at a look that read the kernel's counts (a wait still under way is not counted yet; the state,
-     * {@code R}, tells that one).
+     * Whether the kernel counted the carrier on a CPU or in the run queue for at least half the window, which began at a
+     * look that read the kernel's counts (a wait still under way is not counted yet; the state, {@code R}, tells that one).
      */
     private boolean mostlyRunnable(int c, TaskView view, long wall) {
-        if (kernelAt[c] != lookedAt[c]) {
-            return false;
-        }
         long runnable = view.cpuNanos() - kernelCpu[c] + view.queueNanos() - kernelQueue[c];
         return runnable * 2 >= wall;
     }

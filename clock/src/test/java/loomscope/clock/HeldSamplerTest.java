@@ -188,4 +188,46 @@ class HeldSamplerTest {
             parked.join();
         }
     }
+
+    /**
+     * A state is one instant: a spinning carrier sleeps for a moment at a safepoint. The first time the kernel is asked
+     * about a window it said nothing of yet, its {@code S} is not taken alone: the window starts again with its counts,
+     * and a carrier those counts show on a CPU is not held (the suite once saw a spinning thread sampled so).
+     */
+    @Test
+    void aSleepAtTheKernelsFirstLookIsJudgedOverACountedWindow() throws Exception {
+        Thread parked = Thread.ofPlatform().start(LockSupport::park);
+        try {
+            long since = System.nanoTime();
+            boolean[] counting = {true};   // true: on a CPU the whole time, as a spinner is
+            long[] cpuFrozen = {0};
+            HeldSampler.TaskView view = new HeldSampler.TaskView() {
+                @Override public boolean read() { return true; }
+                @Override public char state() { return 'S'; }
+                @Override public long cpuNanos() { return counting[0] ? System.nanoTime() - since : cpuFrozen[0]; }
+                @Override public long queueNanos() { return 0; }
+                @Override public void close() { }
+            };
+            List<Held> held = new ArrayList<>();
+            HeldSampler sampler = new HeldSampler(mounts(parked, null, since),
+                    (c, from, at, s, kernelBlocked, stack) -> held.add(new Held(c, from, at, s, kernelBlocked, stack)),
+                    t -> 0, t -> view);
+            for (int look = 0; look < 10; look++) {
+                sampler.lookOnce(HeldSampler.MAX_STACKS_PER_SECOND);
+                Thread.sleep(2);
+            }
+            assertEquals(List.of(), held, "asleep at every look, but on a CPU in every counted window: no stack");
+            cpuFrozen[0] = System.nanoTime() - since;
+            counting[0] = false;   // from here on it sleeps
+            for (int look = 0; look < 10 && held.isEmpty(); look++) {
+                sampler.lookOnce(HeldSampler.MAX_STACKS_PER_SECOND);
+                Thread.sleep(2);
+            }
+            assertEquals(1, held.size());
+            assertTrue(held.get(0).kernelBlocked());
+        } finally {
+            LockSupport.unpark(parked);
+            parked.join();
+        }
+    }
 }
