@@ -112,7 +112,7 @@ public final class LoomScopeApp extends Application {
                 : onStage.presentation().isPresenting()
                         // the audience sees the presenter's view, not the copy's ordinary one: drawn off-screen
                         ? WindowWarmUp.startFor(model, theme, scene.getWidth(), scene.getHeight(), cap)
-                        : WindowWarmUp.startOn(stage, model, theme, cap, WindowWarmUp.PLAN);
+                        : WindowWarmUp.startOn(stage, model, theme, cap, WindowWarmUp.plan());
         if (warmUp != null) {
             System.out.println("LoomScope warm-up: real runs in a copy of the window before the first timed run (any key skips)");
         }

@@ -100,7 +100,8 @@ sealed interface WarmUpSurface {
 
         @Override
         public void runStarts(int number, int of) {
-            title.setText("Warming up: run " + number + " of " + of + ", " + WindowWarmUp.ABOUT + " in all");
+            title.setText("Warming up: run " + number + " of " + of + (of == WindowWarmUp.RUNS ? ", " + WindowWarmUp.ABOUT
+                    + " in all" : ""));
         }
 
         private void keyPressed(KeyEvent e) {

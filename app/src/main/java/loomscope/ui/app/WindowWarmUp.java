@@ -55,6 +55,11 @@ final class WindowWarmUp {
     static final int RUNS = PLAN.size();
     /** How long the warm-up takes here, as the window says it. */
     static final String ABOUT = "about 11 s";
+    /**
+     * {@code -Dloomscope.warmUpRuns=N}: only the plan's first N runs (1 to {@link #RUNS}), for a quicker start and a
+     * colder first run (docs/host-policy.md); unset or not a number: the whole plan.
+     */
+    static final String RUNS_PROPERTY = "loomscope.warmUpRuns";
 
     /** One run of the copy. */
     record WarmUpRun(LockMode mode, int parallelism, int threads) {
@@ -128,7 +133,18 @@ final class WindowWarmUp {
      * in it until they are over, or until a key or click, or a run started in the window, cancels the warm-up.
      */
     static WindowWarmUp startOn(Stage stage, MainViewModel model, AppTheme theme) {
-        return startOn(stage, model, theme, Duration.INDEFINITE, PLAN);
+        return startOn(stage, model, theme, Duration.INDEFINITE, plan());
+    }
+
+    /** {@link #PLAN}, or its first runs as {@link #RUNS_PROPERTY} asks. */
+    static List<WarmUpRun> plan() {
+        Integer runs = Integer.getInteger(RUNS_PROPERTY);
+        return runs == null ? PLAN : PLAN.subList(0, Math.max(1, Math.min(RUNS, runs)));
+    }
+
+    /** How long a plan of {@code runs} takes, as the window says it: known for the whole plan only. */
+    static String about(int runs) {
+        return runs == RUNS ? ABOUT : runs + " of its " + RUNS + " runs, " + RUNS_PROPERTY;
     }
 
     /**
@@ -152,13 +168,14 @@ final class WindowWarmUp {
 
     /** {@link #startFor(MainViewModel, AppTheme, double, double)} cancelled after {@code cap} ({@link #CAP}, or none). */
     static WindowWarmUp startFor(MainViewModel model, AppTheme theme, double width, double height, Duration cap) {
-        return start(model, theme, width, height, w -> new WarmUpSurface.OffScreen(w.scene), cap, PLAN);
+        return start(model, theme, width, height, w -> new WarmUpSurface.OffScreen(w.scene), cap, plan());
     }
 
     private static WindowWarmUp start(MainViewModel model, AppTheme theme, double width, double height,
             Function<WindowWarmUp, WarmUpSurface> drawnOn, Duration cap, List<WarmUpRun> plan) {
         WindowWarmUp warmUp = new WindowWarmUp(plan, theme, width, height, drawnOn);
-        model.showNote("Warming up (" + ABOUT + "): " + plan.size() + " runs, not kept, compile the window's code. Run skips it.");
+        model.showNote("Warming up (" + about(plan.size()) + "): " + plan.size() + (plan.size() == 1 ? " run" : " runs")
+                + ", not kept, compile the window's code. Run skips it.");
         ChangeListener<RunState> runWins = (o, was, now) -> {
             if (now.isActive()) {
                 warmUp.cancel();
