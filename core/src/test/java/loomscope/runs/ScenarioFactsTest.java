@@ -107,6 +107,17 @@ class ScenarioFactsTest {
         return n;
     }
 
+    /** Recorded unsure mounts at least {@code nanos} long. */
+    static long unsureAtLeast(RunRecording recording, long nanos) {
+        long n = 0;
+        for (loomscope.recording.CarrierLog log : recording.carriers()) {
+            for (int i = 0; i < log.size(); i++) {
+                n += log.unsure(i) && log.end(i) - log.start(i) >= nanos ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
     /**
      * Recorded pinned mounts whose carrier surely blocked at least {@code nanos}, not counting each carrier's first
      * {@code coldMounts}: a stall where the scenario should block nowhere.
@@ -213,7 +224,10 @@ class ScenarioFactsTest {
         Facts f21 = both.on21();
         // JDK 21 blocks the carrier in Object.wait without trying to park the virtual thread: JFR's pinned event is
         // raised only by a park that could not unmount, so it stays silent while every wait holds the carrier
-        assertEquals(6, pinnedAtLeast(f21.recording(), 50 * MS), f21.toString());
+        // every wait pinned, or unsure where its carrier was also preempted (never judged not pinned): seen once with
+        // four core test JVMs on two cores, 5 pinned of 6
+        long unsure = unsureAtLeast(f21.recording(), 50 * MS);
+        assertEquals(6, pinnedAtLeast(f21.recording(), 50 * MS) + unsure, "unsure: " + unsure + "; " + f21);
         assertEquals(0, f21.events().size(), f21.toString());
         // and the JDK compensates: the pool adds carriers, so the waits overlap as on its default scheduler
         assertTrue(f21.summary().carriersAddedByPool() >= 1, f21.toString());
