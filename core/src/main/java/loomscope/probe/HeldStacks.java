@@ -41,8 +41,8 @@ final class HeldStacks {
             case NATIVE_UNCONFIRMED -> "in native code (" + stack.get(0).className() + "." + stack.get(0).methodName()
                     + "), off its CPU: nothing said whether its carrier blocked in the kernel or waited for a CPU";
             case JVM_NATIVE -> "in the JVM's own native code (" + stack.get(0).className() + "." + stack.get(0).methodName()
-                    + ": loading a class, waking a thread): a lock or a page fault of the JVM's, not a system call the "
-                    + "code asked for; the stack shows where";
+                    + ": loading a class, waking a thread, unmounting one): a lock or a page fault of the JVM's, not a "
+                    + "system call the code asked for; the stack shows where";
             case JAVA -> "held in Java code, off its CPU: no witness could tell why (a JIT or class-loading lock, a page "
                     + "fault, a class initialiser, a downcall); the stack shows where";
         };
@@ -55,14 +55,16 @@ final class HeldStacks {
      * class (blocked on the JVM's loader lock or a page fault of the module image), waking or starting a thread (the
      * JDK starts its own, the virtual threads' unparker, in a first timed park). Seen on top of held stacks beside CPU
      * hogs (BusyNativeCliTest: {@code ClassLoader.findBootstrapClass} in a task's first call; BusyRoutesUnderAgentTest:
-     * {@code Unsafe.unpark}; ScenarioFactsTest on JDK 21: {@code Thread.start0} before a pinned sleep of 100 ms).
+     * {@code Unsafe.unpark}; ScenarioFactsTest on JDK 21: {@code Thread.start0} before a pinned sleep of 100 ms). And
+     * unmounting itself: {@code Continuation.doYield} copies the thread's frames off its carrier (BusyRoutesUnderAgentTest
+     * on JDK 21, with three core test JVMs on two cores: a socket read's park, sampled in its yield, kernel-blocked).
      */
     private static boolean jvmNative(StackFrame top) {
         String c = top.className();
         return c.equals("java.lang.ClassLoader") || c.startsWith("jdk.internal.loader.") || c.equals("java.lang.Class")
                 || c.equals("java.lang.Thread")
                 || c.equals("jdk.internal.misc.Unsafe") || c.startsWith("java.lang.invoke.")
-                || c.equals("jdk.internal.reflect.Reflection");
+                || c.equals("jdk.internal.reflect.Reflection") || c.equals("jdk.internal.vm.Continuation");
     }
 
     private static Kind kindOf(Witness w) {

@@ -252,6 +252,25 @@ class CauseClassifierTest {
         assertEquals(0, report.captured());
     }
 
+    /**
+     * A thread sampled in its own unmount ({@code Continuation.doYield} on top: the JVM copying its frames off the carrier,
+     * a park that did unmount) is held by the JVM's work, not by a system call, even where the kernel said blocked:
+     * unsure, with its stack's site. Seen on JDK 21 beside a loaded suite, a socket read's park was called captured.
+     */
+    @Test
+    void aThreadSampledInItsOwnUnmountIsNotCaptured() {
+        RunRecording r = recording(MountClass.PINNED, MountClass.PINNED);
+        List<StackFrame> yielding = List.of(new StackFrame(null, "jdk.internal.vm.Continuation", "doYield", null,
+                StackFrame.NATIVE_LINE), new StackFrame(null, "jdk.internal.vm.Continuation", "yield0", null, 357),
+                new StackFrame(null, "shop.Backend", "read", null, 139));
+        CauseReport report = CauseClassifier.classify(r, List.of(), List.of(
+                Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.RUNNABLE, true, yielding)), true);
+        assertEquals(MountClass.UNSURE, r.carriersByIndex()[0].mountClass(0));
+        assertEquals("shop.Backend.read:139", r.whyOf(0, 0).site());
+        assertTrue(r.whyOf(0, 0).reason().contains("unmounting"), r.whyOf(0, 0).reason());
+        assertEquals(0, report.captured());
+    }
+
     /** A held stack's detail: the state, "/blocked" where the kernel confirmed it, and the carrier's name (spaces and all). */
     @Test
     void aHeldStacksDetailReadsOldAndNewLines() {
