@@ -43,7 +43,7 @@ class AgentCarriersTest {
     private void theTargetKeepsItsOneCarrier(Path javaHome) throws Exception {
         Path classes = TargetJvm.compile(Files.createDirectories(scratch.resolve("classes")), "OneCarrierTarget.java",
                 "GoRounds.java");
-        Process target = new ProcessBuilder(javaHome.resolve("bin/java").toString(),
+        Process target = new ProcessBuilder(javaHome.resolve("bin/java").toString(), loomscope.testing.QuickJvm.C1_ONLY,
                 "-Djdk.virtualThreadScheduler.parallelism=1", "-Xmx128m",
                 "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(), OneCarrierTarget.class.getName())
                 .redirectError(scratch.resolve("target.err").toFile()).start();

@@ -59,7 +59,7 @@ class AgentSaveTest {
     }
 
     private Process start(Path javaHome, Path classes, String agentOptions, Path stderr, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(),
+        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), loomscope.testing.QuickJvm.C1_ONLY,
                 "-javaagent:" + AgentJar.locate() + "=" + agentOptions, "-cp", classes.toString(), "SleepyThreads"));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectError(stderr.toFile()).start();

@@ -114,7 +114,7 @@ class AttachCliTest {
         Path source = scratch.resolve("Sleeper.java");
         Files.writeString(source, "public class Sleeper { public static void main(String[] a) throws Exception {"
                 + " System.out.println(\"up\"); Thread.sleep(120_000); } }");
-        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString()));
+        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), loomscope.testing.QuickJvm.C1_ONLY));
         command.addAll(flags);
         command.add(source.toString());
         Path err = scratch.resolve("sleeper.err");
@@ -202,7 +202,8 @@ class AttachCliTest {
             Thread.sleep(20);
         }
         String flag = err.toString().lines().filter(l -> l.strip().startsWith("-javaagent:")).findFirst().orElseThrow().strip();
-        Process app = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), flag,
+        Process app = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                loomscope.testing.QuickJvm.C1_ONLY, flag,
                 source.toString()).redirectErrorStream(true).redirectOutput(scratch.resolve("app.out").toFile()).start();
         assertTrue(app.waitFor(120, TimeUnit.SECONDS), "the application did not end");
         cli.join(60_000);
@@ -226,7 +227,7 @@ class AttachCliTest {
     void aSignalWhileWaitingEndsTheWait() throws Exception {
         Path out = scratch.resolve("wait.out");
         Process cli = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-D" + AgentJar.PROPERTY + "=" + AgentJar.locate(), "-cp", System.getProperty("java.class.path"),
+                loomscope.testing.QuickJvm.C1_ONLY, "-D" + AgentJar.PROPERTY + "=" + AgentJar.locate(), "-cp", System.getProperty("java.class.path"),
                 LoomScopeCli.class.getName(), "attach", "--wait")
                 .redirectErrorStream(true).redirectOutput(out.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -243,7 +244,7 @@ class AttachCliTest {
     private Process stopBySignal(long pid) throws Exception {
         Path out = scratch.resolve("cli.out");
         Process cli = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-D" + AgentJar.PROPERTY + "=" + AgentJar.locate(), "-cp", System.getProperty("java.class.path"),
+                loomscope.testing.QuickJvm.C1_ONLY, "-D" + AgentJar.PROPERTY + "=" + AgentJar.locate(), "-cp", System.getProperty("java.class.path"),
                 LoomScopeCli.class.getName(), "attach", Long.toString(pid))
                 .redirectErrorStream(true).redirectOutput(out.toFile()).start();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

@@ -62,6 +62,7 @@ class AttachOutsideTest {
             }
             List<String> command = new ArrayList<>(prefix);
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.add(loomscope.testing.QuickJvm.C1_ONLY);
             command.addAll(List.of(flags));
             command.add(source.toString());
             err = Files.createTempFile(scratch, "target", ".err");

@@ -65,6 +65,7 @@ class GreetingsTest {
         Path classes = TargetJvm.compile(Files.createDirectories(dir.resolve("classes")), "QuietTarget.java");
         Path err = dir.resolve("target.err");
         Process target = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                loomscope.testing.QuickJvm.C1_ONLY,
                 "-javaagent:" + AgentJar.locate() + "=listen=127.0.0.1:0,tokenfile=" + token,
                 "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(), QuietTarget.class.getName())
                 .redirectError(err.toFile()).start();

@@ -222,7 +222,7 @@ class ListenConnectTest {
         static Target start(Path javaHome, Path scratch, String agentOptions) throws Exception {
             Path classes = TargetJvm.compile(Files.createDirectories(scratch.resolve("classes")), "MountLoop.java",
                     "GoRounds.java");
-            List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString()));
+            List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), loomscope.testing.QuickJvm.C1_ONLY));
             if (agentOptions != null) {
                 command.add("-javaagent:" + AgentJar.locate() + "=" + agentOptions);
             }

@@ -73,7 +73,7 @@ class LiveLinesCliTest {
     private void liveRoutes(Path javaHome, String pinnedRoute, String... flags) throws Exception {
         Path classes = TargetJvm.compile(Files.createDirectories(dir.resolve("classes")), "LiveRoutesTarget.java",
                 "CausesTarget.java");
-        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString()));
+        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), loomscope.testing.QuickJvm.C1_ONLY));
         command.addAll(List.of(flags));
         command.addAll(List.of("-Xmx256m", "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(),
                 LiveRoutesTarget.class.getName()));

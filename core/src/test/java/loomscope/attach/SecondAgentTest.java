@@ -90,7 +90,7 @@ class SecondAgentTest {
             Path classes = TargetJvm.compile(Files.createDirectories(dir.resolve("classes")), "QuietTarget.java");
             Path err = Files.createTempFile(dir, "target", ".err");
             Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-javaagent:" + AgentJar.locate() + "=" + agentOptions,
+                    loomscope.testing.QuickJvm.C1_ONLY, "-javaagent:" + AgentJar.locate() + "=" + agentOptions,
                     "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(), QuietTarget.class.getName())
                     .redirectError(err.toFile()).start();
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));

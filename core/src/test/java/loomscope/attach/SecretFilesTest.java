@@ -73,7 +73,7 @@ class SecretFilesTest {
         for (Object[] bad : badTokenFiles()) {
             Path err = Files.createTempFile(dir, "target", ".err");
             Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-javaagent:" + AgentJar.locate() + "=listen=127.0.0.1:0,tokenfile=" + bad[0],
+                    loomscope.testing.QuickJvm.C1_ONLY, "-javaagent:" + AgentJar.locate() + "=listen=127.0.0.1:0,tokenfile=" + bad[0],
                     "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(), QuietTarget.class.getName())
                     .redirectError(err.toFile()).start();
             try {

@@ -66,6 +66,7 @@ final class TargetJvm implements AutoCloseable {
     static TargetJvm start(Path javaHome, Path classes, Path scratch, String... jvmFlags) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(javaHome.resolve("bin/java").toString());
+        command.add(loomscope.testing.QuickJvm.C1_ONLY);
         command.addAll(List.of(jvmFlags));
         command.addAll(List.of("-Xmx256m", "-cp", classes + File.pathSeparator + classPathWithoutAgent(),
                 HelidonTarget.class.getName()));

@@ -78,7 +78,7 @@ record CliScratch(Path dir) {
     /** A real `java loomscope.cli.LoomScopeCli` with this folder as its working folder: for paths relative to it. */
     Result inProcessOfItsOwn(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), loomscope.testing.QuickJvm.C1_ONLY,
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
                 "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), LoomScopeCli.class.getName()));
         command.addAll(List.of(args));

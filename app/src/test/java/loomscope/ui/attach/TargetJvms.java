@@ -27,7 +27,7 @@ final class TargetJvms {
 
     /** {@code mainClass} from {@code dir} on {@code java} with {@code flags}, its stderr appended to {@code err}, once READY. */
     Process start(Path dir, String java, List<String> flags, String mainClass, Path err) throws IOException {
-        List<String> command = new ArrayList<>(List.of(java));
+        List<String> command = new ArrayList<>(List.of(java, loomscope.testing.QuickJvm.C1_ONLY));
         command.addAll(flags);
         command.addAll(List.of("-Xmx64m", "-cp", dir.toString(), mainClass));
         return started(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.appendTo(err.toFile())));
@@ -54,7 +54,7 @@ final class TargetJvms {
         assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "21",
                 "-proc:none", "-d", classes.toString(), "-cp", core,
                 Path.of("..", "core", "src", "test", "java", "loomscope", "attach", "BusyRoutesTarget.java").toString()));
-        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(),
+        List<String> command = new ArrayList<>(List.of(javaHome.resolve("bin/java").toString(), loomscope.testing.QuickJvm.C1_ONLY,
                 "-Djdk.virtualThreadScheduler.parallelism=2", "-Djdk.virtualThreadScheduler.maxPoolSize=2"));
         command.addAll(List.of(flags));
         command.addAll(List.of("-Xmx128m", "-cp", classes + File.pathSeparator + core,
