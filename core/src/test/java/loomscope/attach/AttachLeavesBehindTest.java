@@ -34,7 +34,7 @@ class AttachLeavesBehindTest {
     void aDetachWithoutJfrLeavesNoThreadOfOursNorOfJfrs() throws Exception {
         Path classes = TargetJvm.compile(Files.createDirectories(dir.resolve("classes")), "QuietTarget.java");
         Process target = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(), QuietTarget.class.getName())
+                loomscope.testing.QuickJvm.C1_ONLY, "-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(), QuietTarget.class.getName())
                 .redirectError(dir.resolve("target.err").toFile()).start();
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(target.getInputStream(), StandardCharsets.UTF_8));

@@ -70,7 +70,7 @@ class AttachPidDeadlineTest {
     private Process target(String... flags) throws Exception {
         Path classes = TargetJvm.compile(Files.createDirectories(dir.resolve("classes")), "QuietTarget.java");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+EnableDynamicAgentLoading"));
+                loomscope.testing.QuickJvm.C1_ONLY, "-XX:+EnableDynamicAgentLoading"));
         command.addAll(List.of(flags));
         command.addAll(List.of("-cp", classes + File.pathSeparator + TargetJvm.classPathWithoutAgent(),
                 QuietTarget.class.getName()));

@@ -26,7 +26,7 @@ class PathEncodingTest {
 
     private CliScratch.Result underLangC(String... args) throws Exception {
         StringBuilder script = new StringBuilder("exec '" + Path.of(System.getProperty("java.home"), "bin", "java")
-                + "' --add-opens java.base/java.lang=ALL-UNNAMED -Djava.awt.headless=true -cp '"
+                + "' " + loomscope.testing.QuickJvm.C1_ONLY + " --add-opens java.base/java.lang=ALL-UNNAMED -Djava.awt.headless=true -cp '"
                 + System.getProperty("java.class.path") + "' " + LoomScopeCli.class.getName());
         for (String a : args) {
             script.append(" '").append(a).append('\'');

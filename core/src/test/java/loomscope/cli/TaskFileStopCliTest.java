@@ -38,7 +38,8 @@ class TaskFileStopCliTest {
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         Process cli = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
+                loomscope.testing.QuickJvm.C1_ONLY, "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+                "--enable-native-access=ALL-UNNAMED",
                 "-Djava.io.tmpdir=" + temp, "-cp", System.getProperty("java.class.path"), LoomScopeCli.class.getName(),
                 "run", "--task-file", task.toString(), "--threads", "2")
                 .directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
@@ -86,7 +87,8 @@ class TaskFileStopCliTest {
         Path temp = Files.createDirectories(dir.resolve("temp"));
         Path out = dir.resolve("out.txt");
         Process cli = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
+                loomscope.testing.QuickJvm.C1_ONLY, "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+                "--enable-native-access=ALL-UNNAMED",
                 "-Djava.io.tmpdir=" + temp, "-cp", System.getProperty("java.class.path"), LoomScopeCli.class.getName(),
                 "run", "--task-file", task.toString(), "--threads", "2")
                 .directory(dir.toFile()).redirectOutput(out.toFile()).redirectError(dir.resolve("err.txt").toFile()).start();

@@ -417,7 +417,7 @@ class ApplicationViewTest {
         assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "21", "-d", dir.toString(),
                 source.toString()));
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djdk.virtualThreadScheduler.parallelism=2", "-Xmx128m", "-cp", dir.toString(), "ServingTarget",
+                loomscope.testing.QuickJvm.C1_ONLY, "-Djdk.virtualThreadScheduler.parallelism=2", "-Xmx128m", "-cp", dir.toString(), "ServingTarget",
                 initDir.toString()).redirectError(dir.resolve("target.err").toFile()).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         assertEquals("READY", out.readLine());

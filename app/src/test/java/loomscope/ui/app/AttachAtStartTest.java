@@ -86,7 +86,7 @@ class AttachAtStartTest {
     private static Process startTarget(Path dir) throws Exception {
         TargetSources.compile(dir);
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djdk.virtualThreadScheduler.parallelism=2", "-Xmx64m", "-cp", dir.toString(), "VtTarget").start();
+                loomscope.testing.QuickJvm.C1_ONLY, "-Djdk.virtualThreadScheduler.parallelism=2", "-Xmx64m", "-cp", dir.toString(), "VtTarget").start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         assertEquals("READY", out.readLine());
         return p;
