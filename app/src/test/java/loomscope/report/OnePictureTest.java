@@ -223,8 +223,27 @@ class OnePictureTest {
             }
             view.showAt(t);
         });
-        // the first frame of a recording can resize the lanes (one lane per carrier): draw again once laid out
-        WaitForAsyncUtils.waitForFxEvents();
+        // the first frame of a recording can resize the lanes (one lane per carrier) and the field: draw again once laid
+        // out. On a loaded machine one round of FX events was once not enough: the field's layout placed a cell outside
+        // its canvas's snapshot; so until every thread's cell is inside it
+        for (int attempt = 0; attempt < 100; attempt++) {
+            WaitForAsyncUtils.waitForFxEvents();
+            Window window = windowOnceLaidOut(r, t, drawn);
+            if (window != null) {
+                return window;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new AssertionError("the window's field never held every thread's cell");
+    }
+
+    /** The window at {@code t}, or null while its field's canvas does not hold every thread's cell yet. */
+    private Window windowOnceLaidOut(RunRecording r, long t, LanesCanvas.LaneGeometry[] drawn) {
         return onFx(() -> {
             view.showAt(t);
             Palette p = view.palette();
@@ -243,7 +262,16 @@ class OnePictureTest {
                     rgb(p.running()), CarrierLook.RUNNING, rgb(p.pinned()), CarrierLook.PINNED,
                     rgb(p.of(VtState.UNSURE)), CarrierLook.UNSURE, rgb(HatchPaint.stripe(p.of(VtState.UNSURE))),
                     CarrierLook.UNSURE);
-            Pixels field = pixels(view.field().canvas().snapshot(null, null));
+            WritableImage fieldImage = view.field().canvas().snapshot(null, null);
+            FieldLayout layout = view.field().fieldLayout();
+            for (int vt = 0; vt < r.threads(); vt++) {
+                int dot = layout.dotOf(vt);
+                if (layout.cellX(dot) + layout.cell() > fieldImage.getWidth()
+                        || layout.cellY(dot) + layout.cell() > fieldImage.getHeight()) {
+                    return null;
+                }
+            }
+            Pixels field = pixels(fieldImage);
             return new Window(lanePixels, boxes, drawn[0], trailColours, field, view.field().fieldLayout(),
                     stateColours(s -> rgb(p.of(s)), rgb(HatchPaint.stripe(p.of(VtState.UNSURE)))));
         });
