@@ -67,6 +67,22 @@ final class HeldStacks {
                 || c.equals("jdk.internal.reflect.Reflection") || c.equals("jdk.internal.vm.Continuation");
     }
 
+    /**
+     * A native call inside a JDK class's static initialiser, a few frames down: the class being initialised, as the JVM
+     * links it (BusyRoutesUnderAgentTest on JDK 21: {@code sun.nio.ch.EPoll.eventSize} in {@code EPoll.<clinit>}, kernel-
+     * blocked, under a socket read's first poll).
+     */
+    private static boolean initialisingAJdkClass(List<StackFrame> stack) {
+        for (int i = 1; i < Math.min(TOP_FRAMES, stack.size()); i++) {
+            StackFrame f = stack.get(i);
+            String c = f.className();
+            if (f.methodName().equals("<clinit>") && (c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun."))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static Kind kindOf(Witness w) {
         List<StackFrame> stack = w.stack();
         if (w.heldState() == Thread.State.BLOCKED) {
@@ -85,7 +101,7 @@ final class HeldStacks {
         if (stack.isEmpty() || stack.get(0).line() != StackFrame.NATIVE_LINE) {
             return Kind.JAVA;
         }
-        if (jvmNative(stack.get(0))) {
+        if (jvmNative(stack.get(0)) || initialisingAJdkClass(stack)) {
             return Kind.JVM_NATIVE;
         }
         return w.heldKernelBlocked() ? Kind.NATIVE : Kind.NATIVE_UNCONFIRMED;

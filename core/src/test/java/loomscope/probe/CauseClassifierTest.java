@@ -271,6 +271,19 @@ class CauseClassifierTest {
         assertEquals(0, report.captured());
     }
 
+    /** A native call inside a JDK class's static initialiser is the class being initialised: unsure, not captured. */
+    @Test
+    void aNativeCallInAJdkClassInitialiserIsNotCaptured() {
+        RunRecording r = recording(MountClass.PINNED, MountClass.PINNED);
+        List<StackFrame> initialising = List.of(new StackFrame(null, "sun.nio.ch.EPoll", "eventSize", null,
+                StackFrame.NATIVE_LINE), new StackFrame(null, "sun.nio.ch.EPoll", "<clinit>", null, 70),
+                new StackFrame(null, "shop.Backend", "read", null, 139));
+        CauseReport report = CauseClassifier.classify(r, List.of(), List.of(
+                Witness.heldStack(2 * MS, 4 * MS, "c0", Thread.State.RUNNABLE, true, initialising)), true);
+        assertEquals(MountClass.UNSURE, r.carriersByIndex()[0].mountClass(0));
+        assertEquals(0, report.captured());
+    }
+
     /** A held stack's detail: the state, "/blocked" where the kernel confirmed it, and the carrier's name (spaces and all). */
     @Test
     void aHeldStacksDetailReadsOldAndNewLines() {
