@@ -88,6 +88,7 @@ class CrossJdkPinningTest {
         // no pinned mount hidden, also a cold child's first (once judged by a lower bound, then not pinned); a mount
         // both preempted and blocked may be unsure, which is shown as such
         assertTrue(rules.agree(), rules.describe());
-        assertTrue(rules.unsure() * 10 <= rules.measured(), "over 10% unsure: " + rules.describe());
+        // unsure grows with the machine's load (PinnedRulesAgreeTest says why the bound is a fifth)
+        assertTrue(rules.unsure() * 5 <= rules.measured(), "over 20% unsure: " + rules.describe());
     }
 }
