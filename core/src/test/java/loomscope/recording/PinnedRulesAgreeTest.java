@@ -45,6 +45,7 @@ class PinnedRulesAgreeTest {
         Recorded.run(config.withThreads(Math.min(config.threads(), 50)));
         RunRecording recording = Recorded.run(config).recording();
         RuleCrossCheck check = RuleCrossCheck.of(recording);
+        System.out.println(config.workloadName() + " P=" + config.parallelism() + ": " + check.describe());
         assertTrue(check.mounts() >= config.threads(), check.toString());
         assertEquals(check.mounts(), check.measured(), "every mount measured by its carrier's clocks: " + check);
         // no pin hidden: every mount the seed's phases call pinned, the clocks call pinned or unsure
