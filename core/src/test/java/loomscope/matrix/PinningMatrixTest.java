@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import loomscope.probe.JfrCrossCheck;
 import loomscope.scenario.Scenarios;
 import loomscope.testing.Jdk21;
+import loomscope.testing.QuickJvm;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,9 +33,10 @@ class PinningMatrixTest {
     @Test
     void everyCellsCountsAreTheCrossCheckOfItsOwnRun() throws Exception {
         JdkInstall thisJdk = TestJdks.thisJdk();
-        List<RunTarget.ChildJvm> jvms = new ArrayList<>(List.of(RunTarget.ChildJvm.of(thisJdk)));
+        // C1 alone (QuickJvm): the cells' counts and their cross-check, not their times
+        List<RunTarget.ChildJvm> jvms = new ArrayList<>(List.of(QuickJvm.of(RunTarget.ChildJvm.of(thisJdk))));
         if (LegacyLocking.offeredFor(thisJdk)) {
-            jvms.add(RunTarget.ChildJvm.legacyLocking(thisJdk));
+            jvms.add(QuickJvm.of(RunTarget.ChildJvm.legacyLocking(thisJdk)));
         }
         MatrixPlan plan = new MatrixPlan(List.of(Scenarios.byName("seed"), Scenarios.byName("object-wait")), jvms, THREADS, 2);
         List<Integer> told = new ArrayList<>();
@@ -116,7 +118,7 @@ class PinningMatrixTest {
     void stoppingLeavesTheCellsAfterItNotRun() throws Exception {
         JdkInstall thisJdk = TestJdks.thisJdk();
         MatrixPlan plan = new MatrixPlan(List.of(Scenarios.byName("seed"), Scenarios.byName("waves"), Scenarios.byName("object-wait")),
-                List.of(RunTarget.ChildJvm.of(thisJdk)), THREADS, 2);
+                List.of(QuickJvm.of(RunTarget.ChildJvm.of(thisJdk))), THREADS, 2);
         AtomicBoolean stop = new AtomicBoolean();
         List<MatrixCell> cells = PinningMatrix.run(plan, stop::get, (i, cell) -> stop.set(true));
 
