@@ -108,7 +108,7 @@ class BusyNativeCliTest {
 
     private static JsonNode run(Path task) throws IOException {
         CliInputTest.Result r = CliInputTest.cli("run", "--task-file", task.toString(), "--threads", String.valueOf(THREADS),
-                "--parallelism", "2", "--json");
+                "--parallelism", "2", "--json", "--jvm-arg=" + loomscope.testing.QuickJvm.C1_ONLY);   // the kernel's word, not the JIT's
         assertEquals(0, r.exit(), r.err() + r.out());
         JsonNode run = new ObjectMapper().readTree(r.out());
         assertEquals(THREADS, run.get("completed").asInt(), run.toString());
