@@ -225,7 +225,8 @@ class OnePictureTest {
         });
         // the first frame of a recording can resize the lanes (one lane per carrier) and the field: draw again once laid
         // out. On a loaded machine one round of FX events was once not enough: the field's layout placed a cell outside
-        // its canvas's snapshot; so until every thread's cell is inside it
+        // its canvas's snapshot; so until every thread's cell is inside it (and then it stayed outside: the view keyed
+        // its frames on the region's size, not the canvas's; RecordingViewTest checks the fix)
         for (int attempt = 0; attempt < 100; attempt++) {
             WaitForAsyncUtils.waitForFxEvents();
             Window window = windowOnceLaidOut(r, t, drawn);

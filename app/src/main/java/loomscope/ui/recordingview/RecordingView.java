@@ -293,7 +293,9 @@ public final class RecordingView extends VBox {
      * leaves every thread's state at t as it was; a million threads' states cost more than the lanes).
      */
     private boolean fieldChangedSince(long t) {
-        boolean changed = fieldShown.changedTo(t, timeline, field.getWidth(), field.getHeight(), palette,
+        // the canvas's size, which the field is laid out for: the region's changes a layout pass before it (a
+        // recording with another lane count resizes both), and a frame keyed on the region's kept the old layout
+        boolean changed = fieldShown.changedTo(t, timeline, field.canvas().getWidth(), field.canvas().getHeight(), palette,
                 timeline.recording().classed());
         return changed || !timeline.recording().isFinished();
     }
@@ -317,8 +319,8 @@ public final class RecordingView extends VBox {
      * a canvas that was drawn into, so redrawing an unchanged frame costs real CPU on a shared laptop.
      */
     private boolean unchangedSinceLastFrame(long t) {
-        double w = lanes.getWidth() + field.getWidth();
-        double h = lanes.getHeight() + field.getHeight();
+        double w = lanes.canvas().getWidth() + field.canvas().getWidth();
+        double h = lanes.canvas().getHeight() + field.canvas().getHeight();
         // a finished run's mounts are classed by the JDK's witnesses after its end (JFR delivers a second late): redrawn then
         boolean changed = lanesShown.changedTo(t, timeline, w, h, palette, timeline.recording().classed());
         boolean sameTimeView = time.version() == lastTimeVersion;

@@ -122,6 +122,31 @@ class RecordingViewTest {
         assertEquals(0, region(img, p.poolAdded(), lanes, 0, 0, 200), "lane 0 is one of the P carriers");
     }
 
+    /**
+     * A parent's layout pass sizes the field's region before the region sizes its canvas: a frame drawn between the two
+     * is laid out for the old canvas. The same instant shown again once the canvas followed lays the cells out for it
+     * (a frame keyed on the region's size did not: OnePictureTest, on a loaded machine, found a cell outside the
+     * canvas at a paused instant, and it stayed there).
+     */
+    @Test
+    void aFieldWhoseCanvasFollowedItsRegionIsLaidOutAgainAtTheSameInstant() {
+        fx(() -> view.showAt(rel(55)));
+        loomscope.recording.FieldLayout[] laidOut = new loomscope.recording.FieldLayout[1];
+        double[] canvasHeight = new double[1];
+        fx(() -> {
+            loomscope.ui.field.ThreadFieldCanvas field = view.field();
+            field.resize(field.getWidth(), 30);
+            view.showAt(rel(56));   // drawn before the canvas follows the region
+            field.requestLayout();
+            field.layout();         // the canvas follows
+            view.showAt(rel(56));
+            laidOut[0] = field.fieldLayout();
+            canvasHeight[0] = field.canvas().getHeight();
+        });
+        assertEquals(30, canvasHeight[0]);
+        assertTrue(laidOut[0].height() <= canvasHeight[0], laidOut[0] + " in a canvas " + canvasHeight[0] + " px high");
+    }
+
     @Test
     void afterItsMountsEveryLaneIsIdleAndTheFieldMatchesTheTimeline() {
         fx(() -> view.showAt(rel(55)));
