@@ -74,6 +74,7 @@ class OnePictureTest {
         Scene scene = new Scene(view, 1200, 700);
         AppTheme.DARK.applyTo(scene);
         stage.setScene(scene);
+        stage.sizeToScene();   // the stage is the one every test class of this JVM shows: its last size is not this one
         stage.show();
     }
 
@@ -213,6 +214,9 @@ class OnePictureTest {
                           Map<Integer, CarrierLook> trailColours, Pixels cells, FieldLayout field,
                           Map<Integer, VtState> stateColours) { }
 
+    /** Why the last look at the window found a cell outside its field's canvas. */
+    private String lastMiss;
+
     private Window windowAt(RunRecording r, long t) {
         LanesCanvas.LaneGeometry[] drawn = new LanesCanvas.LaneGeometry[1];
         fx(() -> {
@@ -229,6 +233,10 @@ class OnePictureTest {
         // its frames on the region's size, not the canvas's; RecordingViewTest checks the fix)
         for (int attempt = 0; attempt < 100; attempt++) {
             WaitForAsyncUtils.waitForFxEvents();
+            fx(() -> {
+                view.applyCss();
+                view.layout();   // the pass a pulse would make, so that the canvases have their sizes before the look
+            });
             Window window = windowOnceLaidOut(r, t, drawn);
             if (window != null) {
                 return window;
@@ -240,7 +248,7 @@ class OnePictureTest {
                 break;
             }
         }
-        throw new AssertionError("the window's field never held every thread's cell");
+        throw new AssertionError("the window's field never held every thread's cell: " + lastMiss);
     }
 
     /** The window at {@code t}, or null while its field's canvas does not hold every thread's cell yet. */
@@ -269,6 +277,10 @@ class OnePictureTest {
                 int dot = layout.dotOf(vt);
                 if (layout.cellX(dot) + layout.cell() > fieldImage.getWidth()
                         || layout.cellY(dot) + layout.cell() > fieldImage.getHeight()) {
+                    lastMiss = "thread " + vt + " of " + r.threads() + " at dot " + dot + " of " + layout + ", the canvas "
+                            + view.field().canvas().getWidth() + " x " + view.field().canvas().getHeight() + ", its snapshot "
+                            + fieldImage.getWidth() + " x " + fieldImage.getHeight() + ", the region " + view.field().getWidth()
+                            + " x " + view.field().getHeight() + ", " + view.field().threadsDrawn() + " threads drawn";
                     return null;
                 }
             }
