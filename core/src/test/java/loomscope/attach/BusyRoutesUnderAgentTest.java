@@ -68,8 +68,8 @@ class BusyRoutesUnderAgentTest {
                 "heldRoute is never captured: " + causes.sites());
         assertTrue(causes.sites().stream().noneMatch(s -> s.frame().contains("pipeRoute") && s.kind().equals("pinned")
                 && !ownMonitorOnJdk21(s, onJdk21)), "pipeRoute is never pinned: " + causes.sites());
-        int monitorPins = causes.sites().stream().filter(s -> (s.frame().contains("socketRoute") || s.frame().contains("pipeRoute")) && s.kind().equals("pinned"))
-                .mapToInt(CauseReport.Site::count).sum();
+        int monitorPins = causes.sites().stream().filter(s -> s.kind().equals("pinned")
+                && (s.frame().contains("socketRoute") || s.frame().contains("pipeRoute"))).mapToInt(CauseReport.Site::count).sum();
         assertTrue(monitorPins <= SLACK, monitorPins + " pins at the socket and pipe routes: " + causes.sites());
         // every mount a witness explained: never at the socket's parking read, nor by it. The route's one-byte write
         // may be its own thread's system call: beside CPU hogs one on JDK 21 held its carrier 2.8 ms, and JFR's

@@ -125,8 +125,8 @@ class RecordingViewTest {
     /**
      * A parent's layout pass sizes the field's region before the region sizes its canvas: a frame drawn between the two
      * is laid out for the old canvas. The same instant shown again once the canvas followed lays the cells out for it
-     * (a frame keyed on the region's size did not: OnePictureTest, on a loaded machine, found a cell outside the
-     * canvas at a paused instant, and it stayed there).
+     * (a frame keyed on the region's size did not, and the cells laid out for the old canvas stayed there; found while
+     * chasing OnePictureTest's cell outside the canvas, which this alone did not cure).
      */
     @Test
     void aFieldWhoseCanvasFollowedItsRegionIsLaidOutAgainAtTheSameInstant() {
