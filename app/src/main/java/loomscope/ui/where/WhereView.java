@@ -36,6 +36,8 @@ public final class WhereView extends VBox {
     private final TableView<CauseReport.Site> table = new TableView<>();
     private Color markColour = Color.WHITE;
     private final Label note = new Label();
+    /** What {@link #setMinRows} was last given: 0, the content's own minimum, as the fields start. */
+    private int minRows;
 
     public WhereView(WhereViewModel model) {
         this.model = model;
@@ -119,6 +121,12 @@ public final class WhereView extends VBox {
      * below them: the rows, the column header and the tools' line.
      */
     public void setMinRows(int rows) {
+        // called on every pulse: Region's size setters ask the parent for a layout pass even when the value is the same,
+        // and an idle window laid the side panel out again on every frame (13 % of a core in software rendering)
+        if (rows == minRows) {
+            return;
+        }
+        minRows = rows;
         double table = rows <= 0 ? USE_COMPUTED_SIZE : rows * ROW_HEIGHT + HEADER_ROOM;
         this.table.setMinHeight(table);
         setMinHeight(rows <= 0 ? USE_COMPUTED_SIZE : table + TOOLS_ROOM);
