@@ -23,6 +23,8 @@ import loomscope.cli.LoomScopeCli;
 import loomscope.savedrun.SavedRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * {@code attach} from the command line: refusals in one line with exit 2 and the target untouched (a process that is
@@ -30,6 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * against the Helidon target under load; and a stop by signal (as Ctrl+C) that detaches and leaves the server
  * answering.
  */
+// its tests mostly wait on other processes (targets, child JVMs, deadlines) and share nothing: side by side
+// (surefire.concurrentClasses, core's pom)
+@Execution(ExecutionMode.CONCURRENT)
 class AttachCliTest {
     private static final Path JDK17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
 

@@ -16,6 +16,8 @@ import java.util.stream.Stream;
 import loomscope.testing.Jdk21;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A JVM in a container, as Docker, Podman or a Kubernetes pod gives it on this host: its own mount, pid and network
@@ -23,6 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * attached to by its host pid from outside, recorded exactly, detached, attached again, and left with nothing of
  * LoomScope's in its {@code /tmp}; its namespaces end with it.
  */
+// its tests mostly wait on other processes (targets, child JVMs, deadlines) and share nothing: side by side
+// (surefire.concurrentClasses, core's pom)
+@Execution(ExecutionMode.CONCURRENT)
 class ContainerAttachTest {
     private static final int THREADS = 20;
     private static final int YIELDS = 50;
