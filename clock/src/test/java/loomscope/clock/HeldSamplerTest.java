@@ -41,6 +41,9 @@ class HeldSamplerTest {
     void aHeldMountsStackIsTakenOnceAndABusyOnesNever() throws Exception {
         Thread parked = Thread.ofPlatform().start(LockSupport::park);
         Thread busy = Thread.ofPlatform().start(LockSupport::park);
+        // parked before the first look: a thread still starting is off its CPU too, waiting for one on a loaded machine,
+        // and its stack was then taken RUNNABLE (CI here, a fresh clone)
+        awaitParked(parked);
         long since = System.nanoTime();
         List<Held> held = new ArrayList<>();
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -67,6 +70,14 @@ class HeldSamplerTest {
         assertFalse(h.kernelBlocked(), "the kernel said nothing here");
         assertEquals("jdk.internal.misc.Unsafe", h.stack()[0].getClassName());
         assertEquals("park", h.stack()[0].getMethodName());
+    }
+
+    private static void awaitParked(Thread thread) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (thread.getState() != Thread.State.WAITING) {
+            assertTrue(System.nanoTime() < deadline, "never parked: " + thread.getState());
+            Thread.sleep(1);
+        }
     }
 
     @Test
@@ -116,6 +127,7 @@ class HeldSamplerTest {
             }
         });
         told.await();
+        awaitParked(parked);
         assumeTrue(KernelTasks.taskOf(parked) > 0 && CarrierSchedule.of(parked) != null, "no /proc here: the kernel says nothing");
         long since = System.nanoTime();
         List<Held> held = new ArrayList<>();
