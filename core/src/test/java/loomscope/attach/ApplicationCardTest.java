@@ -75,8 +75,9 @@ class ApplicationCardTest {
         assertTrue(texts.stream().anyMatch(t -> t.startsWith("captured 1")), texts.toString());
         assertTrue(texts.contains("com.example.Shop.load:42"), texts.toString());
         assertFalse(texts.stream().anyMatch(t -> t.contains("tasks completed")), "an application has no tasks: " + texts);
-        java.nio.file.Path png = java.nio.file.Files.createTempFile("application-card", ".png");
-        ImageIO.write(card.image(), "png", png.toFile());
+        // to look at, in the module's target folder as the timing cards' (a temporary file was left in /tmp by every run)
+        java.io.File png = new java.io.File("target/application-card-test.png");
+        ImageIO.write(card.image(), "png", png);
         System.out.println("the card: " + png);
     }
 

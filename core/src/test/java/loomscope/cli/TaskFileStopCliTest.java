@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
+import loomscope.testing.JfrRepositories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +28,7 @@ class TaskFileStopCliTest {
 
     @Test
     void aStaticInitializerThatNeverReturnsIsReportedAndSigtermLeavesNothing() throws Exception {
-        java.nio.file.attribute.FileTime started = java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 1_000);
+        java.nio.file.attribute.FileTime started = JfrRepositories.testBegins();
         Path task = Files.writeString(dir.resolve("Forever.java"), """
                 public class Forever {
                     static volatile long spins;
@@ -68,18 +69,13 @@ class TaskFileStopCliTest {
             assertEquals(List.of(), names, "the child's folder of ours is gone");
         }
         for (Path tmp : List.of(temp, Path.of("/tmp"))) {
-            try (Stream<Path> left = Files.list(tmp)) {
-                // named for the child's pid, and made since this test began: a pid is reused, and a JVM killed on this
-                // machine hours before had left /tmp/2026_11_29_00_39_24_973 for a child that was 973 too
-                String suffix = "_" + childPid;
-                assertEquals(List.of(), left.filter(p -> p.getFileName().toString().endsWith(suffix))
-                        .filter(p -> madeSince(p, started)).toList(), "no JFR repository of the child left in " + tmp);
-            }
+            assertEquals(List.of(), JfrRepositories.leftBy(childPid, tmp, started), "no JFR repository of the child left in " + tmp);
         }
     }
 
     @Test
     void aChildWhoseParentIsKilledOutrightEndsItselfAndLeavesNothing() throws Exception {
+        java.nio.file.attribute.FileTime started = JfrRepositories.testBegins();
         Path task = Files.writeString(dir.resolve("Forever.java"), """
                 public class Forever {
                     static volatile long spins;
@@ -114,9 +110,7 @@ class TaskFileStopCliTest {
             assertEquals(List.of(), names, "the child removed the folder its parent made for it");
         }
         long childPid = children.get(0).pid();
-        try (Stream<Path> left = Files.list(Path.of("/tmp"))) {
-            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().endsWith("_" + childPid)).toList());
-        }
+        assertEquals(List.of(), JfrRepositories.leftBy(childPid, Path.of("/tmp"), started), "no JFR repository of the child left");
     }
 
     private static String read(Path file) {
@@ -133,15 +127,6 @@ class TaskFileStopCliTest {
             assertTrue(System.nanoTime() < deadline, "timed out waiting for " + what);
             assertFalse(mustLive != null && !mustLive.isAlive(), "the CLI ended while waiting for " + what);
             Thread.sleep(100);
-        }
-    }
-
-    /** Whether {@code path} was last modified at or after {@code since}; a path gone meanwhile was not left behind. */
-    private static boolean madeSince(Path path, java.nio.file.attribute.FileTime since) {
-        try {
-            return Files.getLastModifiedTime(path).compareTo(since) >= 0;
-        } catch (java.io.IOException gone) {
-            return false;
         }
     }
 }

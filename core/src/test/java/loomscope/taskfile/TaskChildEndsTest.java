@@ -8,16 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 
 import loomscope.runs.ChildRun;
 import loomscope.runs.RunOutcome;
 import loomscope.runs.RunTarget;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;
+import loomscope.testing.JfrRepositories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -49,18 +50,18 @@ class TaskChildEndsTest {
         }
     }
 
-    /** JFR's default repository is named {@code 2026_11_25_17_33_49_<pid>} in the temp dir. */
-    private static void assertNothingLeft(ChildRun run) throws IOException {
+    /** When this test began: a JFR repository named for the child's pid counts only if made since ({@link JfrRepositories}). */
+    private final FileTime began = JfrRepositories.testBegins();
+
+    private void assertNothingLeft(ChildRun run) throws IOException {
         assertTrue(run.isFinished(), "ended");
         assertFalse(run.childAlive());
         Path ours = run.scratchFolder();
         assertNotNull(ours);
         assertFalse(Files.exists(ours), "our folder for the child's JFR repository is gone: " + ours);
         for (Path temp : List.of(Path.of(System.getProperty("java.io.tmpdir")), Path.of("/tmp"))) {
-            try (Stream<Path> entries = Files.list(temp)) {
-                List<Path> left = entries.filter(p -> p.getFileName().toString().endsWith("_" + run.pid())).toList();
-                assertEquals(List.of(), left, "a JFR repository of the child (pid " + run.pid() + ") in " + temp);
-            }
+            assertEquals(List.of(), JfrRepositories.leftBy(run.pid(), temp, began),
+                    "a JFR repository of the child (pid " + run.pid() + ") in " + temp);
         }
     }
 
