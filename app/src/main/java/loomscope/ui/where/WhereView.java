@@ -122,7 +122,7 @@ public final class WhereView extends VBox {
      */
     public void setMinRows(int rows) {
         // called on every pulse: Region's size setters ask the parent for a layout pass even when the value is the same,
-        // and an idle window laid the side panel out again on every frame (13 % of a core in software rendering)
+        // and an idle window laid the side panel out again on every frame (its CPU: docs/performance.md, "The window")
         if (rows == minRows) {
             return;
         }
