@@ -57,9 +57,8 @@ class HostPolicyInWindowTest {
     }
 
     private static Seen window(int cores, int parallelism, String... moreFlags) throws Exception {
-        // drawn 15 times a second, as the test JVMs' windows are (app's pom): what is watched here is threads' nice values
         List<String> flags = new java.util.ArrayList<>(List.of("-XX:ActiveProcessorCount=" + cores, "-Dglass.platform=Headless",
-                "-Dprism.order=sw", "-Djavafx.animation.framerate=15", "--add-opens", "java.base/java.lang=ALL-UNNAMED"));
+                "-Dprism.order=sw", "--add-opens", "java.base/java.lang=ALL-UNNAMED"));
         flags.addAll(List.of(moreFlags));
         List<String> cmd = WindowProcess.command(flags,
                 // 1,000 threads of a 1 ms sleep in the lock: the run lasts a second or more, long enough for the 20 ms
