@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,6 +15,7 @@ import loomscope.probe.ProbeSession;
 import loomscope.probe.StackFrame;
 import loomscope.recording.RecordedRun;
 import loomscope.recording.RunRecording;
+import loomscope.recording.RunSummary;
 import loomscope.runs.ChildRun;
 import loomscope.scenario.SeedScenario;
 import loomscope.testing.Jdk21;
@@ -142,15 +144,31 @@ class SavedRunRoundTripTest {
         RecordingsCompare.assertSameReplay(live, opened.recording(), 100);
     }
 
+    /**
+     * A million threads fit in the test JVM's 2 GB (surefire's -Xmx2g) and are recorded whole, and their saved run
+     * replays as the live one. One run for both: each took about 8 s of this JVM's CPU.
+     */
     @Test
-    void aMillionThreadRunReplaysIdentically() throws Exception {
+    void aMillionThreadRunFitsAndReplaysIdentically() throws Exception {
+        long before = usedHeapAfterGc();
         RunRecording live = runHere(SeedScenario.config(1_000_000, 0, 5, LockMode.SYNCHRONIZED, 2,
                 loomscope.workload.SchedulerKind.POOL, loomscope.workload.ThreadKind.VIRTUAL));
+        RunSummary summary = RunSummary.of(live);
+        assertEquals(1_000_000, summary.completed());
+        assertTrue(summary.mounts() >= 1_000_000, "mounts: " + summary.mounts());
+        assertTrue(live.approximateBytes() < 512L << 20, "arrays: " + live.approximateBytes());
+        long retained = usedHeapAfterGc() - before;
+        assertTrue(retained < 1L << 30, "retained after the run: " + retained + " bytes");
         long t0 = System.nanoTime();
         SavedRun opened = roundTrip(live, List.of());
         System.out.printf("1,000,000 threads: saved and opened in %.2f s%n", (System.nanoTime() - t0) / 1e9);
         RecordingsCompare.assertSameFacts(live, opened.recording());
         // every mount and phase is compared above; ten instants of a million threads' states replay them
         RecordingsCompare.assertSameReplay(live, opened.recording(), 10);
+    }
+
+    private static long usedHeapAfterGc() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 }
