@@ -1,6 +1,5 @@
 package loomscope.runs;
 
-import loomscope.jdks.JdkInstall;
 import loomscope.jdks.TestJdks;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import loomscope.probe.ThreadSample;
 import loomscope.probe.ThreadSnapshot;
 import loomscope.scenario.SeedScenario;
+import loomscope.testing.QuickJvm;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
 
@@ -32,20 +32,21 @@ class ChildSampledSnapshotsTest {
         // JDK 25 does not pin: each thread sleeps 3 s, so a pass sees all of them alive. Not 1 s: a pass over 5,000
         // stacks beside two other test JVMs took long enough that one began before the 5,001st thread was created and
         // the next after every thread had ended (CI: no sample past the first 5,000 tasks)
-        largeRunIsSampled(TestJdks.thisJdk(), SeedScenario.config().parallelism(), 3_000);
+        largeRunIsSampled(QuickJvm.of(RunTarget.ChildJvm.of(TestJdks.thisJdk())), SeedScenario.config().parallelism(), 3_000);
     }
 
     /** Where the child died: JDK 21, whose synchronized pins, so the run lasts N × 5 ms / P (2.5 s). */
     @Test
     void aJdk21RunLargerThanTheSampleGetsBoundedSnapshotsAndANote() throws InterruptedException {
-        largeRunIsSampled(TestJdks.jdk21(), 16, SeedScenario.config().shape().sleepMillis());
+        // C2, as users get it: a pass over 5,000 stacks must be done well within the run's 2.5 s
+        largeRunIsSampled(RunTarget.ChildJvm.of(TestJdks.jdk21()), 16, SeedScenario.config().shape().sleepMillis());
     }
 
-    private static void largeRunIsSampled(JdkInstall jdk, int parallelism, int sleepMillis) throws InterruptedException {
+    private static void largeRunIsSampled(RunTarget.ChildJvm child, int parallelism, int sleepMillis) throws InterruptedException {
         int threads = SampledSnapshot.MAX_SAMPLED + 3_000;
         WorkloadConfig config = SeedScenario.config().withThreads(threads).withParam(SeedScenario.CPU, 0).withParallelism(parallelism)
                 .withParam(SeedScenario.SLEEP, sleepMillis);
-        ChildRun run = ChildRun.start(RunTarget.ChildJvm.of(jdk), config,
+        ChildRun run = ChildRun.start(child, config,
                 ChildRun.Options.plain().withProbes(true, 10));
         assertTrue(run.await(120_000));
         assertInstanceOf(RunOutcome.Completed.class, run.outcome(), () -> run.outcome().describe() + " " + run.childOutput());

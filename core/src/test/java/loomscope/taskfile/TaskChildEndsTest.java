@@ -16,6 +16,7 @@ import java.util.function.BooleanSupplier;
 import loomscope.runs.ChildRun;
 import loomscope.runs.RunOutcome;
 import loomscope.runs.RunTarget;
+import loomscope.testing.QuickJvm;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;
 import loomscope.testing.JfrRepositories;
@@ -39,7 +40,9 @@ class TaskChildEndsTest {
                 loomscope.workload.SchedulerKind.POOL, loomscope.workload.ThreadKind.VIRTUAL);
         // JFR alongside, as the window runs your code: the child has a JFR repository to leave behind
         ChildRun.Options options = ChildRun.Options.plain().withProbes(true, 0).withJfrAlongside();
-        return (ChildRun) TaskFileLaunch.start(source, className, config, new RunTarget.ThisJvm(), options);
+        // C1 alone (QuickJvm): what is checked is how the child ends and what it leaves, not how fast it runs
+        RunTarget.ChildJvm child = QuickJvm.of(TaskFileLaunch.childFor(new RunTarget.ThisJvm()));
+        return (ChildRun) TaskFileLaunch.start(source, className, config, child, options);
     }
 
     private static void waitFor(int seconds, String what, BooleanSupplier condition) throws InterruptedException {
