@@ -21,10 +21,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import loomscope.cli.LoomScopeCli;
 import loomscope.savedrun.SavedRun;
+import loomscope.testing.TestsSideBySide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * {@code attach} from the command line: refusals in one line with exit 2 and the target untouched (a process that is
@@ -32,9 +31,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * against the Helidon target under load; and a stop by signal (as Ctrl+C) that detaches and leaves the server
  * answering.
  */
-// its tests mostly wait on other processes (targets, child JVMs, deadlines) and share nothing: side by side
-// (surefire.concurrentClasses, core's pom)
-@Execution(ExecutionMode.CONCURRENT)
+@TestsSideBySide
 class AttachCliTest {
     private static final Path JDK17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
 

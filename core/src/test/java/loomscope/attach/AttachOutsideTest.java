@@ -29,10 +29,9 @@ import javax.tools.ToolProvider;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import loomscope.testing.TestsSideBySide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The attach's checks from outside the target and its deadlines, each against a real target JVM: a stopped JVM
@@ -42,9 +41,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * listed as not attachable; {@code --list --json} is a JSON array. Every target is a small echoing JVM ended by closing
  * its stdin, so that it removes its own files in /tmp.
  */
-// its tests mostly wait on other processes (targets, child JVMs, deadlines) and share nothing: side by side
-// (surefire.concurrentClasses, core's pom)
-@Execution(ExecutionMode.CONCURRENT)
+@TestsSideBySide
 class AttachOutsideTest {
     private static final String SLEEPER = "public class Sleeper { public static void main(String[] a) throws Exception {"
             + " System.out.println(\"up\"); var in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in));"

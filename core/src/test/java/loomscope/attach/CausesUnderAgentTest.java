@@ -8,11 +8,10 @@ import java.util.List;
 
 import loomscope.probe.CauseReport;
 import loomscope.testing.Jdk21;
+import loomscope.testing.TestsSideBySide;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Issue #36's test application ({@link CausesTarget}: a sleep in a native frame, a sleep in {@code synchronized}, a
@@ -20,9 +19,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * held mounts in their class with the site at the route's method; a pipe read is captured, never pinned, and so is an
  * open that only a stack sampled while it was held can explain.
  */
-// its tests mostly wait on other processes (targets, child JVMs, deadlines) and share nothing: side by side
-// (surefire.concurrentClasses, core's pom)
-@Execution(ExecutionMode.CONCURRENT)
+@TestsSideBySide
 class CausesUnderAgentTest {
     private static final int REQUESTS = 12;
     /** Mounts a route may miss (a first request in a cold JVM, an episode JFR placed on a neighbour). */

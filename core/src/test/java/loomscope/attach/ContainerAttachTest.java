@@ -14,10 +14,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import loomscope.testing.Jdk21;
+import loomscope.testing.TestsSideBySide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A JVM in a container, as Docker, Podman or a Kubernetes pod gives it on this host: its own mount, pid and network
@@ -25,9 +24,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * attached to by its host pid from outside, recorded exactly, detached, attached again, and left with nothing of
  * LoomScope's in its {@code /tmp}; its namespaces end with it.
  */
-// its tests mostly wait on other processes (targets, child JVMs, deadlines) and share nothing: side by side
-// (surefire.concurrentClasses, core's pom)
-@Execution(ExecutionMode.CONCURRENT)
+@TestsSideBySide
 class ContainerAttachTest {
     private static final int THREADS = 20;
     private static final int YIELDS = 50;

@@ -22,11 +22,10 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLServerSocket;
 
+import loomscope.testing.TestsSideBySide;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * {@code attach --connect … --seconds 3} ends within 8 s whatever the other side does: fake listening agents on
@@ -35,9 +34,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * protocol. Before: 20 s, 34 s, 56 s and "the connection ended before its hello". A real target stopped during
  * {@code attach PID --seconds 3}: {@link AttachPidDeadlineTest}.
  */
-// its tests mostly wait on other processes (targets, child JVMs, deadlines) and share nothing: side by side
-// (surefire.concurrentClasses, core's pom)
-@Execution(ExecutionMode.CONCURRENT)
+@TestsSideBySide
 class DeadlinesTest {
     private static final String TOKEN = "0123456789abcdef0123456789abcdef";
     private static final double SECONDS = 3;

@@ -27,10 +27,9 @@ import java.util.regex.Pattern;
 import loomscope.cli.LoomScopeCli;
 import loomscope.io.LoopbackToken;
 import loomscope.testing.Jdk21;
+import loomscope.testing.TestsSideBySide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Listen mode (issue #38 item 2), with 127.0.0.1 standing in for another host (nothing leaves this machine): a JVM
@@ -39,9 +38,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * every episode of a round, detached), again after the first session ended; a wrong token, a wrong fingerprint,
  * plaintext and a second LoomScope while one is connected are each refused in one line.
  */
-// its tests mostly wait on other processes (targets, child JVMs, deadlines) and share nothing: side by side
-// (surefire.concurrentClasses, core's pom)
-@Execution(ExecutionMode.CONCURRENT)
+@TestsSideBySide
 class ListenConnectTest {
     private static final int THREADS = 20;
     private static final int YIELDS = 50;

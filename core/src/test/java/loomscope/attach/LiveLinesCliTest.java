@@ -24,11 +24,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import loomscope.cli.LoomScopeCli;
 import loomscope.testing.Jdk21;
+import loomscope.testing.TestsSideBySide;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * {@code attach PID --every 1} through the CLI's entry point, read line by line as the lines come: a target with a
@@ -39,9 +38,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * both; how late the lines were written on this clock is printed (a loaded machine runs the printing thread late: at a
  * load average of 18 the first line of a cold JVM was written 2.6 s after its due time).
  */
-// its tests mostly wait on other processes (targets, child JVMs, deadlines) and share nothing: side by side
-// (surefire.concurrentClasses, core's pom)
-@Execution(ExecutionMode.CONCURRENT)
+@TestsSideBySide
 class LiveLinesCliTest {
     /**
      * The attach is given S + 2 s of the command's S + 5 (a JDK 21 target at a load average of 20 took more than 10 s

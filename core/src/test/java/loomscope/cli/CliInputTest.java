@@ -9,15 +9,12 @@ import java.io.StringWriter;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import loomscope.testing.TestsSideBySide;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-// its tests mostly wait on other processes (targets, child JVMs, deadlines) and share nothing: side by side
-// (surefire.concurrentClasses, core's pom)
-@Execution(ExecutionMode.CONCURRENT)
+@TestsSideBySide
 class CliInputTest {
 
     record Result(int exit, String out, String err) { }

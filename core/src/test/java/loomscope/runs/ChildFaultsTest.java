@@ -16,21 +16,18 @@ import java.util.List;
 
 import loomscope.recording.RunRecording;
 import loomscope.scenario.SeedScenario;
+import loomscope.testing.TestsSideBySide;
 import loomscope.workload.LockMode;
 import loomscope.workload.RunObserver;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * What happens to the app when the child JVM misbehaves: each case must end with a clear outcome, the
  * recording so far kept with its clock stopped, and no process left behind. The child is this JDK with
  * legacy locking, so that 2,000 pinned tasks take ~10 s and there is time to hurt it mid-run.
  */
-// its tests mostly wait on other processes (targets, child JVMs, deadlines) and share nothing: side by side
-// (surefire.concurrentClasses, core's pom)
-@Execution(ExecutionMode.CONCURRENT)
+@TestsSideBySide
 class ChildFaultsTest {
 
     private static final WorkloadConfig SLOW = SeedScenario.config().withThreads(2_000).withParam(SeedScenario.LOCK, LockMode.SYNCHRONIZED.cliName());

@@ -12,14 +12,11 @@ import java.io.StringWriter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import loomscope.cli.LoomScopeCli;
+import loomscope.testing.TestsSideBySide;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /** {@code run --jdk PATH [--jvm-arg ARG]...}: the same lines and JSON as an in-process run, from the child's recording. */
-// its tests mostly wait on other processes (targets, child JVMs, deadlines) and share nothing: side by side
-// (surefire.concurrentClasses, core's pom)
-@Execution(ExecutionMode.CONCURRENT)
+@TestsSideBySide
 class RunOnJdkCliTest {
 
     private static String[] run(String... args) {

@@ -18,12 +18,11 @@ import loomscope.recording.RunRecording;
 import loomscope.recording.RunSummary;
 import loomscope.scenario.Scenarios;
 import loomscope.testing.QuickJvm;
+import loomscope.testing.TestsSideBySide;
 import loomscope.workload.SchedulerKind;
 import loomscope.workload.ThreadKind;
 import loomscope.workload.WorkloadConfig;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Issue #16's acceptance: every scenario, run small in a child JVM of this JDK and of a real JDK 21 with JFR's
@@ -31,9 +30,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * JFR said about the same run. Where they differ it is asserted too: JFR reports a pin only where a virtual thread
  * tried to park and could not, so a carrier held in {@code Object.wait} on JDK 21 is recorded pinned with no event.
  */
-// its tests wait on their child JVMs (JFR's flushes, starts) and share nothing: side by side (surefire.concurrentClasses,
-// core's pom), as its two children of a test are; each run's facts are its own carriers'
-@Execution(ExecutionMode.CONCURRENT)
+// side by side, as its two children of a test are: each run's facts are its own carriers'
+@TestsSideBySide
 class ScenarioFactsTest {
 
     /** What one child run recorded and what JFR said about it. */

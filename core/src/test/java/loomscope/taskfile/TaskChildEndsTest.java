@@ -16,13 +16,12 @@ import java.util.function.BooleanSupplier;
 import loomscope.runs.ChildRun;
 import loomscope.runs.RunOutcome;
 import loomscope.runs.RunTarget;
-import loomscope.testing.QuickJvm;
 import loomscope.scenario.Scenarios;
 import loomscope.scenario.TaskFileScenario;
 import loomscope.testing.JfrRepositories;
+import loomscope.testing.QuickJvm;
+import loomscope.testing.TestsSideBySide;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A task's child JVM however it ends (issue 24): a halt, a stop while deadlocked or stuck in a static initializer, a
@@ -30,9 +29,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * the task started; and a run that makes no progress says so, with where. Timeouts are generous: a loaded 2-core
  * machine starts a JVM in seconds, not milliseconds.
  */
-// its tests mostly wait on other processes (targets, child JVMs, deadlines) and share nothing: side by side
-// (surefire.concurrentClasses, core's pom)
-@Execution(ExecutionMode.CONCURRENT)
+@TestsSideBySide
 class TaskChildEndsTest {
 
     private static ChildRun start(String source, String className, int threads) throws Exception {
