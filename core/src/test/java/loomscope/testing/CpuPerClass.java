@@ -8,7 +8,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 
 import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -16,11 +18,14 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code -Dloomscope.cpuPerClass=FILE} in the test JVMs, a line per top-level class is appended to FILE: seconds of
  * CPU of the test JVM itself, of the processes it started and waited for (the child JVMs, the windows, the attached
  * targets), wall seconds, and the class. On a 2-core machine the suite is bound by the sum of the first two, not by the
- * wall time a class takes beside the others. Linux only (/proc/self/stat); without the property it does nothing.
- * Registered for every test class by JUnit's extension autodetection (META-INF/services).
+ * wall time a class takes beside the others. With {@code -Dloomscope.cpuPerTest=FILE} the same, a line per test method
+ * (its class's name, '#', its display name); exact where a test JVM runs one test at a time, as app's do. Linux only
+ * (/proc/self/stat); without the properties it does nothing. Registered for every test class by JUnit's extension
+ * autodetection (META-INF/services).
  */
-public final class CpuPerClass implements BeforeAllCallback, AfterAllCallback {
+public final class CpuPerClass implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
     private static final String PROPERTY = "loomscope.cpuPerClass";
+    private static final String PER_TEST_PROPERTY = "loomscope.cpuPerTest";
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(CpuPerClass.class);
     /** /proc's clock ticks a second (USER_HZ), 100 on every Linux that LoomScope runs on. */
     private static final double TICKS_PER_SECOND = 100;
@@ -39,9 +44,29 @@ public final class CpuPerClass implements BeforeAllCallback, AfterAllCallback {
         if (file == null || start == null || context.getRequiredTestClass().getEnclosingClass() != null) {
             return;
         }
+        append(file, start, context.getRequiredTestClass().getName());
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        if (System.getProperty(PER_TEST_PROPERTY) != null) {
+            context.getStore(NAMESPACE).put("startOfTest", ticks());
+        }
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        String file = System.getProperty(PER_TEST_PROPERTY);
+        long[] start = context.getStore(NAMESPACE).get("startOfTest", long[].class);
+        if (file != null && start != null) {
+            append(file, start, context.getRequiredTestClass().getName() + "#" + context.getDisplayName());
+        }
+    }
+
+    private static void append(String file, long[] start, String name) {
         long[] end = ticks();
         String line = String.format(Locale.ROOT, "%.2f %.2f %.1f %s%n", (end[0] - start[0]) / TICKS_PER_SECOND,
-                (end[1] - start[1]) / TICKS_PER_SECOND, (end[2] - start[2]) / 1e9, context.getRequiredTestClass().getName());
+                (end[1] - start[1]) / TICKS_PER_SECOND, (end[2] - start[2]) / 1e9, name);
         try {
             Files.writeString(Path.of(file), line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {

@@ -30,7 +30,7 @@ class AttachAtStartTest {
         Process target = startTarget(dir);
         try {
             Path out = dir.resolve("window.out");
-            Process window = startWindow(target.pid(), out);
+            Process window = startWindow(target.pid(), out, true);
             // the window's own word that the hooks are in; a window that ends first fails here, never hangs
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
             while (!Files.readString(out).contains("attach: Attached to " + target.pid())) {
@@ -62,7 +62,7 @@ class AttachAtStartTest {
         Process sleep = new ProcessBuilder("sleep", "120").start();
         try {
             Path out = dir.resolve("window.out");
-            Process window = startWindow(sleep.pid(), out);
+            Process window = startWindow(sleep.pid(), out, false);
             assertTrue(window.waitFor(120, TimeUnit.SECONDS));
             String printed = Files.readString(out).strip();
             assertEquals(2, window.exitValue(), printed);
@@ -74,10 +74,12 @@ class AttachAtStartTest {
         }
     }
 
-    private static Process startWindow(long pid, Path out) throws Exception {
-        List<String> cmd = WindowProcess.command(List.of("-Dglass.platform=Headless", "-Dprism.order=sw",
-                        "-D" + AgentJar.PROPERTY + "=" + System.getProperty(AgentJar.PROPERTY)),
-                List.of("--attach=" + pid, "--exit-after-run", "--no-warmup"));
+    /** The window attaching at start; {@code opens}: it is expected to open a window, not to be refused before one. */
+    private static Process startWindow(long pid, Path out, boolean opens) throws Exception {
+        List<String> flags = List.of("-Dglass.platform=Headless", "-Dprism.order=sw",
+                "-D" + AgentJar.PROPERTY + "=" + System.getProperty(AgentJar.PROPERTY));
+        List<String> options = List.of("--attach=" + pid, "--exit-after-run", "--no-warmup");
+        List<String> cmd = opens ? WindowProcess.quietCommand(flags, options) : WindowProcess.command(flags, options);
         return new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
     }

@@ -60,7 +60,7 @@ class HostPolicyInWindowTest {
         List<String> flags = new java.util.ArrayList<>(List.of("-XX:ActiveProcessorCount=" + cores, "-Dglass.platform=Headless",
                 "-Dprism.order=sw", "--add-opens", "java.base/java.lang=ALL-UNNAMED"));
         flags.addAll(List.of(moreFlags));
-        List<String> cmd = WindowProcess.command(flags,
+        List<String> cmd = WindowProcess.quietCommand(flags,
                 // 1,000 threads of a 1 ms sleep in the lock: the run lasts a second or more, long enough for the 20 ms
                 // watch below to see its carriers; the window draws it for as long as it lasts, and on nice-19 carriers
                 // beside the suite's other test JVMs the seed's 5 ms (5 s of run at least) took 70 s of CPU, most of it drawing

@@ -10,13 +10,21 @@ final class WindowProcess {
     private WindowProcess() { }
 
     /**
-     * Flags every test's window process gets, as the test JVMs' windows do (app's pom): drawn 15 times a second, and
-     * the JIT compiling less. What these tests watch (output, exit codes, threads' nice values) does not depend on
-     * either; the window's CPU does (docs/reliability.md).
+     * Flags every test's window process that opens a window gets, as the test JVMs' windows do (app's pom): 15 pulses
+     * a second, so at most 15 frames drawn, and the JIT compiling less. What these tests watch (output, exit codes,
+     * threads' nice values) does not depend on either; the window's CPU does (docs/reliability.md). JavaFX says the
+     * pulse's rate on stderr as its toolkit starts, so a launch that is refused before any window goes without them.
      */
-    static final List<String> QUIET_FLAGS = List.of("-Djavafx.animation.framerate=15", "-XX:CompileThresholdScaling=4");
+    static final List<String> QUIET_FLAGS = List.of("-Djavafx.animation.pulse=15", "-XX:CompileThresholdScaling=4");
 
-    /** {@code jvmFlags} after {@link #QUIET_FLAGS}, so that a test's own flag wins. */
+    /** {@link #command} with {@link #QUIET_FLAGS} before {@code jvmFlags}, so that a test's own flag wins. */
+    static List<String> quietCommand(List<String> jvmFlags, List<String> windowOptions) {
+        List<String> flags = new ArrayList<>(QUIET_FLAGS);
+        flags.addAll(jvmFlags);
+        return command(flags, windowOptions);
+    }
+
+    /** The window process with {@code jvmFlags}, as a user starts it. */
     static List<String> command(List<String> jvmFlags, List<String> windowOptions) {
         List<String> fx = new ArrayList<>();
         List<String> rest = new ArrayList<>();
@@ -32,7 +40,6 @@ final class WindowProcess {
         // wide Headless window was remembered, and the next real window opened that narrow)
         cmd.add("-Djava.util.prefs.userRoot=" + Path.of(System.getProperty("basedir", "."), "target", "window-process-prefs")
                 .toAbsolutePath());
-        cmd.addAll(QUIET_FLAGS);
         cmd.addAll(jvmFlags);
         cmd.addAll(List.of("--enable-native-access=ALL-UNNAMED,javafx.graphics", "--module-path", String.join(File.pathSeparator, fx),
                 "--add-modules", "javafx.controls,javafx.swing", "-cp", String.join(File.pathSeparator, rest),
