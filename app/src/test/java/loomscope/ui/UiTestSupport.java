@@ -1,9 +1,12 @@
 package loomscope.ui;
 
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
+import javafx.application.Platform;
+import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
@@ -28,6 +31,36 @@ public final class UiTestSupport {
             work.run();
             return null;
         });
+    }
+
+    /**
+     * Waits until {@code scene} has been through a whole pulse begun after this call: its styles applied and laid out.
+     * What a key or a property changed shows in fonts, sizes and bounds only then, and the test JVMs pulse 15 times a
+     * second (app's pom), so the FX thread's queue can be empty well before it.
+     */
+    public static void afterNextPulse(Scene scene) {
+        CountDownLatch pulsed = new CountDownLatch(1);
+        fx(() -> {
+            Runnable[] once = new Runnable[1];
+            once[0] = () -> {
+                if (pulsed.getCount() > 0) {
+                    pulsed.countDown();
+                    // not from inside the scene's own loop over its listeners
+                    Platform.runLater(() -> scene.removePostLayoutPulseListener(once[0]));
+                }
+            };
+            scene.addPostLayoutPulseListener(once[0]);
+            Platform.requestNextPulse();
+        });
+        try {
+            // a ceiling: a loaded machine can keep the FX thread from its pulse for seconds
+            if (!pulsed.await(60, TimeUnit.SECONDS)) {
+                throw new AssertionError("no pulse within 60 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted waiting for a pulse", e);
+        }
     }
 
     /** Polls {@code condition} on the FX thread until it holds. */

@@ -27,6 +27,7 @@ import javafx.stage.Stage;
 import loomscope.report.DrawnText;
 import loomscope.report.TimeText;
 import loomscope.report.Unwritable;
+import loomscope.ui.UiTestSupport;
 import loomscope.ui.export.ExportViewModel;
 
 import loomscope.ui.job.JobThreads;
@@ -103,6 +104,7 @@ class OnStageTest {
         Label clock = robot.lookup("#presenter-clock").queryAs(Label.class);
         Label chapter = robot.lookup("#presenter-chapter").queryAs(Label.class);
         Label narration = robot.lookup("#presenter-narration").queryAs(Label.class);
+        UiTestSupport.afterNextPulse(clock.getScene());   // the big screen's fonts are its style's, applied in a pulse
         assertTrue(clock.isVisible() && clock.getFont().getSize() >= 64, "clock " + clock.getFont());
         assertTrue(chapter.getFont().getSize() >= 28 && narration.getFont().getSize() >= 28);
         assertEquals("1 / 12   The experiment", chapter.getText());
@@ -241,7 +243,7 @@ class OnStageTest {
         Label clock = robot.lookup("#presenter-clock").queryAs(Label.class);
         Label caption = robot.lookup("#presenter-config").queryAs(Label.class);
         assertTrue(caption.getText().startsWith("next: "), "before any run the clock times nothing: " + caption.getText());
-        WaitForAsyncUtils.waitForFxEvents();
+        UiTestSupport.afterNextPulse(caption.getScene());
         double oneLineCaptionHeight = caption.getHeight();
         assertTrue(oneLineCaptionHeight >= 3 * caption.getFont().getSize(), "room for three lines: " + oneLineCaptionHeight);
         finishASmallRun(robot);
@@ -254,6 +256,7 @@ class OnStageTest {
         Label narration = robot.lookup("#presenter-narration").queryAs(Label.class);
         assertEquals("off script: synchronized · P 2 · N 300", narration.getText());
         assertFalse(clock.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("stale")));
+        UiTestSupport.afterNextPulse(caption.getScene());   // the caption's new text laid out
         assertEquals(oneLineCaptionHeight, caption.getHeight(), 0.5, "the header keeps its height as runs start and end");
 
         robot.type(KeyCode.PAGE_DOWN);   // the next chapter sets other inputs; the clock still holds the old time

@@ -93,7 +93,7 @@ class ProbeViewTest {
             model.replay().seekNanos(busy.takenAt());
             return null;
         });
-        WaitForAsyncUtils.waitForFxEvents();
+        loomscope.ui.UiTestSupport.afterNextPulse(lanes.getScene());   // the lanes laid out and drawn at that instant
         // on the carrier's name, left of its mounts
         click(lanes, 5, 5);
         assertEquals(0, (int) onFx(() -> lanes.laneAt(5)), "lane geometry");
