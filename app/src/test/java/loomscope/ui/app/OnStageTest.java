@@ -161,7 +161,7 @@ class OnStageTest {
         robot.type(KeyCode.PAGE_DOWN);
         assertEquals("Your code", onStage.chapters().current().title());
         assertEquals(RunInputs.YOUR_CODE, view.model().scenarioProperty().get(), "a snippet runs as your code");
-        loomscope.ui.UiTestSupport.waitFor(30, "the chapter's snippet in the editor",
+        UiTestSupport.waitFor(30, "the chapter's snippet in the editor",
                 () -> view.model().yourCode().className().equals("SeedSynchronized"));
         robot.type(KeyCode.PAGE_DOWN);
         assertEquals(11, onStage.chapters().index(), "past the end stays on the last chapter");

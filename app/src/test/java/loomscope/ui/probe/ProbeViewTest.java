@@ -19,6 +19,7 @@ import loomscope.probe.ThreadSample;
 import loomscope.probe.ThreadSnapshot;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
+import loomscope.ui.UiTestSupport;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.lanes.LanesCanvas;
 import loomscope.ui.app.MainWindow;
@@ -93,7 +94,7 @@ class ProbeViewTest {
             model.replay().seekNanos(busy.takenAt());
             return null;
         });
-        loomscope.ui.UiTestSupport.afterNextPulse(lanes.getScene());   // the lanes laid out and drawn at that instant
+        UiTestSupport.afterNextPulse(lanes.getScene());   // the lanes laid out and drawn at that instant
         // on the carrier's name, left of its mounts
         click(lanes, 5, 5);
         assertEquals(0, (int) onFx(() -> lanes.laneAt(5)), "lane geometry");

@@ -15,6 +15,7 @@ import loomscope.jdks.JdkInspector;
 import loomscope.runs.RunTarget;
 import loomscope.recording.CarrierLog;
 import loomscope.recording.RunRecording;
+import loomscope.ui.UiTestSupport;
 import loomscope.ui.app.MainWindow;
 import loomscope.ui.job.JobThreads;
 import loomscope.ui.lanes.LanesCanvas;
@@ -112,13 +113,13 @@ class YourLineFromInspectorTest {
             side.setVvalue(1);   // the side panel at its bottom: the history, the editor above out of view
             return null;
         });
-        loomscope.ui.UiTestSupport.afterNextPulse(side.getScene());   // scrolled in the next layout pass
+        UiTestSupport.afterNextPulse(side.getScene());   // scrolled in the next layout pass
         assertTrue(!onFx(() -> inView(editor, side)), "the test starts with the editor out of view");
         onFx(() -> {
             ui.inspectorPanel().source().fire();
             return null;
         });
-        loomscope.ui.UiTestSupport.afterNextPulse(side.getScene());   // the side panel scrolled in the next layout pass
+        UiTestSupport.afterNextPulse(side.getScene());   // the side panel scrolled in the next layout pass
         CodeArea area = view.yourCodeView().area();
         assertEquals(2, (int) onFx(area::getCurrentParagraph), "the caret is on line 3");
         assertTrue(onFx(area::getSelectedText).contains("synchronized (lock)"), onFx(area::getSelectedText));
