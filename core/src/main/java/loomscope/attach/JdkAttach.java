@@ -21,19 +21,21 @@ import com.sun.tools.attach.VirtualMachine;
  */
 final class JdkAttach implements Runnable {
     /** Where the thread is, for the line that says which step passed its deadline. */
-    private enum Step { ATTACH, ANSWER, LOAD, DONE }
+    private enum Step { TURN, ATTACH, ANSWER, LOAD, DONE }
 
     private final long pid;
     private final String agentJar;
     private final String options;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
-    private volatile Step step = Step.ATTACH;
+    private final long endNanos;
+    private volatile Step step = Step.TURN;
     private volatile boolean abandoned;
 
-    private JdkAttach(long pid, String agentJar, String options) {
+    private JdkAttach(long pid, String agentJar, String options, long endNanos) {
         this.pid = pid;
         this.agentJar = agentJar;
         this.options = options;
+        this.endNanos = endNanos;
     }
 
     /**
@@ -45,12 +47,9 @@ final class JdkAttach implements Runnable {
      * @throws AttachFailedException  the deadline passed first
      */
     static void load(long pid, String agentJar, String options, long endNanos, Duration deadline) {
-        JdkAttach attach = new JdkAttach(pid, agentJar, options);
+        JdkAttach attach = new JdkAttach(pid, agentJar, options, endNanos);
         Thread t = new Thread(attach, "loomscope-attach-" + pid);
         t.setDaemon(true);
-        long started = System.nanoTime();
-        JdkWait jdkWait = JdkWait.within(AttachSession.millisLeft(endNanos));
-        attach.jdkTimeoutMillis = jdkWait.timeoutMillis();
         t.start();
         try {
             try {
@@ -61,9 +60,9 @@ final class JdkAttach implements Runnable {
                 }
                 // the JDK's attach, waiting for a listener it asked for by SIGQUIT, ends by itself at its own timeout
                 // and then removes the .attach_pid file it made in the target's folder: let it, rather than leave it
-                // (its timeout was set so that it ends within the deadline: JdkWait)
-                long jdkEnd = started + TimeUnit.MILLISECONDS.toNanos(jdkWait.endsAfterMillis() + JdkWait.MARGIN_MILLIS);
-                attach.done.get(Math.max(1, AttachSession.millisLeft(jdkEnd)), TimeUnit.MILLISECONDS);
+                // (its timeout was set so that it ends within the deadline: JdkWait); one still waiting for its turn
+                // (HandshakeTurns) has made nothing and is given up at once
+                attach.done.get(Math.max(1, AttachSession.millisLeft(attach.jdkEndNanos)), TimeUnit.MILLISECONDS);
             }
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
@@ -83,8 +82,8 @@ final class JdkAttach implements Runnable {
 
     /** Why the target was given up before the deadline (it was stopped during the attach), or null. */
     private volatile String stoppedWhile;
-    /** The JDK's own wait for the listener, set for this attach ({@link JdkWait}). */
-    private volatile long jdkTimeoutMillis;
+    /** When the JDK's own wait for the listener ends at the latest ({@link JdkWait}), set before step ATTACH. */
+    private volatile long jdkEndNanos;
 
     /**
      * Waits for the attach until {@code endNanos}, looking at the target's state every {@value #LOOK_MILLIS} ms: a target
@@ -104,7 +103,7 @@ final class JdkAttach implements Runnable {
                 return;
             } catch (TimeoutException e) {
                 Step now = step;
-                if (now != Step.ATTACH && process.stoppedNow()) {
+                if ((now == Step.ANSWER || now == Step.LOAD) && process.stoppedNow()) {
                     stoppedWhile = now == Step.ANSWER
                             ? "pid " + pid + " was stopped (SIGSTOP, Ctrl+Z or a debugger) while the attach went in; gave "
                                     + "up before sending the agent, nothing was loaded"
@@ -159,6 +158,9 @@ final class JdkAttach implements Runnable {
 
     private String pastDeadline(String deadline) {
         return switch (step) {
+            case TURN -> "pid " + pid + " did not get its turn within " + deadline + ": this LoomScope was attaching to "
+                    + "another JVM with the same pid in its own namespace, and such attaches take turns (the JDK's attach "
+                    + "names a file after that pid); gave up, nothing was loaded";
             case ATTACH -> "pid " + pid + " did not take the JDK's attach within " + deadline
                     + "; gave up, nothing was loaded";
             case ANSWER -> "pid " + pid + "'s attach listener did not answer within " + deadline
@@ -168,17 +170,41 @@ final class JdkAttach implements Runnable {
         };
     }
 
+    /** The JDK's attach, in this target's turn ({@link HandshakeTurns}); null if it was given up first. */
+    private VirtualMachine attachInTurn() {
+        long namespacePid = new TargetProcess(pid).namespacePid();
+        try {
+            if (!HandshakeTurns.take(namespacePid, endNanos)) {
+                throw new AttachFailedException(pastDeadline("its deadline"));
+            }
+        } catch (InterruptedException e) {
+            throw new AttachFailedException("pid " + pid + ": the attach was interrupted before it began");
+        }
+        try {
+            if (abandoned) {
+                return null;
+            }
+            JdkWait jdkWait = JdkWait.within(AttachSession.millisLeft(endNanos));
+            jdkEndNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(jdkWait.endsAfterMillis()
+                    + JdkWait.MARGIN_MILLIS);
+            step = Step.ATTACH;
+            // read by the JDK's attach when it starts (HotSpotVirtualMachine.attachTimeout): see JdkWait
+            System.setProperty("sun.tools.attach.attachTimeout", Long.toString(jdkWait.timeoutMillis()));
+            return VirtualMachine.attach(Long.toString(pid));
+        } catch (AttachNotSupportedException | IOException e) {
+            throw new AttachRefusedException("pid " + pid + " refused the attach: " + AttachRefusedException.reason(e));
+        } finally {
+            HandshakeTurns.give(namespacePid);   // the JDK's attach has removed its file by now
+        }
+    }
+
     @Override
     public void run() {
         VirtualMachine vm = null;
         try {
-            try {
-                // read by the JDK's attach when it starts (HotSpotVirtualMachine.attachTimeout): see JdkWait
-                System.setProperty("sun.tools.attach.attachTimeout", Long.toString(jdkTimeoutMillis));
-                vm = VirtualMachine.attach(Long.toString(pid));
-            } catch (AttachNotSupportedException | IOException e) {
-                throw new AttachRefusedException("pid " + pid + " refused the attach: "
-                        + AttachRefusedException.reason(e));
+            vm = attachInTurn();
+            if (vm == null) {
+                return;   // given up while it waited for its turn: nothing was sent
             }
             step = Step.ANSWER;
             if (!abandoned) {

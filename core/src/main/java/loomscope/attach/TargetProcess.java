@@ -178,7 +178,7 @@ final class TargetProcess {
     }
 
     /** The pid as the process itself sees it (its own pid namespace's, which names its attach files). */
-    private long namespacePid() {
+    long namespacePid() {
         String line = statusLine(proc.resolve("status"), "NSpid:");
         if (line != null) {
             String[] ids = line.strip().split("\\s+");

@@ -128,7 +128,7 @@ class ContainerAttachTest {
         }
     }
 
-    private static boolean canUnshare() {
+    static boolean canUnshare() {
         try {
             Process p = new ProcessBuilder("unshare", "--mount", "--pid", "--net", "--fork", "--kill-child",
                     "--mount-proc", "true").redirectErrorStream(true).start();
