@@ -1,7 +1,6 @@
 package loomscope.agent;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -13,6 +12,8 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
+
+import loomscope.clock.WallAndNanoTime;
 
 /**
  * The JDK's own record of pinning, from inside the target: {@code jdk.VirtualThreadPinned} at threshold 0 (the
@@ -56,10 +57,8 @@ final class JfrPinnedTap implements AutoCloseable {
     /** Starts the tap, or returns null where it failed to (the caller says so). */
     static JfrPinnedTap start(long originNanos, Consumer<String> lines) {
         try {
-            long before = System.nanoTime();
-            Instant wall = Instant.now();
-            long after = System.nanoTime();
-            long originEpochNanos = epochNanos(wall) - ((before + after) / 2 - originNanos);
+            WallAndNanoTime clocks = WallAndNanoTime.read();
+            long originEpochNanos = clocks.epochNanos() - (clocks.nanoTime() - originNanos);
             RecordingStream stream = new RecordingStream();
             // unordered: an ordered stream keeps every event of a flush (about a second) on the heap to sort them, and
             // a churning target's socket reads made that thousands of events with their stacks; each line carries its
@@ -124,7 +123,7 @@ final class JfrPinnedTap implements AutoCloseable {
             detail = e.getClass("monitorClass").getName();
         }
         StringBuilder line = new StringBuilder("W ").append(name.substring(name.indexOf('.') + 1)).append(' ')
-                .append(epochNanos(e.getStartTime()) - originEpochNanos).append(' ').append(e.getDuration().toNanos())
+                .append(WallAndNanoTime.epochNanos(e.getStartTime()) - originEpochNanos).append(' ').append(e.getDuration().toNanos())
                 .append(' ').append(AgentWire.encoded(detail)).append(' ');
         List<RecordedFrame> frames = safepoint || e.getStackTrace() == null ? List.of() : e.getStackTrace().getFrames();
         int n = Math.min(FRAMES, frames.size());
@@ -164,7 +163,7 @@ final class JfrPinnedTap implements AutoCloseable {
             carrier = c == null ? null : c.getJavaName();
         }
         StringBuilder line = new StringBuilder("P ").append(threadId).append(' ')
-                .append(epochNanos(e.getStartTime()) - originEpochNanos).append(' ').append(e.getDuration().toNanos())
+                .append(WallAndNanoTime.epochNanos(e.getStartTime()) - originEpochNanos).append(' ').append(e.getDuration().toNanos())
                 .append(' ').append(AgentWire.encoded(carrier))
                 .append(' ').append(AgentWire.encoded(e.hasField("pinnedReason") ? e.getString("pinnedReason") : null))
                 .append(' ').append(AgentWire.encoded(e.hasField("blockingOperation") ? e.getString("blockingOperation") : null))
@@ -183,10 +182,6 @@ final class JfrPinnedTap implements AutoCloseable {
                 + (f.isJavaFrame() ? "(Unknown Source" + (f.getLineNumber() >= 0 ? ":" + f.getLineNumber() : "") + ")"
                         : "(Native Method)");
         return text.length() <= FRAME_CHARS ? text : text.substring(0, FRAME_CHARS);
-    }
-
-    private static long epochNanos(Instant t) {
-        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 
     /**

@@ -4,13 +4,12 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import loomscope.clock.WallAndNanoTime;
 import loomscope.probe.HeldStackWitnesses;
 import loomscope.probe.HotSpotThreadDump;
 import loomscope.probe.ThreadSnapshot;
@@ -113,14 +112,12 @@ final class ChildProbes implements AutoCloseable {
                 }
                 Path file = dir.resolve("dump-" + n++ + ".json");
                 // one calibration pair per dump maps the dump's wall-clock instants onto the stream's clock
-                Instant wall0 = Instant.now();
-                long nano0 = System.nanoTime();
+                WallAndNanoTime clocks = WallAndNanoTime.read();
                 bean.dumpThreads(file.toString(), HotSpotDiagnosticMXBean.ThreadDumpFormat.JSON);
-                long took = System.nanoTime() - nano0;
+                long took = System.nanoTime() - clocks.nanoTime();
                 HotSpotThreadDump dump = HotSpotThreadDump.read(file);
                 Files.deleteIfExists(file);
-                ThreadSnapshot snapshot = dump.toSnapshot(
-                        at -> streamer.relative(nano0 + Duration.between(wall0, at).toNanos()), took);
+                ThreadSnapshot snapshot = dump.toSnapshot(at -> streamer.relative(clocks.nanoTimeOf(at)), took);
                 streamer.sendLine(Wire.PROBE + " " + SnapshotCodec.encode(snapshot));
             } catch (InterruptedException e) {
                 break;

@@ -4,7 +4,6 @@ import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -14,6 +13,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
+import loomscope.clock.WallAndNanoTime;
 import loomscope.probe.PinnedEvent;
 import loomscope.probe.StackFrame;
 import loomscope.probe.ThreadNames;
@@ -50,13 +50,12 @@ final class PinnedEvents implements AutoCloseable {
         RecordingStream stream = new RecordingStream();
         stream.enable(EVENT).withThreshold(Duration.ZERO).withStackTrace();
         WitnessEvents.enable(stream, Runtime.version().feature());
-        Instant wall0 = Instant.now();
-        long nano0 = System.nanoTime();
+        WallAndNanoTime clocks = WallAndNanoTime.read();
         stream.onEvent(EVENT, e -> streamer.sendLine(Wire.PROBE + " "
-                + encode(e, streamer.relative(nano0 + Duration.between(wall0, e.getStartTime()).toNanos()), streamer.now())));
+                + encode(e, streamer.relative(clocks.nanoTimeOf(e.getStartTime())), streamer.now())));
         for (String event : WitnessEvents.events()) {
             stream.onEvent(event, e -> {
-                Witness w = WitnessEvents.of(e, streamer.relative(nano0 + Duration.between(wall0, e.getStartTime()).toNanos()));
+                Witness w = WitnessEvents.of(e, streamer.relative(clocks.nanoTimeOf(e.getStartTime())));
                 if (w != null) {
                     streamer.sendLine(Wire.PROBE + " " + encodeWitness(w));
                 }
