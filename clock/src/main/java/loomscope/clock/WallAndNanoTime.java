@@ -5,10 +5,10 @@ import java.time.Instant;
 /**
  * The wall clock and {@link System#nanoTime} read at one moment, to place JFR's events (stamped with wall-clock
  * instants) among the mounts (timed with {@code nanoTime}). The first {@link Instant#now} of a JVM loads and links
- * {@code java.time}'s classes: measured in fresh JVMs, 120-630 µs between the two clocks' reads, and a pair taken
- * across it put every event of the run up to 300 µs late, past the mounts' edges they lay inside (a pipe's read ends
- * just before its thread parks and unmounts). So the clock is read once to warm it, then the narrowest of a few
- * brackets is kept.
+ * {@code java.time}'s classes, and the wall clock is read at the end of that: a pair taken across it put every event
+ * of the run too early by up to half the bracket (measured in docs/probes-and-jdks.md), more than a witness placed by
+ * time may stray past the mount it lies in. So the clock is read once to warm it, then the narrowest of a few brackets
+ * is kept.
  *
  * @param epochNanos the wall clock, in nanoseconds since the epoch
  * @param nanoTime   {@code System.nanoTime} at the same moment (the middle of the bracket)
