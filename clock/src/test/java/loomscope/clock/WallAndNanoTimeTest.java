@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The pair read first in a fresh JVM, where {@code java.time}'s classes are not yet loaded, agrees with the best of
  * thousands read after it. A pair of the two clocks read once across that first {@link Instant#now} was 60-300 µs off
- * in fresh JVMs on an idle machine, enough to put a JFR event past the edge of the mount it lay inside.
+ * in fresh JVMs on an idle machine, enough to put a JFR event before the start of the mount it lay inside.
  */
 class WallAndNanoTimeTest {
     /** Far under the error of a pair read across the class loading, far over what the warmed brackets leave. */
