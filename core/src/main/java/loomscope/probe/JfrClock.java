@@ -2,6 +2,8 @@ package loomscope.probe;
 
 import java.time.Instant;
 
+import loomscope.clock.WallAndNanoTime;
+
 /**
  * Maps JFR event instants onto System.nanoTime, from {@link ClockSyncEvent}s. Keeps the sync with the
  * tightest bracket (the best estimate) and the spread of all offsets seen, which is the error we publish:
@@ -15,13 +17,9 @@ final class JfrClock {
     private long maxOffset = Long.MIN_VALUE;
     private int syncs;
 
-    static long epochNanos(Instant t) {
-        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
-    }
-
     synchronized void sync(Instant start, long nanoBefore, long nanoAfter) {
         long mid = nanoBefore + (nanoAfter - nanoBefore) / 2;
-        long offset = epochNanos(start) - mid;
+        long offset = WallAndNanoTime.epochNanos(start) - mid;
         long halfWidth = (nanoAfter - nanoBefore) / 2;
         if (halfWidth < bestHalfWidth) {
             bestHalfWidth = halfWidth;
@@ -38,7 +36,7 @@ final class JfrClock {
 
     /** The System.nanoTime of a JFR instant; call only once {@link #known()}. */
     synchronized long nanoTimeOf(Instant t) {
-        return epochNanos(t) - bestOffset;
+        return WallAndNanoTime.epochNanos(t) - bestOffset;
     }
 
     /** How far any sync's offset strayed from the one we use, plus that one's own bracket: our placement error. */
