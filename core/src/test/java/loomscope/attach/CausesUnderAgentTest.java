@@ -46,7 +46,9 @@ class CausesUnderAgentTest {
      * As on macOS or Windows: the carriers' clocks read none of the kernel's counts, and the JDK's witnesses still class
      * the pins and the pipe's reads (JFR's file-read events). The named pipe's open has no JFR event, and its sampled
      * stack, a native frame on top, cannot tell a blocked carrier from one waiting for a CPU without the kernel's word
-     * (issue #44): unsure, at the open's line.
+     * (issue #44): unsure, at the open's line. For the same reason a plain sleep's or a monitor's mount that a CPU hog
+     * held off its carrier's CPU for a millisecond (seen: 4 ms in {@code Continuation.doYield}) may be unsure too; it
+     * is never pinned or captured.
      */
     @Test
     void withoutTheKernelsCountsTheWitnessesStillClassThePinsAndTheReads() throws Exception {
@@ -55,8 +57,8 @@ class CausesUnderAgentTest {
         assertRoute(causes, "pinned", "nativeRoute");
         assertRoute(causes, "captured", "pipeRoute");
         assertRoute(causes, "unsure", "fifoRoute");
-        assertNoSite(causes, "syncRoute");
-        assertNoSite(causes, "sleepRoute");
+        assertUnsureAtMost(causes, "syncRoute");
+        assertUnsureAtMost(causes, "sleepRoute");
     }
 
     @Test
@@ -82,6 +84,12 @@ class CausesUnderAgentTest {
         // its own mounts may also be unsure (held in Java code off its CPU, beside CPU hogs); never of another class
         assertTrue(causes.sites().stream().noneMatch(s -> !s.kind().equals(kind) && !s.kind().equals("unsure")
                 && s.frame().contains(route)), route + " is " + kind + " only: " + causes.sites());
+    }
+
+    /** Without the kernel's counts: nothing pinned, captured or stalled at {@code route}, only mounts no witness explains. */
+    private static void assertUnsureAtMost(CauseReport causes, String route) {
+        assertTrue(causes.sites().stream().noneMatch(s -> s.frame().contains(route) && !s.kind().equals("unsure")),
+                route + " held nothing a witness explains: " + causes.sites());
     }
 
     private static void assertNoSite(CauseReport causes, String route) {
