@@ -37,8 +37,9 @@ class BusyNativeCliTest {
                 public class Deflate {
                     private final byte[] input = new byte[4 << 20];
 
-                    public Deflate() {
+                    public Deflate() throws java.io.IOException {
                         new java.util.Random(44).nextBytes(input);
+                        java.nio.file.Files.write(java.nio.file.Path.of("MARKER"), new byte[0]);   // the hogs start
                     }
 
                     public void run(int index) {
@@ -50,9 +51,13 @@ class BusyNativeCliTest {
                         deflater.end();
                     }
                 }
-                """);
+                """.replace("MARKER", marker(dir)));
         Path pipe = Files.writeString(dir.resolve("PipeRead.java"), """
                 public class PipeRead {
+                    public PipeRead() throws java.io.IOException {
+                        java.nio.file.Files.write(java.nio.file.Path.of("MARKER"), new byte[0]);   // the hogs start
+                    }
+
                     public void run(int index) throws Exception {
                         Process writer = new ProcessBuilder("sh", "-c", "sleep 0.03; echo x").start();
                         try (java.io.InputStream in = writer.getInputStream()) {
@@ -61,21 +66,12 @@ class BusyNativeCliTest {
                         writer.waitFor();
                     }
                 }
-                """);
-        AtomicBoolean hogging = new AtomicBoolean(true);
-        List<Thread> hogs = new ArrayList<>();
-        for (int i = 0; i < 2; i++) {
-            hogs.add(Thread.ofPlatform().daemon().name("hog-" + i).start(() -> {
-                while (hogging.get()) {
-                    Thread.onSpinWait();
-                }
-            }));
-        }
-        try {
+                """.replace("MARKER", marker(dir)));
+        try (Hogs hogs = new Hogs(dir.resolve(MARKER))) {
             int captured = 0;
             List<String> runs = new ArrayList<>();
             for (int i = 0; i < RUNS; i++) {
-                JsonNode run = run(deflate);
+                JsonNode run = hogs.beside(() -> run(deflate));
                 captured += run.get("capturedMounts").asInt();
                 runs.add(run.get("capturedMounts") + " captured, " + run.get("unsureMounts") + " unsure, "
                         + run.get("pinnedMounts") + " pinned: " + run.get("sites"));
@@ -83,7 +79,7 @@ class BusyNativeCliTest {
             System.out.println("deflate beside two hogs, " + RUNS + " runs:\n" + String.join("\n", runs));
             assertEquals(0, captured, "a native call on a CPU is not a system call: " + runs);
 
-            JsonNode read = run(pipe);
+            JsonNode read = hogs.beside(() -> run(pipe));
             int reads = 0;
             int held = 0;
             for (JsonNode s : read.get("sites")) {
@@ -98,12 +94,83 @@ class BusyNativeCliTest {
             System.out.println("pipe read beside two hogs: " + read.get("sites"));
             assertTrue(reads >= THREADS / 2 && held >= THREADS - 2, reads + " captured, " + held + " held by a system call or a"
                     + " pin the JDK named, of " + THREADS + ": " + read.get("sites"));
-        } finally {
-            hogging.set(false);
-            for (Thread hog : hogs) {
-                hog.join();
+        }
+    }
+
+    private static final String MARKER = "tasks-began";
+
+    /** The marker's path as a Java string literal's content. */
+    private static String marker(Path dir) {
+        return dir.resolve(MARKER).toString().replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+
+    /**
+     * Two platform threads that spin, but only from the moment the child's task class is made (it writes the marker)
+     * until its run ends: the child JVM's start, the task file's compile and the classing need no hogs, and hogs
+     * spinning through them were most of this class's CPU, taken from the suite's other test JVMs.
+     */
+    private static final class Hogs implements AutoCloseable {
+        private final Path marker;
+        private final AtomicBoolean alive = new AtomicBoolean(true);
+        private volatile boolean spinning;
+        private final List<Thread> threads = new ArrayList<>();
+
+        Hogs(Path marker) {
+            this.marker = marker;
+            for (int i = 0; i < 2; i++) {
+                threads.add(Thread.ofPlatform().daemon().name("hog-" + i).start(this::hog));
+            }
+            threads.add(Thread.ofPlatform().daemon().name("hog-watch").start(this::watch));
+        }
+
+        private void hog() {
+            while (alive.get()) {
+                if (spinning) {
+                    Thread.onSpinWait();
+                } else {
+                    pause();
+                }
             }
         }
+
+        private void watch() {
+            while (alive.get()) {
+                if (!spinning && Files.exists(marker)) {
+                    spinning = true;
+                }
+                pause();
+            }
+        }
+
+        private static void pause() {
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        <T> T beside(ThrowingSupplier<T> run) throws Exception {
+            try {
+                return run.get();
+            } finally {
+                spinning = false;
+                Files.deleteIfExists(marker);
+            }
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            alive.set(false);
+            for (Thread t : threads) {
+                t.join();
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface ThrowingSupplier<T> {
+        T get() throws Exception;
     }
 
     private static JsonNode run(Path task) throws IOException {
